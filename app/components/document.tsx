@@ -1,0 +1,33 @@
+import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { directionOf } from "~/i18n";
+import { useNonce } from "~/utils/request-context";
+
+/** The one HTML shell, for the app and its error boundary: `<html lang dir>` and the server-rendered theme. */
+export function Document({
+  locale,
+  theme,
+  children,
+}: {
+  locale: string;
+  theme: "light" | "dark";
+  children: ReactNode;
+}) {
+  const nonce = useNonce();
+  return (
+    <html lang={locale} dir={directionOf(locale)} data-theme={theme} className={theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}

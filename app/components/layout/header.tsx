@@ -1,0 +1,106 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { categoryPath, loginHref, vendorHref } from "~/utils/lobby-links";
+import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
+import { Icon } from "../ui/icon";
+import { LanguageMenu } from "./language-menu";
+import { ThemeToggle } from "./theme-toggle";
+import type { LaneSummary } from "./types";
+
+/** Above this many vendors a category's drop-down is the large one (§9). */
+const LARGE_DROPDOWN_ABOVE = 10;
+
+export function Header({
+  brandName,
+  lanes,
+  customerService,
+  locale,
+  theme,
+  referralEnabled,
+  sideMenu,
+}: {
+  brandName: string;
+  lanes: LaneSummary[];
+  customerService: CustomerServiceEntry | null;
+  locale: string;
+  theme: "light" | "dark";
+  referralEnabled: boolean;
+  sideMenu: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <header className="site-header">
+      <div className="header-bar">
+        {sideMenu}
+        <Link to="/" className="brand" prefetch="intent">
+          <span className="brand-mark">
+            <Icon name="anchor" size={26} />
+          </span>
+          <span className="brand-name">{brandName}</span>
+        </Link>
+        <nav className="main-nav" aria-label={t("header.menu")}>
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                {t("header.home")}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/promotions">{t("header.promotions")}</NavLink>
+            </li>
+            {lanes.map((lane) => (
+              <li key={lane.title} className="has-dropdown">
+                {/* Tab-based categories share "/" with Home, so only real category pages are NavLinks. */}
+                <Link to={categoryPath(lane.title)} className={location.pathname === categoryPath(lane.title) ? "active" : undefined}>
+                  {t(`category.${lane.title}`)}
+                </Link>
+                <div
+                  className={lane.vendors.length > LARGE_DROPDOWN_ABOVE ? "dropdown dropdown-large" : "dropdown"}
+                  data-testid={`dropdown-${lane.title}`}
+                >
+                  <ul>
+                    {lane.vendors.map((vendor) => (
+                      <li key={vendor.vassalage}>
+                        <Link to={vendorHref(lane.title, vendor.vassalage, false)}>
+                          <img src={vendor.lagerIcon} alt="" width={28} height={28} loading="lazy" />
+                          <span>{vendor.displayName}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ))}
+            {/* §2: Rewards shows when the referral promotion is on or nobody is logged in. */}
+            <li>
+              <NavLink to={loginHref("/member/rewards")}>{t("header.rewards")}</NavLink>
+            </li>
+            {referralEnabled ? (
+              <li>
+                <NavLink to={loginHref("/member/referral")}>{t("header.share")}</NavLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <LanguageMenu locale={locale} redirectTo={here} />
+          <ThemeToggle theme={theme} redirectTo={here} />
+          {customerService ? (
+            <CustomerServiceLink entry={customerService} className="icon-button" >
+              <Icon name="chat" />
+              <span className="label">{t("header.customerService")}</span>
+            </CustomerServiceLink>
+          ) : null}
+          <Link to={loginHref(location.pathname === "/login" ? null : here)} className="button" data-testid="header-login">
+            {t("header.login")}
+          </Link>
+          <Link to="/register" className="button primary" data-testid="header-register">
+            {t("header.register")}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

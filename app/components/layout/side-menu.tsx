@@ -1,0 +1,118 @@
+import { Link, NavLink, useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { categoryPath, loginHref } from "~/utils/lobby-links";
+import { Icon } from "../ui/icon";
+import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
+import type { LaneSummary } from "./types";
+
+/** The toggle lives in the header bar; it posts the preference so it works without JavaScript. */
+export type SideMenuState = "auto" | "open" | "collapsed";
+
+export function SideMenuToggle({ state, redirectTo }: { state: SideMenuState; redirectTo: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher({ key: "side-menu" });
+  const button = (next: "open" | "collapsed", className: string) => (
+    <button
+      type="submit"
+      name="sideMenu"
+      value={next}
+      className={`icon-button ${className}`}
+      aria-expanded={next === "collapsed"}
+      aria-controls="side-menu"
+      data-testid="side-menu-toggle"
+      aria-label={t(next === "collapsed" ? "sideMenu.collapse" : "sideMenu.expand")}
+    >
+      <Icon name="menu" />
+    </button>
+  );
+  return (
+    <fetcher.Form method="post" action="/resources/prefs" className="inline-form">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {state === "open" ? button("collapsed", "") : null}
+      {state === "collapsed" ? button("open", "") : null}
+      {/* Before a choice, the menu is open on wide screens and closed on phones: CSS shows the matching button. */}
+      {state === "auto" ? (
+        <>
+          {button("collapsed", "wide-only")}
+          {button("open", "narrow-only")}
+        </>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** The optimistic state: a pending toggle shows at once, before the cookie round trip ends. */
+export function useSideMenuState(saved: SideMenuState): SideMenuState {
+  const fetcher = useFetcher({ key: "side-menu" });
+  const pending = fetcher.formData?.get("sideMenu");
+  return pending === "open" || pending === "collapsed" ? pending : saved;
+}
+
+export function SideMenu({
+  state,
+  lanes,
+  customerService,
+  referralEnabled,
+  qrSrc,
+  downloadHref,
+}: {
+  state: SideMenuState;
+  lanes: LaneSummary[];
+  customerService: CustomerServiceEntry | null;
+  referralEnabled: boolean;
+  qrSrc: string;
+  downloadHref: string;
+}) {
+  const { t } = useTranslation();
+  const memberLink = (path: string, label: string) => (
+    <li>
+      <Link to={loginHref(path)}>{label}</Link>
+    </li>
+  );
+  return (
+    <aside id="side-menu" className="side-menu" data-state={state} aria-label={t("sideMenu.label")}>
+      <nav>
+        <ul className="side-list">
+          {memberLink("/member/deposit", t("sideMenu.deposit"))}
+          {memberLink("/member/withdraw", t("sideMenu.withdraw"))}
+          <li>
+            <NavLink to="/promotions">{t("sideMenu.promotions")}</NavLink>
+          </li>
+          {referralEnabled ? memberLink("/member/referral", t("sideMenu.inviteFriends")) : null}
+          {memberLink("/member/rewards", t("sideMenu.rewardCentre"))}
+          {memberLink("/member/rebate", t("sideMenu.manualRebate"))}
+        </ul>
+        <h2 className="side-heading">{t("sideMenu.member")}</h2>
+        <ul className="side-list">
+          {memberLink("/member/betting-record", t("sideMenu.bettingRecord"))}
+          {memberLink("/member/transactions", t("sideMenu.accountRecord"))}
+          {memberLink("/member", t("sideMenu.myAccount"))}
+          {memberLink("/member/profit-loss", t("sideMenu.profitLoss"))}
+          {memberLink("/member/messages", t("sideMenu.messages"))}
+        </ul>
+        <h2 className="side-heading">{t("sideMenu.gameCentre")}</h2>
+        <ul className="side-list">
+          {lanes.map((lane) => (
+            <li key={lane.title}>
+              <NavLink to={categoryPath(lane.title)}>{t(`category.${lane.title}`)}</NavLink>
+            </li>
+          ))}
+        </ul>
+        <ul className="side-list">
+          {customerService ? (
+            <li>
+              <CustomerServiceLink entry={customerService}>{t("header.customerService")}</CustomerServiceLink>
+            </li>
+          ) : null}
+          <li>
+            <NavLink to="/help">{t("sideMenu.help")}</NavLink>
+          </li>
+        </ul>
+        <a className="side-qr" href={downloadHref}>
+          <img src={qrSrc} alt={t("sideMenu.qrAlt")} width={120} height={120} loading="lazy" />
+          <span>{t("sideMenu.downloadApp")}</span>
+        </a>
+      </nav>
+    </aside>
+  );
+}

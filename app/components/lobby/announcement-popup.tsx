@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatTimestamp } from "~/utils/datetime";
+import { loginHref } from "~/utils/lobby-links";
+import { Dialog } from "../ui/dialog";
+
+export interface AnnouncementData {
+  id: number;
+  title: string;
+  contentHtml: string;
+  promotionType: string | null;
+  publishedAt: string;
+}
+
+/** §2 announcement popup: pages of 9 titles, each expandable to its sanitized HTML. */
+export const ANNOUNCEMENT_PAGE_SIZE = 9;
+
+export function AnnouncementPopup({
+  items,
+  page,
+  pageHref,
+  returnTo,
+  timeZone,
+}: {
+  items: AnnouncementData[];
+  page: number;
+  pageHref: (page: number) => string;
+  returnTo: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const totalPages = Math.max(1, Math.ceil(items.length / ANNOUNCEMENT_PAGE_SIZE));
+  const current = Math.min(page, totalPages);
+  const shown = items.slice((current - 1) * ANNOUNCEMENT_PAGE_SIZE, current * ANNOUNCEMENT_PAGE_SIZE);
+  return (
+    <Dialog
+      title={t("announcements.title")}
+      close={{ action: "/resources/announcements", fields: { redirectTo: returnTo } }}
+      className="announcement-dialog"
+      testId="announcement-popup"
+    >
+      <ul className="announcement-list">
+        {shown.map((item) => (
+          <li key={item.id}>
+            <details>
+              <summary>
+                <span className="announcement-title">{item.title}</span>
+                <time dateTime={item.publishedAt}>{formatTimestamp(item.publishedAt, timeZone)}</time>
+              </summary>
+              {/* Sanitized on the server when stored and again when read. */}
+              <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
+              {item.promotionType ? (
+                <Link to={loginHref("/member/rewards")} className="button primary small">
+                  {t("announcements.goToPromotion")}
+                </Link>
+              ) : null}
+            </details>
+          </li>
+        ))}
+      </ul>
+      {totalPages > 1 ? (
+        <nav className="dialog-pager" aria-label={t("pager.pages")}>
+          {current > 1 ? (
+            <Link to={pageHref(current - 1)} preventScrollReset replace>
+              {t("pager.previous")}
+            </Link>
+          ) : null}
+          <span data-testid="announcement-page">{t("pager.status", { page: current, total: totalPages })}</span>
+          {current < totalPages ? (
+            <Link to={pageHref(current + 1)} preventScrollReset replace>
+              {t("pager.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface BannerData {
+  id: number;
+  title: string;
+  url: string;
+  linkUrl: string | null;
+}
+
+export const DEFAULT_BANNER = "/images/banners/default.svg";
+/** §9: autoplay 5000 ms, speed 1000 ms, gap 20.3. */
+export const CAROUSEL_OPTIONS = { delay: 5000, speed: 1000, spaceBetween: 20.3 } as const;
+
+function Slide({ banner, eager }: { banner: BannerData; eager: boolean }) {
+  const [failed, setFailed] = useState(false);
+  const image = (
+    <img
+      src={failed ? DEFAULT_BANNER : banner.url}
+      alt={banner.title}
+      width={1200}
+      height={360}
+      loading={eager ? "eager" : "lazy"}
+      onError={() => setFailed(true)}
+      data-fallback={failed ? "true" : undefined}
+    />
+  );
+  return (
+    <div className="swiper-slide banner-slide">{banner.linkUrl ? <a href={banner.linkUrl}>{image}</a> : image}</div>
+  );
+}
+
+/**
+ * §2 banner carousel. The server renders the first banner so it shows without
+ * JavaScript; with more than one, Swiper loops, autoplays and paginates.
+ */
+export function BannerCarousel({ banners }: { banners: BannerData[] }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const pagination = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (banners.length < 2 || !container.current || !pagination.current) return;
+    let destroyed = false;
+    let swiper: { destroy: () => void } | undefined;
+    // Loaded on demand so it stays out of the first JavaScript the page needs.
+    void Promise.all([import("swiper"), import("swiper/modules")]).then(([{ default: Swiper }, modules]) => {
+      if (destroyed || !container.current) return;
+      swiper = new Swiper(container.current, {
+        modules: [modules.Autoplay, modules.Pagination, modules.A11y],
+        loop: true,
+        speed: CAROUSEL_OPTIONS.speed,
+        spaceBetween: CAROUSEL_OPTIONS.spaceBetween,
+        autoplay: { delay: CAROUSEL_OPTIONS.delay, disableOnInteraction: false, pauseOnMouseEnter: true },
+        pagination: { el: pagination.current, clickable: true },
+      });
+      setReady(true);
+    });
+    return () => {
+      destroyed = true;
+      swiper?.destroy();
+    };
+  }, [banners.length]);
+
+  if (!banners.length) return null;
+  return (
+    <section
+      className={ready ? "banner-carousel ready" : "banner-carousel"}
+      aria-roledescription="carousel"
+      aria-label={t("lobby.banners")}
+      data-testid="banner-carousel"
+      data-slides={banners.length}
+    >
+      <div className="swiper" ref={container}>
+        <div className="swiper-wrapper">
+          {banners.map((banner, index) => (
+            <Slide key={banner.id} banner={banner} eager={index === 0} />
+          ))}
+        </div>
+      </div>
+      {banners.length > 1 ? <div className="swiper-pagination" ref={pagination} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { withSearchParam } from "~/utils/misc";
+import { GameGrid } from "./game-grid";
+import type { GameTileData } from "./game-tile";
+import { Pager } from "./pager";
+import { VendorSubMenu } from "./vendor-sub-menu";
+
+export interface GameListData {
+  category: string;
+  vendors: { vassalage: string; displayName: string }[];
+  vassalage: string | null;
+  subTypes: string[];
+  classify: string | null;
+  page: { games: GameTileData[]; pageNum: number; totalPages: number; total: number };
+}
+
+/** /live /fish /rng /pvp: a category's games, filtered by vendor (and RNG sub-type), paged in the URL. */
+export function GameListPage({ data }: { data: GameListData }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const title = t(`category.${data.category}`);
+  const pageHref = (page: number) => withSearchParam(here, "page", page);
+  const filterHref = (key: string, value: string | null) => withSearchParam(withSearchParam(here, key, value), "page", null);
+  return (
+    <div className="game-list-page">
+      <h1>{title}</h1>
+      <VendorSubMenu
+        vendors={data.vendors}
+        active={data.vassalage}
+        label={t("lobby.vendorsOf", { category: title })}
+        hrefFor={(vassalage) => filterHref("vassalage", vassalage)}
+      />
+      {data.subTypes.length ? (
+        <nav className="sub-menu sub-types" aria-label={t("lobby.subTypes")}>
+          <ul>
+            <li>
+              <Link to={filterHref("classify", null)} aria-current={data.classify === null ? "true" : undefined}>
+                {t("lobby.allTypes")}
+              </Link>
+            </li>
+            {data.subTypes.map((type) => (
+              <li key={type}>
+                <Link to={filterHref("classify", type)} aria-current={data.classify === type ? "true" : undefined} data-classify={type}>
+                  {t(`rngType.${type}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <p className="muted" data-testid="game-count">
+        {t("lobby.gameCount", { count: data.page.total })}
+      </p>
+      <GameGrid
+        games={data.page.games}
+        pageNum={data.page.pageNum}
+        totalPages={data.page.totalPages}
+        pageHref={pageHref}
+        returnTo={here}
+        label={title}
+      />
+      <Pager pageNum={data.page.pageNum} totalPages={data.page.totalPages} pageHref={pageHref} />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { withSearchParam } from "~/utils/misc";
+import { AnnouncementPopup, type AnnouncementData } from "./announcement-popup";
+import { LoginDialog, RegisterDialog } from "./auth-dialogs";
+import { BannerCarousel, type BannerData } from "./banner-carousel";
+import { GameGrid } from "./game-grid";
+import type { GameTileData } from "./game-tile";
+import { LobbySection, type SectionData } from "./lobby-section";
+import { NoticeDialog } from "./notice-dialog";
+import { NoticeMarquee } from "./notice-marquee";
+import { WinnerBoard, type WinnerRow } from "./winner-board";
+
+export interface LobbyPageData {
+  tab: string;
+  tabs: string[];
+  sections: SectionData[];
+  hot: { games: GameTileData[]; pageNum: number; totalPages: number } | null;
+  winners: WinnerRow[];
+  banners: BannerData[];
+  marquee: { id: number; title: string }[];
+  notices: AnnouncementData[];
+  popup: AnnouncementData[];
+  dialog:
+    | { kind: "login"; redirectTo: string | null }
+    | { kind: "register" }
+    | { kind: "notice"; index: number }
+    | { kind: "announcements"; page: number }
+    | null;
+  currency: { symbol: string; minorUnits: number };
+  language: string;
+  timeZone: string;
+}
+
+/** The home lobby of §2, also behind /login and /register with their dialog open. */
+export function LobbyPage({ data }: { data: LobbyPageData }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Dialog routes return to the lobby itself, not to themselves.
+  const lobbyPath = ["/login", "/register"].includes(location.pathname) ? "/" : location.pathname;
+  // The lobby as it stands, without the parameters that only open dialogs.
+  const base = ["notice", "announcements", "redirectTo"].reduce(
+    (url, key) => withSearchParam(url, key, null),
+    lobbyPath + location.search,
+  );
+  const tabHref = (tab: string) => (tab === "HOME" ? "/" : `/?tab=${tab}`);
+
+  return (
+    <div className="lobby">
+      <BannerCarousel banners={data.banners} />
+      <NoticeMarquee titles={data.marquee} hrefFor={(index) => withSearchParam(base, "notice", index)} />
+
+      <nav className="lobby-tabs" aria-label={t("lobby.categories")}>
+        <ul>
+          {data.tabs.map((tab) => (
+            <li key={tab}>
+              <Link to={tabHref(tab)} aria-current={data.tab === tab ? "page" : undefined} data-tab={tab} preventScrollReset>
+                {t(`category.${tab}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="lobby-content">
+        <div className="lobby-sections">
+          {data.hot ? (
+            <section className="lobby-section" aria-labelledby="section-hot" data-testid="section-HOT">
+              <header className="section-header">
+                <h2 id="section-hot">{t("lobby.hotGames")}</h2>
+                <form method="post" action="/resources/hot-games" className="inline-form">
+                  <input type="hidden" name="redirectTo" value={base} />
+                  <button type="submit" className="link-button">
+                    {t("lobby.refresh")}
+                  </button>
+                </form>
+              </header>
+              <GameGrid
+                games={data.hot.games}
+                pageNum={data.hot.pageNum}
+                totalPages={data.hot.totalPages}
+                pageHref={(page) => withSearchParam(base, "hotPage", page)}
+                returnTo={base}
+                label={t("lobby.hotGames")}
+              />
+            </section>
+          ) : null}
+          {data.sections.map((section) => (
+            <LobbySection key={section.category} section={section} here={base} home={data.tab === "HOME"} />
+          ))}
+        </div>
+        <aside className="lobby-aside">
+          <WinnerBoard winners={data.winners} currency={data.currency} locale={data.language} returnTo={base} />
+        </aside>
+      </div>
+
+      {data.dialog?.kind === "login" ? <LoginDialog redirectTo={data.dialog.redirectTo} closeHref={data.tab === "FAV" ? "/" : base} /> : null}
+      {data.dialog?.kind === "register" ? <RegisterDialog closeHref={base} /> : null}
+      {data.dialog?.kind === "notice" ? (
+        <NoticeDialog
+          notices={data.notices}
+          index={data.dialog.index}
+          hrefFor={(index) => withSearchParam(base, "notice", index)}
+          closeHref={base}
+          timeZone={data.timeZone}
+        />
+      ) : null}
+      {data.dialog?.kind === "announcements" ? (
+        <AnnouncementPopup
+          items={data.popup}
+          page={data.dialog.page}
+          pageHref={(page) => withSearchParam(base, "announcements", page)}
+          returnTo={base}
+          timeZone={data.timeZone}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatTimestamp } from "~/utils/datetime";
+import { Dialog } from "../ui/dialog";
+import type { AnnouncementData } from "./announcement-popup";
+
+/** §2 notice modal, opened from the marquee at an index; previous/next walk the notices. */
+export function NoticeDialog({
+  notices,
+  index,
+  hrefFor,
+  closeHref,
+  timeZone,
+}: {
+  notices: AnnouncementData[];
+  index: number;
+  hrefFor: (index: number) => string;
+  closeHref: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const notice = notices[index];
+  if (!notice) return null;
+  return (
+    <Dialog title={notice.title} close={{ href: closeHref }} className="notice-dialog" testId="notice-dialog">
+      <time dateTime={notice.publishedAt} className="muted">
+        {formatTimestamp(notice.publishedAt, timeZone)}
+      </time>
+      <div className="rich-text" dangerouslySetInnerHTML={{ __html: notice.contentHtml }} />
+      <nav className="dialog-pager" aria-label={t("pager.pages")}>
+        {index > 0 ? (
+          <Link to={hrefFor(index - 1)} preventScrollReset replace>
+            {t("pager.previous")}
+          </Link>
+        ) : null}
+        <span>{t("pager.status", { page: index + 1, total: notices.length })}</span>
+        {index < notices.length - 1 ? (
+          <Link to={hrefFor(index + 1)} preventScrollReset replace>
+            {t("pager.next")}
+          </Link>
+        ) : null}
+      </nav>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../ui/icon";
+
+/** §2 notice marquee: announcement titles; a click opens the notice dialog at that index. */
+export function NoticeMarquee({ titles, hrefFor }: { titles: { id: number; title: string }[]; hrefFor: (index: number) => string }) {
+  const { t } = useTranslation();
+  if (!titles.length) return null;
+  return (
+    <section className="notice-marquee" aria-label={t("lobby.notices")}>
+      <span className="marquee-icon">
+        <Icon name="megaphone" />
+      </span>
+      <div className="marquee-track">
+        <ul>
+          {titles.map((notice, index) => (
+            <li key={notice.id}>
+              <Link to={hrefFor(index)} preventScrollReset data-testid="marquee-item">
+                {notice.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pagerItems } from "~/utils/pagination";
+
+/** Numbered pages (range 5, 1 margin page) as links, so paging works without JavaScript. */
+export function Pager({
+  pageNum,
+  totalPages,
+  pageHref,
+}: {
+  pageNum: number;
+  totalPages: number;
+  pageHref: (page: number) => string;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={t("pager.pages")}>
+      <ul>
+        <li>
+          {pageNum > 1 ? (
+            <Link to={pageHref(pageNum - 1)} rel="prev">
+              {t("pager.previous")}
+            </Link>
+          ) : (
+            <span aria-disabled="true">{t("pager.previous")}</span>
+          )}
+        </li>
+        {pagerItems(pageNum, totalPages).map((item) =>
+          item.kind === "gap" ? (
+            <li key={item.key} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <Link
+                to={pageHref(item.page)}
+                aria-current={item.page === pageNum ? "page" : undefined}
+                aria-label={t("pager.page", { page: item.page })}
+              >
+                {item.page}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {pageNum < totalPages ? (
+            <Link to={pageHref(pageNum + 1)} rel="next">
+              {t("pager.next")}
+            </Link>
+          ) : (
+            <span aria-disabled="true">{t("pager.next")}</span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

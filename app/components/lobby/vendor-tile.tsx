@@ -1,0 +1,28 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { vendorHref } from "~/utils/lobby-links";
+import { GameIcon } from "../ui/game-icon";
+
+export interface VendorTileData {
+  vassalage: string;
+  displayName: string;
+  lagerIcon: string;
+}
+
+/** §2 vendor tile: a click launches the vendor, with a play button except in RNG. */
+export function VendorTile({ vendor, category }: { vendor: VendorTileData; category: string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="vendor-tile" data-testid="vendor-tile">
+      <Link to={vendorHref(category, vendor.vassalage, false)} className="vendor-link">
+        <GameIcon src={vendor.lagerIcon} alt="" size={96} />
+        <span className="vendor-name">{vendor.displayName}</span>
+        {category === "RNG" ? null : (
+          <span className="button primary small" aria-hidden="true">
+            {t("game.play")}
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loginHref } from "~/utils/lobby-links";
+import { formatMoney } from "~/utils/money";
+import { RankMedal } from "../ui/icon";
+
+export interface WinnerRow {
+  rank: number;
+  customerName: string;
+  winAmount: string;
+  nodeId: number;
+  gameName: string;
+}
+
+/** §2 winner board: the top 3 apart with rank icons, the rest scrolling from rank 4; a row launches its game. */
+export function WinnerBoard({
+  winners,
+  currency,
+  locale,
+  returnTo,
+}: {
+  winners: WinnerRow[];
+  currency: { symbol: string; minorUnits: number };
+  locale: string;
+  returnTo: string;
+}) {
+  const { t } = useTranslation();
+  if (!winners.length) return null;
+  const top = winners.slice(0, 3);
+  const rest = winners.slice(3);
+  const row = (winner: WinnerRow) => (
+    <Link to={loginHref(returnTo)} className="winner-row" preventScrollReset>
+      <span className="winner-name">{winner.customerName}</span>
+      <span className="winner-game">{winner.gameName}</span>
+      <span className="winner-amount">{formatMoney(winner.winAmount, currency, locale)}</span>
+    </Link>
+  );
+  return (
+    <section className="winner-board" aria-labelledby="winner-board-title" data-testid="winner-board">
+      <h2 id="winner-board-title">{t("lobby.winnerBoard")}</h2>
+      <ol className="winners-top">
+        {top.map((winner) => (
+          <li key={winner.rank} data-rank={winner.rank}>
+            <RankMedal rank={winner.rank as 1 | 2 | 3} label={t("lobby.rank", { rank: winner.rank })} />
+            {row(winner)}
+          </li>
+        ))}
+      </ol>
+      {rest.length ? (
+        <div className="winners-scroll">
+          <ol start={4} className="winners-rest" data-testid="winners-rest">
+            {rest.map((winner) => (
+              <li key={winner.rank} data-rank={winner.rank}>
+                <span className="rank-number">{winner.rank}</span>
+                {row(winner)}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import {
+  createReadableStreamFromReadable,
+  type ActionFunctionArgs,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getConfig } from "./config.server";
+import { i18nConfig } from "./i18n";
+import { i18next, resources } from "./i18next.server";
+import { startDatabase } from "./platform/db/database.server";
+import { logEvent } from "./utils/log.server";
+import { RequestContextProvider } from "./utils/request-context";
+import { requestIdOf } from "./utils/request-id.server";
+import { securityHeaders } from "./utils/security-headers.server";
+
+// Fail fast on bad configuration, and open + migrate the database before the first request.
+const config = getConfig();
+await startDatabase();
+
+const ABORT_DELAY = 10_000;
+const production = config.NODE_ENV === "production";
+
+function logRequest(request: Request, status: number, started: number, requestId: string) {
+  const url = new URL(request.url);
+  logEvent("request", {
+    method: request.method,
+    path: url.pathname,
+    status,
+    ms: Math.round(performance.now() - started),
+    requestId,
+  });
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const started = performance.now();
+  const requestId = requestIdOf(request);
+  const nonce = randomBytes(16).toString("base64");
+  const instance = createInstance();
+  const lng = await i18next.getLocale(request);
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources });
+
+  const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestContextProvider value={{ nonce, requestId }}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </RequestContextProvider>,
+      {
+        nonce,
+        [callback]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.set("X-Request-Id", requestId);
+          securityHeaders(responseHeaders, { nonce, production });
+          body.on("end", () => logRequest(request, responseStatusCode, started, requestId));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logEvent("render.error", { requestId, error: String(error) });
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  securityHeaders(response.headers, { production });
+  const requestId = requestIdOf(request);
+  response.headers.set("X-Request-Id", requestId);
+  logEvent("request", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    status: response.status,
+    data: true,
+    requestId,
+  });
+  return response;
+};
+
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logEvent("error", {
+    requestId: requestIdOf(request),
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}

@@ -1,0 +1,137 @@
+import { sql } from "kysely";
+import type { Database } from "../db/open.server";
+
+/** A game tile as the lobby shows it (spec §3 Game). */
+export interface GameCard {
+  nodeId: number;
+  gameName: string;
+  displayName: string;
+  nodeName: string;
+  iconUrl: string | null;
+  showIcon: boolean;
+  vassalage: string;
+  category: string;
+  gameType: string;
+  gameCode: string;
+  isGame: string;
+}
+
+export interface GamePage {
+  games: GameCard[];
+  pageNum: number;
+  pageSize: number;
+  totalPages: number;
+  total: number;
+}
+
+export interface GameQuery {
+  category: string;
+  language: string;
+  vassalage?: string | null;
+  classify?: string | null;
+  page: number;
+  pageSize: number;
+}
+
+/** The localised name, English when the language has none. */
+function localisedName(language: string) {
+  return sql<string>`coalesce(games.names ->> ${language}, games.name)`;
+}
+
+function gameColumns(db: Database, language: string) {
+  return db
+    .selectFrom("games")
+    .leftJoin("vendors", (join) =>
+      join.onRef("vendors.vassalage", "=", "games.vassalage").onRef("vendors.category", "=", "games.category"),
+    )
+    .select([
+      "games.node_id",
+      "games.name",
+      localisedName(language).as("localised_name"),
+      "games.icon_url",
+      "games.show_icon",
+      "games.vassalage",
+      "games.category",
+      "games.game_type",
+      "games.game_code",
+      sql<string>`coalesce(vendors.display_name, games.vassalage)`.as("vendor_name"),
+    ]);
+}
+
+type GameRow = {
+  node_id: number;
+  name: string;
+  localised_name: string;
+  icon_url: string | null;
+  show_icon: boolean;
+  vassalage: string;
+  category: string;
+  game_type: string;
+  game_code: string;
+  vendor_name: string;
+};
+
+export function toGameCard(row: GameRow): GameCard {
+  return {
+    nodeId: row.node_id,
+    gameName: row.localised_name,
+    displayName: row.name,
+    nodeName: row.vendor_name,
+    iconUrl: row.icon_url,
+    showIcon: row.show_icon,
+    vassalage: row.vassalage,
+    category: row.category,
+    gameType: row.game_type,
+    gameCode: row.game_code,
+    isGame: "GAME",
+  };
+}
+
+export function pageCount(total: number, pageSize: number) {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A page of a category's games, filtered by vendor and RNG sub-type; out-of-range pages clamp. */
+export async function listGames(db: Database, query: GameQuery): Promise<GamePage> {
+  let filtered = db
+    .selectFrom("games")
+    .where("games.enabled", "=", true)
+    .where("games.category", "=", query.category);
+  if (query.vassalage) filtered = filtered.where("games.vassalage", "=", query.vassalage);
+  if (query.classify) filtered = filtered.where("games.classify", "=", query.classify);
+
+  const { total } = await filtered
+    .select((eb) => eb.fn.countAll<string>().as("total"))
+    .executeTakeFirstOrThrow();
+  const count = Number(total);
+  const totalPages = pageCount(count, query.pageSize);
+  const pageNum = Math.min(Math.max(1, Math.trunc(query.page) || 1), totalPages);
+
+  let rows = gameColumns(db, query.language)
+    .where("games.enabled", "=", true)
+    .where("games.category", "=", query.category);
+  if (query.vassalage) rows = rows.where("games.vassalage", "=", query.vassalage);
+  if (query.classify) rows = rows.where("games.classify", "=", query.classify);
+  const games = await rows
+    .orderBy("games.sort")
+    .orderBy("games.node_id")
+    .limit(query.pageSize)
+    .offset((pageNum - 1) * query.pageSize)
+    .execute();
+
+  return { games: games.map(toGameCard), pageNum, pageSize: query.pageSize, totalPages, total: count };
+}
+
+/** The first game of a category: the sports entrance launches it (§9: fetches 1 game). */
+export async function firstGame(db: Database, category: string, language: string) {
+  const row = await gameColumns(db, language)
+    .where("games.enabled", "=", true)
+    .where("games.category", "=", category)
+    .orderBy("games.sort")
+    .orderBy("games.node_id")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toGameCard(row) : null;
+}
+
+export { gameColumns };

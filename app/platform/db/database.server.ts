@@ -1,0 +1,49 @@
+import { getConfig } from "~/config.server";
+import { logEvent } from "~/utils/log.server";
+import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./open.server";
+import { seedDemoBrand } from "./seed/seed.server";
+
+declare global {
+  // Survives module re-evaluation in development, where a second PGlite on the same directory would fail.
+  var __platformDatabase: Promise<DatabaseHandle> | undefined;
+}
+
+async function start(): Promise<DatabaseHandle> {
+  const config = getConfig();
+  const started = performance.now();
+  const handle = config.DATABASE_URL
+    ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
+    : await openDatabase({ kind: "pglite", dataDir: config.PGLITE_DATA_DIR });
+  const applied = await migrateToLatest(handle.db);
+  if (config.SEED_DEMO) await seedDemoBrand(handle.db, { brandFile: config.BRAND_FILE });
+  logEvent("database.ready", {
+    kind: handle.kind,
+    migrations: applied.length,
+    seeded: config.SEED_DEMO,
+    ms: Math.round(performance.now() - started),
+  });
+  closeOnSignals(handle);
+  return handle;
+}
+
+function closeOnSignals(handle: DatabaseHandle) {
+  // remix-serve keeps running while PGlite is open; close it and leave on the operator's signal.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      handle
+        .close()
+        .catch((error: unknown) => logEvent("database.close_failed", { error: String(error) }))
+        .finally(() => process.exit(0));
+    });
+  }
+}
+
+/** Opens, migrates (and seeds when asked) the platform database once per process. */
+export function startDatabase(): Promise<DatabaseHandle> {
+  globalThis.__platformDatabase ??= start();
+  return globalThis.__platformDatabase;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await startDatabase()).db;
+}

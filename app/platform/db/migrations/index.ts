@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as foundation from "./0001-foundation";
+
+/**
+ * Migrations are listed in code, not read from a folder, so the bundled
+ * server build carries them. Append new ones; never edit an applied one.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-foundation": foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

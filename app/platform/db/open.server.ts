@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import type { DB } from "./schema";
+import { migrationProvider } from "./migrations/index";
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string };
+
+/**
+ * Opens PostgreSQL (a pool over `DATABASE_URL`) or embedded PGlite (a data
+ * directory, or memory when none is given) behind the same Kysely API.
+ */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === "postgres") {
+    const { default: pg } = await import("pg");
+    // bigint columns (money) stay strings; parsing them to numbers would lose cents past 2^53.
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: location.poolSize ?? 10,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGliteDialect } = await import("kysely-pglite-dialect");
+  if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
+  // int8 (money, bigserial) as strings, as node-postgres returns them, so both drivers agree.
+  const pglite = new PGlite(location.dataDir, { parsers: { 20: (value: string) => value } });
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export async function migrateToLatest(db: Database) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${String(error ?? "unknown error")}`,
+    );
+  }
+  return results?.map((result) => result.migrationName) ?? [];
+}

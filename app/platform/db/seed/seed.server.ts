@@ -1,0 +1,197 @@
+import { readFileSync } from "node:fs";
+import type { Database } from "../open.server";
+import type { NewGame } from "../schema";
+import demoBrand from "../../system/brands/demo.json";
+import { parseBrandConfig } from "../../system/brand-config.server";
+import { sanitizeContentHtml } from "../../content/sanitize.server";
+import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
+import { seedBanners, seedHelp, seedNotices } from "./content-data";
+
+/** Bump when the demo data changes shape; a seeded database is never seeded twice. */
+const SEED_VERSION = 1;
+const FIRST_NODE_ID = 100_001;
+
+/** A small deterministic PRNG so every fresh database gets the same demo catalog. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function loadBrandFile(brandFile?: string) {
+  const raw: unknown = brandFile ? JSON.parse(readFileSync(brandFile, "utf8")) : demoBrand;
+  return parseBrandConfig(raw);
+}
+
+export function buildDemoGames(): NewGame[] {
+  const games: NewGame[] = [];
+  let nodeId = FIRST_NODE_ID;
+  const next = random(20_261_121);
+  for (const vendor of seedVendors) {
+    for (let n = 0; n < vendor.games; n++) {
+      const id = nodeId++;
+      let name: string;
+      const names: Record<string, string> = {};
+      let classify: string | null = null;
+      if (vendor.category === "RNG") {
+        const first = Math.floor(next() * titleWords.en.first.length);
+        const second = Math.floor(next() * titleWords.en.second.length);
+        const edition = n >= 900 ? ` ${Math.floor(n / 900) + 1}` : "";
+        name = `${titleWords.en.first[first]} ${titleWords.en.second[second]}${edition}`;
+        names.ur = `${titleWords.ur.first[first]} ${titleWords.ur.second[second]}${edition}`;
+        classify = RNG_CLASSIFY[n % RNG_CLASSIFY.length]!;
+      } else {
+        const titles = categoryTitles[vendor.category]!;
+        name = titles.en[n % titles.en.length]!;
+        names.ur = titles.ur[n % titles.ur.length]!;
+        if (vendor.category === "LIVE") {
+          const table = ` ${Math.floor(n / titles.en.length) + 1}`;
+          name += table;
+          names.ur += table;
+        }
+      }
+      const gameCode = `${vendor.vassalage}-${String(n + 1).padStart(4, "0")}`;
+      games.push({
+        node_id: id,
+        vassalage: vendor.vassalage,
+        category: vendor.category,
+        game_code: gameCode,
+        game_type: vendor.gameType,
+        classify,
+        name,
+        names: JSON.stringify(names),
+        // Every 97th icon points at a missing file: the lobby must fall back to the default icon.
+        icon_url: id % 97 === 0 ? `/images/missing/${gameCode}.png` : `/resources/icons/game/${id}.svg`,
+        sort: n,
+      });
+    }
+  }
+  return games;
+}
+
+async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
+
+/**
+ * Seeds the demo brand: brand config from the brand file, every category's
+ * vendors, ~10,000 slot games, hot games per language, a winner board,
+ * banners, announcements and help. Idempotent: a seeded database is left alone.
+ */
+export async function seedDemoBrand(db: Database, options: { brandFile?: string } = {}) {
+  const brand = loadBrandFile(options.brandFile);
+  await db.transaction().execute(async (trx) => {
+    const marker = await trx.selectFrom("settings").select("value").where("key", "=", "seed").executeTakeFirst();
+    if (marker) return;
+
+    await trx
+      .insertInto("settings")
+      .values([
+        { key: "brand", value: JSON.stringify(brand) },
+        { key: "status", value: JSON.stringify({ maintenance: false }) },
+      ])
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+
+    await trx
+      .insertInto("vendors")
+      .values(
+        seedVendors.map((vendor, index) => ({
+          category: vendor.category,
+          vassalage: vendor.vassalage,
+          display_name: vendor.displayName,
+          lager_icon: `/resources/icons/vendor/${vendor.vassalage}.svg`,
+          game_type: vendor.gameType,
+          game_code: vendor.isGame === "GAME" && vendor.category !== "RNG" ? `${vendor.vassalage}-0001` : null,
+          is_game: vendor.isGame,
+          sort: index,
+        })),
+      )
+      .execute();
+
+    const games = buildDemoGames();
+    await insertInChunks(games, 1000, (chunk) => trx.insertInto("games").values(chunk).execute());
+
+    const pick = random(7);
+    const slotIds = games.filter((game) => game.category === "RNG").map((game) => game.node_id);
+    const hotCounts: Record<string, number> = { en: 36, ur: 36, ja: 24, ko: 24, pt: 24 };
+    const hotRows = Object.entries(hotCounts).flatMap(([language, count]) => {
+      const chosen = new Set<number>();
+      while (chosen.size < count) chosen.add(slotIds[Math.floor(pick() * slotIds.length)]!);
+      return [...chosen].map((node_id, rank) => ({ language, node_id, rank: rank + 1 }));
+    });
+    await trx.insertInto("hot_games").values(hotRows).execute();
+
+    const names = ["ahmed", "bilal", "sana", "kamran", "ayesha", "imran", "fatima", "usman", "hina", "zain", "maria", "omar", "nadia", "faisal", "rabia"];
+    const winnable = games.filter((game) => ["RNG", "FISH", "LIVE", "PVP"].includes(game.category));
+    const now = Date.now();
+    const winners = Array.from({ length: 40 }, (_, index) => {
+      const game = winnable[Math.floor(pick() * winnable.length)]!;
+      const name = names[index % names.length]!;
+      return {
+        customer_name: `${name.slice(0, 2)}***${name.slice(-1)}`,
+        win_amount: String(Math.round(5_000 + pick() * 5_000_000) * 100),
+        node_id: game.node_id,
+        category: game.category,
+        won_at: new Date(now - index * 3_600_000),
+      };
+    });
+    await trx.insertInto("winner_board").values(winners).execute();
+
+    await trx
+      .insertInto("banners")
+      .values(
+        seedBanners.map((banner, index) => ({
+          group_name: banner.group,
+          title: banner.title,
+          image_url: banner.image,
+          link_url: banner.link,
+          linkage_type: banner.link ? "INTERNAL" : "NONE",
+          language: null,
+          sort: index,
+        })),
+      )
+      .execute();
+
+    for (const language of ["en", "ur"] as const) {
+      await trx
+        .insertInto("announcements")
+        .values(
+          seedNotices(language).map((notice, index) => ({
+            type: notice.type,
+            execution: notice.execution,
+            title: notice.title,
+            content_html: sanitizeContentHtml(notice.html),
+            promotion_type: notice.promotionType ?? null,
+            language,
+            sort: index,
+            published_at: new Date(now - index * 86_400_000),
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("help_articles")
+        .values(
+          seedHelp[language].map((article, index) => ({
+            category: article.category,
+            anchor: article.anchor,
+            title: article.title,
+            content_html: sanitizeContentHtml(article.html),
+            language,
+            sort: index,
+          })),
+        )
+        .execute();
+    }
+
+    await trx
+      .insertInto("settings")
+      .values({ key: "seed", value: JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) })
+      .execute();
+  });
+}

@@ -1,0 +1,117 @@
+import * as z from "zod/v4";
+
+const whitelabelModule: z.ZodType<WhitelabelModule> = z.lazy(() =>
+  z.object({
+    modId: z.string().min(1),
+    enabled: z.boolean(),
+    childrenNodes: z.array(whitelabelModule).default([]),
+  }),
+);
+
+export interface WhitelabelModule {
+  modId: string;
+  enabled: boolean;
+  childrenNodes: WhitelabelModule[];
+}
+
+const registerFieldRule = z.object({
+  acceptedPattern: z.string().min(1),
+  minLength: z.number().int().min(0),
+  maxLength: z.number().int().min(1),
+  patternId: z.string().min(1),
+  enabled: z.boolean().default(true),
+  required: z.boolean().default(false),
+});
+
+const cidr = z
+  .string()
+  .regex(/^[0-9a-fA-F.:]+\/\d{1,3}$/, "must be an IPv4 or IPv6 CIDR such as 203.0.113.0/24");
+
+const url = z.string().regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path");
+
+/** What an operator's brand file says; stored in `settings.brand`. */
+export const brandConfigSchema = z.object({
+  merchantCode: z.string().regex(/^[A-Z0-9_]{2,32}$/, "upper-case letters, digits and _"),
+  name: z.string().min(1),
+  platform: z.literal("WEB").default("WEB"),
+  currency: z.object({
+    code: z.string().length(3),
+    symbol: z.string().min(1),
+    minorUnits: z.number().int().min(0).max(4).default(2),
+  }),
+  defaultLanguage: z.string().default("en"),
+  /** IANA zone the brand shows times in (announcements, agent clock). */
+  timeZone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as Asia/Karachi")
+    .default("UTC"),
+  languages: z.array(z.string().min(2)).min(1),
+  lotteryType: z.string().default("Lott"),
+  prizeModes: z.array(z.enum(["LOTT", "ZY", "ELOTT", "SEA"])).default(["LOTT", "ZY", "ELOTT", "SEA"]),
+  esportsVendors: z.array(z.string()).default(["IMES"]),
+  cockfightVendors: z.array(z.string()).default(["SV3"]),
+  agentTypes: z.array(z.number().int()).default([1, 2, 41, 42]),
+  trialTypes: z.array(z.number().int()).default([4]),
+  whitelabel: z.array(whitelabelModule).default([]),
+  registerFieldRules: z.record(z.string(), registerFieldRule).default({}),
+  customerService: z
+    .array(z.object({ csType: z.string().min(1), label: z.string().min(1), path: url }))
+    .default([]),
+  footerVendors: z.array(z.string()).default([]),
+  resources: z
+    .array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url }))
+    .default([]),
+  mainDomain: z.string().default(""),
+  domainRoute: z.array(z.string()).default([]),
+  analytics: z.object({ gtagId: z.string().optional() }).default({}),
+  imageCdns: z.array(url).default([]),
+  launchGameCdns: z.array(url).default([]),
+  region: z
+    .object({
+      blockedCountries: z.array(z.string().length(2)).default([]),
+      blockedCidrs: z.array(cidr).default([]),
+      allowedCidrs: z.array(cidr).default([]),
+    })
+    .default({ blockedCountries: [], blockedCidrs: [], allowedCidrs: [] }),
+  agentServiceHours: z
+    .object({
+      days: z.array(z.number().int().min(0).max(6)),
+      from: z.string().regex(/^\d{2}:\d{2}$/),
+      to: z.string().regex(/^\d{2}:\d{2}$/),
+    })
+    .default({ days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" }),
+  appDownload: z
+    .object({ ios: url.optional(), liteIos: url.optional(), android: url.optional() })
+    .default({}),
+});
+
+export type BrandConfig = z.infer<typeof brandConfigSchema>;
+
+export function parseBrandConfig(input: unknown): BrandConfig {
+  const result = brandConfigSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
+    throw new Error(`Invalid brand config:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/** A flag is on when its module, searched through the whole tree, is enabled. */
+export function isWhitelabelEnabled(brand: Pick<BrandConfig, "whitelabel">, modId: string): boolean {
+  const stack = [...brand.whitelabel];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.modId === modId) return node.enabled;
+    stack.push(...node.childrenNodes);
+  }
+  return false;
+}

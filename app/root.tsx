@@ -1,0 +1,91 @@
+import {
+  json,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { Document } from "./components/document";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { StatusPage } from "./components/status-page";
+import { i18next } from "./i18next.server";
+import appStyles from "./styles/app.css";
+import { readPrefs } from "./utils/prefs.server";
+import { isSystemStatusData } from "./utils/system-status";
+import { primaryCustomerService, requireOpenSystem } from "./utils/system.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.brand.name ?? "Portal" },
+  { name: "description", content: data?.brand.name ?? "" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, prefs] = await Promise.all([i18next.getLocale(request), readPrefs(request)]);
+  const permission = await requireOpenSystem(request, { locale, theme: prefs.theme });
+  const { info } = permission;
+  return json({
+    locale,
+    prefs,
+    brand: {
+      name: info.brandName,
+      merchantCode: info.merchantCode,
+      currency: info.currency,
+      customerService: primaryCustomerService(info.customerService),
+      social: info.customerService.filter((entry) => ["FACEBOOK", "YOUTUBE"].includes(entry.csType)),
+      resources: info.resources,
+      footerVendors: info.footerVendors,
+      appDownload: info.appDownload,
+      agentServiceHours: info.agentServiceHours,
+      languages: info.languages,
+    },
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  const source = errorHeaders ?? loaderHeaders;
+  for (const name of ["Retry-After", "Cache-Control"]) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
+// Status (maintenance, region) is re-read on every navigation, not only on full loads.
+export const shouldRevalidate = () => true;
+
+export default function App() {
+  const { locale, prefs } = useLoaderData<typeof loader>();
+  useChangeLanguage(locale);
+  return (
+    <Document locale={locale} theme={prefs.theme}>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { i18n } = useTranslation();
+  if (isRouteErrorResponse(error) && isSystemStatusData(error.data)) {
+    const data = error.data;
+    return (
+      <Document locale={data.locale} theme={data.theme}>
+        <StatusPage status={data.systemStatus} ip={data.ip} customerService={data.customerService} />
+      </Document>
+    );
+  }
+  return (
+    <Document locale={i18n.language || "en"} theme="light">
+      <GeneralErrorBoundary />
+    </Document>
+  );
+}

@@ -1,0 +1,4 @@
+/** Member centre pages arrive with the wallet work; the layout's guard already covers their URLs. */
+export function loader() {
+  throw new Response("Not found", { status: 404 });
+}

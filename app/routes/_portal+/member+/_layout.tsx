@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { requireMemberId } from "~/utils/auth.server";
+
+/** The member centre subtree (DESIGN §4), guarded here; each action re-checks on its own. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMemberId(request);
+  return null;
+}
+
+export default function MemberLayout() {
+  return <Outlet />;
+}

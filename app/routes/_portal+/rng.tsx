@@ -1,0 +1,9 @@
+import { useLoaderData } from "@remix-run/react";
+import { GameListPage } from "~/components/lobby/game-list-page";
+import { gameListLoader } from "~/utils/catalog-pages.server";
+
+export const loader = gameListLoader("RNG");
+
+export default function RNGList() {
+  return <GameListPage data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,18 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod/v4";
+import { i18next } from "~/i18next.server";
+import { refreshHotGames } from "~/platform/catalog/hot-games.server";
+import { getDb } from "~/platform/db/database.server";
+import { parseFormOrThrow } from "~/utils/form.server";
+import { safeRedirectPath } from "~/utils/misc";
+
+const RefreshForm = z.object({ redirectTo: z.string().optional() });
+
+/** §4: hot games stay cached until a refresh; this is the refresh, for the visitor's language. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await parseFormOrThrow(request, RefreshForm);
+  refreshHotGames(await getDb(), await i18next.getLocale(request));
+  return redirect(safeRedirectPath(form.redirectTo));
+}
+
+export const loader = () => redirect("/");

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { gameArtSvg, svgResponse } from "~/utils/tile-art.server";
+
+/** /resources/icons/game/<nodeId>.svg */
+export function loader({ params }: LoaderFunctionArgs) {
+  const match = /^(\d{1,10})\.svg$/.exec(params.file ?? "");
+  if (!match) throw new Response("Not found", { status: 404 });
+  return svgResponse(gameArtSvg(match[1]!));
+}

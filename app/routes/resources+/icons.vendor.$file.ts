@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { svgResponse, vendorArtSvg } from "~/utils/tile-art.server";
+
+/** /resources/icons/vendor/<vassalage>.svg */
+export function loader({ params }: LoaderFunctionArgs) {
+  const match = /^([A-Z0-9_]{1,32})\.svg$/.exec(params.file ?? "");
+  if (!match) throw new Response("Not found", { status: 404 });
+  return svgResponse(vendorArtSvg(match[1]!));
+}

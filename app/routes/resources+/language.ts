@@ -1,0 +1,27 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod/v4";
+import { languageMenu } from "~/i18n";
+import { flushVendorLanes } from "~/platform/catalog/lanes.server";
+import { getDb } from "~/platform/db/database.server";
+import { parseFormOrThrow } from "~/utils/form.server";
+import { safeRedirectPath } from "~/utils/misc";
+import { languageCookie } from "~/utils/prefs.server";
+
+const LanguageForm = z.object({
+  lng: z.string().refine((code) => languageMenu.some((entry) => entry.code === code), "unknown language"),
+  redirectTo: z.string().optional(),
+});
+
+/** §4: a language change is stored in a cookie and flushes the cached vendor lanes. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await parseFormOrThrow(request, LanguageForm);
+  flushVendorLanes(await getDb(), form.lng);
+  // ?lng= outranks the cookie, so it must not survive into the page we return to.
+  const target = new URL(safeRedirectPath(form.redirectTo), "http://portal.invalid");
+  target.searchParams.delete("lng");
+  return redirect(target.pathname + target.search, {
+    headers: { "Set-Cookie": await languageCookie.serialize(form.lng) },
+  });
+}
+
+export const loader = () => redirect("/");

@@ -1,0 +1,24 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod/v4";
+import { parseFormOrThrow } from "~/utils/form.server";
+import { safeRedirectPath } from "~/utils/misc";
+import { writePrefs } from "~/utils/prefs.server";
+
+const PrefsForm = z
+  .object({
+    theme: z.enum(["light", "dark"]).optional(),
+    sideMenu: z.enum(["open", "collapsed"]).optional(),
+    redirectTo: z.string().optional(),
+  })
+  .refine((form) => form.theme || form.sideMenu, "theme or sideMenu");
+
+/** Theme and side-menu state: a plain form post that works without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await parseFormOrThrow(request, PrefsForm);
+  const change = { ...(form.theme && { theme: form.theme }), ...(form.sideMenu && { sideMenu: form.sideMenu }) };
+  return redirect(safeRedirectPath(form.redirectTo), {
+    headers: { "Set-Cookie": await writePrefs(request, change) },
+  });
+}
+
+export const loader = () => redirect("/");

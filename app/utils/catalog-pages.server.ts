@@ -1,0 +1,48 @@
+import { json } from "@remix-run/node";
+import { LIST_PAGE_SIZE, type Category } from "~/platform/catalog/categories";
+import { firstGame, listGames } from "~/platform/catalog/games.server";
+import { getVendorLanes } from "~/platform/catalog/lanes.server";
+import { getDb } from "~/platform/db/database.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { i18next } from "~/i18next.server";
+import { pageParam } from "./pagination";
+
+async function laneOf(request: Request, category: Category) {
+  const db = await getDb();
+  const [language, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
+  const lanes = await getVendorLanes(db, brand, language);
+  const lane = lanes.find((entry) => entry.title === category);
+  return { db, language, lane };
+}
+
+/** A game list page (§2 /live /fish /rng /pvp): vendor and sub-type filters, 24 games a page. */
+export function gameListLoader(category: Category) {
+  return async ({ request }: { request: Request }) => {
+    const { db, language, lane } = await laneOf(request, category);
+    const params = new URL(request.url).searchParams;
+    const vendors = lane?.cards ?? [];
+    const requestedVendor = params.get("vassalage");
+    const vassalage = vendors.some((card) => card.vassalage === requestedVendor) ? requestedVendor : null;
+    const requestedClassify = params.get("classify");
+    const subTypes = lane?.gameClassify ?? [];
+    const classify = requestedClassify && subTypes.includes(requestedClassify) ? requestedClassify : null;
+    const page = await listGames(db, {
+      category,
+      language,
+      vassalage,
+      classify,
+      page: pageParam(params.get("page")),
+      pageSize: LIST_PAGE_SIZE,
+    });
+    return json({ category, vendors, vassalage, subTypes, classify, page });
+  };
+}
+
+/** A game centre page (§2 /sports /esports /lott /elott): the category's vendors. */
+export function gameCentreLoader(category: Category) {
+  return async ({ request }: { request: Request }) => {
+    const { db, language, lane } = await laneOf(request, category);
+    const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
+    return json({ category, vendors: lane?.cards ?? [], entrance });
+  };
+}

@@ -1,0 +1,141 @@
+import { json } from "@remix-run/node";
+import {
+  HOME_PAGE_SIZE,
+  HOME_VENDOR_LIMIT,
+  LIST_PAGE_SIZE,
+  WINNER_BOARD_LIMIT,
+} from "~/platform/catalog/categories";
+import { firstGame, listGames, type GameCard, type GamePage } from "~/platform/catalog/games.server";
+import { listHotGames } from "~/platform/catalog/hot-games.server";
+import { getVendorLanes, lobbyTabs, type VendorCard, type VendorLane } from "~/platform/catalog/lanes.server";
+import { listWinners } from "~/platform/catalog/winners.server";
+import { listAnnouncements } from "~/platform/content/announcements.server";
+import { listBanners } from "~/platform/content/banners.server";
+import { getDb } from "~/platform/db/database.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { i18next } from "~/i18next.server";
+import { pageParam } from "./pagination";
+import { announcementClosedCookie } from "./prefs.server";
+
+/** Categories whose lobby section is a game grid; the others show vendor tiles. */
+const GRID_CATEGORIES = new Set(["RNG", "FISH", "MXWIN"]);
+
+export type LobbySection =
+  | { kind: "games"; category: string; vendors: VendorCard[]; activeVendor: string | null; page: GamePage }
+  | { kind: "vendors"; category: string; vendors: VendorCard[]; entrance: GameCard | null }
+  | { kind: "empty"; category: string };
+
+export type LobbyDialog =
+  | { kind: "login"; redirectTo: string | null }
+  | { kind: "register" }
+  | { kind: "notice"; index: number }
+  | { kind: "announcements"; page: number }
+  | null;
+
+export interface LobbyOptions {
+  /** The dialog the route itself opens (/login, /register). */
+  dialog?: "login" | "register";
+}
+
+async function sectionFor(
+  lane: VendorLane | undefined,
+  category: string,
+  home: boolean,
+  params: URLSearchParams,
+  language: string,
+): Promise<LobbySection> {
+  const db = await getDb();
+  if (!lane) return { kind: "empty", category };
+  const vendors = home ? lane.cards.slice(0, HOME_VENDOR_LIMIT) : lane.cards;
+  const key = category.toLowerCase();
+  if (GRID_CATEGORIES.has(category)) {
+    const requested = params.get(`${key}Vendor`);
+    const activeVendor = lane.cards.some((card) => card.vassalage === requested) ? requested : null;
+    const page = await listGames(db, {
+      category,
+      language,
+      vassalage: activeVendor,
+      page: pageParam(params.get(`${key}Page`)),
+      pageSize: home ? HOME_PAGE_SIZE : LIST_PAGE_SIZE,
+    });
+    return { kind: "games", category, vendors, activeVendor, page };
+  }
+  const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
+  return { kind: "vendors", category, vendors, entrance };
+}
+
+/** Everything the home lobby shows, for one request (§2 Home lobby). */
+export async function loadLobby(request: Request, options: LobbyOptions = {}) {
+  const db = await getDb();
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const [language, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
+  const lanes = await getVendorLanes(db, brand, language);
+  const tabs = lobbyTabs(lanes);
+  const requestedTab = (params.get("tab") ?? "HOME").toUpperCase();
+  const tab = tabs.includes(requestedTab) ? requestedTab : "HOME";
+  const home = tab === "HOME";
+
+  const categories = home ? tabs.filter((name) => name !== "HOME" && name !== "FAV") : tab === "FAV" ? [] : [tab];
+  const [sections, hot, winners, banners, notices, announcementClosed] = await Promise.all([
+    Promise.all(
+      categories.map((category) =>
+        sectionFor(
+          lanes.find((lane) => lane.title === category),
+          category,
+          home,
+          params,
+          language,
+        ),
+      ),
+    ),
+    home
+      ? listHotGames(db, {
+          language,
+          fallbackLanguage: brand.defaultLanguage,
+          page: pageParam(params.get("hotPage")),
+          pageSize: HOME_PAGE_SIZE,
+        })
+      : null,
+    listWinners(db, { language, limit: WINNER_BOARD_LIMIT }),
+    listBanners(db, "w_home", language),
+    listAnnouncements(db, { execution: "B", language, fallbackLanguage: brand.defaultLanguage }),
+    announcementClosedCookie.parse(request.headers.get("Cookie")),
+  ]);
+
+  const noticeIndex = Number(params.get("notice"));
+  let dialog: LobbyDialog = null;
+  if (options.dialog === "login" || tab === "FAV") {
+    // §2: FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
+    dialog = { kind: "login", redirectTo: tab === "FAV" ? "/?tab=FAV" : params.get("redirectTo") };
+  } else if (options.dialog === "register") {
+    dialog = { kind: "register" };
+  } else if (params.has("notice") && Number.isInteger(noticeIndex) && notices.player[noticeIndex]) {
+    dialog = { kind: "notice", index: noticeIndex };
+  } else if (notices.popup.length && (params.has("announcements") || !announcementClosed)) {
+    dialog = { kind: "announcements", page: pageParam(params.get("announcements")) };
+  }
+
+  return {
+    tab,
+    tabs,
+    sections,
+    hot,
+    winners,
+    banners,
+    marquee: notices.player.map(({ id, title }) => ({ id, title })),
+    notices: notices.player,
+    popup: notices.popup,
+    dialog,
+    currency: brand.currency,
+    language,
+    timeZone: brand.timeZone,
+  };
+}
+
+export type LobbyData = Awaited<ReturnType<typeof loadLobby>>;
+
+/** The loader of every address that shows the lobby (/, /index, /home, /login …). */
+export function lobbyLoader(options: LobbyOptions = {}) {
+  return async ({ request }: { request: Request }) => json(await loadLobby(request, options));
+}

@@ -1,0 +1,25 @@
+/** A same-site path to return to after a dialog or a preference change, never another origin. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+export function getErrorMessage(error: unknown): string {
+  if (typeof error === "string") return error;
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+    return error.message;
+  }
+  return "Unknown error";
+}
+
+/** A URL with one search parameter set (or removed when the value is null). */
+export function withSearchParam(url: string, key: string, value: string | number | null): string {
+  const [path = "/", query = ""] = url.split("?");
+  const params = new URLSearchParams(query);
+  if (value === null) params.delete(key);
+  else params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,34 @@
+import { json } from "@remix-run/node";
+import { getDb } from "~/platform/db/database.server";
+import { getPermission } from "~/platform/system/permission.server";
+import type { SystemStatusData } from "./system-status";
+import { visitorLocation } from "./visitor.server";
+
+/** The customer-service entry the status pages and the header open (the first that is not a social link). */
+export function primaryCustomerService<T extends { csType: string }>(entries: T[]): T | null {
+  return entries.find((entry) => !["FACEBOOK", "YOUTUBE"].includes(entry.csType)) ?? entries[0] ?? null;
+}
+
+/**
+ * Reads the permission payload; a maintenance or region-blocked status
+ * becomes a thrown response that the root error boundary renders.
+ */
+export async function requireOpenSystem(request: Request, render: { locale: string; theme: "light" | "dark" }) {
+  const db = await getDb();
+  const permission = await getPermission(db, visitorLocation(request));
+  if (permission.status !== 0) {
+    throw json<SystemStatusData>(
+      {
+        systemStatus: permission.status,
+        ip: permission.location.ip,
+        customerService: primaryCustomerService(permission.info.customerService),
+        ...render,
+      },
+      {
+        status: permission.status === 1 ? 503 : 403,
+        headers: permission.status === 1 ? { "Retry-After": "300", "Cache-Control": "no-store" } : { "Cache-Control": "no-store" },
+      },
+    );
+  }
+  return permission;
+}

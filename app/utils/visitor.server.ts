@@ -1,0 +1,23 @@
+import { isIP } from "node:net";
+import { getConfig } from "~/config.server";
+import type { VisitorLocation } from "~/platform/system/status.server";
+
+/**
+ * The visitor's address and country as the trusted proxies in front of the
+ * portal report them. With no trusted hop configured, headers are ignored:
+ * anyone can send X-Forwarded-For.
+ */
+export function visitorLocation(request: Request): VisitorLocation {
+  const { TRUST_PROXY_HOPS, GEO_COUNTRY_HEADER } = getConfig();
+  if (TRUST_PROXY_HOPS === 0) return { ip: null, country: null };
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  // Each trusted proxy appends the address it saw; the client is the entry the outermost one added.
+  const candidate = hops[hops.length - TRUST_PROXY_HOPS] ?? null;
+  const ip = candidate && isIP(candidate) ? candidate : null;
+  const rawCountry = GEO_COUNTRY_HEADER ? request.headers.get(GEO_COUNTRY_HEADER) : null;
+  const country = rawCountry && /^[A-Za-z]{2}$/.test(rawCountry) ? rawCountry.toUpperCase() : null;
+  return { ip, country };
+}
