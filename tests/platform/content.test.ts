@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ANNOUNCEMENT_TYPES, listAnnouncements } from "~/platform/content/announcements.server";
+import { BANNER_GROUPS, listBanners } from "~/platform/content/banners.server";
+import { listHelpArticles } from "~/platform/content/help.server";
+import { sanitizeContentHtml } from "~/platform/content/sanitize.server";
+import type { DatabaseHandle } from "~/platform/db/open.server";
+import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { createTestDatabase } from "../helpers/database";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await seedDemoBrand(handle.db);
+});
+afterAll(() => handle.close());
+
+describe("sanitizer", () => {
+  test("keeps formatting, drops scripts, handlers and javascript: links", () => {
+    const html = sanitizeContentHtml(
+      `<p onclick="x()"><strong>Hi</strong><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">a</a><a href="https://ok.example">b</a></p>`,
+    );
+    expect(html).toContain("<strong>Hi</strong>");
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+  });
+});
+
+describe("content", () => {
+  test("every banner group has banners", async () => {
+    for (const group of BANNER_GROUPS) {
+      expect((await listBanners(handle.db, group, "en")).length, group).toBeGreaterThan(0);
+    }
+    expect((await listBanners(handle.db, "w_home", "en")).length).toBeGreaterThan(1);
+  });
+
+  test("announcements of every type and execution exist", async () => {
+    const rows = await handle.db.selectFrom("announcements").select(["type", "execution"]).distinct().execute();
+    const pairs = new Set(rows.map((row) => `${row.type}:${row.execution}`));
+    for (const type of ANNOUNCEMENT_TYPES) {
+      for (const execution of ["A", "B"]) expect(pairs.has(`${type}:${execution}`), `${type}:${execution}`).toBe(true);
+    }
+    expect([...pairs].some((pair) => pair.endsWith(":F"))).toBe(true);
+  });
+
+  test("visitors get execution B, in their language, else the brand default", async () => {
+    const ur = await listAnnouncements(handle.db, { execution: "B", language: "ur", fallbackLanguage: "en" });
+    expect(ur.popup.length).toBe(12);
+    expect(ur.player[0]!.title).toMatch(/[\u0600-\u06FF]/);
+    const ko = await listAnnouncements(handle.db, { execution: "B", language: "ko", fallbackLanguage: "en" });
+    const en = await listAnnouncements(handle.db, { execution: "B", language: "en", fallbackLanguage: "en" });
+    expect(ko.player.map((item) => item.title)).toEqual(en.player.map((item) => item.title));
+    const members = await listAnnouncements(handle.db, { execution: "A", language: "en", fallbackLanguage: "en" });
+    expect(members.popup.length).toBeLessThan(en.popup.length);
+  });
+
+  test("help articles include the terms anchor and fall back to the default language", async () => {
+    const en = await listHelpArticles(handle.db, { language: "en", fallbackLanguage: "en" });
+    expect(en.map((article) => article.anchor)).toContain("term");
+    const pt = await listHelpArticles(handle.db, { language: "pt", fallbackLanguage: "en" });
+    expect(pt.map((article) => article.title)).toEqual(en.map((article) => article.title));
+  });
+});

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/platform/db/open.server";
+import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { setMaintenance } from "~/platform/system/settings.server";
+import { createTestDatabase } from "../helpers/database";
+
+// Route modules read configuration once; these are the settings of a portal behind one proxy.
+process.env.TRUST_PROXY_HOPS = "1";
+process.env.GEO_COUNTRY_HEADER = "x-country-code";
+process.env.STATUS_CACHE_MS = "0";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await seedDemoBrand(handle.db);
+  // The routes' database is this test database.
+  globalThis.__platformDatabase = Promise.resolve(handle);
+});
+afterAll(() => handle.close());
+
+const args = (url: string, init?: RequestInit) => ({
+  request: new Request(`http://localhost${url}`, init),
+  params: {},
+  context: {},
+});
+
+async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected the loader to throw a response");
+}
+
+describe("root loader: system status", () => {
+  test("open: brand data, locale and prefs", async () => {
+    const { loader } = await import("~/root");
+    const response = await loader(args("/", { headers: { "Accept-Language": "ur" } }));
+    const data = await response.json();
+    expect(data.locale).toBe("ur");
+    expect(data.brand.name).toBe("Lucky Harbour");
+    expect(data.prefs).toEqual({ theme: "light", sideMenu: "auto" });
+  });
+
+  test("maintenance: 503 with the status page's data; it wins over a blocked region", async () => {
+    const { loader } = await import("~/root");
+    await setMaintenance(handle.db, true);
+    try {
+      const response = await thrown(loader(args("/", { headers: { "X-Forwarded-For": "198.51.100.7" } })));
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBeTruthy();
+      expect(await response.json()).toMatchObject({ systemStatus: 1, customerService: { csType: "LIVECHAT" } });
+    } finally {
+      await setMaintenance(handle.db, false);
+    }
+  });
+
+  test("region: 403 with the visitor's IP, from a blocked range or country", async () => {
+    const { loader } = await import("~/root");
+    const byRange = await thrown(loader(args("/", { headers: { "X-Forwarded-For": "10.0.0.1, 198.51.100.7" } })));
+    expect(byRange.status).toBe(403);
+    expect(await byRange.json()).toMatchObject({ systemStatus: 2, ip: "198.51.100.7" });
+    const byCountry = await thrown(loader(args("/", { headers: { "x-country-code": "kp", "X-Forwarded-For": "203.0.113.5" } })));
+    expect(await byCountry.json()).toMatchObject({ systemStatus: 2, ip: "203.0.113.5" });
+  });
+});
+
+describe("lobby loader", () => {
+  test("home: hot games, sections of at most 5 vendors, 12 games a grid page, the popup for a first visit", async () => {
+    const { loader } = await import("~/routes/_portal+/index");
+    const data = await (await loader(args("/"))).json();
+    expect(data.tab).toBe("HOME");
+    expect(data.hot.games).toHaveLength(12);
+    const rng = data.sections.find((section: { category: string }) => section.category === "RNG");
+    expect(rng.vendors).toHaveLength(5);
+    expect(rng.page.games).toHaveLength(12);
+    expect(data.winners).toHaveLength(20);
+    expect(data.dialog).toEqual({ kind: "announcements", page: 1 });
+  });
+
+  test("a category tab shows only its section, with all its vendors", async () => {
+    const { loader } = await import("~/routes/_portal+/index");
+    const data = await (await loader(args("/?tab=live", { headers: { Cookie: "announce_closed=1" } }))).json();
+    expect(data.tab).toBe("LIVE");
+    expect(data.sections.map((section: { category: string }) => section.category)).toEqual(["LIVE"]);
+    expect(data.sections[0].vendors).toHaveLength(10);
+    expect(data.hot).toBeNull();
+  });
+
+  test("FAV for a visitor opens the login dialog", async () => {
+    const { loader } = await import("~/routes/_portal+/index");
+    const data = await (await loader(args("/?tab=FAV"))).json();
+    expect(data.dialog).toEqual({ kind: "login", redirectTo: "/?tab=FAV" });
+  });
+
+  test("/login and /register are the lobby with their dialog", async () => {
+    const login = await import("~/routes/_portal+/login");
+    const register = await import("~/routes/_portal+/register");
+    expect((await (await login.loader(args("/login?redirectTo=/rng"))).json()).dialog).toEqual({ kind: "login", redirectTo: "/rng" });
+    expect((await (await register.loader(args("/register"))).json()).dialog).toEqual({ kind: "register" });
+  });
+});
+
+describe("game list loader", () => {
+  test("/rng filters by vassalage and sub-type; unknown filters are ignored", async () => {
+    const { loader } = await import("~/routes/_portal+/rng");
+    const filtered = await (await loader(args("/rng?vassalage=PG&classify=JP&page=2"))).json();
+    expect(filtered).toMatchObject({ vassalage: "PG", classify: "JP", subTypes: ["SC", "VP", "JP", "TG", "AC"] });
+    expect(filtered.page.pageNum).toBe(2);
+    expect(filtered.page.games.every((game: { vassalage: string }) => game.vassalage === "PG")).toBe(true);
+    const unknown = await (await loader(args("/rng?vassalage=NOPE&classify=ZZ"))).json();
+    expect(unknown).toMatchObject({ vassalage: null, classify: null });
+    expect(unknown.page.total).toBe(10_000);
+  });
+});
+
+describe("guards", () => {
+  test.each(["/favorite", "/recent", "/lottery?gameCode=SSC", "/seaLottery", "/vnLottery"])(
+    "%s redirects a visitor to /login with redirectTo",
+    async (path) => {
+      const name = path.split("?")[0]!.slice(1);
+      const route = await import(`~/routes/_portal+/${name}.tsx`);
+      const response = await thrown(route.loader(args(path)));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    },
+  );
+
+  test("the member centre subtree redirects a visitor", async () => {
+    const route = await import("~/routes/_portal+/member+/_layout");
+    const response = await thrown(route.loader(args("/member/deposit")));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmember%2Fdeposit");
+  });
+
+  test("the agent centre sends a non-agent to /agent", async () => {
+    const route = await import("~/routes/agentHome+/_layout");
+    const response = await thrown(route.loader(args("/agentHome")));
+    expect(response.headers.get("Location")).toBe("/agent");
+  });
+});
+
+describe("preference actions", () => {
+  const post = (url: string, fields: Record<string, string>) =>
+    args(url, { method: "POST", body: new URLSearchParams(fields) });
+
+  test("language: stored in a cookie, ?lng dropped from the return path", async () => {
+    const { action } = await import("~/routes/resources+/language");
+    const response = await action(post("/resources/language", { lng: "ur", redirectTo: "/rng?lng=en&page=2" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/rng?page=2");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^lng=.*HttpOnly.*SameSite=Lax/i);
+  });
+
+  test("language: an unknown code or an outside redirect changes nothing harmful", async () => {
+    const { action } = await import("~/routes/resources+/language");
+    const bad = await thrown(action(post("/resources/language", { lng: "xx" })));
+    expect(bad.status).toBe(400);
+    const outside = await action(post("/resources/language", { lng: "en", redirectTo: "//evil.example/" }));
+    expect(outside.headers.get("Location")).toBe("/");
+  });
+
+  test("theme and side menu are one cookie; bad values are a 400", async () => {
+    const { action } = await import("~/routes/resources+/prefs");
+    const dark = await action(post("/resources/prefs", { theme: "dark", redirectTo: "/help" }));
+    expect(dark.headers.get("Location")).toBe("/help");
+    const cookie = dark.headers.get("Set-Cookie")!.split(";")[0]!;
+    const { readPrefs } = await import("~/utils/prefs.server");
+    expect(await readPrefs(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toEqual({
+      theme: "dark",
+      sideMenu: "auto",
+    });
+    expect((await thrown(action(post("/resources/prefs", { theme: "purple" })))).status).toBe(400);
+    expect((await thrown(action(post("/resources/prefs", {})))).status).toBe(400);
+  });
+});
+
+describe("health", () => {
+  test("/healthz answers with the database", async () => {
+    const { loader } = await import("~/routes/healthz");
+    const response = await loader();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+});
