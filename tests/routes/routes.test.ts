@@ -24,6 +24,12 @@ const args = (url: string, init?: RequestInit) => ({
   context: {},
 });
 
+/** A loader's JSON body, untyped: these tests assert its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function body(response: Response | Promise<Response>): Promise<any> {
+  return (await response).json();
+}
+
 async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
   try {
     await promise;
@@ -38,7 +44,7 @@ describe("root loader: system status", () => {
   test("open: brand data, locale and prefs", async () => {
     const { loader } = await import("~/root");
     const response = await loader(args("/", { headers: { "Accept-Language": "ur" } }));
-    const data = await response.json();
+    const data = await body(response);
     expect(data.locale).toBe("ur");
     expect(data.brand.name).toBe("Lucky Harbour");
     expect(data.prefs).toEqual({ theme: "light", sideMenu: "auto" });
@@ -70,7 +76,7 @@ describe("root loader: system status", () => {
 describe("lobby loader", () => {
   test("home: hot games, sections of at most 5 vendors, 12 games a grid page, the popup for a first visit", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await (await loader(args("/"))).json();
+    const data = await body(loader(args("/")));
     expect(data.tab).toBe("HOME");
     expect(data.hot.games).toHaveLength(12);
     const rng = data.sections.find((section: { category: string }) => section.category === "RNG");
@@ -82,7 +88,7 @@ describe("lobby loader", () => {
 
   test("a category tab shows only its section, with all its vendors", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await (await loader(args("/?tab=live", { headers: { Cookie: "announce_closed=1" } }))).json();
+    const data = await body(loader(args("/?tab=live", { headers: { Cookie: "announce_closed=1" } })));
     expect(data.tab).toBe("LIVE");
     expect(data.sections.map((section: { category: string }) => section.category)).toEqual(["LIVE"]);
     expect(data.sections[0].vendors).toHaveLength(10);
@@ -91,26 +97,26 @@ describe("lobby loader", () => {
 
   test("FAV for a visitor opens the login dialog", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await (await loader(args("/?tab=FAV"))).json();
+    const data = await body(loader(args("/?tab=FAV")));
     expect(data.dialog).toEqual({ kind: "login", redirectTo: "/?tab=FAV" });
   });
 
   test("/login and /register are the lobby with their dialog", async () => {
     const login = await import("~/routes/_portal+/login");
     const register = await import("~/routes/_portal+/register");
-    expect((await (await login.loader(args("/login?redirectTo=/rng"))).json()).dialog).toEqual({ kind: "login", redirectTo: "/rng" });
-    expect((await (await register.loader(args("/register"))).json()).dialog).toEqual({ kind: "register" });
+    expect((await body(login.loader(args("/login?redirectTo=/rng")))).dialog).toEqual({ kind: "login", redirectTo: "/rng" });
+    expect((await body(register.loader(args("/register")))).dialog).toEqual({ kind: "register" });
   });
 });
 
 describe("game list loader", () => {
   test("/rng filters by vassalage and sub-type; unknown filters are ignored", async () => {
     const { loader } = await import("~/routes/_portal+/rng");
-    const filtered = await (await loader(args("/rng?vassalage=PG&classify=JP&page=2"))).json();
+    const filtered = await body(loader(args("/rng?vassalage=PG&classify=JP&page=2")));
     expect(filtered).toMatchObject({ vassalage: "PG", classify: "JP", subTypes: ["SC", "VP", "JP", "TG", "AC"] });
     expect(filtered.page.pageNum).toBe(2);
     expect(filtered.page.games.every((game: { vassalage: string }) => game.vassalage === "PG")).toBe(true);
-    const unknown = await (await loader(args("/rng?vassalage=NOPE&classify=ZZ"))).json();
+    const unknown = await body(loader(args("/rng?vassalage=NOPE&classify=ZZ")));
     expect(unknown).toMatchObject({ vassalage: null, classify: null });
     expect(unknown.page.total).toBe(10_000);
   });
