@@ -1,8 +1,9 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { categoryPath, loginHref, vendorHref } from "~/utils/lobby-links";
+import { loginHref, vendorHref } from "~/utils/lobby-links";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import { Icon } from "../ui/icon";
+import { CategoryLink } from "./category-link";
 import { LanguageMenu } from "./language-menu";
 import { ThemeToggle } from "./theme-toggle";
 import type { LaneSummary } from "./types";
@@ -52,10 +53,7 @@ export function Header({
             </li>
             {lanes.map((lane) => (
               <li key={lane.title} className="has-dropdown">
-                {/* Tab-based categories share "/" with Home, so only real category pages are NavLinks. */}
-                <Link to={categoryPath(lane.title)} className={location.pathname === categoryPath(lane.title) ? "active" : undefined}>
-                  {t(`category.${lane.title}`)}
-                </Link>
+                <CategoryLink category={lane.title}>{t(`category.${lane.title}`)}</CategoryLink>
                 <div
                   className={lane.vendors.length > LARGE_DROPDOWN_ABOVE ? "dropdown dropdown-large" : "dropdown"}
                   data-testid={`dropdown-${lane.title}`}

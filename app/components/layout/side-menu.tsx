@@ -1,7 +1,8 @@
 import { Link, NavLink, useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { categoryPath, loginHref } from "~/utils/lobby-links";
+import { loginHref } from "~/utils/lobby-links";
 import { Icon } from "../ui/icon";
+import { CategoryLink } from "./category-link";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import type { LaneSummary } from "./types";
 
@@ -94,7 +95,7 @@ export function SideMenu({
         <ul className="side-list">
           {lanes.map((lane) => (
             <li key={lane.title}>
-              <NavLink to={categoryPath(lane.title)}>{t(`category.${lane.title}`)}</NavLink>
+              <CategoryLink category={lane.title}>{t(`category.${lane.title}`)}</CategoryLink>
             </li>
           ))}
         </ul>
