@@ -1,14 +1,23 @@
 import { createCookie } from "@remix-run/node";
 import * as z from "zod/v4";
+import { getConfig } from "~/config.server";
 
-const secure = process.env.NODE_ENV === "production";
+/**
+ * Cookies are Secure whenever the visitor's connection is HTTPS (directly, or
+ * at a trusted proxy). Browsers drop Secure cookies set over plain HTTP, so a
+ * fixed flag would break plain-HTTP starts without protecting anything.
+ */
+export function cookieSecurity(request: Request) {
+  const forwarded = getConfig().TRUST_PROXY_HOPS > 0 ? request.headers.get("x-forwarded-proto") : null;
+  const https = new URL(request.url).protocol === "https:" || forwarded?.split(",")[0]?.trim() === "https";
+  return { secure: https };
+}
 
 /** The chosen language; read by remix-i18next before Accept-Language. */
 export const languageCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure,
   maxAge: 60 * 60 * 24 * 365,
 });
 
@@ -24,7 +33,6 @@ export const prefsCookie = createCookie("prefs", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure,
   maxAge: 60 * 60 * 24 * 365,
 });
 
@@ -35,7 +43,7 @@ export async function readPrefs(request: Request): Promise<UiPrefs> {
 
 export async function writePrefs(request: Request, change: Partial<UiPrefs>) {
   const prefs = { ...(await readPrefs(request)), ...change };
-  return prefsCookie.serialize(prefs);
+  return prefsCookie.serialize(prefs, cookieSecurity(request));
 }
 
 /** The closed marker of the announcement popup: a browser-session cookie (§4 once per session). */
@@ -43,5 +51,4 @@ export const announcementClosedCookie = createCookie("announce_closed", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure,
 });

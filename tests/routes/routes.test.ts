@@ -190,3 +190,20 @@ describe("health", () => {
     expect(await response.json()).toEqual({ status: "ok", database: "ok" });
   });
 });
+
+describe("cookie security", () => {
+  test("Secure over HTTPS, directly or at the trusted proxy; not over plain HTTP", async () => {
+    const { action } = await import("~/routes/resources+/prefs");
+    const form = () => new URLSearchParams({ theme: "dark" });
+    const plain = await action({ request: new Request("http://localhost/resources/prefs", { method: "POST", body: form() }), params: {}, context: {} });
+    expect(plain.headers.get("Set-Cookie")).not.toMatch(/Secure/i);
+    const https = await action({ request: new Request("https://portal.example/resources/prefs", { method: "POST", body: form() }), params: {}, context: {} });
+    expect(https.headers.get("Set-Cookie")).toMatch(/Secure/i);
+    const proxied = await action({
+      request: new Request("http://portal.internal/resources/prefs", { method: "POST", body: form(), headers: { "X-Forwarded-Proto": "https" } }),
+      params: {},
+      context: {},
+    });
+    expect(proxied.headers.get("Set-Cookie")).toMatch(/Secure/i);
+  });
+});

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { safeRedirectPath } from "~/utils/misc";
-import { announcementClosedCookie } from "~/utils/prefs.server";
+import { announcementClosedCookie, cookieSecurity } from "~/utils/prefs.server";
 
 const CloseForm = z.object({ redirectTo: z.string().optional() });
 
@@ -10,7 +10,7 @@ const CloseForm = z.object({ redirectTo: z.string().optional() });
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, CloseForm);
   return redirect(safeRedirectPath(form.redirectTo), {
-    headers: { "Set-Cookie": await announcementClosedCookie.serialize("1") },
+    headers: { "Set-Cookie": await announcementClosedCookie.serialize("1", cookieSecurity(request)) },
   });
 }
 

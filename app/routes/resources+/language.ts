@@ -5,7 +5,7 @@ import { flushVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/db/database.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { safeRedirectPath } from "~/utils/misc";
-import { languageCookie } from "~/utils/prefs.server";
+import { cookieSecurity, languageCookie } from "~/utils/prefs.server";
 
 const LanguageForm = z.object({
   lng: z.string().refine((code) => languageMenu.some((entry) => entry.code === code), "unknown language"),
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const target = new URL(safeRedirectPath(form.redirectTo), "http://portal.invalid");
   target.searchParams.delete("lng");
   return redirect(target.pathname + target.search, {
-    headers: { "Set-Cookie": await languageCookie.serialize(form.lng) },
+    headers: { "Set-Cookie": await languageCookie.serialize(form.lng, cookieSecurity(request)) },
   });
 }
 
