@@ -38,7 +38,7 @@ function localisedName(language: string) {
   return sql<string>`coalesce(games.names ->> ${language}, games.name)`;
 }
 
-function gameColumns(db: Database, language: string) {
+export function gameColumns(db: Database, language: string) {
   return db
     .selectFrom("games")
     .leftJoin("vendors", (join) =>
@@ -93,26 +93,21 @@ export function pageCount(total: number, pageSize: number) {
 
 /** A page of a category's games, filtered by vendor and RNG sub-type; out-of-range pages clamp. */
 export async function listGames(db: Database, query: GameQuery): Promise<GamePage> {
-  let filtered = db
-    .selectFrom("games")
+  const matching = gameColumns(db, query.language)
     .where("games.enabled", "=", true)
-    .where("games.category", "=", query.category);
-  if (query.vassalage) filtered = filtered.where("games.vassalage", "=", query.vassalage);
-  if (query.classify) filtered = filtered.where("games.classify", "=", query.classify);
+    .where("games.category", "=", query.category)
+    .$if(Boolean(query.vassalage), (qb) => qb.where("games.vassalage", "=", query.vassalage!))
+    .$if(Boolean(query.classify), (qb) => qb.where("games.classify", "=", query.classify!));
 
-  const { total } = await filtered
+  const { total } = await matching
+    .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as("total"))
     .executeTakeFirstOrThrow();
   const count = Number(total);
   const totalPages = pageCount(count, query.pageSize);
   const pageNum = Math.min(Math.max(1, Math.trunc(query.page) || 1), totalPages);
 
-  let rows = gameColumns(db, query.language)
-    .where("games.enabled", "=", true)
-    .where("games.category", "=", query.category);
-  if (query.vassalage) rows = rows.where("games.vassalage", "=", query.vassalage);
-  if (query.classify) rows = rows.where("games.classify", "=", query.classify);
-  const games = await rows
+  const games = await matching
     .orderBy("games.sort")
     .orderBy("games.node_id")
     .limit(query.pageSize)
@@ -134,4 +129,3 @@ export async function firstGame(db: Database, category: string, language: string
   return row ? toGameCard(row) : null;
 }
 
-export { gameColumns };
