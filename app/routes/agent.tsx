@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CredentialFields } from "~/components/forms/credential-fields";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 
@@ -36,14 +37,7 @@ export default function AgentLogin() {
         </p>
         <form method="post" action="/agent" className="stack-form">
           <fieldset disabled>
-            <label>
-              <span>{t("login.username")}</span>
-              <input name="username" autoComplete="username" />
-            </label>
-            <label>
-              <span>{t("login.password")}</span>
-              <input name="password" type="password" autoComplete="current-password" />
-            </label>
+            <CredentialFields />
             <button type="submit" className="button primary">
               {t("login.submit")}
             </button>

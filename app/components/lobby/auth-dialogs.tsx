@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CredentialFields } from "../forms/credential-fields";
 import { Dialog } from "../ui/dialog";
 
 /**
@@ -13,14 +14,7 @@ export function LoginDialog({ redirectTo, closeHref }: { redirectTo: string | nu
       <form method="post" action="/login" className="stack-form">
         <fieldset disabled>
           <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
-          <label>
-            <span>{t("login.username")}</span>
-            <input name="username" autoComplete="username" />
-          </label>
-          <label>
-            <span>{t("login.password")}</span>
-            <input name="password" type="password" autoComplete="current-password" />
-          </label>
+          <CredentialFields />
           <label className="checkbox">
             <input type="checkbox" name="remember" />
             <span>{t("login.remember")}</span>
@@ -46,14 +40,7 @@ export function RegisterDialog({ closeHref }: { closeHref: string }) {
     <Dialog title={t("register.title")} close={{ href: closeHref }} testId="register-dialog">
       <form method="post" action="/register" className="stack-form">
         <fieldset disabled>
-          <label>
-            <span>{t("register.username")}</span>
-            <input name="username" autoComplete="username" />
-          </label>
-          <label>
-            <span>{t("register.password")}</span>
-            <input name="password" type="password" autoComplete="new-password" />
-          </label>
+          <CredentialFields newPassword />
           <label>
             <span>{t("register.confirmPassword")}</span>
             <input name="confirmPassword" type="password" autoComplete="new-password" />
