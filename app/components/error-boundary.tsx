@@ -19,7 +19,8 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const { t } = useTranslation();
   const requestId = useRequestId();
-  if (typeof document !== "undefined") console.error(error);
+  // A 404 is an answer, not a fault; only unexpected errors belong in the console.
+  if (typeof document !== "undefined" && !isRouteErrorResponse(error)) console.error(error);
 
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status] ?? defaultStatusHandler;

@@ -16,33 +16,29 @@ async function laneOf(request: Request, category: Category) {
 }
 
 /** A game list page (§2 /live /fish /rng /pvp): vendor and sub-type filters, 24 games a page. */
-export function gameListLoader(category: Category) {
-  return async ({ request }: { request: Request }) => {
-    const { db, language, lane } = await laneOf(request, category);
-    const params = new URL(request.url).searchParams;
-    const vendors = lane?.cards ?? [];
-    const requestedVendor = params.get("vassalage");
-    const vassalage = vendors.some((card) => card.vassalage === requestedVendor) ? requestedVendor : null;
-    const requestedClassify = params.get("classify");
-    const subTypes = lane?.gameClassify ?? [];
-    const classify = requestedClassify && subTypes.includes(requestedClassify) ? requestedClassify : null;
-    const page = await listGames(db, {
-      category,
-      language,
-      vassalage,
-      classify,
-      page: pageParam(params.get("page")),
-      pageSize: LIST_PAGE_SIZE,
-    });
-    return json({ category, vendors, vassalage, subTypes, classify, page });
-  };
+export async function gameListResponse(request: Request, category: Category) {
+  const { db, language, lane } = await laneOf(request, category);
+  const params = new URL(request.url).searchParams;
+  const vendors = lane?.cards ?? [];
+  const requestedVendor = params.get("vassalage");
+  const vassalage = vendors.some((card) => card.vassalage === requestedVendor) ? requestedVendor : null;
+  const requestedClassify = params.get("classify");
+  const subTypes = lane?.gameClassify ?? [];
+  const classify = requestedClassify && subTypes.includes(requestedClassify) ? requestedClassify : null;
+  const page = await listGames(db, {
+    category,
+    language,
+    vassalage,
+    classify,
+    page: pageParam(params.get("page")),
+    pageSize: LIST_PAGE_SIZE,
+  });
+  return json({ category, vendors, vassalage, subTypes, classify, page });
 }
 
 /** A game centre page (§2 /sports /esports /lott /elott): the category's vendors. */
-export function gameCentreLoader(category: Category) {
-  return async ({ request }: { request: Request }) => {
-    const { db, language, lane } = await laneOf(request, category);
-    const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
-    return json({ category, vendors: lane?.cards ?? [], entrance });
-  };
+export async function gameCentreResponse(request: Request, category: Category) {
+  const { db, language, lane } = await laneOf(request, category);
+  const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
+  return json({ category, vendors: lane?.cards ?? [], entrance });
 }

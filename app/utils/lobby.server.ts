@@ -135,7 +135,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
 
 export type LobbyData = Awaited<ReturnType<typeof loadLobby>>;
 
-/** The loader of every address that shows the lobby (/, /index, /home, /login …). */
-export function lobbyLoader(options: LobbyOptions = {}) {
-  return async ({ request }: { request: Request }) => json(await loadLobby(request, options));
+/** The response of every address that shows the lobby (/, /index, /home, /login …). */
+export async function lobbyResponse(request: Request, options: LobbyOptions = {}) {
+  return json(await loadLobby(request, options));
 }

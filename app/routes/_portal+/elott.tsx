@@ -1,8 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameCentrePage } from "~/components/lobby/game-centre-page";
-import { gameCentreLoader } from "~/utils/catalog-pages.server";
+import { gameCentreResponse } from "~/utils/catalog-pages.server";
 
-export const loader = gameCentreLoader("ELOTT");
+export function loader({ request }: LoaderFunctionArgs) {
+  return gameCentreResponse(request, "ELOTT");
+}
 
 export default function ELOTTCentre() {
   return <GameCentrePage data={useLoaderData<typeof loader>()} />;

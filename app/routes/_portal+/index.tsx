@@ -1,11 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LobbyPage } from "~/components/lobby/lobby-page";
-import { lobbyLoader } from "~/utils/lobby.server";
+import { lobbyResponse } from "~/utils/lobby.server";
 
 export const meta: MetaFunction = () => [{ tagName: "link", rel: "canonical", href: "/" }];
 
-export const loader = lobbyLoader();
+// A function declaration, not `const loader = make()`: the browser build drops the
+// export but would keep a top-level call into a server-only module.
+export function loader({ request }: LoaderFunctionArgs) {
+  return lobbyResponse(request);
+}
 
 export default function Home() {
   return <LobbyPage data={useLoaderData<typeof loader>()} />;

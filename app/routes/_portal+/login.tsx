@@ -1,5 +1,9 @@
-/** §2: the home lobby with the login dialog open (DESIGN §4: popups are URL state). */
-import { lobbyLoader } from "~/utils/lobby.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { lobbyResponse } from "~/utils/lobby.server";
 
-export const loader = lobbyLoader({ dialog: "login" });
+/** §2: the home lobby with the login dialog open (DESIGN §4: popups are URL state). */
+export function loader({ request }: LoaderFunctionArgs) {
+  return lobbyResponse(request, { dialog: "login" });
+}
+
 export { default, meta } from "./index";

@@ -1,8 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameListPage } from "~/components/lobby/game-list-page";
-import { gameListLoader } from "~/utils/catalog-pages.server";
+import { gameListResponse } from "~/utils/catalog-pages.server";
 
-export const loader = gameListLoader("PVP");
+export function loader({ request }: LoaderFunctionArgs) {
+  return gameListResponse(request, "PVP");
+}
 
 export default function PVPList() {
   return <GameListPage data={useLoaderData<typeof loader>()} />;
