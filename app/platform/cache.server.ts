@@ -11,13 +11,15 @@ export interface TtlCache<V> {
   clear(): void;
 }
 
-function createTtlCache<V>(ttlMs: () => number): TtlCache<V> {
+function createTtlCache<V>(ttlMs: () => number, maxEntries: number): TtlCache<V> {
   const entries = new Map<string, Entry<V>>();
   return {
     get(key, load) {
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expires > now) return hit.value;
+      // Bounded: keys come from URLs, so the oldest entry makes room (Map keeps insertion order).
+      if (!hit && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       const value = load();
       entries.set(key, { value, expires: now + ttlMs() });
       // A failed load must not be served from the cache.
@@ -35,10 +37,10 @@ const cachesByDatabase = new WeakMap<Database, Map<string, TtlCache<unknown>>>()
  * A per-process read cache in front of the database, one per (database, name).
  * Keyed by the database so tests with fresh databases never see each other's data.
  */
-export function cacheFor<V>(db: Database, name: string, ttlMs: () => number): TtlCache<V> {
+export function cacheFor<V>(db: Database, name: string, ttlMs: () => number, maxEntries = 1000): TtlCache<V> {
   let caches = cachesByDatabase.get(db);
   if (!caches) cachesByDatabase.set(db, (caches = new Map()));
   let cache = caches.get(name);
-  if (!cache) caches.set(name, (cache = createTtlCache<unknown>(ttlMs)));
+  if (!cache) caches.set(name, (cache = createTtlCache<unknown>(ttlMs, maxEntries)));
   return cache as TtlCache<V>;
 }

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { getConfig } from "~/config.server";
+import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 
 /** A game tile as the lobby shows it (spec §3 Game). */
@@ -91,8 +93,18 @@ export function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** A page of a category's games, filtered by vendor and RNG sub-type; out-of-range pages clamp. */
-export async function listGames(db: Database, query: GameQuery): Promise<GamePage> {
+const catalogTtl = () => getConfig().CACHE_TTL_MS;
+
+/**
+ * A page of a category's games, filtered by vendor and RNG sub-type;
+ * out-of-range pages clamp. Cached per query like the rest of the catalog.
+ */
+export function listGames(db: Database, query: GameQuery): Promise<GamePage> {
+  const key = [query.category, query.vassalage ?? "", query.classify ?? "", query.language, query.page, query.pageSize].join("|");
+  return cacheFor<GamePage>(db, "game-pages", catalogTtl, 2000).get(key, () => readGames(db, query));
+}
+
+async function readGames(db: Database, query: GameQuery): Promise<GamePage> {
   const matching = gameColumns(db, query.language)
     .where("games.enabled", "=", true)
     .where("games.category", "=", query.category)
@@ -118,7 +130,13 @@ export async function listGames(db: Database, query: GameQuery): Promise<GamePag
 }
 
 /** The first game of a category: the sports entrance launches it (§9: fetches 1 game). */
-export async function firstGame(db: Database, category: string, language: string) {
+export function firstGame(db: Database, category: string, language: string): Promise<GameCard | null> {
+  return cacheFor<GameCard | null>(db, "first-game", catalogTtl).get(`${category}|${language}`, () =>
+    readFirstGame(db, category, language),
+  );
+}
+
+async function readFirstGame(db: Database, category: string, language: string) {
   const row = await gameColumns(db, language)
     .where("games.enabled", "=", true)
     .where("games.category", "=", category)

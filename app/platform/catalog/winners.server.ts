@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { getConfig } from "~/config.server";
+import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 import { WINNER_BOARD_LIMIT } from "./categories";
 
@@ -13,11 +15,15 @@ export interface WinnerEntry {
   category: string;
 }
 
-/** The winner board (§7 getRankList): the biggest wins, optionally in one category. */
-export async function listWinners(
-  db: Database,
-  query: { language: string; category?: string | null; limit?: number },
-): Promise<WinnerEntry[]> {
+type WinnerQuery = { language: string; category?: string | null; limit?: number };
+
+/** The winner board (§7 getRankList): the biggest wins, optionally in one category; cached briefly. */
+export function listWinners(db: Database, query: WinnerQuery): Promise<WinnerEntry[]> {
+  const key = `${query.language}|${query.category ?? ""}|${query.limit ?? ""}`;
+  return cacheFor<WinnerEntry[]>(db, "winners", () => getConfig().CACHE_TTL_MS).get(key, () => readWinners(db, query));
+}
+
+async function readWinners(db: Database, query: WinnerQuery): Promise<WinnerEntry[]> {
   let select = db
     .selectFrom("winner_board")
     .innerJoin("games", "games.node_id", "winner_board.node_id")

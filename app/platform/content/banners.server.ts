@@ -1,3 +1,5 @@
+import { getConfig } from "~/config.server";
+import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 
 export const BANNER_GROUPS = ["w_login", "w_register", "w_forget", "w_home", "w_leftmenu"] as const;
@@ -12,8 +14,14 @@ export interface Banner {
   groupName: string;
 }
 
-/** Banners of one group for a language (rows without a language serve every language). */
-export async function listBanners(db: Database, group: BannerGroup, language: string): Promise<Banner[]> {
+/** Banners of one group for a language (rows without a language serve every language); cached. */
+export function listBanners(db: Database, group: BannerGroup, language: string): Promise<Banner[]> {
+  return cacheFor<Banner[]>(db, "banners", () => getConfig().CACHE_TTL_MS).get(`${group}|${language}`, () =>
+    readBanners(db, group, language),
+  );
+}
+
+async function readBanners(db: Database, group: BannerGroup, language: string): Promise<Banner[]> {
   const rows = await db
     .selectFrom("banners")
     .selectAll()

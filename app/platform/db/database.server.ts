@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { getConfig } from "~/config.server";
 import { logEvent } from "~/utils/log.server";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./open.server";
@@ -16,6 +17,8 @@ async function start(): Promise<DatabaseHandle> {
     : await openDatabase({ kind: "pglite", dataDir: config.PGLITE_DATA_DIR });
   const applied = await migrateToLatest(handle.db);
   if (config.SEED_DEMO) await seedDemoBrand(handle.db, { brandFile: config.BRAND_FILE });
+  // PGlite runs no autovacuum, so nothing else keeps the planner's statistics current.
+  if (handle.kind === "pglite") await sql`analyze`.execute(handle.db);
   logEvent("database.ready", {
     kind: handle.kind,
     migrations: applied.length,

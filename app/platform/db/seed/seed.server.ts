@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { sql } from "kysely";
 import type { Database } from "../open.server";
 import type { NewGame } from "../schema";
 import demoBrand from "../../system/brands/demo.json";
@@ -85,9 +86,9 @@ async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) =
  */
 export async function seedDemoBrand(db: Database, options: { brandFile?: string } = {}) {
   const brand = loadBrandFile(options.brandFile);
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     const marker = await trx.selectFrom("settings").select("value").where("key", "=", "seed").executeTakeFirst();
-    if (marker) return;
+    if (marker) return false;
 
     await trx
       .insertInto("settings")
@@ -193,5 +194,9 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
       .insertInto("settings")
       .values({ key: "seed", value: JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) })
       .execute();
+    return true;
   });
+  // Fresh statistics, or the planner guesses a handful of rows where there are 10,000.
+  if (seeded) await sql`analyze`.execute(db);
+  return seeded;
 }
