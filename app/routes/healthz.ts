@@ -1,14 +1,23 @@
 import { json } from "@remix-run/node";
 import { sql } from "kysely";
 import { getDb } from "~/platform/db/database.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
 
-/** Liveness and readiness for the container: the process answers and the database does. */
+const noStore = { "Cache-Control": "no-store" };
+
+/** Readiness for the container: the database answers and holds a brand, so pages can render. */
 export async function loader() {
+  let db;
   try {
-    const db = await getDb();
+    db = await getDb();
     await sql`select 1`.execute(db);
-    return json({ status: "ok", database: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch {
-    return json({ status: "error", database: "unreachable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return json({ status: "error", database: "unreachable" }, { status: 503, headers: noStore });
   }
+  try {
+    await getBrandConfig(db);
+  } catch {
+    return json({ status: "error", database: "ok", brand: "missing" }, { status: 503, headers: noStore });
+  }
+  return json({ status: "ok", database: "ok" }, { headers: noStore });
 }

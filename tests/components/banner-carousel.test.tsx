@@ -35,8 +35,10 @@ describe("BannerCarousel", () => {
     expect(swiperOptions[0]).toMatchObject({
       loop: true,
       speed: 1000,
+      spaceBetween: 20.3,
       autoplay: { delay: 5000 },
       pagination: { clickable: true },
+      modules: ["Autoplay", "Pagination", "A11y"],
     });
     await waitFor(() => expect(screen.getByTestId("banner-carousel")).toHaveClass("ready"));
   });

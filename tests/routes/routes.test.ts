@@ -207,3 +207,20 @@ describe("cookie security", () => {
     expect(proxied.headers.get("Set-Cookie")).toMatch(/Secure/i);
   });
 });
+
+describe("health without a brand", () => {
+  test("/healthz is 503 when the database has no brand config", async () => {
+    const empty = await createTestDatabase();
+    const previous = globalThis.__platformDatabase;
+    globalThis.__platformDatabase = Promise.resolve(empty);
+    try {
+      const { loader } = await import("~/routes/healthz");
+      const response = await loader();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ brand: "missing" });
+    } finally {
+      globalThis.__platformDatabase = previous;
+      await empty.close();
+    }
+  });
+});

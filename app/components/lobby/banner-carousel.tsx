@@ -45,16 +45,9 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
     let destroyed = false;
     let swiper: { destroy: () => void } | undefined;
     // Loaded on demand so it stays out of the first JavaScript the page needs.
-    void Promise.all([import("swiper"), import("swiper/modules")]).then(([{ default: Swiper }, modules]) => {
-      if (destroyed || !container.current) return;
-      swiper = new Swiper(container.current, {
-        modules: [modules.Autoplay, modules.Pagination, modules.A11y],
-        loop: true,
-        speed: CAROUSEL_OPTIONS.speed,
-        spaceBetween: CAROUSEL_OPTIONS.spaceBetween,
-        autoplay: { delay: CAROUSEL_OPTIONS.delay, disableOnInteraction: false, pauseOnMouseEnter: true },
-        pagination: { el: pagination.current, clickable: true },
-      });
+    void import("./carousel.client").then(({ createCarousel }) => {
+      if (destroyed || !container.current || !pagination.current) return;
+      swiper = createCarousel(container.current, pagination.current, CAROUSEL_OPTIONS);
       setReady(true);
     });
     return () => {

@@ -11,6 +11,7 @@ declare global {
 
 async function start(): Promise<DatabaseHandle> {
   const config = getConfig();
+  closeOnSignals();
   const started = performance.now();
   const handle = config.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
@@ -25,16 +26,20 @@ async function start(): Promise<DatabaseHandle> {
     seeded: config.SEED_DEMO,
     ms: Math.round(performance.now() - started),
   });
-  closeOnSignals(handle);
   return handle;
 }
 
-function closeOnSignals(handle: DatabaseHandle) {
-  // remix-serve keeps running while PGlite is open; close it and leave on the operator's signal.
+/**
+ * remix-serve keeps running while PGlite is open: on the operator's signal,
+ * close the database (once it has opened, even if the signal came during
+ * start-up) and leave.
+ */
+function closeOnSignals() {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      handle
-        .close()
+      logEvent("shutdown", { signal });
+      startDatabase()
+        .then((handle) => handle.close())
         .catch((error: unknown) => logEvent("database.close_failed", { error: String(error) }))
         .finally(() => process.exit(0));
     });

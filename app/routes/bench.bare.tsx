@@ -1,0 +1,14 @@
+import { getConfig } from "~/config.server";
+
+/**
+ * The ceiling for `npm run bench`: the cheapest page this app can serve — the
+ * root loader and document shell, no data of its own. 404 unless BENCH_ROUTES=true.
+ */
+export function loader() {
+  if (!getConfig().BENCH_ROUTES) throw new Response("Not found", { status: 404 });
+  return null;
+}
+
+export default function BenchBare() {
+  return <p>ok</p>;
+}
