@@ -1,38 +1,35 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
+import { fallbackLanguage } from "./i18n";
+import { LabelSourceProvider, type LabelSource, type Labels } from "./utils/i18n";
 
-/** Loads a label set from the server; a few lines instead of an HTTP backend package. */
-const localesBackend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    fetch(`/resources/locales/${language}/${namespace}`)
-      .then((response) => {
-        if (!response.ok) throw new Error(`labels ${language}/${namespace}: ${response.status}`);
-        return response.json();
-      })
-      .then((labels) => callback(null, labels), (error: Error) => callback(error, false));
+const loaded = new Map<string, Labels>();
+
+/** The browser's label sets: the page's own before hydrating, another on a language switch. */
+const labelSource: LabelSource = {
+  initialLocale: document.documentElement.lang || fallbackLanguage,
+  get: (locale) => loaded.get(locale),
+  async load(locale) {
+    const response = await fetch(`/resources/locales/${encodeURIComponent(locale)}/common`);
+    if (!response.ok) throw new Error(`labels ${locale}: ${response.status}`);
+    const labels = (await response.json()) as Labels;
+    loaded.set(locale, labels);
+    return labels;
   },
 };
 
 async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(localesBackend)
-    .init({ ...i18nConfig, lng: document.documentElement.lang || i18nConfig.fallbackLng });
-
+  // Hydrating with other labels than the server used would replace the page's text.
+  await labelSource.load(labelSource.initialLocale);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
+      <StrictMode>
+        <LabelSourceProvider value={labelSource}>
           <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
+        </LabelSourceProvider>
+      </StrictMode>,
     );
   });
 }

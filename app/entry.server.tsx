@@ -8,13 +8,11 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getConfig } from "./config.server";
-import { i18nConfig } from "./i18n";
-import { i18next, resources } from "./i18next.server";
+import { i18next, serverLabelSource } from "./i18next.server";
+import { LabelSourceProvider } from "./utils/i18n";
 import { startDatabase } from "./platform/db/database.server";
 import { logEvent } from "./utils/log.server";
 import { RequestContextProvider } from "./utils/request-context";
@@ -48,9 +46,7 @@ export default async function handleRequest(
   const started = performance.now();
   const requestId = requestIdOf(request);
   const nonce = randomBytes(16).toString("base64");
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources });
+  const labels = serverLabelSource(await i18next.getLocale(request));
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -58,9 +54,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <RequestContextProvider value={{ nonce, requestId }}>
-        <I18nextProvider i18n={instance}>
+        <LabelSourceProvider value={labels}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </LabelSourceProvider>
       </RequestContextProvider>,
       {
         nonce,

@@ -10,7 +10,6 @@ export const i18nConfig = {
   defaultNS: "common",
   ns: ["common"],
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
 };
 
 export function directionOf(language: string): "ltr" | "rtl" {

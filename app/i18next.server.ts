@@ -5,6 +5,7 @@ import ko from "../locales/ko/common.json";
 import pt from "../locales/pt/common.json";
 import ur from "../locales/ur/common.json";
 import { fallbackLanguage, i18nConfig, supportedLanguages } from "./i18n";
+import type { LabelSource, Labels } from "./utils/i18n";
 import { languageCookie } from "./utils/prefs.server";
 
 export const resources = {
@@ -25,3 +26,14 @@ export const i18next = new RemixI18Next({
   },
   i18next: { ...i18nConfig, resources },
 });
+
+/** Label sets for server rendering: every set is in the server build. */
+export function serverLabelSource(initialLocale: string): LabelSource {
+  const get = (locale: string): Labels | undefined =>
+    (resources as Record<string, { common: Labels } | undefined>)[locale]?.common;
+  return {
+    initialLocale,
+    get,
+    load: async (locale) => get(locale) ?? resources.en.common,
+  };
+}

@@ -6,12 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { Document } from "./components/document";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { StatusPage } from "./components/status-page";
 import { i18next } from "./i18next.server";
+import { I18nProvider, useTranslation } from "./utils/i18n";
 import appStyles from "./styles/app.css";
 import { readPrefs } from "./utils/prefs.server";
 import { isSystemStatusData } from "./utils/system-status";
@@ -64,27 +63,39 @@ export const shouldRevalidate = () => true;
 
 export default function App() {
   const { locale, prefs } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
   return (
-    <Document locale={locale} theme={prefs.theme}>
-      <Outlet />
-    </Document>
+    <I18nProvider locale={locale}>
+      <Document locale={locale} theme={prefs.theme}>
+        <Outlet />
+      </Document>
+    </I18nProvider>
   );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { i18n } = useTranslation();
   if (isRouteErrorResponse(error) && isSystemStatusData(error.data)) {
     const data = error.data;
     return (
-      <Document locale={data.locale} theme={data.theme}>
-        <StatusPage status={data.systemStatus} ip={data.ip} customerService={data.customerService} />
-      </Document>
+      <I18nProvider locale={data.locale}>
+        <Document locale={data.locale} theme={data.theme}>
+          <StatusPage status={data.systemStatus} ip={data.ip} customerService={data.customerService} />
+        </Document>
+      </I18nProvider>
     );
   }
+  // Without loader data, the locale is the one the request was rendered in.
   return (
-    <Document locale={i18n.language || "en"} theme="light">
+    <I18nProvider>
+      <ErrorDocument />
+    </I18nProvider>
+  );
+}
+
+function ErrorDocument() {
+  const { i18n } = useTranslation();
+  return (
+    <Document locale={i18n.language} theme="light">
       <GeneralErrorBoundary />
     </Document>
   );

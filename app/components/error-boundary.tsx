@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { useRequestId } from "~/utils/request-context";
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;

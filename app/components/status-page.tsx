@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { CustomerServiceLink, type CustomerServiceEntry } from "./customer-service-link";
 
 /** The maintenance (1) and region-blocked (2) pages: a message and customer service, no other chrome. */

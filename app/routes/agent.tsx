@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { CredentialFields } from "~/components/forms/credential-fields";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

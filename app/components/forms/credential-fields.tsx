@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 
 /** Username and password, labelled, with the autocomplete hints password managers need. */
 export function CredentialFields({ newPassword = false }: { newPassword?: boolean }) {

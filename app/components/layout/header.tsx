@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { loginHref, vendorHref } from "~/utils/lobby-links";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import { Icon } from "../ui/icon";

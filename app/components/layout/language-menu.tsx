@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { languageMenu } from "~/i18n";
 import { useDismissableDetails } from "~/utils/use-dismissable-details";
 import { Icon } from "../ui/icon";

@@ -1,5 +1,5 @@
 import { Link, NavLink, useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
 import { Icon } from "../ui/icon";
 import { CategoryLink } from "./category-link";

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Icon } from "../ui/icon";
 
 /** Light/dark: a cookie the server renders from, so there is no flash; optimistic with JavaScript. */

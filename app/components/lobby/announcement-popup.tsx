@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { formatTimestamp } from "~/utils/datetime";
 import { loginHref } from "~/utils/lobby-links";
 import { Dialog } from "../ui/dialog";

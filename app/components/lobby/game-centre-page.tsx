@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
 import { VendorTile, type VendorTileData } from "./vendor-tile";
 

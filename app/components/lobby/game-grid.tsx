@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { GameTile, type GameTileData } from "./game-tile";
 
 /** §9 game grid: 6 per row, a page of 12 on home and 24 elsewhere, paging arrows. */

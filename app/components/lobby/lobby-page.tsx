@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { AnnouncementPopup, type AnnouncementData } from "./announcement-popup";
 import { LoginDialog, RegisterDialog } from "./auth-dialogs";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { categoryPath, loginHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
 import { GameGrid } from "./game-grid";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Icon } from "../ui/icon";
 
 /** §2 notice marquee: announcement titles; a click opens the notice dialog at that index. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { pagerItems } from "~/utils/pagination";
 
 /** Numbered pages (range 5, 1 margin page) as links, so paging works without JavaScript. */

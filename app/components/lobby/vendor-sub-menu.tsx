@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 
 /** Filters a category's games by vassalage; "All" clears the filter. */
 export function VendorSubMenu({

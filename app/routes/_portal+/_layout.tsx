@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { SideMenu, SideMenuToggle, useSideMenuState } from "~/components/layout/side-menu";

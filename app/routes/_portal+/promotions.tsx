@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/i18n";
 import { i18next } from "~/i18next.server";
 import { listAnnouncements } from "~/platform/content/announcements.server";
 import { getDb } from "~/platform/db/database.server";
