@@ -12,6 +12,7 @@ import { StatusPage } from "./components/status-page";
 import { i18next } from "./i18next.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";
 import appStyles from "./styles/app.css";
+import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
 import { isSystemStatusData } from "./utils/system-status";
 import { primaryCustomerService, requireOpenSystem } from "./utils/system.server";
@@ -45,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       agentServiceHours: info.agentServiceHours,
       languages: info.languages,
     },
+    languageMenu: offeredLanguages(info.languageMenu),
   });
 }
 

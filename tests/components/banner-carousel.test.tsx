@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, test, vi } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { BannerCarousel, DEFAULT_BANNER } from "~/components/lobby/banner-carousel";
 import { renderWithApp } from "../helpers/render";
 
@@ -11,14 +11,41 @@ const banners = [1, 2, 3].map((id) => ({
   linkUrl: id === 1 ? "/promotions" : null,
 }));
 
-vi.mock("swiper", () => ({
-  default: vi.fn(function Swiper(this: { destroy: () => void }, _el: Element, options: unknown) {
-    swiperOptions.push(options);
-    this.destroy = () => {};
-  }),
-}));
-vi.mock("swiper/modules", () => ({ Autoplay: "Autoplay", Pagination: "Pagination", A11y: "A11y" }));
-const swiperOptions: unknown[] = [];
+/** Swiper itself is an outside library: a stand-in records what the carousel asks of it. */
+const swipers: FakeSwiper[] = [];
+class FakeSwiper {
+  realIndex = 0;
+  calls: string[] = [];
+  handlers: Record<string, () => void> = {};
+  constructor(
+    readonly el: Element,
+    readonly options: Record<string, unknown>,
+  ) {
+    swipers.push(this);
+  }
+  on(event: string, handler: () => void) {
+    this.handlers[event] = handler;
+  }
+  slideNext(speed: number) {
+    this.calls.push(`next:${speed}`);
+    this.realIndex = (this.realIndex + 1) % 3;
+    this.handlers.slideChange?.();
+  }
+  slideToLoop(index: number, speed: number) {
+    this.calls.push(`to:${index}:${speed}`);
+    this.realIndex = index;
+    this.handlers.slideChange?.();
+  }
+  destroy() {
+    this.calls.push("destroy");
+  }
+}
+vi.mock("swiper", () => ({ default: FakeSwiper }));
+
+afterEach(() => {
+  swipers.length = 0;
+  vi.useRealTimers();
+});
 
 describe("BannerCarousel", () => {
   test("the first banner is in the server markup, linked, before any script runs", async () => {
@@ -28,28 +55,45 @@ describe("BannerCarousel", () => {
     expect(first.closest("a")).toHaveAttribute("href", "/promotions");
   });
 
-  test("with more than one banner, Swiper loops with 5 s autoplay, 1 s speed and clickable pagination", async () => {
-    swiperOptions.length = 0;
+  test("with more than one banner: Swiper loops at 1 s speed with a 20.3 gap, and marks itself ready", async () => {
     await renderWithApp(<BannerCarousel banners={banners} />);
-    await waitFor(() => expect(swiperOptions).toHaveLength(1));
-    expect(swiperOptions[0]).toMatchObject({
-      loop: true,
-      speed: 1000,
-      spaceBetween: 20.3,
-      autoplay: { delay: 5000 },
-      pagination: { clickable: true },
-      modules: ["Autoplay", "Pagination", "A11y"],
-    });
+    await waitFor(() => expect(swipers).toHaveLength(1));
+    expect(swipers[0]!.options).toEqual({ loop: true, speed: 1000, spaceBetween: 20.3 });
     await waitFor(() => expect(screen.getByTestId("banner-carousel")).toHaveClass("ready"));
   });
 
+  test("clickable pagination: one labelled bullet per banner, the current one marked", async () => {
+    await renderWithApp(<BannerCarousel banners={banners} />);
+    const bullets = await screen.findAllByRole("button", { name: /Show banner/ });
+    expect(bullets).toHaveLength(3);
+    expect(bullets[0]).toHaveAttribute("aria-current", "true");
+    fireEvent.click(bullets[2]!);
+    expect(swipers[0]!.calls).toContain("to:2:1000");
+    expect(bullets[2]).toHaveAttribute("aria-current", "true");
+    expect(bullets[0]).not.toHaveAttribute("aria-current");
+  });
+
+  test("autoplays every 5 s, and pauses while the pointer or focus is on it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderWithApp(<BannerCarousel banners={banners} />);
+    await waitFor(() => expect(swipers).toHaveLength(1));
+    const swiper = swipers[0]!;
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(swiper.calls.filter((call) => call === "next:1000")).toHaveLength(1);
+    fireEvent.mouseEnter(screen.getByTestId("banner-carousel"));
+    await act(async () => vi.advanceTimersByTime(15000));
+    expect(swiper.calls.filter((call) => call === "next:1000")).toHaveLength(1);
+    fireEvent.mouseLeave(screen.getByTestId("banner-carousel"));
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(swiper.calls.filter((call) => call === "next:1000")).toHaveLength(2);
+  });
+
   test("a single banner is static: no Swiper, no pagination", async () => {
-    swiperOptions.length = 0;
     await renderWithApp(<BannerCarousel banners={banners.slice(0, 1)} />);
     await screen.findByRole("img", { name: "Banner 1" });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(swiperOptions).toHaveLength(0);
-    expect(screen.getByTestId("banner-carousel").querySelector(".swiper-pagination")).toBeNull();
+    expect(swipers).toHaveLength(0);
+    expect(screen.queryByRole("button", { name: /Show banner/ })).not.toBeInTheDocument();
   });
 
   test("a banner image that fails falls back to the default banner", async () => {

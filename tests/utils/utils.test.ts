@@ -62,3 +62,12 @@ describe("timestamps", () => {
     expect(formatTimestamp("2026-01-02T03:04:05Z", "UTC")).toBe("2026-01-02 03:04:05");
   });
 });
+
+describe("language menu", () => {
+  test("about 35 languages by default; a brand may offer fewer", async () => {
+    const { languageMenu, offeredLanguages } = await import("~/utils/language-menu.server");
+    expect(languageMenu.length).toBeGreaterThanOrEqual(35);
+    expect(offeredLanguages(undefined)).toBe(languageMenu);
+    expect(offeredLanguages(["ur", "en"]).map((entry) => entry.code)).toEqual(["en", "ur"]);
+  });
+});

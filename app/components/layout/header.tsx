@@ -16,6 +16,7 @@ export function Header({
   lanes,
   customerService,
   locale,
+  languages,
   theme,
   referralEnabled,
   sideMenu,
@@ -24,6 +25,7 @@ export function Header({
   lanes: LaneSummary[];
   customerService: CustomerServiceEntry | null;
   locale: string;
+  languages: { code: string; name: string }[];
   theme: "light" | "dark";
   referralEnabled: boolean;
   sideMenu: React.ReactNode;
@@ -83,7 +85,7 @@ export function Header({
           </ul>
         </nav>
         <div className="header-actions">
-          <LanguageMenu locale={locale} redirectTo={here} />
+          <LanguageMenu languages={languages} locale={locale} redirectTo={here} />
           <ThemeToggle theme={theme} redirectTo={here} />
           {customerService ? (
             <CustomerServiceLink entry={customerService} className="icon-button" >

@@ -1,6 +1,5 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { languageMenu } from "~/i18n";
 import { useDismissableDetails } from "~/utils/use-dismissable-details";
 import { Icon } from "../ui/icon";
 
@@ -8,11 +7,19 @@ import { Icon } from "../ui/icon";
  * The ~35-language menu: a disclosure of submit buttons, so it works as a
  * plain form without JavaScript; with it, a fetcher changes language in place.
  */
-export function LanguageMenu({ locale, redirectTo }: { locale: string; redirectTo: string }) {
+export function LanguageMenu({
+  languages,
+  locale,
+  redirectTo,
+}: {
+  languages: { code: string; name: string }[];
+  locale: string;
+  redirectTo: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const ref = useDismissableDetails();
-  const current = languageMenu.find((entry) => entry.code === locale) ?? languageMenu[0]!;
+  const current = languages.find((entry) => entry.code === locale) ?? { code: locale, name: locale.toUpperCase() };
   return (
     <details className="menu language-menu" ref={ref}>
       <summary aria-label={t("header.language")}>
@@ -21,7 +28,7 @@ export function LanguageMenu({ locale, redirectTo }: { locale: string; redirectT
       <fetcher.Form method="post" action="/resources/language" className="menu-panel language-list">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <ul>
-          {languageMenu.map((entry) => (
+          {languages.map((entry) => (
             <li key={entry.code}>
               <button
                 type="submit"

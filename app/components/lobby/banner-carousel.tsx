@@ -47,14 +47,18 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
     // Loaded on demand so it stays out of the first JavaScript the page needs.
     void import("./carousel.client").then(({ createCarousel }) => {
       if (destroyed || !container.current || !pagination.current) return;
-      swiper = createCarousel(container.current, pagination.current, CAROUSEL_OPTIONS);
+      swiper = createCarousel(container.current, pagination.current, {
+        ...CAROUSEL_OPTIONS,
+        slideCount: banners.length,
+        bulletLabel: (slide) => t("lobby.goToBanner", { slide }),
+      });
       setReady(true);
     });
     return () => {
       destroyed = true;
       swiper?.destroy();
     };
-  }, [banners.length]);
+  }, [banners.length, t]);
 
   if (!banners.length) return null;
   return (
@@ -72,7 +76,7 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
           ))}
         </div>
       </div>
-      {banners.length > 1 ? <div className="swiper-pagination" ref={pagination} /> : null}
+      {banners.length > 1 ? <div className="swiper-pagination" ref={pagination} role="group" aria-label={t("lobby.banners")} /> : null}
     </section>
   );
 }

@@ -53,6 +53,8 @@ export const brandConfigSchema = z.object({
     }, "must be an IANA time zone such as Asia/Karachi")
     .default("UTC"),
   languages: z.array(z.string().min(2)).min(1),
+  /** Codes the language menu offers; all ~35 when absent. */
+  languageMenu: z.array(z.string().min(2)).optional(),
   lotteryType: z.string().default("Lott"),
   prizeModes: z.array(z.enum(["LOTT", "ZY", "ELOTT", "SEA"])).default(["LOTT", "ZY", "ELOTT", "SEA"]),
   esportsVendors: z.array(z.string()).default(["IMES"]),

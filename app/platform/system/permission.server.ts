@@ -10,6 +10,7 @@ export interface Permission {
     brandName: string;
     currency: BrandConfig["currency"];
     languages: string[];
+    languageMenu: string[] | undefined;
     defaultLanguage: string;
     customerService: BrandConfig["customerService"];
     domainRoute: string[];
@@ -39,6 +40,7 @@ export async function getPermission(db: Database, visitor: VisitorLocation): Pro
       brandName: brand.name,
       currency: brand.currency,
       languages: brand.languages,
+      languageMenu: brand.languageMenu,
       defaultLanguage: brand.defaultLanguage,
       customerService: brand.customerService,
       domainRoute: brand.domainRoute,

@@ -44,6 +44,7 @@ export default function PortalLayout() {
         lanes={lanes}
         customerService={root.brand.customerService}
         locale={root.locale}
+        languages={root.languageMenu}
         theme={root.prefs.theme}
         referralEnabled={referralEnabled}
         sideMenu={gamePage ? null : <SideMenuToggle state={sideMenuState} redirectTo={here} />}

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
-import { languageMenu } from "~/i18n";
 import { flushVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/db/database.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { safeRedirectPath } from "~/utils/misc";
+import { languageMenu } from "~/utils/language-menu.server";
 import { cookieSecurity, languageCookie } from "~/utils/prefs.server";
 
 const LanguageForm = z.object({
