@@ -9,7 +9,7 @@ import { firstGame, listGames, type GameCard, type GamePage } from "~/platform/c
 import { listHotGames } from "~/platform/catalog/hot-games.server";
 import { getVendorLanes, lobbyTabs, type VendorCard, type VendorLane } from "~/platform/catalog/lanes.server";
 import { listWinners } from "~/platform/catalog/winners.server";
-import { listAnnouncements } from "~/platform/content/announcements.server";
+import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
 import { listBanners } from "~/platform/content/banners.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -17,19 +17,45 @@ import { i18next } from "~/i18next.server";
 import { pageParam } from "./pagination";
 import { announcementClosedCookie } from "./prefs.server";
 
+/** What a tile shows: the page carries no more of a game than it renders. */
+export function gameTile(game: GameCard) {
+  return {
+    nodeId: game.nodeId,
+    gameName: game.gameName,
+    nodeName: game.nodeName,
+    iconUrl: game.iconUrl,
+    showIcon: game.showIcon,
+    vassalage: game.vassalage,
+  };
+}
+
+export function vendorTile(card: VendorCard) {
+  return { vassalage: card.vassalage, displayName: card.displayName, lagerIcon: card.lagerIcon };
+}
+
+function tilePage(page: GamePage) {
+  return { games: page.games.map(gameTile), pageNum: page.pageNum, totalPages: page.totalPages, total: page.total };
+}
+
 /** Categories whose lobby section is a game grid; the others show vendor tiles. */
 const GRID_CATEGORIES = new Set(["RNG", "FISH", "MXWIN"]);
 
+type Tile = ReturnType<typeof gameTile>;
+type VendorTileData = ReturnType<typeof vendorTile>;
+
 export type LobbySection =
-  | { kind: "games"; category: string; vendors: VendorCard[]; activeVendor: string | null; page: GamePage }
-  | { kind: "vendors"; category: string; vendors: VendorCard[]; entrance: GameCard | null }
+  | { kind: "games"; category: string; vendors: VendorTileData[]; activeVendor: string | null; page: ReturnType<typeof tilePage> }
+  | { kind: "vendors"; category: string; vendors: VendorTileData[]; entrance: Tile | null }
   | { kind: "empty"; category: string };
+
+/** §2 announcement popup: pages of 9. */
+const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export type LobbyDialog =
   | { kind: "login"; redirectTo: string | null }
   | { kind: "register" }
-  | { kind: "notice"; index: number }
-  | { kind: "announcements"; page: number }
+  | { kind: "notice"; index: number; total: number; notice: Announcement }
+  | { kind: "announcements"; page: number; totalPages: number; items: Announcement[] }
   | null;
 
 export interface LobbyOptions {
@@ -46,7 +72,7 @@ async function sectionFor(
 ): Promise<LobbySection> {
   const db = await getDb();
   if (!lane) return { kind: "empty", category };
-  const vendors = home ? lane.cards.slice(0, HOME_VENDOR_LIMIT) : lane.cards;
+  const vendors = (home ? lane.cards.slice(0, HOME_VENDOR_LIMIT) : lane.cards).map(vendorTile);
   const key = category.toLowerCase();
   if (GRID_CATEGORIES.has(category)) {
     const requested = params.get(`${key}Vendor`);
@@ -58,10 +84,10 @@ async function sectionFor(
       page: pageParam(params.get(`${key}Page`)),
       pageSize: home ? HOME_PAGE_SIZE : LIST_PAGE_SIZE,
     });
-    return { kind: "games", category, vendors, activeVendor, page };
+    return { kind: "games", category, vendors, activeVendor, page: tilePage(page) };
   }
   const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
-  return { kind: "vendors", category, vendors, entrance };
+  return { kind: "vendors", category, vendors, entrance: entrance && gameTile(entrance) };
 }
 
 /** Everything the home lobby shows, for one request (§2 Home lobby). */
@@ -111,21 +137,22 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   } else if (options.dialog === "register") {
     dialog = { kind: "register" };
   } else if (params.has("notice") && Number.isInteger(noticeIndex) && notices.player[noticeIndex]) {
-    dialog = { kind: "notice", index: noticeIndex };
+    dialog = { kind: "notice", index: noticeIndex, total: notices.player.length, notice: notices.player[noticeIndex]! };
   } else if (notices.popup.length && (params.has("announcements") || !announcementClosed)) {
-    dialog = { kind: "announcements", page: pageParam(params.get("announcements")) };
+    const totalPages = Math.ceil(notices.popup.length / ANNOUNCEMENT_PAGE_SIZE);
+    const page = Math.min(pageParam(params.get("announcements")), totalPages);
+    const items = notices.popup.slice((page - 1) * ANNOUNCEMENT_PAGE_SIZE, page * ANNOUNCEMENT_PAGE_SIZE);
+    dialog = { kind: "announcements", page, totalPages, items };
   }
 
   return {
     tab,
     tabs,
     sections,
-    hot,
+    hot: hot && tilePage(hot),
     winners,
     banners,
     marquee: notices.player.map(({ id, title }) => ({ id, title })),
-    notices: notices.player,
-    popup: notices.popup,
     dialog,
     currency: brand.currency,
     language,

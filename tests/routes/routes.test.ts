@@ -83,7 +83,22 @@ describe("lobby loader", () => {
     expect(rng.vendors).toHaveLength(5);
     expect(rng.page.games).toHaveLength(12);
     expect(data.winners).toHaveLength(20);
-    expect(data.dialog).toEqual({ kind: "announcements", page: 1 });
+    expect(data.dialog).toMatchObject({ kind: "announcements", page: 1, totalPages: 2 });
+    expect(data.dialog.items).toHaveLength(9);
+    // Only what the page renders: tile fields, marquee titles (no notice bodies).
+    expect(Object.keys(data.hot.games[0]).sort()).toEqual(["gameName", "iconUrl", "nodeId", "nodeName", "showIcon", "vassalage"]);
+    expect(Object.keys(data.marquee[0]).sort()).toEqual(["id", "title"]);
+  });
+
+  test("the announcement popup's second page, and a notice opened from the marquee", async () => {
+    const { loader } = await import("~/routes/_portal+/index");
+    const second = await body(loader(args("/?announcements=2")));
+    expect(second.dialog).toMatchObject({ kind: "announcements", page: 2, totalPages: 2 });
+    expect(second.dialog.items).toHaveLength(3);
+    const notice = await body(loader(args("/?notice=1", { headers: { Cookie: "announce_closed=1" } })));
+    expect(notice.dialog).toMatchObject({ kind: "notice", index: 1, total: notice.marquee.length });
+    expect(notice.dialog.notice.title).toBe(notice.marquee[1].title);
+    expect(notice.dialog.notice.contentHtml).toContain("<p>");
   });
 
   test("a category tab shows only its section, with all its vendors", async () => {

@@ -12,26 +12,25 @@ export interface AnnouncementData {
   publishedAt: string;
 }
 
-/** §2 announcement popup: pages of 9 titles, each expandable to its sanitized HTML. */
-export const ANNOUNCEMENT_PAGE_SIZE = 9;
-
+/** §2 announcement popup: a page of (up to 9) titles, each expandable to its sanitized HTML. */
 export function AnnouncementPopup({
   items,
   page,
+  totalPages,
   pageHref,
   returnTo,
   timeZone,
 }: {
   items: AnnouncementData[];
   page: number;
+  totalPages: number;
   pageHref: (page: number) => string;
   returnTo: string;
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const totalPages = Math.max(1, Math.ceil(items.length / ANNOUNCEMENT_PAGE_SIZE));
-  const current = Math.min(page, totalPages);
-  const shown = items.slice((current - 1) * ANNOUNCEMENT_PAGE_SIZE, current * ANNOUNCEMENT_PAGE_SIZE);
+  const current = page;
+  const shown = items;
   return (
     <Dialog
       title={t("announcements.title")}

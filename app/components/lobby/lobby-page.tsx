@@ -19,13 +19,11 @@ export interface LobbyPageData {
   winners: WinnerRow[];
   banners: BannerData[];
   marquee: { id: number; title: string }[];
-  notices: AnnouncementData[];
-  popup: AnnouncementData[];
   dialog:
     | { kind: "login"; redirectTo: string | null }
     | { kind: "register" }
-    | { kind: "notice"; index: number }
-    | { kind: "announcements"; page: number }
+    | { kind: "notice"; index: number; total: number; notice: AnnouncementData }
+    | { kind: "announcements"; page: number; totalPages: number; items: AnnouncementData[] }
     | null;
   currency: { symbol: string; minorUnits: number };
   language: string;
@@ -98,8 +96,9 @@ export function LobbyPage({ data }: { data: LobbyPageData }) {
       {data.dialog?.kind === "register" ? <RegisterDialog closeHref={base} /> : null}
       {data.dialog?.kind === "notice" ? (
         <NoticeDialog
-          notices={data.notices}
+          notice={data.dialog.notice}
           index={data.dialog.index}
+          total={data.dialog.total}
           hrefFor={(index) => withSearchParam(base, "notice", index)}
           closeHref={base}
           timeZone={data.timeZone}
@@ -107,8 +106,9 @@ export function LobbyPage({ data }: { data: LobbyPageData }) {
       ) : null}
       {data.dialog?.kind === "announcements" ? (
         <AnnouncementPopup
-          items={data.popup}
+          items={data.dialog.items}
           page={data.dialog.page}
+          totalPages={data.dialog.totalPages}
           pageHref={(page) => withSearchParam(base, "announcements", page)}
           returnTo={base}
           timeZone={data.timeZone}

@@ -15,7 +15,7 @@ export type SectionData =
       activeVendor: string | null;
       page: { games: GameTileData[]; pageNum: number; totalPages: number };
     }
-  | { kind: "vendors"; category: string; vendors: VendorTileData[]; entrance: (GameTileData & { gameCode: string }) | null }
+  | { kind: "vendors"; category: string; vendors: VendorTileData[]; entrance: GameTileData | null }
   | { kind: "empty"; category: string };
 
 /** One category's section of the lobby: a filtered game grid, or vendor tiles (with the sports entrance). */

@@ -6,21 +6,21 @@ import type { AnnouncementData } from "./announcement-popup";
 
 /** §2 notice modal, opened from the marquee at an index; previous/next walk the notices. */
 export function NoticeDialog({
-  notices,
+  notice,
   index,
+  total,
   hrefFor,
   closeHref,
   timeZone,
 }: {
-  notices: AnnouncementData[];
+  notice: AnnouncementData;
   index: number;
+  total: number;
   hrefFor: (index: number) => string;
   closeHref: string;
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const notice = notices[index];
-  if (!notice) return null;
   return (
     <Dialog title={notice.title} close={{ href: closeHref }} className="notice-dialog" testId="notice-dialog">
       <time dateTime={notice.publishedAt} className="muted">
@@ -33,8 +33,8 @@ export function NoticeDialog({
             {t("pager.previous")}
           </Link>
         ) : null}
-        <span>{t("pager.status", { page: index + 1, total: notices.length })}</span>
-        {index < notices.length - 1 ? (
+        <span>{t("pager.status", { page: index + 1, total })}</span>
+        {index < total - 1 ? (
           <Link to={hrefFor(index + 1)} preventScrollReset replace>
             {t("pager.next")}
           </Link>
