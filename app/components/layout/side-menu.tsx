@@ -56,6 +56,7 @@ export function SideMenu({
   referralEnabled,
   qrSrc,
   downloadHref,
+  closeControl,
 }: {
   state: SideMenuState;
   lanes: LaneSummary[];
@@ -63,6 +64,8 @@ export function SideMenu({
   referralEnabled: boolean;
   qrSrc: string;
   downloadHref: string;
+  /** On phones the open menu covers the header, so it carries its own close button. */
+  closeControl: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const memberLink = (path: string, label: string) => (
@@ -72,6 +75,7 @@ export function SideMenu({
   );
   return (
     <aside id="side-menu" className="side-menu" data-state={state} aria-label={t("sideMenu.label")}>
+      <div className="side-close narrow-only">{closeControl}</div>
       <nav>
         <ul className="side-list">
           {memberLink("/member/deposit", t("sideMenu.deposit"))}

@@ -58,6 +58,7 @@ export default function PortalLayout() {
             referralEnabled={referralEnabled}
             qrSrc={download.qr}
             downloadHref={download.href}
+            closeControl={<SideMenuToggle state="open" redirectTo={here} />}
           />
         )}
         <main id="main" className="portal-main" tabIndex={-1}>
