@@ -28,6 +28,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -37,15 +38,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP_S = 2;
 const DATA_DIR = path.join(root, "data", "bench");
 const LOG_FILE = path.join(DATA_DIR, "server.log");
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
 const AIMS = { homeOverBare: 0.5, homeJsKb: 120 };
 const TARGETS = [
   { name: "resource", path: "/resources/bench-bare", label: "bare resource route `/resources/bench-bare` (Remix, no React)" },

@@ -1,7 +1,13 @@
-/** Search-parameter page numbers: anything that is not a positive integer is page 1. */
+const MAX_PAGE = 100_000;
+
+/**
+ * Search-parameter page numbers: anything that is not a positive integer is
+ * page 1; a huge one is capped (the lists then clamp it to their last page).
+ */
 export function pageParam(value: string | null): number {
   const page = Number(value);
-  return Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1;
+  if (!Number.isInteger(page) || page < 1) return 1;
+  return Math.min(page, MAX_PAGE);
 }
 
 export type PagerItem = { kind: "page"; page: number } | { kind: "gap"; key: string };

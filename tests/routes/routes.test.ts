@@ -149,6 +149,20 @@ describe("guards", () => {
     },
   );
 
+  test("member and agent pages are page routes, so their layout guards run", async () => {
+    const routes = {
+      "member index": await import("~/routes/_portal+/member+/index"),
+      "member splat": await import("~/routes/_portal+/member+/$"),
+      "agent index": await import("~/routes/agentHome+/index"),
+      "agent splat": await import("~/routes/agentHome+/$"),
+    };
+    for (const [file, route] of Object.entries(routes)) {
+      expect(typeof route.default, file).toBe("function");
+      const response = await thrown(route.loader(args(file.startsWith("agent") ? "/agentHome/x" : "/member/x")));
+      expect(response.status, file).toBe(302);
+    }
+  });
+
   test("the member centre subtree redirects a visitor", async () => {
     const route = await import("~/routes/_portal+/member+/_layout");
     const response = await thrown(route.loader(args("/member/deposit")));

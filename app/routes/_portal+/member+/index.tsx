@@ -1,4 +1,19 @@
-/** /member for a logged-in member arrives with identity; the layout guard sends visitors to log in. */
-export function loader() {
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireMemberId } from "~/utils/auth.server";
+
+/**
+ * Member centre pages arrive with the wallet work. This is a page route (it
+ * has a component), so the layout's guard runs for its URLs: a visitor is sent
+ * to log in; a member gets a 404 inside the layout.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireMemberId(request);
   throw new Response("Not found", { status: 404 });
 }
+
+export default function MemberPageNotFound() {
+  return <GeneralErrorBoundary />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,52 @@
+import { expect, label, test } from "./fixtures";
+
+test.describe("login-required routes", () => {
+  for (const path of ["/favorite", "/recent", "/lottery", "/seaLottery", "/vnLottery", "/member", "/member/anything"]) {
+    test(`${path} sends a visitor to log in`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const dialog = page.getByTestId("login-dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator('input[name="redirectTo"]')).toHaveValue(path);
+    });
+  }
+});
+
+test("/agentHome sends a visitor to the agent login with its service hours", async ({ page }) => {
+  await page.goto("/agentHome");
+  await expect(page).toHaveURL("/agent");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "agent.title"));
+  await expect(page.getByTestId("service-hours")).toContainText("Monday to Friday 12:00-21:00");
+  // Its own layout: no portal header.
+  await expect(page.locator("header.site-header")).toHaveCount(0);
+});
+
+test("an unknown path is a 404 inside the portal layout", async ({ page }) => {
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "error.notFoundTitle"));
+  await expect(page.locator("header.site-header")).toBeVisible();
+  await expect(page.getByTestId("header-login")).toBeVisible();
+  await expect(page.locator("footer.site-footer")).toBeVisible();
+});
+
+test("/help#term opens the terms article", async ({ page }) => {
+  await page.goto("/help#term");
+  const terms = page.locator("section#term");
+  await expect(terms).toBeVisible();
+  await expect(terms.getByRole("heading", { level: 2 })).toHaveText(/terms/i);
+  await expect(terms.getByRole("heading", { level: 2 })).toBeInViewport();
+});
+
+test("the footer's terms link leads to the terms article", async ({ page }) => {
+  await page.goto("/");
+  await page.locator('footer a[href="/help#term"]').click();
+  await expect(page).toHaveURL("/help#term");
+  await expect(page.locator("section#term").getByRole("heading", { level: 2 })).toBeInViewport();
+});
+
+test("/healthz answers ok", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok" });
+});

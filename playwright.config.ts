@@ -1,0 +1,99 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+
+/**
+ * End-to-end tests against the production build (`npm run build` first).
+ *
+ * - `js` and `nojs` run every spec in e2e/ with JavaScript on and off.
+ * - `status` runs e2e/status/*.spec.ts, which flip the global maintenance
+ *   flag (with JavaScript on and off): it starts only after `js` and `nojs`
+ *   are done and runs its tests one at a time, so no other test ever sees the
+ *   maintenance page.
+ *
+ * The server's database: E2E_DATABASE_URL (a PostgreSQL database the tests may
+ * also write to; scripts/test-all.sh creates one), otherwise a fresh PGlite
+ * directory, in which case the maintenance tests skip (the test process
+ * cannot open the server's PGlite).
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// localhost, not 127.0.0.1: Chromium keeps the production `Secure` cookies on http://localhost only.
+const baseURL = `http://localhost:${PORT}`;
+const databaseUrl = process.env.E2E_DATABASE_URL;
+const pgliteDir = join(tmpdir(), `portal-e2e-pglite-${PORT}`);
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  NODE_ENV: "production",
+  SEED_DEMO: "true",
+  TRUST_PROXY_HOPS: "1",
+  GEO_COUNTRY_HEADER: "x-country-code",
+  // The tests toggle maintenance with SQL and expect the next request to see it.
+  STATUS_CACHE_MS: "0",
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: pgliteDir }),
+};
+if (!databaseUrl) {
+  // Never inherit the developer's DATABASE_URL: the server would seed and serve that database.
+  delete process.env.DATABASE_URL;
+}
+
+const chromium = {
+  browserName: "chromium" as const,
+  viewport: { width: 1280, height: 800 },
+  locale: "en-US",
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+};
+
+const STATUS_SPECS = /[\\/]e2e[\\/]status[\\/].*\.spec\.ts$/;
+
+const reporter: PlaywrightTestConfig["reporter"] = process.env.CI
+  ? [["line"], ["html", { open: "never" }]]
+  : [["list"], ["html", { open: "never" }]];
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter,
+  use: {
+    baseURL,
+    // Tracing snapshots the (large) lobby DOM at every step and triples the run time on
+    // 2 cores; when a test fails, rerun it with `npx playwright test --trace on -g "…"`.
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", testIgnore: STATUS_SPECS, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", testIgnore: STATUS_SPECS, use: { ...chromium, javaScriptEnabled: false } },
+    {
+      // Both JavaScript variants are inside the spec, so this one project always runs them serially.
+      name: "status",
+      testMatch: STATUS_SPECS,
+      fullyParallel: false,
+      dependencies: ["js", "nojs"],
+      use: { ...chromium },
+    },
+  ],
+  webServer: {
+    // A fresh PGlite directory each run, so no state leaks from an earlier run.
+    command: databaseUrl
+      ? "npx remix-serve ./build/index.js"
+      : `rm -rf '${pgliteDir}' && npx remix-serve ./build/index.js`,
+    url: `${baseURL}/healthz`,
+    env: serverEnv,
+    // Never reuse: a server started elsewhere would lack STATUS_CACHE_MS=0 and the proxy settings.
+    reuseExistingServer: false,
+    // Opening, migrating and seeding takes ~1 s on PostgreSQL, ~6 s on a new PGlite directory.
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});
