@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
+import { createTranslator, type Labels } from "../app/utils/i18n";
 import { announcementClosedCookie } from "../app/utils/prefs.server";
 
 /**
@@ -11,25 +12,21 @@ import { announcementClosedCookie } from "../app/utils/prefs.server";
 /** The PostgreSQL database the e2e server runs on; absent when it runs on PGlite. */
 export const e2eDatabaseUrl = process.env.E2E_DATABASE_URL;
 
-type Messages = Record<string, unknown>;
-const messages = new Map<string, Messages>();
+const labelSets = new Map<string, Labels>();
 
 /**
- * A label as the app renders it, read from locales/<lng>/common.json, so a
- * wording change in the locale files does not break the tests (i18next
- * `{{name}}` interpolation and `_other` plurals only).
+ * A label as the app renders it (the app's own translator over
+ * locales/<lng>/common.json), so a wording change does not break the tests.
  */
 export function label(lng: string, key: string, vars: Record<string, string | number> = {}): string {
-  let table = messages.get(lng);
-  if (!table) {
-    table = JSON.parse(readFileSync(new URL(`../locales/${lng}/common.json`, import.meta.url), "utf8")) as Messages;
-    messages.set(lng, table);
+  let labels = labelSets.get(lng);
+  if (!labels) {
+    labels = JSON.parse(readFileSync(new URL(`../locales/${lng}/common.json`, import.meta.url), "utf8")) as Labels;
+    labelSets.set(lng, labels);
   }
-  const lookup = (path: string) =>
-    path.split(".").reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], table);
-  const value = lookup(key) ?? ("count" in vars ? lookup(`${key}_${vars.count === 1 ? "one" : "other"}`) : undefined);
-  if (typeof value !== "string") throw new Error(`No label ${key} in locales/${lng}/common.json`);
-  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+  const text = createTranslator(lng, labels)(key, vars);
+  if (text === key) throw new Error(`No label ${key} in locales/${lng}/common.json`);
+  return text;
 }
 
 /** Writes the platform's maintenance flag, as an operator would, straight into `settings`. */

@@ -1,18 +1,2 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireAgentId } from "~/utils/auth.server";
-
-/**
- * Agent centre pages arrive with the agency work. A page route (it has a
- * component), so the layout's guard runs: a non-agent goes to /agent.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAgentId(request);
-  throw new Response("Not found", { status: 404 });
-}
-
-export default function AgentPageNotFound() {
-  return <GeneralErrorBoundary />;
-}
-
-export const ErrorBoundary = GeneralErrorBoundary;
+/** /agentHome itself: the same guard and 404 as any agent page not built yet. */
+export { loader, default, ErrorBoundary } from "./$";

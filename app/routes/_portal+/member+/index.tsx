@@ -1,19 +1,2 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireMemberId } from "~/utils/auth.server";
-
-/**
- * Member centre pages arrive with the wallet work. This is a page route (it
- * has a component), so the layout's guard runs for its URLs: a visitor is sent
- * to log in; a member gets a 404 inside the layout.
- */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMemberId(request);
-  throw new Response("Not found", { status: 404 });
-}
-
-export default function MemberPageNotFound() {
-  return <GeneralErrorBoundary />;
-}
-
-export const ErrorBoundary = GeneralErrorBoundary;
+/** /member itself: the same guard and 404 as any member page not built yet. */
+export { loader, default, ErrorBoundary } from "./$";
