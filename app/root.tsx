@@ -10,6 +10,7 @@ import { Document } from "./components/document";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { StatusPage } from "./components/status-page";
 import { i18next } from "./i18next.server";
+import { useClientNavigation } from "./components/ui/plain-link";
 import { I18nProvider, useTranslation } from "./utils/i18n";
 import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
@@ -65,6 +66,7 @@ export const shouldRevalidate = () => true;
 
 export default function App() {
   const { locale, prefs } = useLoaderData<typeof loader>();
+  useClientNavigation();
   return (
     <I18nProvider locale={locale}>
       <Document locale={locale} theme={prefs.theme}>

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { categoryPath } from "~/utils/lobby-links";
+import { PlainLink } from "../ui/plain-link";
 import type { LaneSummary } from "./types";
 
 export function Footer({
@@ -25,7 +25,7 @@ export function Footer({
           <ul>
             {helpLinks.map((link) => (
               <li key={link.url}>
-                <Link to={link.url}>{t(`footer.resource.${link.url.split("#")[1] ?? "help"}`, link.labelNameEn)}</Link>
+                <PlainLink to={link.url}>{t(`footer.resource.${link.url.split("#")[1] ?? "help"}`, link.labelNameEn)}</PlainLink>
               </li>
             ))}
           </ul>
@@ -35,7 +35,7 @@ export function Footer({
           <ul>
             {lanes.map((lane) => (
               <li key={lane.title}>
-                <Link to={categoryPath(lane.title)}>{t(`category.${lane.title}`)}</Link>
+                <PlainLink to={categoryPath(lane.title)}>{t(`category.${lane.title}`)}</PlainLink>
               </li>
             ))}
           </ul>

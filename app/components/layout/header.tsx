@@ -3,6 +3,7 @@ import { useTranslation } from "~/utils/i18n";
 import { loginHref, vendorHref } from "~/utils/lobby-links";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import { Icon } from "../ui/icon";
+import { PlainLink } from "../ui/plain-link";
 import { CategoryLink } from "./category-link";
 import { LanguageMenu } from "./language-menu";
 import { ThemeToggle } from "./theme-toggle";
@@ -63,10 +64,10 @@ export function Header({
                   <ul>
                     {lane.vendors.map((vendor) => (
                       <li key={vendor.vassalage}>
-                        <Link to={vendorHref(lane.title, vendor.vassalage, false)}>
+                        <PlainLink to={vendorHref(lane.title, vendor.vassalage, false)}>
                           <img src={vendor.lagerIcon} alt="" width={28} height={28} loading="lazy" />
                           <span>{vendor.displayName}</span>
-                        </Link>
+                        </PlainLink>
                       </li>
                     ))}
                   </ul>

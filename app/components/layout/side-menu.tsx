@@ -1,7 +1,8 @@
-import { Link, NavLink, useFetcher } from "@remix-run/react";
+import { NavLink, useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
 import { Icon } from "../ui/icon";
+import { PlainLink } from "../ui/plain-link";
 import { CategoryLink } from "./category-link";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import type { LaneSummary } from "./types";
@@ -70,7 +71,7 @@ export function SideMenu({
   const { t } = useTranslation();
   const memberLink = (path: string, label: string) => (
     <li>
-      <Link to={loginHref(path)}>{label}</Link>
+      <PlainLink to={loginHref(path)}>{label}</PlainLink>
     </li>
   );
   return (

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { PlainLink } from "~/components/ui/plain-link";
 import { loginHref } from "~/utils/lobby-links";
 import { GameIcon } from "../ui/game-icon";
 import { Icon } from "../ui/icon";
@@ -25,23 +25,23 @@ export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: str
       <div className="game-art">
         <GameIcon src={game.showIcon ? game.iconUrl : null} alt="" />
         <div className="game-actions">
-          <Link to={login} className="button primary small" preventScrollReset>
+          <PlainLink to={login} className="button primary small" keepScroll>
             {t("game.playNow")}
             <span className="visually-hidden">: {game.gameName}</span>
-          </Link>
-          <Link to={login} className="button small" preventScrollReset>
+          </PlainLink>
+          <PlainLink to={login} className="button small" keepScroll>
             {t("game.freeTrial")}
             <span className="visually-hidden">: {game.gameName}</span>
-          </Link>
+          </PlainLink>
         </div>
-        <Link
+        <PlainLink
           to={login}
           className="favourite-toggle"
           aria-label={t("game.addFavourite", { name: game.gameName })}
-          preventScrollReset
+          keepScroll
         >
           <Icon name="heart" size={18} />
-        </Link>
+        </PlainLink>
       </div>
       <p className="game-name" title={game.gameName}>
         {game.gameName}

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { PlainLink } from "~/components/ui/plain-link";
 import { Icon } from "../ui/icon";
 
 /** §2 notice marquee: announcement titles; a click opens the notice dialog at that index. */
@@ -15,9 +15,9 @@ export function NoticeMarquee({ titles, hrefFor }: { titles: { id: number; title
         <ul>
           {titles.map((notice, index) => (
             <li key={notice.id}>
-              <Link to={hrefFor(index)} preventScrollReset data-testid="marquee-item">
+              <PlainLink to={hrefFor(index)} keepScroll data-testid="marquee-item">
                 {notice.title}
-              </Link>
+              </PlainLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { PlainLink } from "~/components/ui/plain-link";
 
 /** Filters a category's games by vassalage; "All" clears the filter. */
 export function VendorSubMenu({
@@ -18,20 +18,20 @@ export function VendorSubMenu({
     <nav className="sub-menu" aria-label={label}>
       <ul>
         <li>
-          <Link to={hrefFor(null)} aria-current={active === null ? "true" : undefined} preventScrollReset>
+          <PlainLink to={hrefFor(null)} aria-current={active === null ? "true" : undefined} keepScroll>
             {t("lobby.allVendors")}
-          </Link>
+          </PlainLink>
         </li>
         {vendors.map((vendor) => (
           <li key={vendor.vassalage}>
-            <Link
+            <PlainLink
               to={hrefFor(vendor.vassalage)}
               aria-current={active === vendor.vassalage ? "true" : undefined}
               data-vassalage={vendor.vassalage}
-              preventScrollReset
+              keepScroll
             >
               {vendor.displayName}
-            </Link>
+            </PlainLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { PlainLink } from "~/components/ui/plain-link";
 import { vendorHref } from "~/utils/lobby-links";
 import { GameIcon } from "../ui/game-icon";
 
@@ -14,7 +14,7 @@ export function VendorTile({ vendor, category }: { vendor: VendorTileData; categ
   const { t } = useTranslation();
   return (
     <li className="vendor-tile" data-testid="vendor-tile">
-      <Link to={vendorHref(category, vendor.vassalage, false)} className="vendor-link">
+      <PlainLink to={vendorHref(category, vendor.vassalage, false)} className="vendor-link">
         <GameIcon src={vendor.lagerIcon} alt="" size={96} />
         <span className="vendor-name">{vendor.displayName}</span>
         {category === "RNG" ? null : (
@@ -22,7 +22,7 @@ export function VendorTile({ vendor, category }: { vendor: VendorTileData; categ
             {t("game.play")}
           </span>
         )}
-      </Link>
+      </PlainLink>
     </li>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { PlainLink } from "~/components/ui/plain-link";
 import { loginHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
 import { RankMedal } from "../ui/icon";
@@ -29,11 +29,11 @@ export function WinnerBoard({
   const top = winners.slice(0, 3);
   const rest = winners.slice(3);
   const row = (winner: WinnerRow) => (
-    <Link to={loginHref(returnTo)} className="winner-row" preventScrollReset>
+    <PlainLink to={loginHref(returnTo)} className="winner-row" keepScroll>
       <span className="winner-name">{winner.customerName}</span>
       <span className="winner-game">{winner.gameName}</span>
       <span className="winner-amount">{formatMoney(winner.winAmount, currency, locale)}</span>
-    </Link>
+    </PlainLink>
   );
   return (
     <section className="winner-board" aria-labelledby="winner-board-title" data-testid="winner-board">
