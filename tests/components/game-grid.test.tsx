@@ -24,7 +24,8 @@ describe("GameGrid", () => {
     expect(tiles).toHaveLength(12);
     const first = within(tiles[0]!);
     expect(first.getByText("Game 1")).toBeInTheDocument();
-    expect(first.getByRole("link", { name: /Play now/ })).toHaveAttribute("href", "/login?redirectTo=%2F%3Ftab%3DRNG");
+    expect(first.getByRole("link", { name: "Play now: Game 1" })).toHaveAttribute("href", "/login?redirectTo=%2F%3Ftab%3DRNG");
+    expect(first.getByRole("link", { name: "Free trial: Game 1" })).toBeInTheDocument();
     expect(first.getByRole("link", { name: /Free trial/ })).toBeInTheDocument();
     expect(first.getByRole("link", { name: "Add Game 1 to favourites" })).toBeInTheDocument();
   });

@@ -20,18 +20,19 @@ export interface GameTileData {
 export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: string }) {
   const { t } = useTranslation();
   const login = loginHref(returnTo);
+  const playNow = t("game.playNow");
+  const freeTrial = t("game.freeTrial");
   return (
     <li className="game-tile" data-testid="game-tile" data-node-id={game.nodeId}>
       <div className="game-art">
         <GameIcon src={game.showIcon ? game.iconUrl : null} alt="" />
         <div className="game-actions">
-          <PlainLink to={login} className="button primary small" keepScroll>
-            {t("game.playNow")}
-            <span className="visually-hidden">: {game.gameName}</span>
+          {/* The name starts with the visible text, so voice control finds the button by what it shows. */}
+          <PlainLink to={login} className="button primary small" keepScroll aria-label={`${playNow}: ${game.gameName}`}>
+            {playNow}
           </PlainLink>
-          <PlainLink to={login} className="button small" keepScroll>
-            {t("game.freeTrial")}
-            <span className="visually-hidden">: {game.gameName}</span>
+          <PlainLink to={login} className="button small" keepScroll aria-label={`${freeTrial}: ${game.gameName}`}>
+            {freeTrial}
           </PlainLink>
         </div>
         <PlainLink
