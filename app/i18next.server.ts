@@ -5,7 +5,7 @@ import ko from "../locales/ko/common.json";
 import pt from "../locales/pt/common.json";
 import ur from "../locales/ur/common.json";
 import { fallbackLanguage, i18nConfig, supportedLanguages } from "./i18n";
-import type { LabelSource, Labels } from "./utils/i18n";
+import { createTranslator, type LabelSource, type Labels } from "./utils/i18n";
 import { languageCookie } from "./utils/prefs.server";
 
 export const resources = {
@@ -36,4 +36,10 @@ export function serverLabelSource(initialLocale: string): LabelSource {
     get,
     load: async (locale) => get(locale) ?? resources.en.common,
   };
+}
+
+/** The components' translator, for text a loader must produce (page titles, meta). */
+export async function translatorFor(request: Request) {
+  const locale = await i18next.getLocale(request);
+  return createTranslator(locale, serverLabelSource(locale).get(locale) ?? resources.en.common);
 }

@@ -4,12 +4,15 @@ import { useTranslation } from "~/utils/i18n";
 import { CredentialFields } from "~/components/forms/credential-fields";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { translatorFor } from "~/i18next.server";
 
-export const meta: MetaFunction = () => [{ title: "Agent back office" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
-export async function loader(_: LoaderFunctionArgs) {
-  const brand = await getBrandConfig(await getDb());
-  return json({ brandName: brand.name, hours: brand.agentServiceHours });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);
+  return json({ brandName: brand.name, hours: brand.agentServiceHours, title: t("agent.title") });
 }
 
 /**

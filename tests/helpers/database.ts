@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db/open.server";
 
 /**
@@ -30,6 +32,25 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * The demo brand on a fresh database for the whole test file: call at the top
+ * of a file (or a describe block) and read `.db` inside tests.
+ */
+export function useSeededDatabase(onReady?: (handle: DatabaseHandle) => void) {
+  const current = {} as { handle: DatabaseHandle };
+  beforeAll(async () => {
+    current.handle = await createTestDatabase();
+    await seedDemoBrand(current.handle.db);
+    onReady?.(current.handle);
+  });
+  afterAll(() => current.handle?.close());
+  return {
+    get db() {
+      return current.handle.db;
     },
   };
 }

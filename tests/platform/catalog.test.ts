@@ -1,21 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { LIST_PAGE_SIZE } from "~/platform/catalog/categories";
 import { listGames } from "~/platform/catalog/games.server";
 import { listHotGames, refreshHotGames } from "~/platform/catalog/hot-games.server";
 import { deriveLanes, getVendorLanes, lobbyTabs, readVendorLanes, type VendorLane } from "~/platform/catalog/lanes.server";
 import { listWinners } from "~/platform/catalog/winners.server";
-import type { DatabaseHandle } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { createTestDatabase } from "../helpers/database";
+import { useSeededDatabase } from "../helpers/database";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemoBrand(handle.db);
-});
-afterAll(() => handle.close());
+const handle = useSeededDatabase();
 
 const card = (vassalage: string) => ({
   vassalage,

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ANNOUNCEMENT_TYPES, listAnnouncements } from "~/platform/content/announcements.server";
 import { BANNER_GROUPS, listBanners } from "~/platform/content/banners.server";
 import { listHelpArticles } from "~/platform/content/help.server";
 import { sanitizeContentHtml } from "~/platform/content/sanitize.server";
-import type { DatabaseHandle } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
-import { createTestDatabase } from "../helpers/database";
+import { useSeededDatabase } from "../helpers/database";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemoBrand(handle.db);
-});
-afterAll(() => handle.close());
+const handle = useSeededDatabase();
 
 describe("sanitizer", () => {
   test("keeps formatting, drops scripts, handlers and javascript: links", () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
-import type { DatabaseHandle } from "~/platform/db/open.server";
-import { createTestDatabase } from "../helpers/database";
+import { useSeededDatabase } from "../helpers/database";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemoBrand(handle.db);
-});
-afterAll(() => handle.close());
+const handle = useSeededDatabase();
 
 describe("demo seed", () => {
   test("seeds ~10,000 slot games and every category", async () => {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DatabaseHandle } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { describe, expect, test } from "vitest";
 import { getPermission } from "~/platform/system/permission.server";
 import { setMaintenance, writeSetting, getBrandConfig } from "~/platform/system/settings.server";
 import { isRegionRestricted, systemStatus } from "~/platform/system/status.server";
-import { createTestDatabase } from "../helpers/database";
+import { useSeededDatabase } from "../helpers/database";
 
 describe("system status (§4)", () => {
   test.each([
@@ -50,12 +48,7 @@ describe("region rules", () => {
 });
 
 describe("permission payload from the database", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    await seedDemoBrand(handle.db);
-  });
-  afterAll(() => handle.close());
+  const handle = useSeededDatabase();
 
   test("carries the brand's info, the visitor's location and status 0 normally", async () => {
     const permission = await getPermission(handle.db, { ip: "203.0.113.9", country: "PK" });

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DatabaseHandle } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { describe, expect, test } from "vitest";
 import { setMaintenance } from "~/platform/system/settings.server";
-import { createTestDatabase } from "../helpers/database";
+import { createTestDatabase, useSeededDatabase } from "../helpers/database";
 
 // Route modules read configuration once; these are the settings of a portal behind one proxy.
 process.env.TRUST_PROXY_HOPS = "1";
 process.env.GEO_COUNTRY_HEADER = "x-country-code";
 process.env.STATUS_CACHE_MS = "0";
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  await seedDemoBrand(handle.db);
-  // The routes' database is this test database.
-  globalThis.__platformDatabase = Promise.resolve(handle);
+// The routes' database is this test database.
+const handle = useSeededDatabase((ready) => {
+  globalThis.__platformDatabase = Promise.resolve(ready);
 });
-afterAll(() => handle.close());
 
 const args = (url: string, init?: RequestInit) => ({
   request: new Request(`http://localhost${url}`, init),
