@@ -13,7 +13,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { getConfig } from "./config.server";
 import { i18next, serverLabelSource } from "./i18next.server";
 import { LabelSourceProvider } from "./utils/i18n";
-import { startDatabase } from "./platform/db/database.server";
+import { getDb, startDatabase } from "./platform/db/database.server";
+import { getBrandConfig } from "./platform/system/settings.server";
 import { logEvent } from "./utils/log.server";
 import { RequestContextProvider } from "./utils/request-context";
 import { requestIdOf } from "./utils/request-id.server";
@@ -37,6 +38,20 @@ function logRequest(request: Request, status: number, started: number, requestId
   });
 }
 
+/** The brand's image and game CDNs, allowed by the CSP (the brand config is cached). */
+async function brandOrigins() {
+  const originOf = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null; // a path on our own origin, already allowed
+    }
+  };
+  const brand = await getBrandConfig(await getDb()).catch(() => null);
+  const list = (urls: string[] | undefined) => [...new Set((urls ?? []).map(originOf).filter((o): o is string => Boolean(o)))];
+  return { imageOrigins: list(brand?.imageCdns), frameOrigins: list(brand?.launchGameCdns) };
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -47,6 +62,7 @@ export default async function handleRequest(
   const requestId = requestIdOf(request);
   const nonce = randomBytes(16).toString("base64");
   const labels = serverLabelSource(await i18next.getLocale(request));
+  const origins = await brandOrigins();
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
@@ -65,7 +81,7 @@ export default async function handleRequest(
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("X-Request-Id", requestId);
-          securityHeaders(responseHeaders, { nonce, production });
+          securityHeaders(responseHeaders, { nonce, production, ...origins });
           body.on("end", () => logRequest(request, responseStatusCode, started, requestId));
           resolve(
             new Response(createReadableStreamFromReadable(body), {

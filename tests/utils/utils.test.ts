@@ -72,3 +72,27 @@ describe("language menu", () => {
     expect(offeredLanguages(["ur", "en"]).map((entry) => entry.code)).toEqual(["en", "ur"]);
   });
 });
+
+describe("security headers", () => {
+  test("CSP with the nonce, the brand's CDNs, and the fixed headers", async () => {
+    const { securityHeaders } = await import("~/utils/security-headers.server");
+    const headers = new Headers();
+    securityHeaders(headers, {
+      nonce: "abc123",
+      production: true,
+      imageOrigins: ["https://img.cdn.example"],
+      frameOrigins: ["https://games.cdn.example"],
+    });
+    const csp = headers.get("Content-Security-Policy")!;
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).toContain("img-src 'self' data: https://img.cdn.example");
+    expect(csp).toContain("frame-src 'self' https://games.cdn.example");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Strict-Transport-Security")).toMatch(/max-age=\d+/);
+    const dev = new Headers();
+    securityHeaders(dev, { production: false });
+    expect(dev.get("Strict-Transport-Security")).toBeNull();
+  });
+});
