@@ -50,3 +50,19 @@ test("/healthz answers ok", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ status: "ok" });
 });
+
+test("documents carry a per-request CSP nonce that every script uses, and the other security headers", async ({ page }) => {
+  const first = await page.goto("/help");
+  const headers = first!.headers();
+  const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
+  expect(nonce, "script-src has a nonce").toBeTruthy();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["x-request-id"]).toBeTruthy();
+  // Browsers hide the nonce attribute; the property keeps it.
+  const scriptNonces = await page.evaluate(() => [...document.scripts].map((script) => script.nonce));
+  expect(scriptNonces.length).toBeGreaterThan(0);
+  expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+  const second = await page.goto("/help");
+  expect(/'nonce-([^']+)'/.exec(second!.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
+});
