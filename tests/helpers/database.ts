@@ -28,10 +28,24 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
+      // Not `with (force)`: that can kill a backend whose client is still ending, and the
+      // client then reports the termination as an error. Wait for the last one instead.
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await cleanup.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            const inUse = (error as { code?: string }).code === "55006";
+            if (!inUse || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await cleanup.end();
+      }
     },
   };
 }
