@@ -7,8 +7,9 @@ test.describe("language", () => {
     await expect(html).toHaveAttribute("lang", "en");
     await expect(html).toHaveAttribute("dir", "ltr");
 
-    await page.locator("details.language-menu > summary").click();
-    await page.getByRole("button", { name: "اردو", exact: true }).click();
+    const headerMenu = page.locator("header details.language-menu");
+    await headerMenu.locator("summary").click();
+    await headerMenu.getByRole("button", { name: "اردو", exact: true }).click();
 
     await expect(html).toHaveAttribute("lang", "ur");
     await expect(html).toHaveAttribute("dir", "rtl");
@@ -22,11 +23,20 @@ test.describe("language", () => {
     await page.reload();
     await expect(html).toHaveAttribute("lang", "ur");
 
-    await page.locator("details.language-menu > summary").click();
-    await page.getByRole("button", { name: "English", exact: true }).click();
+    await headerMenu.locator("summary").click();
+    await headerMenu.getByRole("button", { name: "English", exact: true }).click();
     await expect(html).toHaveAttribute("lang", "en");
     await expect(html).toHaveAttribute("dir", "ltr");
     await expect(page.getByTestId("header-login")).toHaveText(label("en", "header.login"));
+  });
+
+  test("the side menu's language select works too", async ({ page }) => {
+    await page.goto("/help");
+    const sideMenu = page.locator("aside#side-menu details.language-menu");
+    await sideMenu.locator("summary").click();
+    await sideMenu.getByRole("button", { name: "اردو", exact: true }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page).toHaveURL("/help");
   });
 
   test("/?lng=ur renders the lobby in Urdu", async ({ page }) => {

@@ -11,17 +11,20 @@ export function LanguageMenu({
   languages,
   locale,
   redirectTo,
+  placement = "floating",
 }: {
   languages: { code: string; name: string }[];
   locale: string;
   redirectTo: string;
+  /** "inline" opens in place (the side menu); "floating" opens over the page (the header). */
+  placement?: "floating" | "inline";
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const ref = useDismissableDetails();
   const current = languages.find((entry) => entry.code === locale) ?? { code: locale, name: locale.toUpperCase() };
   return (
-    <details className="menu language-menu" ref={ref}>
+    <details className={`menu language-menu ${placement}`} ref={ref}>
       <summary aria-label={t("header.language")}>
         <Icon name="globe" /> <span className="label">{current.name}</span>
       </summary>

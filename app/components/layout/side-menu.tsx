@@ -58,6 +58,7 @@ export function SideMenu({
   qrSrc,
   downloadHref,
   closeControl,
+  languageMenu,
 }: {
   state: SideMenuState;
   lanes: LaneSummary[];
@@ -67,6 +68,7 @@ export function SideMenu({
   downloadHref: string;
   /** On phones the open menu covers the header, so it carries its own close button. */
   closeControl: React.ReactNode;
+  languageMenu: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const memberLink = (path: string, label: string) => (
@@ -113,6 +115,7 @@ export function SideMenu({
           <li>
             <NavLink to="/help">{t("sideMenu.help")}</NavLink>
           </li>
+          <li>{languageMenu}</li>
         </ul>
         <a className="side-qr" href={downloadHref}>
           <img src={qrSrc} alt={t("sideMenu.qrAlt")} width={120} height={120} loading="lazy" />

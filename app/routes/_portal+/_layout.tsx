@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-r
 import { useTranslation } from "~/utils/i18n";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { LanguageMenu } from "~/components/layout/language-menu";
 import { SideMenu, SideMenuToggle, useSideMenuState } from "~/components/layout/side-menu";
 import { i18next } from "~/i18next.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
@@ -59,6 +60,9 @@ export default function PortalLayout() {
             qrSrc={download.qr}
             downloadHref={download.href}
             closeControl={<SideMenuToggle state="open" redirectTo={here} />}
+            languageMenu={
+              <LanguageMenu languages={root.languageMenu} locale={root.locale} redirectTo={here} placement="inline" />
+            }
           />
         )}
         <main id="main" className="portal-main" tabIndex={-1}>
