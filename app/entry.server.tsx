@@ -38,18 +38,31 @@ function logRequest(request: Request, status: number, started: number, requestId
   });
 }
 
-/** The brand's image and game CDNs, allowed by the CSP (the brand config is cached). */
-async function brandOrigins() {
-  const originOf = (url: string) => {
+type BrandOrigins = { imageOrigins: string[]; frameOrigins: string[] };
+const originsByBrand = new WeakMap<object, BrandOrigins>();
+
+function originsOf(urls: string[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
     try {
-      return new URL(url).origin;
+      origins.add(new URL(url).origin);
     } catch {
-      return null; // a path on our own origin, already allowed
+      // a path on our own origin, already allowed
     }
-  };
+  }
+  return [...origins];
+}
+
+/** The brand's image and game CDNs, allowed by the CSP; worked out once per cached brand config. */
+async function brandOrigins(): Promise<BrandOrigins> {
   const brand = await getBrandConfig(await getDb()).catch(() => null);
-  const list = (urls: string[] | undefined) => [...new Set((urls ?? []).map(originOf).filter((o): o is string => Boolean(o)))];
-  return { imageOrigins: list(brand?.imageCdns), frameOrigins: list(brand?.launchGameCdns) };
+  if (!brand) return { imageOrigins: [], frameOrigins: [] };
+  let origins = originsByBrand.get(brand);
+  if (!origins) {
+    origins = { imageOrigins: originsOf(brand.imageCdns), frameOrigins: originsOf(brand.launchGameCdns) };
+    originsByBrand.set(brand, origins);
+  }
+  return origins;
 }
 
 export default async function handleRequest(

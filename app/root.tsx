@@ -16,7 +16,7 @@ import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
 import { isSystemStatusData } from "./utils/system-status";
-import { primaryCustomerService, requireOpenSystem } from "./utils/system.server";
+import { isSocialLink, primaryCustomerService, requireOpenSystem } from "./utils/system.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -35,17 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     locale,
     prefs,
+    // Only what the layout renders: the root's data is in every page and every navigation.
     brand: {
       name: info.brandName,
-      merchantCode: info.merchantCode,
-      currency: info.currency,
       customerService: primaryCustomerService(info.customerService),
-      social: info.customerService.filter((entry) => ["FACEBOOK", "YOUTUBE"].includes(entry.csType)),
+      social: info.customerService.filter(isSocialLink),
       resources: info.resources,
       footerVendors: info.footerVendors,
-      appDownload: info.appDownload,
-      agentServiceHours: info.agentServiceHours,
-      languages: info.languages,
     },
     languageMenu: offeredLanguages(info.languageMenu),
   });

@@ -5,6 +5,7 @@ import { getVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
+import { gameTile, tilePage, vendorTile } from "./catalog-tiles.server";
 import { pageParam } from "./pagination";
 
 async function laneOf(request: Request, category: Category) {
@@ -33,12 +34,12 @@ export async function gameListResponse(request: Request, category: Category) {
     page: pageParam(params.get("page")),
     pageSize: LIST_PAGE_SIZE,
   });
-  return json({ category, vendors, vassalage, subTypes, classify, page });
+  return json({ category, vendors: vendors.map(vendorTile), vassalage, subTypes, classify, page: tilePage(page) });
 }
 
 /** A game centre page (§2 /sports /esports /lott /elott): the category's vendors. */
 export async function gameCentreResponse(request: Request, category: Category) {
   const { db, language, lane } = await laneOf(request, category);
   const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
-  return json({ category, vendors: lane?.cards ?? [], entrance });
+  return json({ category, vendors: (lane?.cards ?? []).map(vendorTile), entrance: entrance && gameTile(entrance) });
 }

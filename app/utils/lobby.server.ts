@@ -5,37 +5,18 @@ import {
   LIST_PAGE_SIZE,
   WINNER_BOARD_LIMIT,
 } from "~/platform/catalog/categories";
-import { firstGame, listGames, type GameCard, type GamePage } from "~/platform/catalog/games.server";
+import { firstGame, listGames } from "~/platform/catalog/games.server";
 import { listHotGames } from "~/platform/catalog/hot-games.server";
-import { getVendorLanes, lobbyTabs, type VendorCard, type VendorLane } from "~/platform/catalog/lanes.server";
+import { getVendorLanes, lobbyTabs, type VendorLane } from "~/platform/catalog/lanes.server";
 import { listWinners } from "~/platform/catalog/winners.server";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
 import { listBanners } from "~/platform/content/banners.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
+import { gameTile, tilePage, vendorTile } from "./catalog-tiles.server";
 import { pageParam } from "./pagination";
 import { announcementClosedCookie } from "./prefs.server";
-
-/** What a tile shows: the page carries no more of a game than it renders. */
-export function gameTile(game: GameCard) {
-  return {
-    nodeId: game.nodeId,
-    gameName: game.gameName,
-    nodeName: game.nodeName,
-    iconUrl: game.iconUrl,
-    showIcon: game.showIcon,
-    vassalage: game.vassalage,
-  };
-}
-
-export function vendorTile(card: VendorCard) {
-  return { vassalage: card.vassalage, displayName: card.displayName, lagerIcon: card.lagerIcon };
-}
-
-function tilePage(page: GamePage) {
-  return { games: page.games.map(gameTile), pageNum: page.pageNum, totalPages: page.totalPages, total: page.total };
-}
 
 /** Categories whose lobby section is a game grid; the others show vendor tiles. */
 const GRID_CATEGORIES = new Set(["RNG", "FISH", "MXWIN"]);

@@ -4,9 +4,14 @@ import { getPermission } from "~/platform/system/permission.server";
 import type { SystemStatusData } from "./system-status";
 import { visitorLocation } from "./visitor.server";
 
+/** Customer-service entries that are social links (§6: Facebook and YouTube, shown in the footer). */
+export function isSocialLink(entry: { csType: string }) {
+  return entry.csType === "FACEBOOK" || entry.csType === "YOUTUBE";
+}
+
 /** The customer-service entry the status pages and the header open (the first that is not a social link). */
 export function primaryCustomerService<T extends { csType: string }>(entries: T[]): T | null {
-  return entries.find((entry) => !["FACEBOOK", "YOUTUBE"].includes(entry.csType)) ?? entries[0] ?? null;
+  return entries.find((entry) => !isSocialLink(entry)) ?? entries[0] ?? null;
 }
 
 /**

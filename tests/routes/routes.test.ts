@@ -125,6 +125,9 @@ describe("game list loader", () => {
     expect(filtered).toMatchObject({ vassalage: "PG", classify: "JP", subTypes: ["SC", "VP", "JP", "TG", "AC"] });
     expect(filtered.page.pageNum).toBe(2);
     expect(filtered.page.games.every((game: { vassalage: string }) => game.vassalage === "PG")).toBe(true);
+    // The same tile fields as the lobby: the page carries no more than it renders.
+    expect(Object.keys(filtered.page.games[0]).sort()).toEqual(["gameName", "iconUrl", "nodeId", "nodeName", "showIcon", "vassalage"]);
+    expect(Object.keys(filtered.vendors[0]).sort()).toEqual(["displayName", "lagerIcon", "vassalage"]);
     const unknown = await body(loader(args("/rng?vassalage=NOPE&classify=ZZ")));
     expect(unknown).toMatchObject({ vassalage: null, classify: null });
     expect(unknown.page.total).toBe(10_000);

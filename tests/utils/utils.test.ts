@@ -96,3 +96,14 @@ describe("security headers", () => {
     expect(dev.get("Strict-Transport-Security")).toBeNull();
   });
 });
+
+describe("page clamping", () => {
+  test("nonsense is page 1, past the end is the last page", async () => {
+    const { clampPage } = await import("~/platform/catalog/games.server");
+    expect(clampPage(3, 10)).toBe(3);
+    expect(clampPage(0, 10)).toBe(1);
+    expect(clampPage(Number.NaN, 10)).toBe(1);
+    expect(clampPage(2.7, 10)).toBe(2);
+    expect(clampPage(99, 10)).toBe(10);
+  });
+});

@@ -29,8 +29,6 @@ export function AnnouncementPopup({
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const current = page;
-  const shown = items;
   return (
     <Dialog
       title={t("announcements.title")}
@@ -39,7 +37,7 @@ export function AnnouncementPopup({
       testId="announcement-popup"
     >
       <ul className="announcement-list">
-        {shown.map((item) => (
+        {items.map((item) => (
           <li key={item.id}>
             <details>
               <summary>
@@ -59,14 +57,14 @@ export function AnnouncementPopup({
       </ul>
       {totalPages > 1 ? (
         <nav className="dialog-pager" aria-label={t("pager.pages")}>
-          {current > 1 ? (
-            <Link to={pageHref(current - 1)} preventScrollReset replace>
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} preventScrollReset replace>
               {t("pager.previous")}
             </Link>
           ) : null}
-          <span data-testid="announcement-page">{t("pager.status", { page: current, total: totalPages })}</span>
-          {current < totalPages ? (
-            <Link to={pageHref(current + 1)} preventScrollReset replace>
+          <span data-testid="announcement-page">{t("pager.status", { page, total: totalPages })}</span>
+          {page < totalPages ? (
+            <Link to={pageHref(page + 1)} preventScrollReset replace>
               {t("pager.next")}
             </Link>
           ) : null}

@@ -93,6 +93,11 @@ export function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/** A requested page within 1..totalPages: nonsense is page 1, past the end the last page. */
+export function clampPage(page: number, totalPages: number) {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), totalPages);
+}
+
 const catalogTtl = () => getConfig().CACHE_TTL_MS;
 
 /**
@@ -117,7 +122,7 @@ async function readGames(db: Database, query: GameQuery): Promise<GamePage> {
     .executeTakeFirstOrThrow();
   const count = Number(total);
   const totalPages = pageCount(count, query.pageSize);
-  const pageNum = Math.min(Math.max(1, Math.trunc(query.page) || 1), totalPages);
+  const pageNum = clampPage(query.page, totalPages);
 
   const games = await matching
     .orderBy("games.sort")

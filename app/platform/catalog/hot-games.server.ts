@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
-import { gameColumns, pageCount, toGameCard, type GameCard, type GamePage } from "./games.server";
+import { clampPage, gameColumns, pageCount, toGameCard, type GameCard, type GamePage } from "./games.server";
 
 const hotTtl = () => getConfig().CACHE_TTL_MS;
 
@@ -29,7 +29,7 @@ export async function listHotGames(
     all = await cache.get(query.fallbackLanguage, () => readHotGames(db, query.fallbackLanguage));
   }
   const totalPages = pageCount(all.length, query.pageSize);
-  const pageNum = Math.min(Math.max(1, Math.trunc(query.page) || 1), totalPages);
+  const pageNum = clampPage(query.page, totalPages);
   const start = (pageNum - 1) * query.pageSize;
   return {
     games: all.slice(start, start + query.pageSize),
