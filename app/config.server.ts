@@ -25,6 +25,29 @@ export const configSchema = z.object({
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   STATUS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
   BENCH_ROUTES: flag.default(false),
+  /** A session dies after this long without a request… */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** …and this long after login at the latest (remember-me sessions: one day, §9). */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** With the expiry feature on (PWDEXPIRY3), a password older than this forces a change. */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
+  /** expiredMinutes of an SMS code: how long it is valid and how long the get-code button waits (§4). */
+  SMS_CODE_MINUTES: z.coerce.number().int().min(1).max(30).default(1),
+  /** Demo balance of a new free-play (trial) account, in minor units. */
+  FREE_PLAY_CREDIT: z.coerce.number().int().min(0).default(200_000),
+  /** HTTP SMS gateway; without it codes go to the embedded outbox table. */
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_KEY: z.string().min(1).optional(),
+  /** HTTP mail API; without it mail goes to the embedded outbox table. */
+  MAIL_API_URL: z.url().optional(),
+  MAIL_API_KEY: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default("no-reply@portal.example"),
+}).refine((config) => !config.SMS_GATEWAY_URL || config.SMS_GATEWAY_KEY, {
+  path: ["SMS_GATEWAY_KEY"],
+  message: "is required when SMS_GATEWAY_URL is set",
+}).refine((config) => !config.MAIL_API_URL || config.MAIL_API_KEY, {
+  path: ["MAIL_API_KEY"],
+  message: "is required when MAIL_API_URL is set",
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,28 +1,83 @@
 import { redirect } from "@remix-run/node";
+import { getDb } from "~/platform/db/database.server";
+import type { AuditContext } from "~/platform/identity/audit.server";
+import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { readSession } from "~/platform/identity/sessions.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
 import { loginHref } from "./lobby-links";
+import { safeRedirectPath, withSearchParam } from "./misc";
+import { readSessionToken } from "./session.server";
+import { visitorLocation } from "./visitor.server";
 
-/**
- * The member behind a request. Sessions (the cookie token, the sessions
- * table) arrive with the identity work; until then every request is a
- * visitor's, and the guards below already send visitors where §2 says.
- */
-export async function getMemberId(_request: Request): Promise<string | null> {
-  return null;
+export interface Viewer {
+  sessionId: string;
+  token: string;
+  member: MemberInfo;
+}
+
+// The root, layout and page loaders of one request share one session read.
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+async function loadViewer(request: Request): Promise<Viewer | null> {
+  const token = await readSessionToken(request);
+  if (!token) return null;
+  const db = await getDb();
+  const [active, brand] = await Promise.all([readSession(db, token, identityPolicy()), getBrandConfig(db)]);
+  if (!active) return null;
+  return { sessionId: active.sessionId, token, member: memberInfo(active.member, brand) };
+}
+
+/** The signed-in member of a request, or null for a visitor (or a dead session). */
+export function getViewer(request: Request): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = loadViewer(request);
+    viewers.set(request, viewer);
+  }
+  return viewer;
 }
 
 /** §2 route guard: a login-required route sends a visitor to /login?redirectTo=… */
-export async function requireMemberId(request: Request): Promise<string> {
-  const memberId = await getMemberId(request);
-  if (!memberId) {
+export async function requireMember(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) {
     const url = new URL(request.url);
     throw redirect(loginHref(url.pathname + url.search));
   }
-  return memberId;
+  return viewer;
 }
 
-/** §2: only agents may stay in /agentHome; anyone else goes to the agent login page. */
-export async function requireAgentId(request: Request): Promise<string> {
-  const memberId = await getMemberId(request);
-  if (!memberId) throw redirect("/agent");
-  return memberId;
+/**
+ * Where a trial account is shown the `in_need_true_account` dialog (§8): the
+ * page it came from when that is ours, the home page otherwise.
+ */
+export function needRealAccountHref(request: Request): string {
+  const referer = request.headers.get("Referer");
+  let from = "/";
+  if (referer) {
+    const url = new URL(referer, request.url);
+    if (url.origin === new URL(request.url).origin) from = safeRedirectPath(url.pathname + url.search);
+  }
+  return withSearchParam(from, "modal", "real-account");
+}
+
+/** §6: trial accounts (type 4) are kept out of the member centre and real games. */
+export async function requireRealMember(request: Request): Promise<Viewer> {
+  const viewer = await requireMember(request);
+  if (viewer.member.isTrial) throw redirect(needRealAccountHref(request));
+  return viewer;
+}
+
+/** §2: only agents stay in /agentHome; a trial gets the real-account notice, anyone else the agent login. */
+export async function requireAgent(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (viewer?.member.isTrial) throw redirect(needRealAccountHref(request));
+  if (!viewer?.member.isAgent) throw redirect("/agent");
+  return viewer;
+}
+
+/** What the audit log records about the request: address (from trusted proxies only) and user agent. */
+export function auditContext(request: Request): AuditContext {
+  return { ip: visitorLocation(request).ip, userAgent: request.headers.get("User-Agent") };
 }

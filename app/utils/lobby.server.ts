@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import {
   HOME_PAGE_SIZE,
   HOME_VENDOR_LIMIT,
@@ -14,7 +14,9 @@ import { listBanners } from "~/platform/content/banners.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
+import { getViewer } from "./auth.server";
 import { gameTile, tilePage, vendorTile } from "./catalog-tiles.server";
+import { loginHref } from "./lobby-links";
 import { pageParam } from "./pagination";
 import { announcementClosedCookie } from "./prefs.server";
 
@@ -33,15 +35,13 @@ export type LobbySection =
 const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export type LobbyDialog =
-  | { kind: "login"; redirectTo: string | null }
-  | { kind: "register" }
   | { kind: "notice"; index: number; total: number; notice: Announcement }
   | { kind: "announcements"; page: number; totalPages: number; items: Announcement[] }
   | null;
 
 export interface LobbyOptions {
-  /** The dialog the route itself opens (/login, /register). */
-  dialog?: "login" | "register";
+  /** The route opens a dialog of its own (/login, /register): no lobby popup on top of it. */
+  ownDialog?: boolean;
 }
 
 async function sectionFor(
@@ -82,6 +82,8 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   const requestedTab = (params.get("tab") ?? "HOME").toUpperCase();
   const tab = tabs.includes(requestedTab) ? requestedTab : "HOME";
   const home = tab === "HOME";
+  // §2: FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
+  if (tab === "FAV" && !(await getViewer(request))) throw redirect(loginHref("/?tab=FAV"));
 
   const categories = home ? tabs.filter((name) => name !== "HOME" && name !== "FAV") : tab === "FAV" ? [] : [tab];
   const [sections, hot, winners, banners, notices, announcementClosed] = await Promise.all([
@@ -112,11 +114,8 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
 
   const noticeIndex = Number(params.get("notice"));
   let dialog: LobbyDialog = null;
-  if (options.dialog === "login" || tab === "FAV") {
-    // §2: FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
-    dialog = { kind: "login", redirectTo: tab === "FAV" ? "/?tab=FAV" : params.get("redirectTo") };
-  } else if (options.dialog === "register") {
-    dialog = { kind: "register" };
+  if (options.ownDialog) {
+    dialog = null;
   } else if (params.has("notice") && Number.isInteger(noticeIndex) && notices.player[noticeIndex]) {
     dialog = { kind: "notice", index: noticeIndex, total: notices.player.length, notice: notices.player[noticeIndex]! };
   } else if (notices.popup.length && (params.has("announcements") || !announcementClosed)) {

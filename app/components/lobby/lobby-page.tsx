@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { AnnouncementPopup, type AnnouncementData } from "./announcement-popup";
-import { LoginDialog, RegisterDialog } from "./auth-dialogs";
 import { BannerCarousel, type BannerData } from "./banner-carousel";
 import { GameGrid } from "./game-grid";
 import type { GameTileData } from "./game-tile";
@@ -20,8 +20,6 @@ export interface LobbyPageData {
   banners: BannerData[];
   marquee: { id: number; title: string }[];
   dialog:
-    | { kind: "login"; redirectTo: string | null }
-    | { kind: "register" }
     | { kind: "notice"; index: number; total: number; notice: AnnouncementData }
     | { kind: "announcements"; page: number; totalPages: number; items: AnnouncementData[] }
     | null;
@@ -30,8 +28,11 @@ export interface LobbyPageData {
   timeZone: string;
 }
 
-/** The home lobby of §2, also behind /login and /register with their dialog open. */
-export function LobbyPage({ data }: { data: LobbyPageData }) {
+/**
+ * The home lobby of §2, also behind /login and /register: those routes pass
+ * their own dialog, so its form code loads with them, not with the home page.
+ */
+export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   // Dialog routes return to the lobby itself, not to themselves.
@@ -92,8 +93,7 @@ export function LobbyPage({ data }: { data: LobbyPageData }) {
         </aside>
       </div>
 
-      {data.dialog?.kind === "login" ? <LoginDialog redirectTo={data.dialog.redirectTo} closeHref={data.tab === "FAV" ? "/" : base} /> : null}
-      {data.dialog?.kind === "register" ? <RegisterDialog closeHref={base} /> : null}
+      {dialog}
       {data.dialog?.kind === "notice" ? (
         <NoticeDialog
           notice={data.dialog.notice}

@@ -89,6 +89,109 @@ export interface HelpArticlesTable {
   sort: number;
 }
 
+export interface MembersTable {
+  id: Generated<string>;
+  account: string;
+  nickname: string | null;
+  type: number;
+  parent_id: string | null;
+  password_hash: string;
+  password_changed_at: Timestamp;
+  first_time_login: Generated<boolean>;
+  withdraw_password_hash: string | null;
+  dialing_code: string | null;
+  mobile: string | null;
+  email: string | null;
+  profile: Json<Record<string, string>>;
+  vip_level: Generated<number>;
+  status: Generated<"active" | "disabled">;
+  affiliate_code: string | null;
+  demo_credit: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  register_ip: string | null;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  member_id: string;
+  site: "member" | "agent";
+  remember: boolean;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginHandoffsTable {
+  token_hash: string;
+  member_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface PendingPasswordChangesTable {
+  token_hash: string;
+  member_id: string;
+  reason: string;
+  site: "member" | "agent";
+  remember: boolean;
+  redirect_to: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<string>;
+  purpose: string;
+  target: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  image: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  purpose: string;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: Generated<number>;
+  window_started_at: Timestamp;
+  last_hit_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  event: string;
+  member_id: string | null;
+  account: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  detail: Json<Record<string, unknown>>;
+}
+
 export interface DB {
   settings: SettingsTable;
   vendors: VendorsTable;
@@ -98,8 +201,18 @@ export interface DB {
   banners: BannersTable;
   announcements: AnnouncementsTable;
   help_articles: HelpArticlesTable;
+  members: MembersTable;
+  sessions: SessionsTable;
+  login_handoffs: LoginHandoffsTable;
+  pending_password_changes: PendingPasswordChangesTable;
+  verification_codes: VerificationCodesTable;
+  captchas: CaptchasTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Game = Selectable<GamesTable>;
 export type NewGame = Insertable<GamesTable>;
 export type Vendor = Selectable<VendorsTable>;
+export type Member = Selectable<MembersTable>;

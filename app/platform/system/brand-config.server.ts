@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { compileAcceptedPattern } from "./field-rules.server";
 
 const whitelabelModule: z.ZodType<WhitelabelModule> = z.lazy(() =>
   z.object({
@@ -21,6 +22,24 @@ const registerFieldRule = z.object({
   patternId: z.string().min(1),
   enabled: z.boolean().default(true),
   required: z.boolean().default(false),
+}).superRefine((rule, ctx) => {
+  // Caught here so a typo in a brand file stops start-up rather than the first registration.
+  try {
+    compileAcceptedPattern(rule.acceptedPattern);
+  } catch {
+    ctx.addIssue({
+      code: "custom",
+      path: ["acceptedPattern"],
+      message: `must be '*' or a regular expression that compiles; got ${JSON.stringify(rule.acceptedPattern)}`,
+    });
+  }
+  if (rule.minLength > rule.maxLength) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["minLength"],
+      message: `minLength (${rule.minLength}) must not exceed maxLength (${rule.maxLength})`,
+    });
+  }
 });
 
 const cidr = z
@@ -89,6 +108,8 @@ export const brandConfigSchema = z.object({
       to: z.string().regex(/^\d{2}:\d{2}$/),
     })
     .default({ days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" }),
+  /** Country codes offered for mobile numbers (§3 Country); all known ones when absent. */
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
   appDownload: z
     .object({ ios: url.optional(), liteIos: url.optional(), android: url.optional() })
     .default({}),

@@ -3,7 +3,7 @@ import { lobbyResponse } from "~/utils/lobby.server";
 
 /** §2: the home lobby with the login dialog open (DESIGN §4: popups are URL state). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return lobbyResponse(request, { dialog: "login" });
+  return lobbyResponse(request, { ownDialog: true });
 }
 
 export { default, meta } from "./index";

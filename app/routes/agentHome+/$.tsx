@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireAgentId } from "~/utils/auth.server";
+import { requireAgent } from "~/utils/auth.server";
 
 /**
  * Agent centre pages arrive with the agency work. A page route (it has a
  * component), so the layout's guard runs: a non-agent goes to /agent.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAgentId(request);
+  await requireAgent(request);
   throw new Response("Not found", { status: 404 });
 }
 

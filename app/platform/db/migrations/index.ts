@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as foundation from "./0001-foundation";
+import * as identity from "./0002-identity";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -7,6 +8,7 @@ import * as foundation from "./0001-foundation";
  */
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
+  "0002-identity": identity,
 };
 
 export const migrationProvider: MigrationProvider = {

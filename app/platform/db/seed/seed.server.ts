@@ -6,6 +6,7 @@ import demoBrand from "../../system/brands/demo.json";
 import { parseBrandConfig } from "../../system/brand-config.server";
 import { sanitizeContentHtml } from "../../content/sanitize.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
+import { seedDemoAccounts } from "./accounts.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 
 /** Bump when the demo data changes shape; a seeded database is never seeded twice. */
@@ -197,6 +198,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
     return true;
   });
   // Fresh statistics, or the planner guesses a handful of rows where there are 10,000.
-  if (seeded) await sql`analyze`.execute(db);
+  const accounts = await seedDemoAccounts(db);
+  if (seeded || accounts) await sql`analyze`.execute(db);
   return seeded;
 }

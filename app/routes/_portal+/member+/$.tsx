@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireMemberId } from "~/utils/auth.server";
+import { requireRealMember } from "~/utils/auth.server";
 
 /**
  * Member centre pages arrive with the wallet work. This is a page route (it
@@ -8,7 +8,7 @@ import { requireMemberId } from "~/utils/auth.server";
  * to log in; a member gets a 404 inside the layout.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMemberId(request);
+  await requireRealMember(request);
   throw new Response("Not found", { status: 404 });
 }
 

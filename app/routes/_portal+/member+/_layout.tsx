@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requireMemberId } from "~/utils/auth.server";
+import { requireRealMember } from "~/utils/auth.server";
 
 /** The member centre subtree (DESIGN §4), guarded here; each action re-checks on its own. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMemberId(request);
+  await requireRealMember(request);
   return null;
 }
 

@@ -1,0 +1,35 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+/**
+ * A labelled input with its error line. The error line always takes its
+ * space, so a message appearing never moves the button under the pointer.
+ */
+export function Field({
+  label,
+  errors,
+  hint,
+  ...input
+}: { label: ReactNode; errors?: string[] | null; hint?: ReactNode; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const error = errors?.[0];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
+      {hint ? <div className="field-hint">{hint}</div> : null}
+      <div id={errorId} className="field-error" role={error ? "alert" : undefined}>
+        {error ?? ""}
+      </div>
+    </div>
+  );
+}
+
+/** Errors that belong to the whole form (wrong password, throttled, …). */
+export function FormErrors({ errors, id }: { errors?: string[] | null; id?: string }) {
+  return (
+    <div id={id} className="form-errors" role={errors?.length ? "alert" : undefined} data-testid="form-errors">
+      {errors?.map((error) => <p key={error}>{error}</p>)}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Database } from "../db/open.server";
+
+export type AuditEvent =
+  | "login_ok"
+  | "login_failed"
+  | "login_locked"
+  | "logout"
+  | "password_changed"
+  | "password_reset"
+  | "password_reset_requested"
+  | "registered"
+  | "trial_created"
+  | "code_requested"
+  | "handoff_login";
+
+/** Who did it and from where; `detail` must never hold a password, code or token. */
+export interface AuditContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function audit(
+  db: Database,
+  event: AuditEvent,
+  context: AuditContext,
+  subject: { memberId?: string | null; account?: string | null; detail?: Record<string, unknown> } = {},
+) {
+  await db
+    .insertInto("audit_log")
+    .values({
+      event,
+      member_id: subject.memberId ?? null,
+      account: subject.account ?? null,
+      ip: context.ip,
+      user_agent: context.userAgent?.slice(0, 300) ?? null,
+      detail: JSON.stringify(subject.detail ?? {}),
+    })
+    .execute();
+}

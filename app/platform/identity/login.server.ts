@@ -1,0 +1,156 @@
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
+import { PlatformError } from "../errors";
+import { audit, type AuditContext } from "./audit.server";
+import { solveCaptcha } from "./captcha.server";
+import { consumeCode } from "./codes.server";
+import { forcedChangeReason, type LoginMethod } from "./forced-change";
+import { roleOf, type TypeSets } from "./member-types";
+import { findMemberByAccount, findMemberByMobile } from "./members.server";
+import { startPasswordChange } from "./password-change.server";
+import type { IdentityPolicy } from "./policy.server";
+import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
+import { decoyPasswordHash, verifyPassword } from "./secrets.server";
+import { createSession, type NewSession, type Site } from "./sessions.server";
+
+export type LoginInput = {
+  site: Site;
+  remember: boolean;
+  captchaId?: string;
+  captcha?: string;
+  redirectTo?: string;
+} & (
+  | { method: "password"; account: string; password: string }
+  | { method: "sms"; dialingCode: string; mobile: string; code: string }
+);
+
+export type LoginOutcome =
+  | { kind: "session"; session: NewSession; member: Member }
+  | { kind: "change-password"; ticket: string; reason: string; member: Member };
+
+export interface LoginRules extends TypeSets {
+  /** PWDEXPIRY3 (§6): expired passwords force a change. */
+  passwordExpiry: boolean;
+}
+
+const accountKey = (input: LoginInput) =>
+  `login:account:${input.method === "password" ? input.account.trim().toLowerCase() : `+${input.dialingCode}${input.mobile}`}`;
+const ipKey = (ip: string) => `login:ip:${ip}`;
+
+/** Where the captcha and lock thresholds stand for this account and IP. */
+export async function loginThrottleState(db: Database, input: LoginInput, ip: string | null, policy: IdentityPolicy, now = new Date()) {
+  const [account, client] = await Promise.all([
+    readLimit(db, accountKey(input), policy.failureWindowMs, now),
+    ip ? readLimit(db, ipKey(ip), policy.failureWindowMs, now) : { hits: 0, lockedUntil: null },
+  ]);
+  return {
+    account,
+    client,
+    captchaRequired: account.hits >= policy.accountCaptchaAfter || client.hits >= policy.ipCaptchaAfter,
+  };
+}
+
+/**
+ * Counts a failed attempt against the account and the IP. Past the captcha
+ * threshold every answer carries the captcha flag; past the lock threshold the
+ * account (or IP) is refused for `lockMs`, then the window starts over — the
+ * owner is never locked out for good.
+ */
+async function recordFailure(db: Database, input: LoginInput, context: AuditContext, policy: IdentityPolicy, now: Date, memberId: string | null) {
+  const key = accountKey(input);
+  const accountHits = await countHit(db, key, policy.failureWindowMs, now);
+  const ipHits = context.ip ? await countHit(db, ipKey(context.ip), policy.failureWindowMs, now) : 0;
+  await audit(db, "login_failed", context, {
+    memberId,
+    account: input.method === "password" ? input.account.trim().toLowerCase() : null,
+    detail: { method: input.method, site: input.site, accountHits, ipHits },
+  });
+  const until = new Date(now.getTime() + policy.lockMs);
+  if (context.ip && ipHits >= policy.ipBlockAfter) {
+    await lockUntil(db, ipKey(context.ip), until);
+    throw new PlatformError("ip_blocked", { captcha: true });
+  }
+  if (accountHits >= policy.accountLockAfter) {
+    await lockUntil(db, key, until);
+    await audit(db, "login_locked", context, { memberId, detail: { until: until.toISOString() } });
+    throw new PlatformError("account_locked", { captcha: true, retryAfterMinutes: Math.ceil(policy.lockMs / 60_000) });
+  }
+  return accountHits >= policy.accountCaptchaAfter || ipHits >= policy.ipCaptchaAfter;
+}
+
+/**
+ * §4 login. Returns a new session, or — when §4 forces a password change —
+ * a ticket for the change-password dialog instead of a session. Throws a
+ * PlatformError whose `captcha` detail says whether the form must show one.
+ */
+export async function login(
+  db: Database,
+  input: LoginInput,
+  rules: LoginRules,
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now = new Date(),
+): Promise<LoginOutcome> {
+  const state = await loginThrottleState(db, input, context.ip, policy, now);
+  if (state.client.lockedUntil) throw new PlatformError("ip_blocked", { captcha: true });
+  if (state.account.lockedUntil) {
+    const minutes = Math.ceil((state.account.lockedUntil.getTime() - now.getTime()) / 60_000);
+    throw new PlatformError("account_locked", { captcha: true, retryAfterMinutes: minutes });
+  }
+  if (state.captchaRequired) {
+    if (!input.captcha?.trim()) throw new PlatformError("captcha_required", { captcha: true });
+    if (!(await solveCaptcha(db, input.captchaId, input.captcha, now))) {
+      await recordFailure(db, input, context, policy, now, null);
+      throw new PlatformError("captcha_wrong", { captcha: true });
+    }
+  }
+
+  let member: Member | undefined;
+  if (input.method === "password") {
+    member = await findMemberByAccount(db, input.account);
+    const ok = await verifyPassword(input.password, member?.password_hash ?? (await decoyPasswordHash()));
+    if (!ok) member = undefined;
+  } else {
+    try {
+      await consumeCode(db, { purpose: "login", target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile }, code: input.code }, policy, now);
+      member = await findMemberByMobile(db, input.dialingCode, input.mobile);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const captcha = await recordFailure(db, input, context, policy, now, null);
+      throw new PlatformError(error.code, { captcha });
+    }
+  }
+  if (!member || member.status !== "active") {
+    const captcha = await recordFailure(db, input, context, policy, now, member?.id ?? null);
+    throw new PlatformError("login_failed", { captcha });
+  }
+
+  const role = roleOf(member.type, rules);
+  if (role === "operator") throw new PlatformError("non_member_login");
+  if (input.site === "agent" && role !== "agent") throw new PlatformError("non_agent_login");
+  await clearLimit(db, accountKey(input));
+
+  const reason = forcedChangeReason({
+    method: input.method as LoginMethod,
+    password: input.method === "password" ? input.password : undefined,
+    firstTimeLogin: member.first_time_login,
+    passwordChangedAt: new Date(member.password_changed_at),
+    expiryEnabled: rules.passwordExpiry,
+    maxAgeMs: policy.passwordMaxAgeMs,
+    now,
+  });
+  if (reason) {
+    const ticket = await startPasswordChange(
+      db,
+      { memberId: member.id, reason, site: input.site, remember: input.remember, redirectTo: input.redirectTo ?? "/" },
+      policy,
+      now,
+    );
+    await audit(db, "login_ok", context, { memberId: member.id, account: member.account, detail: { method: input.method, site: input.site, forcedChange: reason } });
+    return { kind: "change-password", ticket, reason, member };
+  }
+
+  const session = await createSession(db, { memberId: member.id, site: input.site, remember: input.remember, ...context }, policy, now);
+  await audit(db, "login_ok", context, { memberId: member.id, account: member.account, detail: { method: input.method, site: input.site } });
+  return { kind: "session", session, member };
+}

@@ -1,0 +1,25 @@
+/**
+ * Member types (§3 member info `type`, §6 roles). Agent and trial types come
+ * from the brand config (agentTypes 1, 2, 41, 42; trialTypes 4); a plain
+ * member is 0; operator staff accounts (9) exist for the back office and are
+ * the "non-member accounts" that cannot log in to the member site.
+ */
+export const MEMBER_TYPE = 0;
+export const OPERATOR_TYPE = 9;
+
+export type Role = "member" | "trial" | "agent" | "operator";
+
+export interface TypeSets {
+  agentTypes: readonly number[];
+  trialTypes: readonly number[];
+}
+
+export function roleOf(type: number, sets: TypeSets): Role {
+  if (sets.agentTypes.includes(type)) return "agent";
+  if (sets.trialTypes.includes(type)) return "trial";
+  if (type === OPERATOR_TYPE) return "operator";
+  return "member";
+}
+
+export const isAgentType = (type: number, sets: TypeSets) => roleOf(type, sets) === "agent";
+export const isTrialType = (type: number, sets: TypeSets) => roleOf(type, sets) === "trial";

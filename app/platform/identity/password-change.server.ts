@@ -1,0 +1,176 @@
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
+import { PlatformError } from "../errors";
+import { audit, type AuditContext } from "./audit.server";
+import { consumeCode } from "./codes.server";
+import { DEFAULT_PASSWORD } from "./constants";
+import type { ForcedChangeReason } from "./forced-change";
+import { findMemberByAccount, findMemberByMobile } from "./members.server";
+import type { Senders } from "./outbox.server";
+import type { IdentityPolicy } from "./policy.server";
+import { clearLimit, countHit, hitOncePer } from "./rate-limits.server";
+import { hashPassword, hashToken, randomToken, verifyPassword } from "./secrets.server";
+import { createSession, deleteOtherSessions, type NewSession, type Site } from "./sessions.server";
+
+/**
+ * A login that must change its password first (§4) holds a ticket, not a
+ * session: a short-lived single-use token proving the old password (or a
+ * reset link) was presented, so the dialog does not ask for it again.
+ */
+export async function startPasswordChange(
+  db: Database,
+  input: { memberId: string; reason: ForcedChangeReason; site: Site; remember: boolean; redirectTo: string },
+  policy: Pick<IdentityPolicy, "passwordChangeTicketMs">,
+  now = new Date(),
+): Promise<string> {
+  const ticket = randomToken();
+  await db
+    .insertInto("pending_password_changes")
+    .values({
+      token_hash: hashToken(ticket),
+      member_id: input.memberId,
+      reason: input.reason,
+      site: input.site,
+      remember: input.remember,
+      redirect_to: input.redirectTo,
+      expires_at: new Date(now.getTime() + policy.passwordChangeTicketMs),
+    })
+    .execute();
+  return ticket;
+}
+
+/** What the change-password dialog shows for a ticket; null when it is unknown, used or expired. */
+export async function readPasswordChangeTicket(db: Database, ticket: string, now = new Date()) {
+  const row = await db
+    .selectFrom("pending_password_changes")
+    .innerJoin("members", "members.id", "pending_password_changes.member_id")
+    .select(["pending_password_changes.reason", "pending_password_changes.site", "members.account"])
+    .where("token_hash", "=", hashToken(ticket))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+async function setPassword(db: Database, memberId: string, newPassword: string, now: Date) {
+  await db
+    .updateTable("members")
+    .set({ password_hash: await hashPassword(newPassword), password_changed_at: now, first_time_login: false })
+    .where("id", "=", memberId)
+    .execute();
+}
+
+function refuseDefault(newPassword: string) {
+  // The default password is what forced the change; it can never be the new one.
+  if (newPassword === DEFAULT_PASSWORD) throw new PlatformError("password_default_not_allowed");
+}
+
+/**
+ * Completes a forced change or an e-mailed reset: sets the new password, signs
+ * out every other device and logs in with the new details (§4).
+ */
+export async function completePasswordChange(
+  db: Database,
+  input: { ticket: string; newPassword: string },
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now = new Date(),
+): Promise<{ session: NewSession; member: Member; redirectTo: string; site: Site }> {
+  refuseDefault(input.newPassword);
+  const claimed = await db
+    .updateTable("pending_password_changes")
+    .set({ used_at: now })
+    .where("token_hash", "=", hashToken(input.ticket))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning(["member_id", "reason", "site", "remember", "redirect_to"])
+    .executeTakeFirst();
+  if (!claimed) throw new PlatformError("password_change_expired");
+  await setPassword(db, claimed.member_id, input.newPassword, now);
+  await deleteOtherSessions(db, claimed.member_id);
+  const member = await db.selectFrom("members").selectAll().where("id", "=", claimed.member_id).executeTakeFirstOrThrow();
+  await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
+  const session = await createSession(db, { memberId: member.id, site: claimed.site, remember: claimed.remember, ...context }, policy, now);
+  await audit(db, claimed.reason === "reset" ? "password_reset" : "password_changed", context, {
+    memberId: member.id,
+    account: member.account,
+    detail: { reason: claimed.reason },
+  });
+  return { session, member, redirectTo: claimed.redirect_to, site: claimed.site };
+}
+
+/**
+ * A signed-in member changes the password (member area, /agent dialog). The
+ * old password is checked, with at most 5 wrong tries per 15 minutes.
+ */
+export async function changePassword(
+  db: Database,
+  input: { memberId: string; sessionId: string; oldPassword: string; newPassword: string },
+  context: AuditContext,
+  now = new Date(),
+) {
+  refuseDefault(input.newPassword);
+  const member = await db.selectFrom("members").selectAll().where("id", "=", input.memberId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.oldPassword, member.password_hash))) {
+    if ((await countHit(db, `password-change:${member.id}`, 15 * 60_000, now)) >= 5) {
+      throw new PlatformError("too-many-requests");
+    }
+    throw new PlatformError("old_password_wrong");
+  }
+  if (input.oldPassword === input.newPassword) throw new PlatformError("password_unchanged");
+  await setPassword(db, member.id, input.newPassword, now);
+  await deleteOtherSessions(db, member.id, input.sessionId);
+  await audit(db, "password_changed", context, { memberId: member.id, account: member.account, detail: { reason: "member" } });
+}
+
+/** §4 forgot password by phone: the code proves the phone, then the member is logged in. */
+export async function resetPasswordByPhone(
+  db: Database,
+  input: { dialingCode: string; mobile: string; code: string; newPassword: string },
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now = new Date(),
+): Promise<{ session: NewSession; member: Member }> {
+  refuseDefault(input.newPassword);
+  await consumeCode(db, { purpose: "reset", target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile }, code: input.code }, policy, now);
+  const member = await findMemberByMobile(db, input.dialingCode, input.mobile);
+  // Codes for unknown numbers are never delivered, so this is only reached by a guess.
+  if (!member || member.status !== "active") throw new PlatformError("invalid-verification-code");
+  await setPassword(db, member.id, input.newPassword, now);
+  await deleteOtherSessions(db, member.id);
+  await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
+  const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ...context }, policy, now);
+  await audit(db, "password_reset", context, { memberId: member.id, account: member.account, detail: { by: "phone" } });
+  return { session, member };
+}
+
+/**
+ * §4 forgot password by e-mail: when the username and e-mail match, a reset
+ * link goes out. The caller always shows `in_been_out`, match or not.
+ */
+export async function requestPasswordResetEmail(
+  db: Database,
+  senders: Senders,
+  input: { account: string; email: string; resetUrl: (ticket: string) => string },
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now = new Date(),
+): Promise<void> {
+  const member = await findMemberByAccount(db, input.account);
+  const matches = member && member.status === "active" && member.email?.toLowerCase() === input.email.trim().toLowerCase();
+  await audit(db, "password_reset_requested", context, {
+    memberId: member?.id ?? null,
+    account: input.account.trim().toLowerCase(),
+    detail: { by: "email", matched: Boolean(matches) },
+  });
+  if (!matches) return;
+  // One mail a minute per account: the form cannot be used to flood an inbox.
+  if (!(await hitOncePer(db, `reset-mail:${member.id}`, 60_000, now))) return;
+  const ticket = await startPasswordChange(db, { memberId: member.id, reason: "reset", site: "member", remember: false, redirectTo: "/" }, policy, now);
+  await senders.mail.send({
+    to: member.email!,
+    subject: "Reset your password",
+    text: `Open this link within ${Math.round(policy.passwordChangeTicketMs / 60_000)} minutes to choose a new password: ${input.resetUrl(ticket)}`,
+    purpose: "reset",
+  });
+}

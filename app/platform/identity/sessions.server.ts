@@ -1,0 +1,143 @@
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
+import type { AuditContext } from "./audit.server";
+import { REMEMBER_ME_MS } from "./constants";
+import type { IdentityPolicy } from "./policy.server";
+import { hashToken, randomToken } from "./secrets.server";
+
+/** last_seen_at is written at most this often: a page view is not worth a write each time. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type Site = "member" | "agent";
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  /** The cookie's lifetime: one day with remember-me, the browser session otherwise. */
+  cookieMaxAgeSeconds: number | undefined;
+}
+
+/** A fresh random token for every login; only its hash is stored. */
+export async function createSession(
+  db: Database,
+  input: { memberId: string; site: Site; remember: boolean } & AuditContext,
+  policy: Pick<IdentityPolicy, "sessionAbsoluteMs">,
+  now = new Date(),
+): Promise<NewSession> {
+  const token = randomToken();
+  const lifetime = input.remember ? REMEMBER_ME_MS : policy.sessionAbsoluteMs;
+  const expiresAt = new Date(now.getTime() + lifetime);
+  await db
+    .insertInto("sessions")
+    .values({
+      token_hash: hashToken(token),
+      member_id: input.memberId,
+      site: input.site,
+      remember: input.remember,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      ip: input.ip,
+      user_agent: input.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  await db
+    .updateTable("members")
+    .set({ last_login_at: now })
+    .where("id", "=", input.memberId)
+    .execute();
+  return { token, expiresAt, cookieMaxAgeSeconds: input.remember ? REMEMBER_ME_MS / 1000 : undefined };
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  member: Member;
+}
+
+/**
+ * The member behind a token, or null when the token is unknown, past its
+ * absolute expiry, or idle for longer than the idle lifetime (remember-me
+ * sessions are only bound by their one day). Disabled accounts have no session.
+ */
+export async function readSession(
+  db: Database,
+  token: string,
+  policy: Pick<IdentityPolicy, "sessionIdleMs">,
+  now = new Date(),
+): Promise<ActiveSession | null> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("members", "members.id", "sessions.member_id")
+    .selectAll("members")
+    .select([
+      "sessions.id as session_id",
+      "sessions.last_seen_at as session_last_seen_at",
+      "sessions.expires_at as session_expires_at",
+      "sessions.remember as session_remember",
+    ])
+    .where("sessions.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  const lastSeen = new Date(row.session_last_seen_at).getTime();
+  const idleExpired = !row.session_remember && lastSeen + policy.sessionIdleMs <= now.getTime();
+  if (new Date(row.session_expires_at) <= now || idleExpired || row.status !== "active") {
+    await db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
+    return null;
+  }
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", row.session_id).execute();
+  }
+  const { session_id, session_last_seen_at: _seen, session_expires_at: _expires, session_remember: _remember, ...member } = row;
+  return { sessionId: session_id, member };
+}
+
+export async function deleteSession(db: Database, token: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom("sessions")
+    .where("token_hash", "=", hashToken(token))
+    .returning("member_id")
+    .executeTakeFirst();
+  return row?.member_id ?? null;
+}
+
+/** After a password change every other device is signed out. */
+export async function deleteOtherSessions(db: Database, memberId: string, keepSessionId?: string) {
+  let query = db.deleteFrom("sessions").where("member_id", "=", memberId);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
+}
+
+export async function purgeExpiredSessions(db: Database, now = new Date()) {
+  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+}
+
+/**
+ * A single-use link token (§4 "?token=" login, e.g. the app-download QR):
+ * short-lived, and exchanged for a fresh session, never used as one.
+ */
+export async function createLoginHandoff(
+  db: Database,
+  memberId: string,
+  policy: Pick<IdentityPolicy, "handoffTtlMs">,
+  now = new Date(),
+): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto("login_handoffs")
+    .values({ token_hash: hashToken(token), member_id: memberId, expires_at: new Date(now.getTime() + policy.handoffTtlMs) })
+    .execute();
+  return token;
+}
+
+/** The member a hand-off token names, consuming it; null when unknown, used or expired. */
+export async function consumeLoginHandoff(db: Database, token: string, now = new Date()): Promise<string | null> {
+  const row = await db
+    .updateTable("login_handoffs")
+    .set({ used_at: now })
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("member_id")
+    .executeTakeFirst();
+  return row?.member_id ?? null;
+}
