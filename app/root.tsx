@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { StatusPage } from "./components/status-page";
 import { i18next } from "./i18next.server";
 import { useClientNavigation } from "./components/ui/plain-link";
+import { handoffLogin } from "./utils/auth.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";
 import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
@@ -29,6 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const handoff = await handoffLogin(request);
+  if (handoff) throw handoff;
   const [locale, prefs] = await Promise.all([i18next.getLocale(request), readPrefs(request)]);
   const permission = await requireOpenSystem(request, { locale, theme: prefs.theme });
   const { info } = permission;

@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/platform/db/database.server";
-import type { AuditContext } from "~/platform/identity/audit.server";
+import { audit, type AuditContext } from "~/platform/identity/audit.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { readSession } from "~/platform/identity/sessions.server";
+import { consumeLoginHandoff, createSession, readSession } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
-import { readSessionToken } from "./session.server";
+import { readSessionToken, sessionCookieHeader } from "./session.server";
 import { visitorLocation } from "./visitor.server";
 
 export interface Viewer {
@@ -80,4 +80,25 @@ export async function requireAgent(request: Request): Promise<Viewer> {
 /** What the audit log records about the request: address (from trusted proxies only) and user agent. */
 export function auditContext(request: Request): AuditContext {
   return { ip: visitorLocation(request).ip, userAgent: request.headers.get("User-Agent") };
+}
+
+/**
+ * §4: `?token=` in a URL logs in (e.g. the app-download QR on another
+ * device), then the same URL is loaded without it, so the token never stays
+ * in the address bar or in history. The token is a single-use hand-off token;
+ * a fresh session is created for it.
+ */
+export async function handoffLogin(request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token === null || request.method !== "GET") return null;
+  url.searchParams.delete("token");
+  const target = url.pathname + (url.search === "?" ? "" : url.search);
+  const db = await getDb();
+  const memberId = token.length <= 64 ? await consumeLoginHandoff(db, token) : null;
+  if (!memberId) return redirect(target);
+  const context = auditContext(request);
+  const session = await createSession(db, { memberId, site: "member", remember: false, ...context }, identityPolicy());
+  await audit(db, "handoff_login", context, { memberId });
+  return redirect(target, { headers: { "Set-Cookie": await sessionCookieHeader(request, session) } });
 }

@@ -25,8 +25,12 @@ const prefsSchema = z.object({
   theme: z.enum(["light", "dark"]).catch("light"),
   /** "auto" until the visitor chooses: open on wide screens, closed on phones (CSS decides). */
   sideMenu: z.enum(["auto", "open", "collapsed"]).catch("auto"),
+  /** §2: the member's balance shown as asterisks. Only the portal layout reads it. */
+  hideBalance: z.boolean().catch(false),
 });
-export type UiPrefs = z.infer<typeof prefsSchema>;
+type StoredPrefs = z.infer<typeof prefsSchema>;
+/** What the root renders on every page: the root's data travels with every navigation. */
+export type UiPrefs = Pick<StoredPrefs, "theme" | "sideMenu">;
 
 /** UI preferences the server needs to render the first paint right (no theme flash). */
 export const prefsCookie = createCookie("prefs", {
@@ -36,13 +40,23 @@ export const prefsCookie = createCookie("prefs", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-export async function readPrefs(request: Request): Promise<UiPrefs> {
+async function readStoredPrefs(request: Request): Promise<StoredPrefs> {
   const raw: unknown = await prefsCookie.parse(request.headers.get("Cookie"));
-  return prefsSchema.parse(raw ?? {});
+  return prefsSchema.parse(raw && typeof raw === "object" ? raw : {});
 }
 
-export async function writePrefs(request: Request, change: Partial<UiPrefs>) {
-  const prefs = { ...(await readPrefs(request)), ...change };
+export async function readPrefs(request: Request): Promise<UiPrefs> {
+  const { theme, sideMenu } = await readStoredPrefs(request);
+  return { theme, sideMenu };
+}
+
+/** §2: whether the header shows the balance as asterisks. */
+export async function readHideBalance(request: Request): Promise<boolean> {
+  return (await readStoredPrefs(request)).hideBalance;
+}
+
+export async function writePrefs(request: Request, change: Partial<StoredPrefs>) {
+  const prefs = { ...(await readStoredPrefs(request)), ...change };
   return prefsCookie.serialize(prefs, cookieSecurity(request));
 }
 

@@ -66,7 +66,8 @@ describe("brand config", () => {
   test("whitelabel flags are found anywhere in the module tree", () => {
     const brand = parseBrandConfig(demoBrand);
     expect(isWhitelabelEnabled(brand, "USERNAMEREG3")).toBe(true);
-    expect(isWhitelabelEnabled(brand, "MOBILENUMREG3")).toBe(false);
+    expect(isWhitelabelEnabled(brand, "MOBILENUMREG3")).toBe(true);
+    expect(isWhitelabelEnabled({ whitelabel: [{ modId: "A", enabled: true, childrenNodes: [{ modId: "B", enabled: false, childrenNodes: [] }] }] }, "B")).toBe(false);
     expect(isWhitelabelEnabled(brand, "AGENTPOLICY3")).toBe(true);
     expect(isWhitelabelEnabled(brand, "NO_SUCH_FLAG")).toBe(false);
   });

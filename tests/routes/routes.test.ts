@@ -104,17 +104,25 @@ describe("lobby loader", () => {
     expect(data.hot).toBeNull();
   });
 
-  test("FAV for a visitor opens the login dialog", async () => {
+  test("FAV for a visitor opens the login dialog, returning to FAV", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await body(loader(args("/?tab=FAV")));
-    expect(data.dialog).toEqual({ kind: "login", redirectTo: "/?tab=FAV" });
+    const response = await thrown(loader(args("/?tab=FAV")));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2F%3Ftab%3DFAV");
   });
 
   test("/login and /register are the lobby with their dialog", async () => {
     const login = await import("~/routes/_portal+/login");
     const register = await import("~/routes/_portal+/register");
-    expect((await body(login.loader(args("/login?redirectTo=/rng")))).dialog).toEqual({ kind: "login", redirectTo: "/rng" });
-    expect((await body(register.loader(args("/register")))).dialog).toEqual({ kind: "register" });
+    const loginData = await body(login.loader(args("/login?redirectTo=/rng")));
+    expect(loginData.dialog).toEqual({ kind: "login", by: "password", redirectTo: "/rng" });
+    expect(loginData.lobby.dialog).toBeNull();
+    // Only same-site paths are honoured.
+    for (const outside of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      const data = await body(login.loader(args(`/login?redirectTo=${encodeURIComponent(outside)}`)));
+      expect(data.dialog.redirectTo).toBeNull();
+    }
+    expect((await body(login.loader(args("/login?modal=forgot")))).dialog).toEqual({ kind: "forgot", by: "mobile" });
+    expect((await body(register.loader(args("/register")))).register).toMatchObject({ mode: "username" });
   });
 });
 

@@ -12,12 +12,17 @@ export function Field({
 }: { label: ReactNode; errors?: string[] | null; hint?: ReactNode; name: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const error = errors?.[0];
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
-      {hint ? <div className="field-hint">{hint}</div> : null}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={hint ? `${hintId} ${errorId}` : errorId} {...input} />
+      {hint ? (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      ) : null}
       <div id={errorId} className="field-error" role={error ? "alert" : undefined}>
         {error ?? ""}
       </div>

@@ -6,6 +6,8 @@ import { Icon } from "../ui/icon";
 import { PlainLink } from "../ui/plain-link";
 import { CategoryLink } from "./category-link";
 import { LanguageMenu } from "./language-menu";
+import type { MemberSummary } from "./member-menu";
+import { MemberActions } from "./member-only";
 import { ThemeToggle } from "./theme-toggle";
 import type { LaneSummary } from "./types";
 
@@ -20,6 +22,10 @@ export function Header({
   languages,
   theme,
   referralEnabled,
+  viewer,
+  currency,
+  hideBalance,
+  logoutHref,
   sideMenu,
 }: {
   brandName: string;
@@ -29,11 +35,19 @@ export function Header({
   languages: { code: string; name: string }[];
   theme: "light" | "dark";
   referralEnabled: boolean;
+  /** The signed-in member, or null for a visitor. */
+  viewer: MemberSummary | null;
+  currency: { symbol: string; minorUnits: number };
+  hideBalance: boolean;
+  /** The current page with the sign-out confirmation open. */
+  logoutHref: string;
   sideMenu: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  // Member-only pages: straight there when signed in, through the login dialog otherwise.
+  const memberHref = (path: string) => (viewer ? path : loginHref(path));
   return (
     <header className="site-header">
       <div className="header-bar">
@@ -64,7 +78,7 @@ export function Header({
                   <ul>
                     {lane.vendors.map((vendor) => (
                       <li key={vendor.vassalage}>
-                        <PlainLink to={vendorHref(lane.title, vendor.vassalage, false)}>
+                        <PlainLink to={vendorHref(lane.title, vendor.vassalage, viewer !== null)}>
                           <img src={vendor.lagerIcon} alt="" width={28} height={28} loading="lazy" />
                           <span>{vendor.displayName}</span>
                         </PlainLink>
@@ -75,12 +89,14 @@ export function Header({
               </li>
             ))}
             {/* §2: Rewards shows when the referral promotion is on or nobody is logged in. */}
-            <li>
-              <NavLink to={loginHref("/member/rewards")}>{t("header.rewards")}</NavLink>
-            </li>
+            {referralEnabled || !viewer ? (
+              <li>
+                <NavLink to={memberHref("/member/rewards")}>{t("header.rewards")}</NavLink>
+              </li>
+            ) : null}
             {referralEnabled ? (
               <li>
-                <NavLink to={loginHref("/member/referral")}>{t("header.share")}</NavLink>
+                <NavLink to={memberHref("/member/referral")}>{t("header.share")}</NavLink>
               </li>
             ) : null}
           </ul>
@@ -94,12 +110,25 @@ export function Header({
               <span className="label">{t("header.customerService")}</span>
             </CustomerServiceLink>
           ) : null}
-          <Link to={loginHref(location.pathname === "/login" ? null : here)} className="button" data-testid="header-login">
-            {t("header.login")}
-          </Link>
-          <Link to="/register" className="button primary" data-testid="header-register">
-            {t("header.register")}
-          </Link>
+          {viewer ? (
+            <MemberActions
+              viewer={viewer}
+              currency={currency}
+              locale={locale}
+              hideBalance={hideBalance}
+              customerService={customerService}
+              logoutHref={logoutHref}
+            />
+          ) : (
+            <>
+              <Link to={loginHref(location.pathname === "/login" ? null : here)} className="button" data-testid="header-login">
+                {t("header.login")}
+              </Link>
+              <Link to="/register" className="button primary" data-testid="header-register">
+                {t("header.register")}
+              </Link>
+            </>
+          )}
         </div>
       </div>
     </header>

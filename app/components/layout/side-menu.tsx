@@ -55,6 +55,8 @@ export function SideMenu({
   lanes,
   customerService,
   referralEnabled,
+  member,
+  logoutHref,
   qrSrc,
   downloadHref,
   closeControl,
@@ -64,6 +66,10 @@ export function SideMenu({
   lanes: LaneSummary[];
   customerService: CustomerServiceEntry | null;
   referralEnabled: boolean;
+  /** The signed-in member (null for a visitor): member links go straight to their pages. */
+  member: { hasVip: boolean } | null;
+  /** The current page with the sign-out confirmation open. */
+  logoutHref: string;
   qrSrc: string;
   downloadHref: string;
   /** On phones the open menu covers the header, so it carries its own close button. */
@@ -73,7 +79,7 @@ export function SideMenu({
   const { t } = useTranslation();
   const memberLink = (path: string, label: string) => (
     <li>
-      <PlainLink to={loginHref(path)}>{label}</PlainLink>
+      <PlainLink to={member ? path : loginHref(path)}>{label}</PlainLink>
     </li>
   );
   return (
@@ -91,10 +97,13 @@ export function SideMenu({
           {memberLink("/member/rebate", t("sideMenu.manualRebate"))}
         </ul>
         <h2 className="side-heading">{t("sideMenu.member")}</h2>
-        <ul className="side-list">
+        <ul className="side-list" data-testid="side-member-list">
+          {/* §2 / §6: the VIP entry requires VIP. */}
+          {member?.hasVip ? memberLink("/member/security", t("member.vipSecurity")) : null}
           {memberLink("/member/betting-record", t("sideMenu.bettingRecord"))}
           {memberLink("/member/transactions", t("sideMenu.accountRecord"))}
-          {memberLink("/member", t("sideMenu.myAccount"))}
+          {memberLink("/member/security", t("sideMenu.myAccount"))}
+          {memberLink("/member/deposit", t("sideMenu.deposit"))}
           {memberLink("/member/profit-loss", t("sideMenu.profitLoss"))}
           {memberLink("/member/messages", t("sideMenu.messages"))}
         </ul>
@@ -116,6 +125,13 @@ export function SideMenu({
             <NavLink to="/help">{t("sideMenu.help")}</NavLink>
           </li>
           <li>{languageMenu}</li>
+          {member ? (
+            <li>
+              <PlainLink to={logoutHref} keepScroll data-testid="side-logout">
+                {t("member.signOut")}
+              </PlainLink>
+            </li>
+          ) : null}
         </ul>
         <a className="side-qr" href={downloadHref}>
           <img src={qrSrc} alt={t("sideMenu.qrAlt")} width={120} height={120} loading="lazy" />

@@ -35,7 +35,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const { PGliteDialect } = await import("kysely-pglite-dialect");
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
   // int8 (money, bigserial) as strings, as node-postgres returns them, so both drivers agree.
-  const pglite = new PGlite(location.dataDir, { parsers: { 20: (value: string) => value } });
+  // One options object: PGlite drops the second argument when the first (dataDir) is undefined.
+  const pglite = new PGlite({ dataDir: location.dataDir, parsers: { 20: (value: string) => value } });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -13,9 +13,14 @@ export interface Captcha {
 
 const answerHash = (id: string, answer: string) => hashToken(`${id}:${answer.trim().toUpperCase()}`);
 
-export async function issueCaptcha(db: Database, policy: Pick<IdentityPolicy, "captchaTtlMs">, now = new Date()): Promise<Captcha> {
+/** `text` is chosen at random; tests pass their own to know the answer. */
+export async function issueCaptcha(
+  db: Database,
+  policy: Pick<IdentityPolicy, "captchaTtlMs">,
+  now = new Date(),
+  text = randomCaptchaText(),
+): Promise<Captcha> {
   const id = randomUUID();
-  const text = randomCaptchaText();
   const image = captchaDataUrl(renderCaptchaPng(text));
   await db
     .insertInto("captchas")

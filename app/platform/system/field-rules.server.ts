@@ -102,7 +102,8 @@ export function fieldRuleSchema(
       const length = [...value].length;
       const fits = value !== "" && length >= rule.minLength && length <= rule.maxLength && (pattern?.test(value) ?? true);
       if (!fits) {
-        ctx.addIssue({ code: "custom", message });
+        // Stop here: a piped check after this one must not add a second message.
+        ctx.addIssue({ code: "custom", message, continue: false });
         return z.NEVER;
       }
       return value;

@@ -4,37 +4,92 @@ import { useTranslation } from "~/utils/i18n";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LanguageMenu } from "~/components/layout/language-menu";
+import { LogoutDialog, NeedRealAccountDialog } from "~/components/layout/member-only";
 import { SideMenu, SideMenuToggle, useSideMenuState } from "~/components/layout/side-menu";
 import { i18next } from "~/i18next.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/open.server";
+import type { MemberInfo } from "~/platform/identity/members.server";
 import { isWhitelabelEnabled } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { mainBalance } from "~/platform/wallet/balance.server";
+import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "~/utils/game-pages";
+import { withSearchParam } from "~/utils/misc";
+import { readHideBalance } from "~/utils/prefs.server";
 import type { loader as rootLoader } from "~/root";
+
+/**
+ * §2 unclaimed count on the avatar: available promotions plus unread platform
+ * messages. Neither promotions claims nor messages exist yet (the rewards and
+ * content issues add them), so the count is 0 until they do; this is the one
+ * place to add them up.
+ */
+async function unclaimedCount(_db: Database, _member: MemberInfo): Promise<number> {
+  const availablePromos = 0;
+  const unreadMessages = 0;
+  return availablePromos + unreadMessages;
+}
+
+/** What the header and side menu show of the signed-in member (§3 member info and session values). */
+async function viewerSummary(db: Database, member: MemberInfo) {
+  const [balance, unclaimed] = await Promise.all([mainBalance(db, member), unclaimedCount(db, member)]);
+  return {
+    id: member.id,
+    account: member.account,
+    nickname: member.nickname,
+    isAgent: member.isAgent,
+    isTrial: member.isTrial,
+    hasVip: member.hasVip,
+    vipRankLevel: member.vipRankLevel,
+    balance,
+    unclaimed,
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
-  const [locale, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
-  const lanes = await getVendorLanes(db, brand, locale);
+  const [locale, brand, viewer, hideBalance] = await Promise.all([
+    i18next.getLocale(request),
+    getBrandConfig(db),
+    getViewer(request),
+    readHideBalance(request),
+  ]);
+  const [lanes, member] = await Promise.all([
+    getVendorLanes(db, brand, locale),
+    viewer ? viewerSummary(db, viewer.member) : null,
+  ]);
   return json({
     lanes: lanes.map((lane) => ({
       title: lane.title,
       vendors: lane.cards.map(({ vassalage, displayName, lagerIcon }) => ({ vassalage, displayName, lagerIcon })),
     })),
     referralEnabled: isWhitelabelEnabled(brand, "REFERRAL3"),
-    download: { href: `/download?lng=${locale}`, qr: `/resources/qr/download?lng=${locale}` },
+    download: {
+      href: `/download?lng=${locale}`,
+      // A member's QR carries a login hand-off token and is never cached; its own URL keeps
+      // the browser from reusing a visitor's cached QR after login.
+      qr: `/resources/qr/download?lng=${locale}${viewer ? "&member=1" : ""}`,
+    },
+    viewer: member,
+    currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
+    hideBalance,
   });
 }
 
 export default function PortalLayout() {
-  const { lanes, referralEnabled, download } = useLoaderData<typeof loader>();
+  const { lanes, referralEnabled, download, viewer, currency, hideBalance } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const location = useLocation();
   const here = location.pathname + location.search;
   const sideMenuState = useSideMenuState(root.prefs.sideMenu);
   const gamePage = isGamePage(location.pathname);
+  // Dialogs of the chrome are URL state (DESIGN §4): ?modal=logout and ?modal=real-account.
+  const modal = new URLSearchParams(location.search).get("modal");
+  const closeHref = withSearchParam(here, "modal", null);
+  const logoutHref = withSearchParam(here, "modal", "logout");
   return (
     <div className="portal" data-side-menu={gamePage ? "hidden" : sideMenuState}>
       <a href="#main" className="skip-link">
@@ -48,6 +103,10 @@ export default function PortalLayout() {
         languages={root.languageMenu}
         theme={root.prefs.theme}
         referralEnabled={referralEnabled}
+        viewer={viewer}
+        currency={currency}
+        hideBalance={hideBalance}
+        logoutHref={logoutHref}
         sideMenu={gamePage ? null : <SideMenuToggle state={sideMenuState} redirectTo={here} />}
       />
       <div className="portal-body">
@@ -57,6 +116,8 @@ export default function PortalLayout() {
             lanes={lanes}
             customerService={root.brand.customerService}
             referralEnabled={referralEnabled}
+            member={viewer ? { hasVip: viewer.hasVip } : null}
+            logoutHref={logoutHref}
             qrSrc={download.qr}
             downloadHref={download.href}
             closeControl={<SideMenuToggle state="open" redirectTo={here} />}
@@ -76,6 +137,8 @@ export default function PortalLayout() {
         social={root.brand.social}
         vendorIcons={root.brand.footerVendors}
       />
+      {modal === "logout" && viewer ? <LogoutDialog closeHref={closeHref} /> : null}
+      {modal === "real-account" ? <NeedRealAccountDialog closeHref={closeHref} /> : null}
     </div>
   );
 }

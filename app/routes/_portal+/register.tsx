@@ -1,9 +1,159 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { lobbyResponse } from "~/utils/lobby.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import * as z from "zod/v4";
+import { RegisterDialog, type RegisterActionData } from "~/components/identity/register-dialog";
+import { LobbyPage } from "~/components/lobby/lobby-page";
+import { translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { PlatformError } from "~/platform/errors";
+import { requestCode } from "~/platform/identity/codes.server";
+import { findMemberByMobile } from "~/platform/identity/members.server";
+import { sendersFor } from "~/platform/identity/outbox.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { registerMember } from "~/platform/identity/registration.server";
+import { createSession } from "~/platform/identity/sessions.server";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { auditContext, getViewer } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+import type { TFunction } from "~/utils/i18n";
+import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "~/utils/identity.server";
+import { loadLobby } from "~/utils/lobby.server";
+import {
+  fieldOfError,
+  registerSchema,
+  registerSetup,
+  registrationInput,
+  sendCodeSchema,
+  type RegisterSetup,
+} from "~/utils/registration-schema.server";
 
-/** §2: the home lobby with the register dialog open (DESIGN §4: popups are URL state). */
-export function loader({ request }: LoaderFunctionArgs) {
-  return lobbyResponse(request, { ownDialog: true });
+export { meta } from "./index";
+
+/** A referral link's code (?affiliateCode= or ?ref=), when it looks like one. */
+function linkedAffiliateCode(params: URLSearchParams): string | null {
+  const code = (params.get("affiliateCode") ?? params.get("ref") ?? "").trim();
+  return /^[A-Za-z0-9]{1,32}$/.test(code) ? code : null;
 }
 
-export { default, meta } from "./index";
+/**
+ * §2 /register: the home lobby with the register dialog open (DESIGN §4:
+ * popups are URL state). `?mode=username|mobile` picks the registration type
+ * among those the whitelabel flags enable; a signed-in member goes home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getViewer(request)) throw redirect("/");
+  const params = new URL(request.url).searchParams;
+  const db = await getDb();
+  const [lobby, brand] = await Promise.all([loadLobby(request, { ownDialog: true }), getBrandConfig(db)]);
+  const setup = registerSetup(brand, params.get("mode"));
+  return json({
+    lobby,
+    register: setup && {
+      mode: setup.mode,
+      modes: setup.modes,
+      optional: setup.optional,
+      mobile: setup.mobile,
+      verification: setup.verification,
+      countries: setup.countries,
+      affiliateCode: linkedAffiliateCode(params),
+    },
+  });
+}
+
+interface RegisterRequest {
+  request: Request;
+  formData: FormData;
+  brand: BrandConfig;
+  setup: RegisterSetup;
+  t: TFunction;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request, { honeypot: true });
+  if (await getViewer(request)) throw redirect("/");
+  const db = await getDb();
+  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  const setup = registerSetup(brand, new URL(request.url).searchParams.get("mode"));
+  if (!setup) {
+    const submission = parseWithZod(formData, { schema: z.object({}) });
+    return formFailure(submission.reply({ formErrors: [t("identityError.operation-not-allowed")], hideFields: SECRET_FIELDS }));
+  }
+  const context = { request, formData, brand, setup, t };
+  return formData.get("intent") === "send-code" ? sendCode(context) : register(context);
+}
+
+/**
+ * §3 SMS code request (purpose register). The countdown (§4) and the
+ * once-a-second throttle (§5) are the platform's; a number that already
+ * belongs to a member gets mobile_taken and no SMS.
+ */
+async function sendCode({ request, formData, brand, setup, t }: RegisterRequest) {
+  const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
+  if (!setup.verification) {
+    return formFailure(submission.reply({ formErrors: [t("identityError.operation-not-allowed")], hideFields: SECRET_FIELDS }));
+  }
+  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  const { countryDialingCode: dialingCode, mobileNum: mobile } = submission.value;
+  const db = await getDb();
+  if (await findMemberByMobile(db, dialingCode, mobile)) {
+    return formFailure(submission.reply({ fieldErrors: { mobileNum: [t("identityError.mobile_taken")] }, hideFields: SECRET_FIELDS }));
+  }
+  const policy = identityPolicy();
+  try {
+    const codeSent = await requestCode(
+      db,
+      sendersFor(db),
+      { purpose: "register", target: { channel: "sms", dialingCode, mobile } },
+      auditContext(request),
+      policy,
+    );
+    return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSent });
+  } catch (error) {
+    // §8: a failed request shows the server's message as a warning; a running countdown keeps the button waiting.
+    const smsError = identityErrorMessage(error, t);
+    const retryAfterSeconds = error instanceof PlatformError ? Number(error.details.retryAfterSeconds ?? 0) : 0;
+    const throttled = error instanceof PlatformError && (error.code === "sms_countdown" || error.code === "too-many-requests");
+    return json(
+      {
+        result: submission.reply({ hideFields: SECRET_FIELDS }),
+        smsError,
+        codeSent: retryAfterSeconds > 0 ? { status: "ignored" as const, expiredMinutes: policy.smsCodeMinutes, retryAfterSeconds } : null,
+      },
+      { status: throttled ? 429 : 400, headers: retryAfterSeconds > 0 ? { "Retry-After": String(retryAfterSeconds) } : undefined },
+    );
+  }
+}
+
+/** §4 registration; success signs the new member in (login true) and lands on /. */
+async function register({ request, formData, brand, setup, t }: RegisterRequest) {
+  const submission = parseWithZod(formData, { schema: registerSchema(brand, setup, t, formData) });
+  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  const db = await getDb();
+  const policy = identityPolicy();
+  const context = auditContext(request);
+  try {
+    const member = await registerMember(
+      db,
+      registrationInput(setup, submission.value),
+      { agentTypes: brand.agentTypes, trialTypes: brand.trialTypes, mobileVerification: identityFlags(brand).mobileVerification },
+      context,
+      policy,
+    );
+    const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ...context }, policy);
+    return signedInRedirect(request, session, "/");
+  } catch (error) {
+    const message = identityErrorMessage(error, t);
+    const field = error instanceof PlatformError ? fieldOfError(error.code, setup) : null;
+    return formFailure(
+      submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), hideFields: SECRET_FIELDS }),
+    );
+  }
+}
+
+export default function RegisterRoute() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as RegisterActionData | undefined;
+  return <LobbyPage data={data.lobby} dialog={<RegisterDialog form={data.register} actionData={actionData} />} />;
+}

@@ -8,14 +8,20 @@ const PrefsForm = z
   .object({
     theme: z.enum(["light", "dark"]).optional(),
     sideMenu: z.enum(["open", "collapsed"]).optional(),
+    /** §2: the header's balance shown as asterisks ("true") or in full ("false"). */
+    hideBalance: z.enum(["true", "false"]).optional(),
     redirectTo: z.string().optional(),
   })
-  .refine((form) => form.theme || form.sideMenu, "theme or sideMenu");
+  .refine((form) => form.theme || form.sideMenu || form.hideBalance, "theme, sideMenu or hideBalance");
 
-/** Theme and side-menu state: a plain form post that works without JavaScript. */
+/** Theme, side-menu state and the hidden balance: a plain form post that works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, PrefsForm);
-  const change = { ...(form.theme && { theme: form.theme }), ...(form.sideMenu && { sideMenu: form.sideMenu }) };
+  const change = {
+    ...(form.theme && { theme: form.theme }),
+    ...(form.sideMenu && { sideMenu: form.sideMenu }),
+    ...(form.hideBalance && { hideBalance: form.hideBalance === "true" }),
+  };
   return redirect(safeRedirectPath(form.redirectTo), {
     headers: { "Set-Cookie": await writePrefs(request, change) },
   });

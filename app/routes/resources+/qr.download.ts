@@ -1,29 +1,47 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import QRCode from "qrcode";
 import { isSupportedLanguage } from "~/i18n";
+import { getDb } from "~/platform/db/database.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { createLoginHandoff } from "~/platform/identity/sessions.server";
+import { getViewer } from "~/utils/auth.server";
 import { svgResponse } from "~/utils/tile-art.server";
 
 const rendered = new Map<string, Promise<string>>();
 
+const toSvg = (target: string) => QRCode.toString(target, { type: "svg", margin: 2, width: 200, errorCorrectionLevel: "M" });
+
 /**
  * The side menu's QR code (§9: margin 20): it encodes this site's app
  * download page in the visitor's language. It only ever encodes our own URL.
+ * For a signed-in member it also carries a single-use, short-lived login
+ * hand-off token (§2 "with language and token"), so the phone that scans it
+ * arrives signed in; that QR is minted per request and never cached.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const lng = url.searchParams.get("lng");
   const language = isSupportedLanguage(lng) ? lng : "en";
   const target = `${url.origin}/download?lng=${language}`;
+
+  const viewer = await getViewer(request);
+  if (viewer) {
+    const token = await createLoginHandoff(await getDb(), viewer.member.id, identityPolicy());
+    const response = svgResponse(await toSvg(`${target}&token=${encodeURIComponent(token)}`));
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  }
+
   let svg = rendered.get(target);
   if (!svg) {
     // Keyed by origin, which the Host header sets: bound it so odd hosts cannot grow memory.
     if (rendered.size >= 32) rendered.clear();
-    svg = QRCode.toString(target, { type: "svg", margin: 2, width: 200, errorCorrectionLevel: "M" });
+    svg = toSvg(target);
     rendered.set(target, svg);
   }
-  return svg.then((body) => {
-    const response = svgResponse(body);
-    response.headers.set("Cache-Control", "public, max-age=3600");
-    return response;
-  });
+  const response = svgResponse(await svg);
+  response.headers.set("Cache-Control", "public, max-age=3600");
+  // The answer depends on the session cookie: no cache may hand it to a member.
+  response.headers.set("Vary", "Cookie");
+  return response;
 }

@@ -100,11 +100,16 @@ async function readErrorCode(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
+/**
+ * Reads and drops the (small) response body so the connection can be reused.
+ * Bounded by the attempt's timeout signal. Not `body.cancel()`: under msw's
+ * interceptor that promise never settles.
+ */
 async function discard(response: Response): Promise<void> {
   try {
-    await response.body?.cancel();
+    await response.arrayBuffer();
   } catch {
-    // ignore
+    // Body unreadable or timed out: nothing to keep anyway.
   }
 }
 

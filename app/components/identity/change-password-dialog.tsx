@@ -1,0 +1,52 @@
+import { Form } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "~/utils/i18n";
+import { Field, FormErrors } from "../forms/field";
+import { Dialog } from "../ui/dialog";
+
+/**
+ * §4 changePassModal when a login must change its password (default password,
+ * first login, expiry) or a reset link was opened. The ticket proves the old
+ * password, so it is not asked again; on success the user is signed in.
+ */
+export function ChangePasswordDialog({
+  ticket,
+  reason,
+  result,
+  closeHref,
+  action,
+}: {
+  ticket: string;
+  reason: string;
+  result?: SubmissionResult<string[]> | null;
+  closeHref: string;
+  action?: string;
+}) {
+  const { t } = useTranslation();
+  const errors = result?.error ?? {};
+  return (
+    <Dialog title={t("changePassword.title")} close={{ href: closeHref }} testId="change-password-dialog">
+      <p className="form-note" data-testid="change-password-reason">
+        {t(`changePassword.reason.${reason}`, { defaultValue: t("changePassword.reason.default") })}
+      </p>
+      <Form method="post" action={action} className="stack-form" noValidate>
+        <input type="hidden" name="intent" value="change-password" />
+        <input type="hidden" name="ticket" value={ticket} />
+        <input type="hidden" name="reason" value={reason} />
+        <Field name="newPassword" type="password" label={t("changePassword.newPassword")} autoComplete="new-password" errors={errors.newPassword} required />
+        <Field
+          name="confirmNewPassword"
+          type="password"
+          label={t("changePassword.confirmNewPassword")}
+          autoComplete="new-password"
+          errors={errors.confirmNewPassword}
+          required
+        />
+        <FormErrors errors={result?.error?.[""]} />
+        <button type="submit" className="button primary">
+          {t("changePassword.submit")}
+        </button>
+      </Form>
+    </Dialog>
+  );
+}

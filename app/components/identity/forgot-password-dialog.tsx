@@ -1,0 +1,76 @@
+import { Form, Link } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useTranslation } from "~/utils/i18n";
+import { Field, FormErrors } from "../forms/field";
+import { Dialog } from "../ui/dialog";
+import { CountrySelect, type CountryOption } from "./country-select";
+import { SmsCodeButton, type CodeSent } from "./sms-code-button";
+
+/**
+ * §2 forgetPassModal, §4: by e-mail (username + e-mail → in_been_out) or by
+ * phone (mobile, code, new password → signed in). Mobile is the default tab
+ * when phone verification is on.
+ */
+export function ForgotPasswordDialog({
+  by,
+  countries,
+  result,
+  codeSent,
+  notice,
+}: {
+  by: "email" | "mobile";
+  countries: CountryOption[];
+  result?: SubmissionResult<string[]> | null;
+  codeSent?: CodeSent | null;
+  notice?: string | null;
+}) {
+  const { t } = useTranslation();
+  const errors = result?.error ?? {};
+  const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  return (
+    <Dialog title={t("forgot.title")} close={{ href: "/login" }} testId="forgot-dialog">
+      <nav className="dialog-tabs" aria-label={t("forgot.methods")}>
+        <Link to="/login?modal=forgot&by=mobile" replace preventScrollReset aria-current={by === "mobile" ? "page" : undefined}>
+          {t("forgot.byMobile")}
+        </Link>
+        <Link to="/login?modal=forgot&by=email" replace preventScrollReset aria-current={by === "email" ? "page" : undefined}>
+          {t("forgot.byEmail")}
+        </Link>
+      </nav>
+      {by === "email" ? (
+        <Form method="post" className="stack-form" noValidate>
+          <HoneypotInputs />
+          <input type="hidden" name="intent" value="forgot-email" />
+          <Field name="username" label={t("login.username")} autoComplete="username" defaultValue={values.username} errors={errors.username} required />
+          <Field name="email" type="email" label={t("forgot.email")} autoComplete="email" defaultValue={values.email} errors={errors.email} required />
+          {notice ? (
+            <p className="form-success" role="status" data-testid="forgot-notice">
+              {notice}
+            </p>
+          ) : null}
+          <FormErrors errors={errors[""]} />
+          <button type="submit" className="button primary">
+            {t("forgot.sendLink")}
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" className="stack-form" noValidate>
+          <HoneypotInputs />
+          <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
+          <Field name="mobileNum" type="tel" inputMode="numeric" label={t("phone.mobile")} autoComplete="tel-national" defaultValue={values.mobileNum} errors={errors.mobileNum} required />
+          <div className="code-row">
+            <Field name="verificationCode" inputMode="numeric" label={t("phone.code")} autoComplete="one-time-code" errors={errors.verificationCode} required />
+            <SmsCodeButton intent="forgot-code" codeSent={codeSent ?? null} />
+          </div>
+          <Field name="newPassword" type="password" label={t("changePassword.newPassword")} autoComplete="new-password" errors={errors.newPassword} required />
+          <Field name="confirmNewPassword" type="password" label={t("changePassword.confirmNewPassword")} autoComplete="new-password" errors={errors.confirmNewPassword} required />
+          <FormErrors errors={errors[""]} />
+          <button type="submit" name="intent" value="forgot-mobile" className="button primary">
+            {t("forgot.reset")}
+          </button>
+        </Form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "~/utils/i18n";
+
+/** The SMS value of §3 (expiredMinutes) and how long until another code may be asked for. */
+export interface CodeSent {
+  status: "sent" | "ignored";
+  expiredMinutes: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * The get-code button (§4 SMS countdown): after a code is sent it stays
+ * disabled for expiredMinutes × 60 s. It submits its form with `intent`, so it
+ * works without JavaScript; with JavaScript the seconds tick down. The server
+ * enforces the same countdown, and ignores repeats within a second (§5).
+ */
+export function SmsCodeButton({ intent, codeSent }: { intent: string; codeSent: CodeSent | null }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(codeSent?.retryAfterSeconds ?? 0);
+  useEffect(() => {
+    setLeft(codeSent?.retryAfterSeconds ?? 0);
+    if (!codeSent?.retryAfterSeconds) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = codeSent.retryAfterSeconds - Math.floor((Date.now() - started) / 1000);
+      setLeft(Math.max(0, remaining));
+      if (remaining <= 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [codeSent]);
+  return (
+    <div className="code-button">
+      <button type="submit" name="intent" value={intent} formNoValidate className="button" disabled={left > 0} data-testid="send-code">
+        {left > 0 ? t("sms.resendIn", { seconds: left }) : t("sms.getCode")}
+      </button>
+      <p className="field-hint" role="status">
+        {codeSent?.status === "sent" ? t("sms.sent", { minutes: codeSent.expiredMinutes }) : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod/v4";
+import { getDb } from "~/platform/db/database.server";
+import { audit } from "~/platform/identity/audit.server";
+import { deleteSession } from "~/platform/identity/sessions.server";
+import { auditContext } from "~/utils/auth.server";
+import { parseFormOrThrow } from "~/utils/form.server";
+import { clearSessionCookieHeader, readSessionToken } from "~/utils/session.server";
+
+const LogoutForm = z.object({ site: z.enum(["member", "agent"]).optional() });
+
+/**
+ * §4 logout, posted from the confirmation dialog (same origin only): the
+ * platform deletes the session and the session cookie is cleared. Every other
+ * cookie (language, theme and side-menu prefs, the announcement marker) stays,
+ * as the spec restores the merchant keys. Members return to /, agents to /agent.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await parseFormOrThrow(request, LogoutForm);
+  const token = await readSessionToken(request);
+  if (token) {
+    const db = await getDb();
+    const memberId = await deleteSession(db, token);
+    if (memberId) await audit(db, "logout", auditContext(request), { memberId, detail: { site: form.site ?? "member" } });
+  }
+  return redirect(form.site === "agent" ? "/agent" : "/", {
+    headers: { "Set-Cookie": await clearSessionCookieHeader(request) },
+  });
+}
+
+/** GET /logout changes nothing: signing out takes the confirmation form. */
+export const loader = () => redirect("/");

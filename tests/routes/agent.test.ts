@@ -1,0 +1,223 @@
+import { describe, expect, test } from "vitest";
+import { createSession } from "~/platform/identity/sessions.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
+import { sessionCookieHeader } from "~/utils/session.server";
+import { useSeededDatabase } from "../helpers/database";
+
+// The routes' database is this test database.
+const handle = useSeededDatabase((ready) => {
+  globalThis.__platformDatabase = Promise.resolve(ready);
+});
+
+const args = (url: string, init?: RequestInit) => ({
+  request: new Request(`http://localhost${url}`, init),
+  params: {},
+  context: {},
+});
+
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  args("/agent", { method: "POST", body: new URLSearchParams(fields), headers });
+
+/** A loader's or action's JSON body, untyped: these tests assert its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function body(response: Response | Promise<Response>): Promise<any> {
+  return (await response).json();
+}
+
+async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+async function memberId(account: string): Promise<string> {
+  const row = await handle.db.selectFrom("members").select("id").where("account", "=", account).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A Cookie header for a fresh session of the account, as the browser would send it. */
+async function cookieFor(account: string, site: "member" | "agent" = "agent"): Promise<string> {
+  const session = await createSession(handle.db, { memberId: await memberId(account), site, remember: false, ip: null, userAgent: null }, identityPolicy());
+  const setCookie = await sessionCookieHeader(new Request("http://localhost/"), session);
+  return setCookie.split(";")[0]!;
+}
+
+describe("/agent login page", () => {
+  test("the page: title and service hours, for a visitor", async () => {
+    const { loader } = await import("~/routes/agent");
+    const data = await body(loader(args("/agent")));
+    expect(data).toMatchObject({ title: "Agent back office", hours: { days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" } });
+  });
+
+  test("an agent already signed in goes to /agentHome; a member sees the login page", async () => {
+    const { loader } = await import("~/routes/agent");
+    const agent = await thrown(loader(args("/agent", { headers: { Cookie: await cookieFor("agent02") } })));
+    expect(agent.status).toBe(302);
+    expect(agent.headers.get("Location")).toBe("/agentHome");
+    const member = await loader(args("/agent", { headers: { Cookie: await cookieFor("player01", "member") } }));
+    expect(member.status).toBe(200);
+  });
+
+  test("an agent logs in: 302 to /agentHome with a new session cookie", async () => {
+    const { action } = await import("~/routes/agent");
+    const response = await action(post({ intent: "login", username: "agent01", password: "Agent123" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/agentHome");
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^session=.+HttpOnly/i);
+    // No remember option on the agent site: a browser-session cookie.
+    expect(cookie).not.toMatch(/Max-Age|Expires/i);
+    const sessions = await handle.db.selectFrom("sessions").select(["site", "remember"]).where("member_id", "=", await memberId("agent01")).execute();
+    expect(sessions).toContainEqual({ site: "agent", remember: false });
+  });
+
+  test("there is no remember option: a forged remember field is refused, never a one-day cookie", async () => {
+    const { action } = await import("~/routes/agent");
+    const response = await action(post({ intent: "login", username: "agent02", password: "Agent123", remember: "on" }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  test("a player cannot log in to the agent site", async () => {
+    const { action } = await import("~/routes/agent");
+    const response = await action(post({ intent: "login", username: "player01", password: "Player123" }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    const data = await body(response);
+    expect(data.result.error[""]).toEqual(["Non-agents cannot log in"]);
+  });
+
+  test("a wrong password is a form error; the password is never echoed back", async () => {
+    const { action } = await import("~/routes/agent");
+    const response = await action(post({ intent: "login", username: "agent02", password: "Wrong999" }));
+    expect(response.status).toBe(400);
+    const data = await body(response);
+    expect(data.result.error[""]).toEqual(["Incorrect username or password"]);
+    expect(data.result.initialValue).toMatchObject({ username: "agent02" });
+    expect(data.result.initialValue.password).toBeUndefined();
+  });
+
+  test("missing fields: the required message", async () => {
+    const { action } = await import("~/routes/agent");
+    const data = await body(action(post({ intent: "login", username: "  ", password: "" })));
+    expect(data.result.error.username).toEqual(["Please enter the username and password"]);
+  });
+
+  test("a form from another site is refused (403) before anything runs", async () => {
+    const { action } = await import("~/routes/agent");
+    const response = await thrown(
+      action(post({ intent: "login", username: "agent01", password: "Agent123" }, { Origin: "https://evil.example" })),
+    );
+    expect(response.status).toBe(403);
+    const fetchSite = await thrown(
+      action(post({ intent: "login", username: "agent01", password: "Agent123" }, { "Sec-Fetch-Site": "cross-site" })),
+    );
+    expect(fetchSite.status).toBe(403);
+  });
+
+  test("the captcha intent hands out an image and keeps the typed username", async () => {
+    const { action } = await import("~/routes/agent");
+    const data = await body(action(post({ intent: "captcha", username: "agent01", password: "secret" })));
+    expect(data.captcha.image).toMatch(/^data:image\/png;base64,/);
+    expect(data.result.initialValue).toEqual({ username: "agent01" });
+  });
+
+  test("an unknown intent is a 400", async () => {
+    const { action } = await import("~/routes/agent");
+    expect((await thrown(action(post({ intent: "free-play" })))).status).toBe(400);
+  });
+});
+
+describe("agent forced password change", () => {
+  test("an agent with the default password gets a ticket, changes it, and lands in /agentHome", async () => {
+    await handle.db
+      .insertInto("members")
+      .values({
+        account: "agent77",
+        nickname: null,
+        type: 41,
+        parent_id: null,
+        password_hash: await hashPassword("123456"),
+        password_changed_at: new Date(),
+        email: null,
+        dialing_code: null,
+        mobile: null,
+        affiliate_code: null,
+        profile: "{}",
+        created_at: new Date(),
+      })
+      .execute();
+    const { action } = await import("~/routes/agent");
+    const login = await action(post({ intent: "login", username: "agent77", password: "123456" }));
+    expect(login.status).toBe(200);
+    expect(login.headers.get("Set-Cookie")).toBeNull();
+    const { changePassword } = await body(login);
+    expect(changePassword).toMatchObject({ reason: "default_password" });
+    expect(changePassword.ticket.length).toBeGreaterThanOrEqual(20);
+
+    const ticketFields = { intent: "change-password", ticket: changePassword.ticket, reason: changePassword.reason };
+    // A mismatched confirmation keeps the dialog open with the same ticket.
+    const mismatch = await action(post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour78" }));
+    expect(mismatch.status).toBe(400);
+    const mismatchData = await body(mismatch);
+    expect(mismatchData.result.error.confirmNewPassword).toEqual(["Inconsistent twice"]);
+    expect(mismatchData.changePassword).toEqual({ ticket: changePassword.ticket, reason: "default_password" });
+
+    const done = await action(post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour77" }));
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/agentHome");
+    expect(done.headers.get("Set-Cookie")).toMatch(/^session=/);
+
+    // The new password now logs straight in; the ticket is spent.
+    const again = await action(post({ intent: "login", username: "agent77", password: "Harbour77" }));
+    expect(again.headers.get("Location")).toBe("/agentHome");
+    const reused = await action(post({ ...ticketFields, newPassword: "Harbour88", confirmNewPassword: "Harbour88" }));
+    expect(reused.status).toBe(400);
+  });
+});
+
+describe("/agentHome", () => {
+  test("the layout sends a visitor and a member to /agent", async () => {
+    const { loader } = await import("~/routes/agentHome+/_layout");
+    const visitor = await thrown(loader(args("/agentHome")));
+    expect(visitor.headers.get("Location")).toBe("/agent");
+    const member = await thrown(loader(args("/agentHome", { headers: { Cookie: await cookieFor("player01", "member") } })));
+    expect(member.headers.get("Location")).toBe("/agent");
+  });
+
+  test("the layout gives an agent the header's data: brand, time zone, server time, nickname", async () => {
+    const { loader } = await import("~/routes/agentHome+/_layout");
+    const before = Date.now();
+    const data = await body(loader(args("/agentHome", { headers: { Cookie: await cookieFor("agent01") } })));
+    expect(data).toMatchObject({
+      title: "Agent centre",
+      brandName: "Lucky Harbour",
+      timeZone: "Asia/Karachi",
+      agent: { account: "agent01", nickname: "Harbour Master" },
+    });
+    expect(data.now).toBeGreaterThanOrEqual(before);
+  });
+
+  test("the index welcomes the agent with account, type and affiliate code", async () => {
+    const { loader } = await import("~/routes/agentHome+/index");
+    const data = await body(loader(args("/agentHome", { headers: { Cookie: await cookieFor("agent02") } })));
+    expect(data).toEqual({ account: "agent02", nickname: "Dock Captain", type: 2, affiliateCode: "DOCK02" });
+  });
+});
+
+describe("agent clock formatting", () => {
+  test("HH:mm:ss and the offset in the brand's zone, the same wherever it runs", async () => {
+    const { formatClock, formatOffset } = await import("~/components/agent/agent-clock");
+    const instant = Date.UTC(2024, 0, 15, 22, 5, 9);
+    expect(formatClock(instant, "Asia/Karachi")).toBe("03:05:09");
+    expect(formatClock(instant, "UTC")).toBe("22:05:09");
+    expect(formatOffset(instant, "Asia/Karachi")).toBe("GMT+05:00");
+    expect(formatOffset(instant, "UTC")).toBe("GMT+00:00");
+    expect(formatOffset(instant, "America/St_Johns")).toBe("GMT-03:30");
+  });
+});

@@ -1,0 +1,232 @@
+import { describe, expect, test } from "vitest";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { findMemberByAccount } from "~/platform/identity/members.server";
+import { createTrialAccount } from "~/platform/identity/registration.server";
+import { createSession, readSession } from "~/platform/identity/sessions.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { sessionCookieHeader } from "~/utils/session.server";
+import { useSeededDatabase } from "../helpers/database";
+
+// The routes' database is this test database.
+const handle = useSeededDatabase((ready) => {
+  globalThis.__platformDatabase = Promise.resolve(ready);
+});
+
+const args = (url: string, init?: RequestInit) => ({
+  request: new Request(`http://localhost${url}`, init),
+  params: {},
+  context: {},
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function body(response: Response | Promise<Response>): Promise<any> {
+  return (await response).json();
+}
+
+async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+/** A fresh session for a member, as the `Cookie` header a browser would send. */
+async function signIn(memberId: string): Promise<{ cookie: string; token: string }> {
+  const session = await createSession(
+    handle.db,
+    { memberId, site: "member", remember: false, ip: null, userAgent: null },
+    identityPolicy(),
+  );
+  const setCookie = await sessionCookieHeader(new Request("http://localhost/"), session);
+  return { cookie: setCookie.split(";")[0]!, token: session.token };
+}
+
+async function player01() {
+  const member = await findMemberByAccount(handle.db, "player01");
+  if (!member) throw new Error("the seed has player01");
+  return member;
+}
+
+async function trialMember() {
+  const brand = await getBrandConfig(handle.db);
+  return createTrialAccount(handle.db, brand, { ip: null, userAgent: null }, identityPolicy());
+}
+
+const logoutPost = (cookie: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  args("/logout", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, ...headers } });
+
+describe("portal layout loader: the member chrome", () => {
+  test("a signed-in member: viewer, currency and the hidden-balance preference", async () => {
+    const member = await player01();
+    const { cookie } = await signIn(member.id);
+    const { loader } = await import("~/routes/_portal+/_layout");
+    const data = await body(loader(args("/", { headers: { Cookie: cookie } })));
+    expect(data.viewer).toEqual({
+      id: member.id,
+      account: "player01",
+      nickname: "Lucky Player",
+      isAgent: false,
+      isTrial: false,
+      hasVip: member.vip_level > 0,
+      vipRankLevel: member.vip_level,
+      balance: "0",
+      unclaimed: 0,
+    });
+    expect(data.currency).toEqual({ symbol: expect.any(String), minorUnits: 2 });
+    expect(data.hideBalance).toBe(false);
+    expect(data.download.qr).toContain("member=1");
+  });
+
+  test("a visitor: no viewer", async () => {
+    const { loader } = await import("~/routes/_portal+/_layout");
+    const data = await body(loader(args("/")));
+    expect(data.viewer).toBeNull();
+    expect(data.download.qr).not.toContain("member=1");
+  });
+
+  test("a trial account shows its demo credit as the balance", async () => {
+    const trial = await trialMember();
+    const { cookie } = await signIn(trial.id);
+    const { loader } = await import("~/routes/_portal+/_layout");
+    const data = await body(loader(args("/", { headers: { Cookie: cookie } })));
+    expect(data.viewer).toMatchObject({ isTrial: true, balance: String(identityPolicy().freePlayCredit) });
+  });
+
+  test("hideBalance is a preference in the prefs cookie; the root's prefs stay theme and side menu", async () => {
+    const { action } = await import("~/routes/resources+/prefs");
+    const response = await action(
+      args("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "true", redirectTo: "/rng" }) }),
+    );
+    expect(response.headers.get("Location")).toBe("/rng");
+    const prefs = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    const { cookie } = await signIn((await player01()).id);
+    const { loader } = await import("~/routes/_portal+/_layout");
+    const data = await body(loader(args("/", { headers: { Cookie: `${cookie}; ${prefs}` } })));
+    expect(data.hideBalance).toBe(true);
+    const { readPrefs } = await import("~/utils/prefs.server");
+    expect(await readPrefs(new Request("http://localhost/", { headers: { Cookie: prefs } }))).toEqual({
+      theme: "light",
+      sideMenu: "auto",
+    });
+    const bad = await thrown(
+      action(args("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "maybe" }) })),
+    );
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("logout", () => {
+  test("deletes the session, clears only the session cookie, audits, and returns to /", async () => {
+    const member = await player01();
+    const { cookie, token } = await signIn(member.id);
+    const { action } = await import("~/routes/logout");
+    const response = await action(logoutPost(`${cookie}; lng=ur; announce_closed=1`));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const setCookie = response.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^session=;/);
+    expect(setCookie).toMatch(/Max-Age=0/i);
+    expect(setCookie).not.toMatch(/lng=|prefs=|announce_closed=/);
+    expect(await readSession(handle.db, token, identityPolicy())).toBeNull();
+    const audited = await handle.db
+      .selectFrom("audit_log")
+      .select(["event", "member_id"])
+      .where("event", "=", "logout")
+      .where("member_id", "=", member.id)
+      .execute();
+    expect(audited).toHaveLength(1);
+  });
+
+  test("agent logout goes to /agent", async () => {
+    const { cookie, token } = await signIn((await player01()).id);
+    const { action } = await import("~/routes/logout");
+    const response = await action(logoutPost(cookie, { site: "agent" }));
+    expect(response.headers.get("Location")).toBe("/agent");
+    expect(await readSession(handle.db, token, identityPolicy())).toBeNull();
+  });
+
+  test("a cross-origin post is refused and the session survives", async () => {
+    const { cookie, token } = await signIn((await player01()).id);
+    const { action } = await import("~/routes/logout");
+    const refused = await thrown(action(logoutPost(cookie, {}, { Origin: "https://evil.example" })));
+    expect(refused.status).toBe(403);
+    const crossSite = await thrown(action(logoutPost(cookie, {}, { "Sec-Fetch-Site": "cross-site" })));
+    expect(crossSite.status).toBe(403);
+    expect(await readSession(handle.db, token, identityPolicy())).not.toBeNull();
+  });
+
+  test("GET /logout signs nobody out; without a session the post just clears the cookie", async () => {
+    const { loader, action } = await import("~/routes/logout");
+    const get = loader();
+    expect(get.status).toBe(302);
+    expect(get.headers.get("Location")).toBe("/");
+    const anonymous = await action(logoutPost(""));
+    expect(anonymous.headers.get("Location")).toBe("/");
+    expect(anonymous.headers.get("Set-Cookie")).toMatch(/^session=;/);
+  });
+});
+
+describe("trial accounts", () => {
+  test("the member centre sends a trial account to the real-account notice", async () => {
+    const { cookie } = await signIn((await trialMember()).id);
+    const { loader } = await import("~/routes/_portal+/member+/_layout");
+    const fromHome = await thrown(loader(args("/member/deposit", { headers: { Cookie: cookie } })));
+    expect(fromHome.status).toBe(302);
+    expect(fromHome.headers.get("Location")).toBe("/?modal=real-account");
+    const fromPage = await thrown(
+      loader(args("/member/deposit", { headers: { Cookie: cookie, Referer: "http://localhost/rng?page=2" } })),
+    );
+    expect(new URL(fromPage.headers.get("Location")!, "http://localhost").searchParams.get("modal")).toBe("real-account");
+    expect(fromPage.headers.get("Location")).toBe("/rng?page=2&modal=real-account");
+  });
+
+  test("and so does the agent centre", async () => {
+    const { cookie } = await signIn((await trialMember()).id);
+    const { loader } = await import("~/routes/agentHome+/_layout");
+    const response = await thrown(loader(args("/agentHome", { headers: { Cookie: cookie } })));
+    expect(response.headers.get("Location")).toBe("/?modal=real-account");
+  });
+});
+
+describe("app-download QR", () => {
+  const handoffs = async (memberId: string) =>
+    Number(
+      (
+        await handle.db
+          .selectFrom("login_handoffs")
+          .select((eb) => eb.fn.countAll().as("count"))
+          .where("member_id", "=", memberId)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  test("for a member: a single-use hand-off token is minted and the QR is never cached", async () => {
+    const member = await player01();
+    const { cookie } = await signIn(member.id);
+    const { loader } = await import("~/routes/resources+/qr.download");
+    const before = await handoffs(member.id);
+    const response = await loader(args("/resources/qr/download?lng=ur&member=1", { headers: { Cookie: cookie } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.text()).toContain("<svg");
+    expect(await handoffs(member.id)).toBe(before + 1);
+  });
+
+  test("for a visitor: the shared QR, no token", async () => {
+    const { loader } = await import("~/routes/resources+/qr.download");
+    const before = Number(
+      (await handle.db.selectFrom("login_handoffs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count,
+    );
+    const response = await loader(args("/resources/qr/download?lng=en"));
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(response.headers.get("Vary")).toBe("Cookie");
+    const after = Number(
+      (await handle.db.selectFrom("login_handoffs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count,
+    );
+    expect(after).toBe(before);
+  });
+});
