@@ -9,6 +9,7 @@ import { hashPassword } from "../../identity/secrets.server";
 export const DEMO_ACCOUNTS = [
   { account: "player01", password: "Player123", nickname: "Lucky Player", type: MEMBER_TYPE, email: "player01@example.com", mobile: "3001234567" },
   { account: "newbie01", password: "123456", nickname: null, type: MEMBER_TYPE, email: null, mobile: "3007654321" },
+  { account: "newbie02", password: "123456", nickname: null, type: MEMBER_TYPE, email: null, mobile: "3007654322" },
   { account: "vipstar", password: "Vip12345", nickname: "VIP Star", type: MEMBER_TYPE, vip: 3, email: "vipstar@example.com", mobile: null },
   { account: "oldtimer", password: "Player123", nickname: null, type: MEMBER_TYPE, email: null, mobile: null, passwordAgeDays: 200 },
   { account: "agent01", password: "Agent123", nickname: "Harbour Master", type: 1, affiliate: "LUCKY1", email: "agent01@example.com", mobile: "3110000001" },
