@@ -1,0 +1,44 @@
+import type { Database } from "~/platform/db/open.server";
+import { findMemberByAccount } from "~/platform/identity/members.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { createSession } from "~/platform/identity/sessions.server";
+import { sessionCookieHeader } from "~/utils/session.server";
+
+/** Loader/action arguments for a request to this path on http://localhost. */
+export const routeArgs = (url: string, init?: RequestInit) => ({
+  request: new Request(`http://localhost${url}`, init),
+  params: {},
+  context: {},
+});
+
+/** A same-origin form post, as a browser sends it. */
+export const formPost = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  routeArgs(url, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: "http://localhost", ...headers } });
+
+/** A response's JSON body, untyped: the tests assert its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function jsonBody(response: Response | Promise<Response> | unknown): Promise<any> {
+  return ((await response) as Response).json();
+}
+
+/** The Response a loader or action threw (redirects, 4xx). */
+export async function thrownResponse(promise: Promise<unknown> | unknown): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+/** The `name=value` pair of a Set-Cookie header, ready for a Cookie header. */
+export const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0]!;
+
+/** A fresh session for a seeded account, as the Cookie header a browser would send. */
+export async function signInAs(db: Database, account: string) {
+  const member = await findMemberByAccount(db, account);
+  if (!member) throw new Error(`the seed has no ${account}`);
+  const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ip: null, userAgent: null }, identityPolicy());
+  return { member, token: session.token, cookie: cookiePair(await sessionCookieHeader(new Request("http://localhost/"), session)) };
+}
