@@ -1,6 +1,8 @@
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
+import { hashPassword } from "../app/platform/identity/secrets.server";
 import { createTranslator, type Labels } from "../app/utils/i18n";
 import { announcementClosedCookie } from "../app/utils/prefs.server";
 
@@ -79,6 +81,65 @@ export async function waitForHydration(page: Page, pageErrors: string[] = []) {
   }
 }
 
+/**
+ * A label with a placeholder (e.g. sms.resendIn, "Resend in {{seconds}} s") as
+ * a pattern that matches any value of that placeholder.
+ */
+export function labelPattern(lng: string, key: string, placeholder: string): RegExp {
+  const marker = "PLACEHOLDER7531";
+  const text = label(lng, key, { [placeholder]: marker });
+  const [before = "", after = ""] = text.split(marker);
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escape(before)}.+${escape(after)}$`);
+}
+
+/** Letters and digits, starting with a letter: fits the demo brand's username rule (6–16). */
+export function uniqueAccount(prefix = "e2e"): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  let suffix = "";
+  for (let index = 0; index < 9; index++) suffix += alphabet[randomInt(alphabet.length)];
+  return `${prefix}${suffix}`.slice(0, 16);
+}
+
+/** A Pakistani-looking mobile number: "3" and nine random digits. */
+export function uniqueMobile(): string {
+  return `3${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
+}
+
+/** Where the e2e server's database is needed and the server runs on PGlite. */
+export const NEEDS_DATABASE =
+  "needs E2E_DATABASE_URL: the test reads or writes the server's database with SQL, which the test process cannot do to the server's embedded PGlite (npm test sets it up)";
+
+/**
+ * Signs a member in through the /login dialog (works with JavaScript on and
+ * off) and waits for the lobby. For tests that only need a signed-in member.
+ */
+export async function login(page: Page, account: string, password: string) {
+  await page.goto("/login");
+  const dialog = page.getByTestId("login-dialog");
+  await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
+  await dialog.getByLabel(label("en", "login.password"), { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("member-menu")).toBeVisible();
+}
+
+/** Signs out through the avatar menu and its confirmation dialog; ends on / as a visitor. */
+export async function logout(page: Page) {
+  const menu = page.getByTestId("member-menu");
+  await menu.locator("summary").click();
+  await menu.getByTestId("member-menu-logout").click();
+  await page.getByTestId("logout-dialog").getByTestId("logout-confirm").click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("header-login")).toBeVisible();
+}
+
+/** What createMember made: the account name and, when asked for, the mobile number (dialing code 92). */
+export interface CreatedMember {
+  account: string;
+  mobile: string | null;
+}
+
 interface Fixtures {
   /**
    * Option: start each test with the announcements popup already closed for
@@ -89,6 +150,17 @@ interface Fixtures {
   _announcementsCookie: void;
   /** Turns platform maintenance on or off; it is always switched off again after the test. */
   setMaintenance: (on: boolean) => Promise<void>;
+  /**
+   * The 6-digit code of the newest SMS in the `outbox` table for a recipient
+   * ("+92" + mobile), polled for up to ~5 s. Skips the test without E2E_DATABASE_URL.
+   */
+  readSmsCode: (recipient: string) => Promise<string>;
+  /**
+   * Inserts an active member of its own (a unique account name, a unique mobile
+   * when asked for), so a test may change its password or lock it without
+   * touching the demo accounts or another test. Skips the test without E2E_DATABASE_URL.
+   */
+  createMember: (options: { password: string; mobile?: boolean; type?: number }) => Promise<CreatedMember>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -142,6 +214,58 @@ export const test = base.extend<Fixtures>({
       await writeMaintenance(on);
     });
     if (touched) await writeMaintenance(false);
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  readSmsCode: async ({}, use, testInfo) => {
+    testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
+    await use(async (recipient) => {
+      const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+      await client.connect();
+      try {
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          const { rows } = await client.query<{ body: string }>(
+            "select body from outbox where channel = 'sms' and recipient = $1 order by id desc limit 1",
+            [recipient],
+          );
+          const code = rows[0] ? /\b(\d{6})\b/.exec(rows[0].body)?.[1] : undefined;
+          if (code) return code;
+          if (Date.now() > deadline) throw new Error(`No SMS with a 6-digit code for ${recipient} in the outbox`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        await client.end();
+      }
+    });
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  createMember: async ({}, use, testInfo) => {
+    testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
+    await use(async ({ password, mobile = false, type = 0 }) => {
+      const passwordHash = await hashPassword(password);
+      const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+      await client.connect();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          const member = { account: uniqueAccount(), mobile: mobile ? uniqueMobile() : null };
+          try {
+            await client.query(
+              `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, profile, created_at)
+               values ($1, $2, $3, now(), $4, $5, '{}'::jsonb, now())`,
+              [member.account, type, passwordHash, member.mobile ? "92" : null, member.mobile],
+            );
+            return member;
+          } catch (error) {
+            // A clash with an existing account or mobile (unique_violation): draw again.
+            if ((error as { code?: string }).code !== "23505" || attempt >= 5) throw error;
+          }
+        }
+      } finally {
+        await client.end();
+      }
+    });
   },
 });
 

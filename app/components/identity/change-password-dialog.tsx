@@ -1,8 +1,9 @@
 import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
-import { Field, FormErrors } from "../forms/field";
+import { FormErrors } from "../forms/field";
 import { Dialog } from "../ui/dialog";
+import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * §4 changePassModal when a login must change its password (default password,
@@ -33,15 +34,7 @@ export function ChangePasswordDialog({
         <input type="hidden" name="intent" value="change-password" />
         <input type="hidden" name="ticket" value={ticket} />
         <input type="hidden" name="reason" value={reason} />
-        <Field name="newPassword" type="password" label={t("changePassword.newPassword")} autoComplete="new-password" errors={errors.newPassword} required />
-        <Field
-          name="confirmNewPassword"
-          type="password"
-          label={t("changePassword.confirmNewPassword")}
-          autoComplete="new-password"
-          errors={errors.confirmNewPassword}
-          required
-        />
+        <NewPasswordFields errors={errors} />
         <FormErrors errors={result?.error?.[""]} />
         <button type="submit" className="button primary">
           {t("changePassword.submit")}

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { Field, FormErrors } from "../forms/field";
+import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * §5 change password for a signed-in member: the old password (always asked
@@ -32,23 +33,7 @@ export function ChangePasswordForm({
         errors={errors.oldPassword}
         required
       />
-      <Field
-        name="newPassword"
-        type="password"
-        label={t("changePassword.newPassword")}
-        autoComplete="new-password"
-        hint={passwordHint}
-        errors={errors.newPassword}
-        required
-      />
-      <Field
-        name="confirmNewPassword"
-        type="password"
-        label={t("changePassword.confirmNewPassword")}
-        autoComplete="new-password"
-        errors={errors.confirmNewPassword}
-        required
-      />
+      <NewPasswordFields errors={errors} hint={passwordHint} />
       <FormErrors errors={errors[""]} />
       <button type="submit" className="button primary">
         {t("changePassword.submit")}

@@ -5,6 +5,7 @@ import { useTranslation } from "~/utils/i18n";
 import { Field, FormErrors } from "../forms/field";
 import { Dialog } from "../ui/dialog";
 import { CountrySelect, type CountryOption } from "./country-select";
+import { NewPasswordFields } from "./new-password-fields";
 import { SmsCodeButton, type CodeSent } from "./sms-code-button";
 
 /**
@@ -63,8 +64,7 @@ export function ForgotPasswordDialog({
             <Field name="verificationCode" inputMode="numeric" label={t("phone.code")} autoComplete="one-time-code" errors={errors.verificationCode} required />
             <SmsCodeButton intent="forgot-code" codeSent={codeSent ?? null} />
           </div>
-          <Field name="newPassword" type="password" label={t("changePassword.newPassword")} autoComplete="new-password" errors={errors.newPassword} required />
-          <Field name="confirmNewPassword" type="password" label={t("changePassword.confirmNewPassword")} autoComplete="new-password" errors={errors.confirmNewPassword} required />
+          <NewPasswordFields errors={errors} />
           <FormErrors errors={errors[""]} />
           <button type="submit" name="intent" value="forgot-mobile" className="button primary">
             {t("forgot.reset")}

@@ -21,6 +21,7 @@ export async function issueCaptcha(
   text = randomCaptchaText(),
 ): Promise<Captcha> {
   const id = randomUUID();
+  await purgeExpiredCaptchas(db, now);
   const image = captchaDataUrl(renderCaptchaPng(text));
   await db
     .insertInto("captchas")

@@ -11,7 +11,7 @@ import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
 import { decoyPasswordHash, verifyPassword } from "./secrets.server";
-import { createSession, type NewSession, type Site } from "./sessions.server";
+import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
 
 export type LoginInput = {
   site: Site;
@@ -151,6 +151,8 @@ export async function login(
   }
 
   const session = await createSession(db, { memberId: member.id, site: input.site, remember: input.remember, ...context }, policy, now);
+  // Housekeeping rides on logins: one indexed delete, no scheduler needed.
+  await purgeExpiredSessions(db, now);
   await audit(db, "login_ok", context, { memberId: member.id, account: member.account, detail: { method: input.method, site: input.site } });
   return { kind: "session", session, member };
 }
