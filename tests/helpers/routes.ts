@@ -1,7 +1,7 @@
 import type { Database } from "~/platform/db/open.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { createSession } from "~/platform/identity/sessions.server";
+import { createSession, type Site } from "~/platform/identity/sessions.server";
 import { sessionCookieHeader } from "~/utils/session.server";
 
 /** Loader/action arguments for a request to this path on http://localhost. */
@@ -35,10 +35,15 @@ export async function thrownResponse(promise: Promise<unknown> | unknown): Promi
 /** The `name=value` pair of a Set-Cookie header, ready for a Cookie header. */
 export const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0]!;
 
+/** A fresh session for a member id on a site: its token and the Cookie header a browser would send. */
+export async function signInMember(db: Database, memberId: string, site: Site = "member") {
+  const session = await createSession(db, { memberId, site, remember: false, ip: null, userAgent: null }, identityPolicy());
+  return { token: session.token, cookie: cookiePair(await sessionCookieHeader(new Request("http://localhost/"), session)) };
+}
+
 /** A fresh session for a seeded account, as the Cookie header a browser would send. */
-export async function signInAs(db: Database, account: string) {
+export async function signInAs(db: Database, account: string, site: Site = "member") {
   const member = await findMemberByAccount(db, account);
   if (!member) throw new Error(`the seed has no ${account}`);
-  const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ip: null, userAgent: null }, identityPolicy());
-  return { member, token: session.token, cookie: cookiePair(await sessionCookieHeader(new Request("http://localhost/"), session)) };
+  return { member, ...(await signInMember(db, member.id, site)) };
 }

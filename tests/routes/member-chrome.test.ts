@@ -1,54 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { findMemberByAccount } from "~/platform/identity/members.server";
 import { createTrialAccount } from "~/platform/identity/registration.server";
-import { createSession, readSession } from "~/platform/identity/sessions.server";
+import { readSession } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { sessionCookieHeader } from "~/utils/session.server";
 import { useSeededDatabase } from "../helpers/database";
+import { cookiePair, jsonBody, routeArgs, signInAs, signInMember, thrownResponse } from "../helpers/routes";
 
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
-
-const args = (url: string, init?: RequestInit) => ({
-  request: new Request(`http://localhost${url}`, init),
-  params: {},
-  context: {},
-});
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function body(response: Response | Promise<Response>): Promise<any> {
-  return (await response).json();
-}
-
-async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown response");
-}
-
-/** A fresh session for a member, as the `Cookie` header a browser would send. */
-async function signIn(memberId: string): Promise<{ cookie: string; token: string }> {
-  const session = await createSession(
-    handle.db,
-    { memberId, site: "member", remember: false, ip: null, userAgent: null },
-    identityPolicy(),
-  );
-  const setCookie = await sessionCookieHeader(new Request("http://localhost/"), session);
-  return { cookie: setCookie.split(";")[0]!, token: session.token };
-}
-
-async function player01() {
-  const member = await findMemberByAccount(handle.db, "player01");
-  if (!member) throw new Error("the seed has player01");
-  return member;
-}
 
 async function trialMember() {
   const brand = await getBrandConfig(handle.db);
@@ -56,14 +17,13 @@ async function trialMember() {
 }
 
 const logoutPost = (cookie: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  args("/logout", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, ...headers } });
+  routeArgs("/logout", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, ...headers } });
 
 describe("portal layout loader: the member chrome", () => {
   test("a signed-in member: viewer, currency and the hidden-balance preference", async () => {
-    const member = await player01();
-    const { cookie } = await signIn(member.id);
+    const { member, cookie } = await signInAs(handle.db, "player01");
     const { loader } = await import("~/routes/_portal+/_layout");
-    const data = await body(loader(args("/", { headers: { Cookie: cookie } })));
+    const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
     expect(data.viewer).toEqual({
       id: member.id,
       account: "player01",
@@ -82,37 +42,37 @@ describe("portal layout loader: the member chrome", () => {
 
   test("a visitor: no viewer", async () => {
     const { loader } = await import("~/routes/_portal+/_layout");
-    const data = await body(loader(args("/")));
+    const data = await jsonBody(loader(routeArgs("/")));
     expect(data.viewer).toBeNull();
     expect(data.download.qr).not.toContain("member=1");
   });
 
   test("a trial account shows its demo credit as the balance", async () => {
     const trial = await trialMember();
-    const { cookie } = await signIn(trial.id);
+    const { cookie } = await signInMember(handle.db, trial.id);
     const { loader } = await import("~/routes/_portal+/_layout");
-    const data = await body(loader(args("/", { headers: { Cookie: cookie } })));
+    const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
     expect(data.viewer).toMatchObject({ isTrial: true, balance: String(identityPolicy().freePlayCredit) });
   });
 
   test("hideBalance is a preference in the prefs cookie; the root's prefs stay theme and side menu", async () => {
     const { action } = await import("~/routes/resources+/prefs");
     const response = await action(
-      args("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "true", redirectTo: "/rng" }) }),
+      routeArgs("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "true", redirectTo: "/rng" }) }),
     );
     expect(response.headers.get("Location")).toBe("/rng");
-    const prefs = response.headers.get("Set-Cookie")!.split(";")[0]!;
-    const { cookie } = await signIn((await player01()).id);
+    const prefs = cookiePair(response.headers.get("Set-Cookie"));
+    const { cookie } = await signInAs(handle.db, "player01");
     const { loader } = await import("~/routes/_portal+/_layout");
-    const data = await body(loader(args("/", { headers: { Cookie: `${cookie}; ${prefs}` } })));
+    const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: `${cookie}; ${prefs}` } })));
     expect(data.hideBalance).toBe(true);
     const { readPrefs } = await import("~/utils/prefs.server");
     expect(await readPrefs(new Request("http://localhost/", { headers: { Cookie: prefs } }))).toEqual({
       theme: "light",
       sideMenu: "auto",
     });
-    const bad = await thrown(
-      action(args("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "maybe" }) })),
+    const bad = await thrownResponse(
+      action(routeArgs("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "maybe" }) })),
     );
     expect(bad.status).toBe(400);
   });
@@ -120,8 +80,7 @@ describe("portal layout loader: the member chrome", () => {
 
 describe("logout", () => {
   test("deletes the session, clears only the session cookie, audits, and returns to /", async () => {
-    const member = await player01();
-    const { cookie, token } = await signIn(member.id);
+    const { member, cookie, token } = await signInAs(handle.db, "player01");
     const { action } = await import("~/routes/logout");
     const response = await action(logoutPost(`${cookie}; lng=ur; announce_closed=1`));
     expect(response.status).toBe(302);
@@ -141,7 +100,7 @@ describe("logout", () => {
   });
 
   test("agent logout goes to /agent", async () => {
-    const { cookie, token } = await signIn((await player01()).id);
+    const { cookie, token } = await signInAs(handle.db, "player01");
     const { action } = await import("~/routes/logout");
     const response = await action(logoutPost(cookie, { site: "agent" }));
     expect(response.headers.get("Location")).toBe("/agent");
@@ -149,11 +108,11 @@ describe("logout", () => {
   });
 
   test("a cross-origin post is refused and the session survives", async () => {
-    const { cookie, token } = await signIn((await player01()).id);
+    const { cookie, token } = await signInAs(handle.db, "player01");
     const { action } = await import("~/routes/logout");
-    const refused = await thrown(action(logoutPost(cookie, {}, { Origin: "https://evil.example" })));
+    const refused = await thrownResponse(action(logoutPost(cookie, {}, { Origin: "https://evil.example" })));
     expect(refused.status).toBe(403);
-    const crossSite = await thrown(action(logoutPost(cookie, {}, { "Sec-Fetch-Site": "cross-site" })));
+    const crossSite = await thrownResponse(action(logoutPost(cookie, {}, { "Sec-Fetch-Site": "cross-site" })));
     expect(crossSite.status).toBe(403);
     expect(await readSession(handle.db, token, identityPolicy())).not.toBeNull();
   });
@@ -171,22 +130,22 @@ describe("logout", () => {
 
 describe("trial accounts", () => {
   test("the member centre sends a trial account to the real-account notice", async () => {
-    const { cookie } = await signIn((await trialMember()).id);
+    const { cookie } = await signInMember(handle.db, (await trialMember()).id);
     const { loader } = await import("~/routes/_portal+/member+/_layout");
-    const fromHome = await thrown(loader(args("/member/deposit", { headers: { Cookie: cookie } })));
+    const fromHome = await thrownResponse(loader(routeArgs("/member/deposit", { headers: { Cookie: cookie } })));
     expect(fromHome.status).toBe(302);
     expect(fromHome.headers.get("Location")).toBe("/?modal=real-account");
-    const fromPage = await thrown(
-      loader(args("/member/deposit", { headers: { Cookie: cookie, Referer: "http://localhost/rng?page=2" } })),
+    const fromPage = await thrownResponse(
+      loader(routeArgs("/member/deposit", { headers: { Cookie: cookie, Referer: "http://localhost/rng?page=2" } })),
     );
     expect(new URL(fromPage.headers.get("Location")!, "http://localhost").searchParams.get("modal")).toBe("real-account");
     expect(fromPage.headers.get("Location")).toBe("/rng?page=2&modal=real-account");
   });
 
   test("and so does the agent centre", async () => {
-    const { cookie } = await signIn((await trialMember()).id);
+    const { cookie } = await signInMember(handle.db, (await trialMember()).id);
     const { loader } = await import("~/routes/agentHome+/_layout");
-    const response = await thrown(loader(args("/agentHome", { headers: { Cookie: cookie } })));
+    const response = await thrownResponse(loader(routeArgs("/agentHome", { headers: { Cookie: cookie } })));
     expect(response.headers.get("Location")).toBe("/?modal=real-account");
   });
 });
@@ -204,14 +163,13 @@ describe("app-download QR", () => {
     );
 
   test("for a member: a single-use hand-off token is minted and the QR is never cached", async () => {
-    const member = await player01();
-    const { cookie } = await signIn(member.id);
+    const { member, cookie } = await signInAs(handle.db, "player01");
     const { loader } = await import("~/routes/resources+/qr.download");
     const before = await handoffs(member.id);
-    const response = await loader(args("/resources/qr/download?lng=ur&member=1", { headers: { Cookie: cookie } }));
+    const response = await loader(routeArgs("/resources/qr/download?lng=ur&member=1", { headers: { Cookie: cookie } }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
-    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, max-age=300");
     expect(await response.text()).toContain("<svg");
     expect(await handoffs(member.id)).toBe(before + 1);
   });
@@ -221,7 +179,7 @@ describe("app-download QR", () => {
     const before = Number(
       (await handle.db.selectFrom("login_handoffs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count,
     );
-    const response = await loader(args("/resources/qr/download?lng=en"));
+    const response = await loader(routeArgs("/resources/qr/download?lng=en"));
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(response.headers.get("Vary")).toBe("Cookie");
     const after = Number(

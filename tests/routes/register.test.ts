@@ -8,6 +8,7 @@ import { getBrandConfig, writeSetting } from "~/platform/system/settings.server"
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
+import { cookiePair, formPost, jsonBody, routeArgs } from "../helpers/routes";
 
 // Settings are read fresh on every request, so a brand written by a test applies at once.
 process.env.STATUS_CACHE_MS = "0";
@@ -19,16 +20,6 @@ const handle = useSeededDatabase((ready) => {
 
 const route = () => import("~/routes/_portal+/register");
 const affiliateRoute = () => import("~/routes/resources+/affiliate");
-
-const args = (url: string, init?: RequestInit) => ({
-  request: new Request(`http://localhost${url}`, init),
-  params: {},
-  context: {},
-});
-
-/** A same-origin form post, as a browser sends it. */
-const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  args(url, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: "http://localhost", ...headers } });
 
 /** A returned or thrown Response: actions throw for redirects, forbidden origins and spam. */
 async function settle(promise: Promise<unknown> | unknown): Promise<Response> {
@@ -42,9 +33,6 @@ async function settle(promise: Promise<unknown> | unknown): Promise<Response> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const body = async (response: Response): Promise<any> => response.json();
-
 const validUsernameForm = (username: string) => ({
   intent: "register",
   username,
@@ -55,7 +43,7 @@ const validUsernameForm = (username: string) => ({
 
 async function register(url: string, fields: Record<string, string>, headers?: Record<string, string>) {
   const { action } = await route();
-  return settle(action(post(url, fields, headers)));
+  return settle(action(formPost(url, fields, headers)));
 }
 
 async function member(account: string) {
@@ -78,7 +66,7 @@ async function withBrand(change: (brand: Record<string, any>) => void, body: () 
 describe("register loader", () => {
   test("the lobby with the dialog: both modes, username first, the enabled optional fields, the brand's countries", async () => {
     const { loader } = await route();
-    const data = await body(await loader(args("/register")));
+    const data = await jsonBody(await loader(routeArgs("/register")));
     expect(data.lobby.tabs).toContain("HOME");
     expect(data.lobby.dialog).toBeNull();
     expect(data.register).toMatchObject({ mode: "username", modes: ["username", "mobile"], verification: true, affiliateCode: null });
@@ -92,11 +80,11 @@ describe("register loader", () => {
 
   test("?mode=mobile, and a referral link's code prefilled from ?ref= or ?affiliateCode=", async () => {
     const { loader } = await route();
-    const mobile = await body(await loader(args("/register?mode=mobile&ref=LUCKY1")));
+    const mobile = await jsonBody(await loader(routeArgs("/register?mode=mobile&ref=LUCKY1")));
     expect(mobile.register).toMatchObject({ mode: "mobile", mobile: { shown: true, required: true }, affiliateCode: "LUCKY1" });
-    const other = await body(await loader(args("/register?mode=nope&affiliateCode=DOCK02")));
+    const other = await jsonBody(await loader(routeArgs("/register?mode=nope&affiliateCode=DOCK02")));
     expect(other.register).toMatchObject({ mode: "username", affiliateCode: "DOCK02" });
-    const junk = await body(await loader(args("/register?ref=%3Cscript%3E")));
+    const junk = await jsonBody(await loader(routeArgs("/register?ref=%3Cscript%3E")));
     expect(junk.register.affiliateCode).toBeNull();
   });
 
@@ -113,18 +101,18 @@ describe("register loader", () => {
     await withBrand(
       (brand) => setFlag(brand, "USERNAMEREG3", false),
       async () => {
-        const data = await body(await loader(args("/register?mode=username")));
+        const data = await jsonBody(await loader(routeArgs("/register?mode=username")));
         expect(data.register).toMatchObject({ mode: "mobile", modes: ["mobile"] });
       },
     );
     await withBrand(
       (brand) => ["USERNAMEREG3", "MOBILENUMREG3", "MOBILENUMPASSREG3"].forEach((modId) => setFlag(brand, modId, false)),
       async () => {
-        const data = await body(await loader(args("/register")));
+        const data = await jsonBody(await loader(routeArgs("/register")));
         expect(data.register).toBeNull();
         const response = await register("/register", validUsernameForm("closedreg1"));
         expect(response.status).toBe(400);
-        expect((await body(response)).result.error[""]).toEqual(["This operation is not allowed"]);
+        expect((await jsonBody(response)).result.error[""]).toEqual(["This operation is not allowed"]);
       },
     );
   });
@@ -145,11 +133,11 @@ describe("username registration", () => {
     expect(sessions[0]).toMatchObject({ site: "member", remember: false });
 
     const { loader, action } = await route();
-    const session = cookie.split(";")[0]!;
-    const again = await settle(loader(args("/register", { headers: { Cookie: session } })));
+    const session = cookiePair(cookie);
+    const again = await settle(loader(routeArgs("/register", { headers: { Cookie: session } })));
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/");
-    const posted = await settle(action(post("/register", validUsernameForm("newuser02"), { Cookie: session })));
+    const posted = await settle(action(formPost("/register", validUsernameForm("newuser02"), { Cookie: session })));
     expect(posted.headers.get("Location")).toBe("/");
     expect(await member("newuser02")).toBeUndefined();
   });
@@ -157,7 +145,7 @@ describe("username registration", () => {
   test("a taken username: 400 with account_taken on the username; entered values come back, secrets do not", async () => {
     const response = await register("/register", { ...validUsernameForm("Player01"), email: "someone@example.com" });
     expect(response.status).toBe(400);
-    const { result } = await body(response);
+    const { result } = await jsonBody(response);
     expect(result.error.username).toEqual(["This username is already registered"]);
     expect(result.initialValue).toMatchObject({ username: "Player01", email: "someone@example.com", terms: "on" });
     expect(result.initialValue.password).toBeUndefined();
@@ -167,32 +155,32 @@ describe("username registration", () => {
   test("the confirmation must equal the password: 'Inconsistent twice', shown with the other errors at once", async () => {
     const response = await register("/register", { ...validUsernameForm("newuser03"), confirmPassword: "Secret124", terms: "" });
     expect(response.status).toBe(400);
-    const { result } = await body(response);
+    const { result } = await jsonBody(response);
     expect(result.error.confirmPassword).toEqual(["Inconsistent twice"]);
     expect(result.error.terms).toBeTruthy();
     expect(result.error.password).toBeUndefined();
-    const empty = await body(await register("/register", { ...validUsernameForm("newuser03"), confirmPassword: "" }));
+    const empty = await jsonBody(await register("/register", { ...validUsernameForm("newuser03"), confirmPassword: "" }));
     expect(empty.result.error.confirmPassword).toEqual(["Input cannot be empty"]);
     expect(await member("newuser03")).toBeUndefined();
   });
 
   test("the terms must be ticked: an inline error on the checkbox", async () => {
     const { terms: _terms, ...fields } = validUsernameForm("newuser04");
-    const { result } = await body(await register("/register", fields));
+    const { result } = await jsonBody(await register("/register", fields));
     expect(result.error.terms).toEqual(["Please confirm that you are 18 or older and accept the terms and conditions"]);
     expect(Object.keys(result.error)).toEqual(["terms"]);
   });
 
   test("field rules: the username rule's translated message with its range; the password rule too; in Urdu", async () => {
-    const bad = await body(await register("/register", validUsernameForm("1abc")));
+    const bad = await jsonBody(await register("/register", validUsernameForm("1abc")));
     expect(bad.result.error.username).toEqual(["Enter 6-16 letters or digits, starting with a letter"]);
-    const weak = await body(await register("/register", { ...validUsernameForm("newuser05"), password: "secret", confirmPassword: "secret" }));
+    const weak = await jsonBody(await register("/register", { ...validUsernameForm("newuser05"), password: "secret", confirmPassword: "secret" }));
     expect(weak.result.error.password).toEqual(["Enter 6-20 characters mixing letters and digits"]);
-    const spaced = await body(await register("/register", { ...validUsernameForm("newuser05"), password: " Secret123", confirmPassword: " Secret123" }));
+    const spaced = await jsonBody(await register("/register", { ...validUsernameForm("newuser05"), password: " Secret123", confirmPassword: " Secret123" }));
     expect(spaced.result.error.password).toEqual(["Enter 6-20 characters mixing letters and digits"]);
-    const missing = await body(await register("/register", { ...validUsernameForm(""), username: "" }));
+    const missing = await jsonBody(await register("/register", { ...validUsernameForm(""), username: "" }));
     expect(missing.result.error.username).toEqual(["Enter 6-16 letters or digits, starting with a letter"]);
-    const urdu = await body(await register("/register?lng=ur", validUsernameForm("1abc")));
+    const urdu = await jsonBody(await register("/register?lng=ur", validUsernameForm("1abc")));
     expect(urdu.result.error.username[0]).toMatch(/[\u0600-\u06FF]/);
     expect(urdu.result.error.username[0]).toContain("6-16");
   });
@@ -204,7 +192,7 @@ describe("username registration", () => {
       whatsapp: "12ab",
       qqNum: "whatever",
     });
-    const { result } = await body(response);
+    const { result } = await jsonBody(response);
     expect(result.error.email).toEqual(["Enter a valid e-mail address (5-64 characters)"]);
     expect(result.error.whatsapp).toEqual(["Enter 7-15 digits"]);
     expect(result.error.qqNum).toBeUndefined();
@@ -231,10 +219,10 @@ describe("username registration", () => {
       },
       async () => {
         const { loader } = await route();
-        const data = await body(await loader(args("/register")));
+        const data = await jsonBody(await loader(routeArgs("/register")));
         expect(data.register.optional).toContainEqual({ name: "qqNum", required: true });
         expect(data.register.optional).toContainEqual({ name: "paymentPassword", required: true });
-        const { result } = await body(await register("/register", validUsernameForm("newuser08")));
+        const { result } = await jsonBody(await register("/register", validUsernameForm("newuser08")));
         expect(result.error.qqNum).toEqual(["Enter 5-12 digits"]);
         expect(result.error.paymentPassword).toEqual(["Enter 6 digits"]);
         const ok = await register("/register", { ...validUsernameForm("newuser08"), qqNum: "123456", paymentPassword: "654321" });
@@ -245,14 +233,14 @@ describe("username registration", () => {
       },
     );
     // Back to the demo brand: optional again, and hidden.
-    const { result } = await body(await register("/register", { ...validUsernameForm("1bad") }));
+    const { result } = await jsonBody(await register("/register", { ...validUsernameForm("1bad") }));
     expect(result.error.qqNum).toBeUndefined();
   });
 
   test("affiliate code: a bad one is invitation_code_error on its field; a good one puts the member under its agent", async () => {
     const bad = await register("/register", { ...validUsernameForm("newuser09"), affiliateCode: "NOPE99" });
     expect(bad.status).toBe(400);
-    expect((await body(bad)).result.error.affiliateCode).toEqual(["Invalid invitation code"]);
+    expect((await jsonBody(bad)).result.error.affiliateCode).toEqual(["Invalid invitation code"]);
     expect(await member("newuser09")).toBeUndefined();
 
     const good = await register("/register", { ...validUsernameForm("newuser09"), affiliateCode: "lucky1" });
@@ -272,7 +260,7 @@ describe("mobile registration and the SMS code", () => {
     // Only the number is needed: the rest of the form may still be empty.
     const first = await sendCode({ password: "" });
     expect(first.status).toBe(200);
-    const sent = await body(first);
+    const sent = await jsonBody(first);
     expect(sent.codeSent).toEqual({ status: "sent", expiredMinutes: 1, retryAfterSeconds: 60 });
     expect(sent.result.initialValue).toMatchObject({ mobileNum: mobile, countryDialingCode: "92" });
     const message = await latestOutboxMessage(handle.db, recipient);
@@ -281,14 +269,14 @@ describe("mobile registration and the SMS code", () => {
 
     const repeat = await sendCode();
     expect(repeat.status).toBe(200);
-    expect((await body(repeat)).codeSent).toMatchObject({ status: "ignored", expiredMinutes: 1 });
+    expect((await jsonBody(repeat)).codeSent).toMatchObject({ status: "ignored", expiredMinutes: 1 });
     expect((await latestOutboxMessage(handle.db, recipient))?.id).toBe(message?.id);
 
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     const early = await sendCode();
     expect(early.status).toBe(429);
     expect(Number(early.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const refused = await body(early);
+    const refused = await jsonBody(early);
     expect(refused.smsError).toMatch(/^Please wait \d+ seconds before requesting another code$/);
     expect(refused.codeSent).toMatchObject({ status: "ignored" });
     expect(refused.codeSent.retryAfterSeconds).toBeGreaterThan(50);
@@ -305,12 +293,12 @@ describe("mobile registration and the SMS code", () => {
       confirmPassword: "Secret123",
       terms: "on",
     };
-    const missing = await body(await register("/register?mode=mobile", fields));
+    const missing = await jsonBody(await register("/register?mode=mobile", fields));
     expect(missing.result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
     const wrongCode = code === "000000" ? "111111" : "000000";
     const wrong = await register("/register?mode=mobile", { ...fields, verificationCode: wrongCode });
     expect(wrong.status).toBe(400);
-    expect((await body(wrong)).result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
+    expect((await jsonBody(wrong)).result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
 
     const ok = await register("/register?mode=mobile", { ...fields, verificationCode: code });
     expect(ok.status).toBe(302);
@@ -322,12 +310,12 @@ describe("mobile registration and the SMS code", () => {
   test("a number that already belongs to a member: mobile_taken, and no SMS", async () => {
     const taken = await register("/register?mode=mobile", { intent: "send-code", countryDialingCode: "92", mobileNum: "3001234567" });
     expect(taken.status).toBe(400);
-    expect((await body(taken)).result.error.mobileNum).toEqual(["This mobile number is already registered"]);
+    expect((await jsonBody(taken)).result.error.mobileNum).toEqual(["This mobile number is already registered"]);
     expect(await latestOutboxMessage(handle.db, "+923001234567")).toBeUndefined();
   });
 
   test("send-code checks the number and the dialing code only", async () => {
-    const bad = await body(await register("/register?mode=mobile", { intent: "send-code", countryDialingCode: "999", mobileNum: "12" }));
+    const bad = await jsonBody(await register("/register?mode=mobile", { intent: "send-code", countryDialingCode: "999", mobileNum: "12" }));
     // The field shows the first message: the rule's, translated.
     expect(bad.result.error.mobileNum[0]).toBe("Enter 7-12 digits");
     expect(bad.result.error.countryDialingCode).toEqual(["Please enter a valid mobile number"]);
@@ -335,7 +323,7 @@ describe("mobile registration and the SMS code", () => {
   });
 
   test("username mode: an optional mobile number, once given, must be proven with a code", async () => {
-    const { result } = await body(
+    const { result } = await jsonBody(
       await register("/register", { ...validUsernameForm("newuser10"), countryDialingCode: "92", mobileNum: "3005556667" }),
     );
     expect(result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
@@ -345,11 +333,11 @@ describe("mobile registration and the SMS code", () => {
 describe("affiliate code check (GET /resources/affiliate)", () => {
   test("valid for a seeded agent's code (any case), invalid otherwise", async () => {
     const { loader } = await affiliateRoute();
-    expect(await body(await loader(args("/resources/affiliate?code=LUCKY1")))).toEqual({ code: "LUCKY1", valid: true });
-    expect(await body(await loader(args("/resources/affiliate?code=dock02")))).toEqual({ code: "dock02", valid: true });
-    expect(await body(await loader(args("/resources/affiliate?code=NOPE99")))).toEqual({ code: "NOPE99", valid: false });
-    const junk = await loader(args("/resources/affiliate?code=%27%20or%201%3D1"));
-    expect((await body(junk)).valid).toBe(false);
+    expect(await jsonBody(await loader(routeArgs("/resources/affiliate?code=LUCKY1")))).toEqual({ code: "LUCKY1", valid: true });
+    expect(await jsonBody(await loader(routeArgs("/resources/affiliate?code=dock02")))).toEqual({ code: "dock02", valid: true });
+    expect(await jsonBody(await loader(routeArgs("/resources/affiliate?code=NOPE99")))).toEqual({ code: "NOPE99", valid: false });
+    const junk = await loader(routeArgs("/resources/affiliate?code=%27%20or%201%3D1"));
+    expect((await jsonBody(junk)).valid).toBe(false);
     expect(junk.headers.get("Cache-Control")).toBe("no-store");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { setMaintenance } from "~/platform/system/settings.server";
 import { createTestDatabase, useSeededDatabase } from "../helpers/database";
+import { cookiePair, jsonBody, routeArgs, thrownResponse } from "../helpers/routes";
 
 // Route modules read configuration once; these are the settings of a portal behind one proxy.
 process.env.TRUST_PROXY_HOPS = "1";
@@ -12,33 +13,11 @@ const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
 
-const args = (url: string, init?: RequestInit) => ({
-  request: new Request(`http://localhost${url}`, init),
-  params: {},
-  context: {},
-});
-
-/** A loader's JSON body, untyped: these tests assert its shape. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function body(response: Response | Promise<Response>): Promise<any> {
-  return (await response).json();
-}
-
-async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected the loader to throw a response");
-}
-
 describe("root loader: system status", () => {
   test("open: brand data, locale and prefs", async () => {
     const { loader } = await import("~/root");
-    const response = await loader(args("/", { headers: { "Accept-Language": "ur" } }));
-    const data = await body(response);
+    const response = await loader(routeArgs("/", { headers: { "Accept-Language": "ur" } }));
+    const data = await jsonBody(response);
     expect(data.locale).toBe("ur");
     expect(data.brand.name).toBe("Lucky Harbour");
     expect(data.prefs).toEqual({ theme: "light", sideMenu: "auto" });
@@ -48,7 +27,7 @@ describe("root loader: system status", () => {
     const { loader } = await import("~/root");
     await setMaintenance(handle.db, true);
     try {
-      const response = await thrown(loader(args("/", { headers: { "X-Forwarded-For": "198.51.100.7" } })));
+      const response = await thrownResponse(loader(routeArgs("/", { headers: { "X-Forwarded-For": "198.51.100.7" } })));
       expect(response.status).toBe(503);
       expect(response.headers.get("Retry-After")).toBeTruthy();
       expect(await response.json()).toMatchObject({ systemStatus: 1, customerService: { csType: "LIVECHAT" } });
@@ -59,10 +38,10 @@ describe("root loader: system status", () => {
 
   test("region: 403 with the visitor's IP, from a blocked range or country", async () => {
     const { loader } = await import("~/root");
-    const byRange = await thrown(loader(args("/", { headers: { "X-Forwarded-For": "10.0.0.1, 198.51.100.7" } })));
+    const byRange = await thrownResponse(loader(routeArgs("/", { headers: { "X-Forwarded-For": "10.0.0.1, 198.51.100.7" } })));
     expect(byRange.status).toBe(403);
     expect(await byRange.json()).toMatchObject({ systemStatus: 2, ip: "198.51.100.7" });
-    const byCountry = await thrown(loader(args("/", { headers: { "x-country-code": "kp", "X-Forwarded-For": "203.0.113.5" } })));
+    const byCountry = await thrownResponse(loader(routeArgs("/", { headers: { "x-country-code": "kp", "X-Forwarded-For": "203.0.113.5" } })));
     expect(await byCountry.json()).toMatchObject({ systemStatus: 2, ip: "203.0.113.5" });
   });
 });
@@ -70,7 +49,7 @@ describe("root loader: system status", () => {
 describe("lobby loader", () => {
   test("home: hot games, sections of at most 5 vendors, 12 games a grid page, the popup for a first visit", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await body(loader(args("/")));
+    const data = await jsonBody(loader(routeArgs("/")));
     expect(data.tab).toBe("HOME");
     expect(data.hot.games).toHaveLength(12);
     const rng = data.sections.find((section: { category: string }) => section.category === "RNG");
@@ -86,10 +65,10 @@ describe("lobby loader", () => {
 
   test("the announcement popup's second page, and a notice opened from the marquee", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const second = await body(loader(args("/?announcements=2")));
+    const second = await jsonBody(loader(routeArgs("/?announcements=2")));
     expect(second.dialog).toMatchObject({ kind: "announcements", page: 2, totalPages: 2 });
     expect(second.dialog.items).toHaveLength(3);
-    const notice = await body(loader(args("/?notice=1", { headers: { Cookie: "announce_closed=1" } })));
+    const notice = await jsonBody(loader(routeArgs("/?notice=1", { headers: { Cookie: "announce_closed=1" } })));
     expect(notice.dialog).toMatchObject({ kind: "notice", index: 1, total: notice.marquee.length });
     expect(notice.dialog.notice.title).toBe(notice.marquee[1].title);
     expect(notice.dialog.notice.contentHtml).toContain("<p>");
@@ -97,7 +76,7 @@ describe("lobby loader", () => {
 
   test("a category tab shows only its section, with all its vendors", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await body(loader(args("/?tab=live", { headers: { Cookie: "announce_closed=1" } })));
+    const data = await jsonBody(loader(routeArgs("/?tab=live", { headers: { Cookie: "announce_closed=1" } })));
     expect(data.tab).toBe("LIVE");
     expect(data.sections.map((section: { category: string }) => section.category)).toEqual(["LIVE"]);
     expect(data.sections[0].vendors).toHaveLength(10);
@@ -106,37 +85,37 @@ describe("lobby loader", () => {
 
   test("FAV for a visitor opens the login dialog, returning to FAV", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const response = await thrown(loader(args("/?tab=FAV")));
+    const response = await thrownResponse(loader(routeArgs("/?tab=FAV")));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2F%3Ftab%3DFAV");
   });
 
   test("/login and /register are the lobby with their dialog", async () => {
     const login = await import("~/routes/_portal+/login");
     const register = await import("~/routes/_portal+/register");
-    const loginData = await body(login.loader(args("/login?redirectTo=/rng")));
+    const loginData = await jsonBody(login.loader(routeArgs("/login?redirectTo=/rng")));
     expect(loginData.dialog).toEqual({ kind: "login", by: "password", redirectTo: "/rng" });
     expect(loginData.lobby.dialog).toBeNull();
     // Only same-site paths are honoured.
     for (const outside of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      const data = await body(login.loader(args(`/login?redirectTo=${encodeURIComponent(outside)}`)));
+      const data = await jsonBody(login.loader(routeArgs(`/login?redirectTo=${encodeURIComponent(outside)}`)));
       expect(data.dialog.redirectTo).toBeNull();
     }
-    expect((await body(login.loader(args("/login?modal=forgot")))).dialog).toEqual({ kind: "forgot", by: "mobile" });
-    expect((await body(register.loader(args("/register")))).register).toMatchObject({ mode: "username" });
+    expect((await jsonBody(login.loader(routeArgs("/login?modal=forgot")))).dialog).toEqual({ kind: "forgot", by: "mobile" });
+    expect((await jsonBody(register.loader(routeArgs("/register")))).register).toMatchObject({ mode: "username" });
   });
 });
 
 describe("game list loader", () => {
   test("/rng filters by vassalage and sub-type; unknown filters are ignored", async () => {
     const { loader } = await import("~/routes/_portal+/rng");
-    const filtered = await body(loader(args("/rng?vassalage=PG&classify=JP&page=2")));
+    const filtered = await jsonBody(loader(routeArgs("/rng?vassalage=PG&classify=JP&page=2")));
     expect(filtered).toMatchObject({ vassalage: "PG", classify: "JP", subTypes: ["SC", "VP", "JP", "TG", "AC"] });
     expect(filtered.page.pageNum).toBe(2);
     expect(filtered.page.games.every((game: { vassalage: string }) => game.vassalage === "PG")).toBe(true);
     // The same tile fields as the lobby: the page carries no more than it renders.
     expect(Object.keys(filtered.page.games[0]).sort()).toEqual(["gameName", "iconUrl", "nodeId", "nodeName", "showIcon", "vassalage"]);
     expect(Object.keys(filtered.vendors[0]).sort()).toEqual(["displayName", "lagerIcon", "vassalage"]);
-    const unknown = await body(loader(args("/rng?vassalage=NOPE&classify=ZZ")));
+    const unknown = await jsonBody(loader(routeArgs("/rng?vassalage=NOPE&classify=ZZ")));
     expect(unknown).toMatchObject({ vassalage: null, classify: null });
     expect(unknown.page.total).toBe(10_000);
   });
@@ -148,7 +127,7 @@ describe("guards", () => {
     async (path) => {
       const name = path.split("?")[0]!.slice(1);
       const route = await import(`~/routes/_portal+/${name}.tsx`);
-      const response = await thrown(route.loader(args(path)));
+      const response = await thrownResponse(route.loader(routeArgs(path)));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
     },
@@ -163,27 +142,27 @@ describe("guards", () => {
     };
     for (const [file, route] of Object.entries(routes)) {
       expect(typeof route.default, file).toBe("function");
-      const response = await thrown(route.loader(args(file.startsWith("agent") ? "/agentHome/x" : "/member/x")));
+      const response = await thrownResponse(route.loader(routeArgs(file.startsWith("agent") ? "/agentHome/x" : "/member/x")));
       expect(response.status, file).toBe(302);
     }
   });
 
   test("the member centre subtree redirects a visitor", async () => {
     const route = await import("~/routes/_portal+/member+/_layout");
-    const response = await thrown(route.loader(args("/member/deposit")));
+    const response = await thrownResponse(route.loader(routeArgs("/member/deposit")));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmember%2Fdeposit");
   });
 
   test("the agent centre sends a non-agent to /agent", async () => {
     const route = await import("~/routes/agentHome+/_layout");
-    const response = await thrown(route.loader(args("/agentHome")));
+    const response = await thrownResponse(route.loader(routeArgs("/agentHome")));
     expect(response.headers.get("Location")).toBe("/agent");
   });
 });
 
 describe("preference actions", () => {
   const post = (url: string, fields: Record<string, string>) =>
-    args(url, { method: "POST", body: new URLSearchParams(fields) });
+    routeArgs(url, { method: "POST", body: new URLSearchParams(fields) });
 
   test("language: stored in a cookie, ?lng dropped from the return path", async () => {
     const { action } = await import("~/routes/resources+/language");
@@ -195,7 +174,7 @@ describe("preference actions", () => {
 
   test("language: an unknown code or an outside redirect changes nothing harmful", async () => {
     const { action } = await import("~/routes/resources+/language");
-    const bad = await thrown(action(post("/resources/language", { lng: "xx" })));
+    const bad = await thrownResponse(action(post("/resources/language", { lng: "xx" })));
     expect(bad.status).toBe(400);
     const outside = await action(post("/resources/language", { lng: "en", redirectTo: "//evil.example/" }));
     expect(outside.headers.get("Location")).toBe("/");
@@ -205,14 +184,14 @@ describe("preference actions", () => {
     const { action } = await import("~/routes/resources+/prefs");
     const dark = await action(post("/resources/prefs", { theme: "dark", redirectTo: "/help" }));
     expect(dark.headers.get("Location")).toBe("/help");
-    const cookie = dark.headers.get("Set-Cookie")!.split(";")[0]!;
+    const cookie = cookiePair(dark.headers.get("Set-Cookie"));
     const { readPrefs } = await import("~/utils/prefs.server");
     expect(await readPrefs(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toEqual({
       theme: "dark",
       sideMenu: "auto",
     });
-    expect((await thrown(action(post("/resources/prefs", { theme: "purple" })))).status).toBe(400);
-    expect((await thrown(action(post("/resources/prefs", {})))).status).toBe(400);
+    expect((await thrownResponse(action(post("/resources/prefs", { theme: "purple" })))).status).toBe(400);
+    expect((await thrownResponse(action(post("/resources/prefs", {})))).status).toBe(400);
   });
 });
 

@@ -122,6 +122,7 @@ export async function createLoginHandoff(
   now = new Date(),
 ): Promise<string> {
   const token = randomToken();
+  await db.deleteFrom("login_handoffs").where("expires_at", "<=", now).execute();
   await db
     .insertInto("login_handoffs")
     .values({ token_hash: hashToken(token), member_id: memberId, expires_at: new Date(now.getTime() + policy.handoffTtlMs) })

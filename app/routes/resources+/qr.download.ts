@@ -16,7 +16,8 @@ const toSvg = (target: string) => QRCode.toString(target, { type: "svg", margin:
  * download page in the visitor's language. It only ever encodes our own URL.
  * For a signed-in member it also carries a single-use, short-lived login
  * hand-off token (§2 "with language and token"), so the phone that scans it
- * arrives signed in; that QR is minted per request and never cached.
+ * arrives signed in. The browser may keep that QR privately for a few minutes
+ * (less than the token lives), so browsing the portal does not mint a token per page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -28,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (viewer) {
     const token = await createLoginHandoff(await getDb(), viewer.member.id, identityPolicy());
     const response = svgResponse(await toSvg(`${target}&token=${encodeURIComponent(token)}`));
-    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("Cache-Control", `private, max-age=${Math.floor(identityPolicy().handoffTtlMs / 2000)}`);
+    response.headers.set("Vary", "Cookie");
     return response;
   }
 
