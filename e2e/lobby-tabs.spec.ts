@@ -39,7 +39,7 @@ test.describe("lobby tabs", () => {
     await page.goto("/");
     await page.locator('nav.lobby-tabs a[data-tab="FAV"]').click();
 
-    await expect(page).toHaveURL("/?tab=FAV");
+    await expect(page).toHaveURL("/login?redirectTo=%2F%3Ftab%3DFAV");
     await expect(page.getByTestId("login-dialog")).toBeVisible();
     // After logging in, the visitor comes back to the FAV tab.
     await expect(page.getByTestId("login-dialog").locator('input[name="redirectTo"]')).toHaveValue("/?tab=FAV");

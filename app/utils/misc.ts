@@ -1,9 +1,14 @@
-/** A same-site path to return to after a dialog or a preference change, never another origin. */
+/**
+ * A same-site path to return to after a dialog, a login or a preference
+ * change, never another origin. Browsers drop tabs and newlines from a
+ * Location and read "\\" as "/", so "/\t/evil.example" would leave the site:
+ * control characters and backslashes are refused, and the path must resolve
+ * to this origin.
+ */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  const base = "http://same.invalid";
+  return new URL(to, base).origin === base && !to.startsWith("//") ? to : fallback;
 }
 
 export function getErrorMessage(error: unknown): string {

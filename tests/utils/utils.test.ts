@@ -35,7 +35,7 @@ describe("money", () => {
 describe("links", () => {
   test("redirects stay on this site", () => {
     expect(safeRedirectPath("/rng?page=2")).toBe("/rng?page=2");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", null]) {
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/a\\b", "javascript:alert(1)", null]) {
       expect(safeRedirectPath(bad)).toBe("/");
     }
   });

@@ -1,0 +1,71 @@
+import { randomInt } from "node:crypto";
+import { expect, label, login, logout, test } from "../fixtures";
+
+/** A new password under the demo brand's rule (letters and digits, 6–20), never the default one. */
+const newPassword = () => `New${randomInt(100_000, 1_000_000)}pw`;
+
+test.describe("forced password change", () => {
+  test("the default password must be changed before the login completes", async ({ page }, testInfo) => {
+    // One seeded default-password account per project, so the js and nojs runs never meet.
+    const account = testInfo.project.name === "nojs" ? "newbie02" : "newbie01";
+    const password = newPassword();
+
+    await page.goto("/login");
+    const loginDialog = page.getByTestId("login-dialog");
+    await loginDialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
+    await loginDialog.getByLabel(label("en", "login.password"), { exact: true }).fill("123456");
+    await loginDialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+
+    const dialog = page.getByTestId("change-password-dialog");
+    await expect(dialog.getByRole("heading", { name: label("en", "changePassword.title") })).toBeVisible();
+    await expect(dialog.getByTestId("change-password-reason")).toHaveText(label("en", "changePassword.reason.default_password"));
+    // Not signed in yet.
+    await expect(page.getByTestId("header-login")).toBeAttached();
+    await expect(page.getByTestId("member-menu")).toHaveCount(0);
+
+    await dialog.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
+    await dialog.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
+    await dialog.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(account);
+    await expect(page.getByTestId("header-login")).toHaveCount(0);
+
+    // The new password is the password now: out and in again, with no change asked for.
+    await logout(page);
+    await login(page, account, password);
+    await expect(page.getByTestId("change-password-dialog")).toHaveCount(0);
+  });
+});
+
+test.describe("forgot password", () => {
+  test("by phone: an SMS code resets the password and signs in", async ({ page, createMember, readSmsCode }) => {
+    const { account, mobile } = await createMember({ password: "Old12345", mobile: true });
+    const password = newPassword();
+
+    await page.goto("/login?modal=forgot");
+    const dialog = page.getByTestId("forgot-dialog");
+    await expect(dialog.getByRole("heading", { name: label("en", "forgot.title") })).toBeVisible();
+    // By phone is the default tab when phone verification is on.
+    await expect(dialog.getByRole("link", { name: label("en", "forgot.byMobile"), exact: true })).toHaveAttribute("aria-current", "page");
+
+    await dialog.getByLabel(label("en", "phone.country"), { exact: true }).selectOption({ label: "+92 (PK)" });
+    await dialog.getByLabel(label("en", "phone.mobile"), { exact: true }).fill(mobile!);
+    await dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true }).click();
+    await expect(dialog.getByTestId("send-code")).toBeDisabled();
+
+    const code = await readSmsCode(`+92${mobile}`);
+    await expect(dialog.getByLabel(label("en", "phone.mobile"), { exact: true })).toHaveValue(mobile!);
+    await dialog.getByLabel(label("en", "phone.code"), { exact: true }).fill(code);
+    await dialog.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
+    await dialog.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
+    await dialog.getByRole("button", { name: label("en", "forgot.reset"), exact: true }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(account);
+
+    // The new password signs in.
+    await logout(page);
+    await login(page, account, password);
+  });
+});
