@@ -16,12 +16,15 @@ export interface Viewer {
   member: MemberInfo;
 }
 
-// The root, layout and page loaders of one request share one session read.
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+/**
+ * The loaders of one request run at the same time, and Remix hands each its
+ * own copy of the Request, so they cannot share a value keyed on it. They
+ * share the session read that is in flight for the same token instead; a
+ * settled read is never reused, so a logout counts from the next request on.
+ */
+const readsInFlight = new Map<string, Promise<Viewer | null>>();
 
-async function loadViewer(request: Request): Promise<Viewer | null> {
-  const token = await readSessionToken(request);
-  if (!token) return null;
+async function loadViewer(token: string): Promise<Viewer | null> {
   const db = await getDb();
   const [active, brand] = await Promise.all([readSession(db, token, identityPolicy()), getBrandConfig(db)]);
   if (!active) return null;
@@ -29,13 +32,15 @@ async function loadViewer(request: Request): Promise<Viewer | null> {
 }
 
 /** The signed-in member of a request, or null for a visitor (or a dead session). */
-export function getViewer(request: Request): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
-  if (!viewer) {
-    viewer = loadViewer(request);
-    viewers.set(request, viewer);
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  const token = await readSessionToken(request);
+  if (!token) return null;
+  let read = readsInFlight.get(token);
+  if (!read) {
+    read = loadViewer(token).finally(() => readsInFlight.delete(token));
+    readsInFlight.set(token, read);
   }
-  return viewer;
+  return read;
 }
 
 /** §2 route guard: a login-required route sends a visitor to /login?redirectTo=… */
