@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, isDialingCode } from "~/platform/system/countries";
-import { fieldRuleSchema, type FieldRule } from "~/platform/system/field-rules.server";
+import { fieldRuleMessage, fieldRuleSchema, type FieldRule } from "~/platform/system/field-rules.server";
 import type { TFunction } from "./i18n";
 
 /**
@@ -25,6 +25,20 @@ export function fieldRule(brand: BrandConfig, name: string): FieldRule | undefin
 /** A required field under its brand rule (username, password, …). */
 export function ruledField(brand: BrandConfig, name: keyof typeof FALLBACK_RULES, t: TFunction, required = true) {
   return fieldRuleSchema(fieldRule(brand, name)!, t, { required });
+}
+
+/**
+ * A new password, as typed: it must pass the brand's password rule and carry
+ * no leading or trailing space. The rule check trims, and the password stored
+ * (and later compared untrimmed at login) must be exactly the one checked.
+ */
+export function newPasswordField(brand: BrandConfig, t: TFunction) {
+  const rule = fieldRule(brand, "password")!;
+  const message = fieldRuleMessage(rule, t);
+  return z
+    .string({ error: message })
+    .refine((value) => value === value.trim(), { error: message, abort: true })
+    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string | undefined, string>);
 }
 
 /** Trimmed text that must be present (§5: values are trimmed), with the given message. */

@@ -2,10 +2,10 @@ import * as z from "zod/v4";
 import { PROFILE_FIELDS, type ProfileField, type Registration } from "~/platform/identity/registration.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, type Country } from "~/platform/system/countries";
-import { fieldRuleMessage, fieldRuleSchema } from "~/platform/system/field-rules.server";
+import { fieldRuleSchema } from "~/platform/system/field-rules.server";
 import type { TFunction } from "./i18n";
 import { identityFlags } from "./identity.server";
-import { checkbox, codeField, fieldRule, mobileFields, requiredSecret, ruledField } from "./identity-schemas.server";
+import { checkbox, codeField, fieldRule, mobileFields, newPasswordField, requiredSecret, ruledField } from "./identity-schemas.server";
 
 /**
  * The registration form of §3/§5, built per request from the brand's
@@ -80,19 +80,6 @@ const text = (formData: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/**
- * A password as typed: it must pass its rule and carry no leading or trailing
- * space (the rule check trims, and what is stored must be what was checked).
- */
-function passwordField(brand: BrandConfig, t: TFunction) {
-  const rule = fieldRule(brand, "password")!;
-  const message = fieldRuleMessage(rule, t);
-  return z
-    .string({ error: message })
-    .refine((value) => value === value.trim(), { error: message, abort: true })
-    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string | undefined, string>);
-}
-
 /** A referral link's code when the brand shows no affiliate input: carried in a hidden field, checked by the platform. */
 const hiddenAffiliateCode = (t: TFunction) =>
   z
@@ -111,7 +98,7 @@ const hiddenAffiliateCode = (t: TFunction) =>
  */
 export function registerSchema(brand: BrandConfig, setup: RegisterSetup, t: TFunction, formData: FormData) {
   const shape: Record<string, z.ZodType> = {
-    password: passwordField(brand, t),
+    password: newPasswordField(brand, t),
     confirmPassword: requiredSecret(t("validation.required")).refine((value) => value === text(formData, "password"), {
       error: t("validation.inconsistentTwice"),
     }),

@@ -14,7 +14,7 @@ import { auditContext, requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation, type TFunction } from "~/utils/i18n";
 import { formFailure, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
-import { confirmedPassword, fieldRule, requiredSecret, ruledField } from "~/utils/identity-schemas.server";
+import { confirmedPassword, fieldRule, newPasswordField, requiredSecret } from "~/utils/identity-schemas.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
 
@@ -35,7 +35,7 @@ const loginPasswordSchema = (brand: BrandConfig, t: TFunction) =>
   confirmedPassword(
     {
       oldPassword: requiredSecret(t("validation.required")),
-      newPassword: ruledField(brand, "password", t),
+      newPassword: newPasswordField(brand, t),
       confirmNewPassword: requiredSecret(t("validation.required")),
     },
     { password: "newPassword", confirmation: "confirmNewPassword" },
