@@ -16,8 +16,8 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { translatorFor } from "~/i18next.server";
 import { auditContext } from "./auth.server";
 import type { TFunction } from "./i18n";
-import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "./identity.server";
-import { checkbox, codeField, confirmedPassword, mobileFields, requiredSecret, requiredText, ruledField } from "./identity-schemas.server";
+import { codeRequestRefusal, formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "./identity.server";
+import { checkbox, codeField, confirmedPassword, mobileFields, newPasswordField, requiredSecret, requiredText, ruledField } from "./identity-schemas.server";
 import { safeRedirectPath } from "./misc";
 
 /**
@@ -115,9 +115,9 @@ export async function handleSendCode({ request, formData, brand, t }: IdentityRe
     );
     return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSent: sent });
   } catch (error) {
-    const retryAfterSeconds = error instanceof PlatformError ? Number(error.details.retryAfterSeconds ?? 0) : 0;
-    return formFailure(submission.reply({ formErrors: [identityErrorMessage(error, t)], hideFields: SECRET_FIELDS }), {
-      codeSent: retryAfterSeconds ? { status: "ignored" as const, expiredMinutes: identityPolicy().smsCodeMinutes, retryAfterSeconds } : undefined,
+    const refusal = codeRequestRefusal(error, t);
+    return formFailure(submission.reply({ formErrors: [refusal.message], hideFields: SECRET_FIELDS }), {
+      codeSent: refusal.codeSent ?? undefined,
     });
   }
 }
@@ -127,7 +127,7 @@ export async function handleTicketPasswordChange({ request, formData, brand, t }
   const ticket = formData.get("ticket");
   const reason = formData.get("reason");
   const schema = confirmedPassword(
-    { ticket: z.string().min(20).max(100), newPassword: ruledField(brand, "password", t), confirmNewPassword: requiredSecret(t("validation.required")) },
+    { ticket: z.string().min(20).max(100), newPassword: newPasswordField(brand, t), confirmNewPassword: requiredSecret(t("validation.required")) },
     { password: "newPassword", confirmation: "confirmNewPassword" },
     t("validation.inconsistentTwice"),
   );
@@ -149,10 +149,11 @@ export async function handleForgotByEmail({ request, formData, brand, t }: Ident
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return formFailure(submission.reply());
   const origin = new URL(request.url).origin;
+  const db = await getDb();
   try {
     await requestPasswordResetEmail(
-      await getDb(),
-      sendersFor(await getDb()),
+      db,
+      sendersFor(db),
       {
         account: submission.value.username!,
         email: submission.value.email!,
@@ -173,7 +174,7 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
     {
       ...mobileFields(brand, t),
       verificationCode: codeField(t),
-      newPassword: ruledField(brand, "password", t),
+      newPassword: newPasswordField(brand, t),
       confirmNewPassword: requiredSecret(t("validation.required")),
     },
     { password: "newPassword", confirmation: "confirmNewPassword" },

@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect } from "@remix-run/node";
 import { PlatformError } from "~/platform/errors";
+import type { CodeRequestResult } from "~/platform/identity/codes.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
 import type { NewSession } from "~/platform/identity/sessions.server";
 import { isWhitelabelEnabled, type BrandConfig } from "~/platform/system/brand-config.server";
 import type { TFunction } from "./i18n";
@@ -31,6 +33,19 @@ export function identityErrorMessage(error: unknown, t: TFunction): string {
     return t(`identityError.${error.code}`, { defaultValue: t("identityError.unknown"), ...error.details });
   }
   throw error;
+}
+
+/**
+ * A refused code request (§8: its message is shown as a warning) and, while
+ * the countdown runs, how long the get-code button must still wait.
+ */
+export function codeRequestRefusal(error: unknown, t: TFunction) {
+  const message = identityErrorMessage(error, t);
+  const retryAfterSeconds = error instanceof PlatformError ? Number(error.details.retryAfterSeconds ?? 0) : 0;
+  const codeSent: CodeRequestResult | null =
+    retryAfterSeconds > 0 ? { status: "ignored", expiredMinutes: identityPolicy().smsCodeMinutes, retryAfterSeconds } : null;
+  const throttled = error instanceof PlatformError && (error.code === "sms_countdown" || error.code === "too-many-requests");
+  return { message, retryAfterSeconds, codeSent, throttled };
 }
 
 /** Fields never echoed back into a re-rendered form. */

@@ -18,7 +18,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import type { TFunction } from "~/utils/i18n";
-import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "~/utils/identity.server";
+import { codeRequestRefusal, formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "~/utils/identity.server";
 import { loadLobby } from "~/utils/lobby.server";
 import {
   fieldOfError,
@@ -112,16 +112,13 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
     return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSent });
   } catch (error) {
     // §8: a failed request shows the server's message as a warning; a running countdown keeps the button waiting.
-    const smsError = identityErrorMessage(error, t);
-    const retryAfterSeconds = error instanceof PlatformError ? Number(error.details.retryAfterSeconds ?? 0) : 0;
-    const throttled = error instanceof PlatformError && (error.code === "sms_countdown" || error.code === "too-many-requests");
+    const refusal = codeRequestRefusal(error, t);
     return json(
+      { result: submission.reply({ hideFields: SECRET_FIELDS }), smsError: refusal.message, codeSent: refusal.codeSent },
       {
-        result: submission.reply({ hideFields: SECRET_FIELDS }),
-        smsError,
-        codeSent: retryAfterSeconds > 0 ? { status: "ignored" as const, expiredMinutes: policy.smsCodeMinutes, retryAfterSeconds } : null,
+        status: refusal.throttled ? 429 : 400,
+        headers: refusal.retryAfterSeconds > 0 ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
       },
-      { status: throttled ? 429 : 400, headers: retryAfterSeconds > 0 ? { "Retry-After": String(retryAfterSeconds) } : undefined },
     );
   }
 }
