@@ -138,6 +138,31 @@ export async function logout(page: Page) {
 export interface CreatedMember {
   account: string;
   mobile: string | null;
+  email: string | null;
+}
+
+/**
+ * The first match of `pattern` in the newest outbox message of a channel to a
+ * recipient, polled for up to ~5 s (the server writes it while the page loads).
+ */
+async function readOutbox(channel: "sms" | "email", recipient: string, pattern: RegExp): Promise<string> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const { rows } = await client.query<{ body: string }>(
+        "select body from outbox where channel = $1 and recipient = $2 order by id desc limit 1",
+        [channel, recipient],
+      );
+      const found = rows[0] ? pattern.exec(rows[0].body)?.[1] : undefined;
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`No ${channel} matching ${pattern} for ${recipient} in the outbox`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 interface Fixtures {
@@ -160,7 +185,9 @@ interface Fixtures {
    * when asked for), so a test may change its password or lock it without
    * touching the demo accounts or another test. Skips the test without E2E_DATABASE_URL.
    */
-  createMember: (options: { password: string; mobile?: boolean; type?: number }) => Promise<CreatedMember>;
+  createMember: (options: { password: string; mobile?: boolean; email?: boolean; type?: number }) => Promise<CreatedMember>;
+  /** The path and query of the link in the newest e-mail to a recipient in the `outbox` table. */
+  readMailLink: (recipient: string) => Promise<string>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -219,42 +246,34 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   readSmsCode: async ({}, use, testInfo) => {
     testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
+    await use((recipient) => readOutbox("sms", recipient, /\b(\d{6})\b/));
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  readMailLink: async ({}, use, testInfo) => {
+    testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
     await use(async (recipient) => {
-      const client = new pg.Client({ connectionString: e2eDatabaseUrl });
-      await client.connect();
-      try {
-        const deadline = Date.now() + 5_000;
-        for (;;) {
-          const { rows } = await client.query<{ body: string }>(
-            "select body from outbox where channel = 'sms' and recipient = $1 order by id desc limit 1",
-            [recipient],
-          );
-          const code = rows[0] ? /\b(\d{6})\b/.exec(rows[0].body)?.[1] : undefined;
-          if (code) return code;
-          if (Date.now() > deadline) throw new Error(`No SMS with a 6-digit code for ${recipient} in the outbox`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      } finally {
-        await client.end();
-      }
+      const link = new URL(await readOutbox("email", recipient, /(https?:\/\/\S+)/));
+      return link.pathname + link.search;
     });
   },
 
   // eslint-disable-next-line no-empty-pattern
   createMember: async ({}, use, testInfo) => {
     testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
-    await use(async ({ password, mobile = false, type = 0 }) => {
+    await use(async ({ password, mobile = false, email = false, type = 0 }) => {
       const passwordHash = await hashPassword(password);
       const client = new pg.Client({ connectionString: e2eDatabaseUrl });
       await client.connect();
       try {
         for (let attempt = 0; ; attempt++) {
-          const member = { account: uniqueAccount(), mobile: mobile ? uniqueMobile() : null };
+          const account = uniqueAccount();
+          const member = { account, mobile: mobile ? uniqueMobile() : null, email: email ? `${account}@example.com` : null };
           try {
             await client.query(
-              `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, profile, created_at)
-               values ($1, $2, $3, now(), $4, $5, '{}'::jsonb, now())`,
-              [member.account, type, passwordHash, member.mobile ? "92" : null, member.mobile],
+              `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, email, profile, created_at)
+               values ($1, $2, $3, now(), $4, $5, $6, '{}'::jsonb, now())`,
+              [member.account, type, passwordHash, member.mobile ? "92" : null, member.mobile, member.email],
             );
             return member;
           } catch (error) {

@@ -69,3 +69,54 @@ test.describe("forgot password", () => {
     await login(page, account, password);
   });
 });
+
+test.describe("forgot password by e-mail", () => {
+  test("the same confirmation for any account; the link opens the change dialog and signs in", async ({ page, createMember, readMailLink }) => {
+    const { account, email } = await createMember({ password: "Old12345", email: true });
+    const password = newPassword();
+
+    await page.goto("/login?modal=forgot&by=email");
+    const dialog = page.getByTestId("forgot-dialog");
+    await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
+    await dialog.getByLabel(label("en", "forgot.email"), { exact: true }).fill(email!);
+    await dialog.getByRole("button", { name: label("en", "forgot.sendLink"), exact: true }).click();
+    await expect(dialog.getByTestId("forgot-notice")).toHaveText(label("en", "identityError.in_been_out"));
+
+    await page.goto(await readMailLink(email!));
+    const change = page.getByTestId("change-password-dialog");
+    await expect(change.getByTestId("change-password-reason")).toHaveText(label("en", "changePassword.reason.reset"));
+    await change.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
+    await change.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
+    await change.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(account);
+    await logout(page);
+    await login(page, account, password);
+  });
+});
+
+test.describe("change password in the member area", () => {
+  test("old password checked, then the new one is the password", async ({ page, createMember }) => {
+    const { account } = await createMember({ password: "Old12345" });
+    const password = newPassword();
+    await login(page, account, "Old12345");
+
+    await page.goto("/member/security");
+    const form = page.getByTestId("change-password-form");
+    await form.getByLabel(label("en", "changePassword.oldPassword"), { exact: true }).fill("Wrong12345");
+    await form.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
+    await form.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
+    await form.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+    await expect(form.getByText(label("en", "identityError.old_password_wrong"))).toBeVisible();
+
+    await form.getByLabel(label("en", "changePassword.oldPassword"), { exact: true }).fill("Old12345");
+    await form.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
+    await form.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
+    await form.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+    await expect(page.getByText(label("en", "security.changed"))).toBeVisible();
+
+    await logout(page);
+    await login(page, account, password);
+  });
+});

@@ -94,6 +94,11 @@ describe("/login action", () => {
       action(formPost("/login", { intent: "change-password", ticket: step.changePassword.ticket, newPassword: "Better123", confirmNewPassword: "Better124" })),
     );
     expect(mismatch.result.error.confirmNewPassword).toEqual(["Inconsistent twice"]);
+    // Stored passwords are compared untrimmed at login, so surrounding spaces are refused, never trimmed away.
+    const spaced = await jsonBody(
+      action(formPost("/login", { intent: "change-password", ticket: step.changePassword.ticket, newPassword: " Better123 ", confirmNewPassword: " Better123 " })),
+    );
+    expect(spaced.result.error.newPassword).toHaveLength(1);
     expect(mismatch.changePassword.ticket).toBe(step.changePassword.ticket);
     const done = (await action(
       formPost("/login", { intent: "change-password", ticket: step.changePassword.ticket, newPassword: "Better123", confirmNewPassword: "Better123" }),
@@ -135,5 +140,21 @@ describe("?token= hand-off login (§4)", () => {
     const reused = await thrownResponse(loader(routeArgs(`/download?token=${token}`)));
     expect(reused.headers.get("Location")).toBe("/download");
     expect(reused.headers.get("Set-Cookie")).toBeNull();
+  });
+});
+
+describe("getViewer", () => {
+  test("the loaders of one request share one session read; after logout the next read finds none", async () => {
+    const { getViewer } = await import("~/utils/auth.server");
+    const { cookie, token } = await signInAs(handle.db, "crew01");
+    // Remix gives every loader its own copy of the request.
+    const copies = [1, 2, 3].map(() => new Request("http://localhost/member/security", { headers: { Cookie: cookie } }));
+    const viewers = await Promise.all(copies.map((copy) => getViewer(copy)));
+    expect(viewers[0]?.member.account).toBe("crew01");
+    expect(viewers[1]).toBe(viewers[0]);
+    expect(viewers[2]).toBe(viewers[0]);
+    const { deleteSession } = await import("~/platform/identity/sessions.server");
+    await deleteSession(handle.db, token);
+    expect(await getViewer(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
   });
 });
