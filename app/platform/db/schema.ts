@@ -192,6 +192,118 @@ export interface AuditLogTable {
   detail: Json<Record<string, unknown>>;
 }
 
+export interface AccountsTable {
+  id: Generated<string>;
+  member_id: string | null;
+  kind: string;
+  balance: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  allow_negative: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface EntriesTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  request_hash: string;
+  kind: string;
+  member_id: string | null;
+  ref: string | null;
+  memo: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface PostingsTable {
+  id: Generated<string>;
+  entry_id: string;
+  account_id: string;
+  amount: BigIntColumn;
+  balance_after: BigIntColumn;
+}
+
+export type DepositStatus = "pending" | "confirmed" | "failed" | "cancelled";
+
+export interface DepositsTable {
+  id: Generated<string>;
+  member_id: string;
+  channel: string;
+  amount: BigIntColumn;
+  status: Generated<DepositStatus>;
+  idempotency_key: string;
+  gateway_ref: string | null;
+  pay_url: string | null;
+  failure_reason: string | null;
+  entry_id: string | null;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface PayeeAccountsTable {
+  id: Generated<string>;
+  member_id: string;
+  kind: "bank" | "ewallet";
+  provider: string;
+  holder_name: string;
+  account_number: string;
+  created_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+export type WithdrawalStatus = "pending" | "approved" | "rejected" | "paid" | "received" | "disputed" | "refunded";
+
+export interface WithdrawalsTable {
+  id: Generated<string>;
+  member_id: string;
+  payee_account_id: string;
+  amount: BigIntColumn;
+  status: Generated<WithdrawalStatus>;
+  request_entry_id: string;
+  settle_entry_id: string | null;
+  reject_reason: string | null;
+  received_amount: BigIntColumn | null;
+  receipt: "member" | "auto" | "forced" | null;
+  receipt_note: string | null;
+  auto_receive_at: Timestamp | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+}
+
+export interface WithdrawalProofsTable {
+  id: Generated<string>;
+  withdrawal_id: string;
+  content_type: "image/png" | "image/jpeg";
+  size: number;
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
+export interface MemberMessagesTable {
+  id: Generated<string>;
+  member_id: string;
+  kind: string;
+  params: Json<Record<string, string>>;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface BetsTable {
+  id: Generated<string>;
+  member_id: string;
+  vassalage: string;
+  round_id: string;
+  category: string;
+  game_code: string;
+  game_name: string;
+  stake: BigIntColumn;
+  valid_bet: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  payout: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  status: Generated<"open" | "settled" | "void">;
+  placed_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
 export interface DB {
   settings: SettingsTable;
   vendors: VendorsTable;
@@ -210,6 +322,15 @@ export interface DB {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
+  accounts: AccountsTable;
+  entries: EntriesTable;
+  postings: PostingsTable;
+  deposits: DepositsTable;
+  payee_accounts: PayeeAccountsTable;
+  withdrawals: WithdrawalsTable;
+  withdrawal_proofs: WithdrawalProofsTable;
+  member_messages: MemberMessagesTable;
+  bets: BetsTable;
 }
 
 export type Game = Selectable<GamesTable>;

@@ -11,7 +11,14 @@ export type AuditEvent =
   | "registered"
   | "trial_created"
   | "code_requested"
-  | "handoff_login";
+  | "handoff_login"
+  | "withdraw_password_set"
+  | "withdraw_password_changed"
+  | "withdrawal_requested"
+  | "withdrawal_decided"
+  | "phone_bound"
+  | "email_bound"
+  | "profile_updated";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

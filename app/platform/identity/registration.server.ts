@@ -8,6 +8,7 @@ import { findAgentByAffiliateCode } from "./members.server";
 import type { IdentityPolicy } from "./policy.server";
 import { countHit } from "./rate-limits.server";
 import { hashPassword, randomToken } from "./secrets.server";
+import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 
 /** The §3 optional fields kept on the profile (not used to log in). */
 export const PROFILE_FIELDS = ["payeeName", "qqNum", "line", "whatsapp", "facebook", "wechat", "idNumber", "recommenderId", "referralCode"] as const;
@@ -137,19 +138,31 @@ export async function createTrialAccount(
   if ((await countHit(db, key, 3_600_000, now)) > limit) throw new PlatformError("too-many-requests");
   const trialType = sets.trialTypes[0];
   if (trialType === undefined) throw new PlatformError("operation-not-allowed");
-  const member = await db
-    .insertInto("members")
-    .values({
-      account: `guest${randomToken().replace(/[^0-9a-z]/gi, "").slice(0, 8).toLowerCase()}`,
-      type: trialType,
-      password_hash: `!trial:${randomToken()}`,
-      demo_credit: policy.freePlayCredit,
-      profile: "{}",
-      register_ip: context.ip,
-      created_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const member = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto("members")
+      .values({
+        account: `guest${randomToken().replace(/[^0-9a-z]/gi, "").slice(0, 8).toLowerCase()}`,
+        type: trialType,
+        password_hash: `!trial:${randomToken()}`,
+        demo_credit: policy.freePlayCredit,
+        profile: "{}",
+        register_ip: context.ip,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // The demo credit is ledger money like any other, from the house's demo account.
+    if (policy.freePlayCredit > 0) {
+      await postEntry(trx, {
+        key: `demo-credit:${created.id}`,
+        kind: "demo_credit",
+        memberId: created.id,
+        movements: [{ from: { house: HOUSE.demo }, to: { memberId: created.id, kind: MAIN }, amount: BigInt(policy.freePlayCredit) }],
+      });
+    }
+    return created;
+  });
   await audit(db, "trial_created", context, { memberId: member.id, account: member.account });
   return member;
 }

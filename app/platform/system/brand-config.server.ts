@@ -110,6 +110,46 @@ export const brandConfigSchema = z.object({
     .default({ days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" }),
   /** Country codes offered for mobile numbers (§3 Country); all known ones when absent. */
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+  wallet: z
+    .object({
+      /** §3 merchant wallet isSingle: one wallet for everything, no vendor transfers. */
+      isSingle: z.boolean().default(false),
+      /** Vendors (vassalage codes) that keep their own transfer wallet. */
+      vendorWallets: z.array(z.string().min(1)).default([]),
+      /** Deposit channels offered, in order; amounts in minor units. */
+      depositChannels: z
+        .array(
+          z.object({
+            code: z.string().regex(/^[a-z0-9-]{2,32}$/, "lower-case letters, digits and -"),
+            kind: z.enum(["embedded", "gateway"]),
+            min: z.number().int().positive(),
+            max: z.number().int().positive(),
+          }),
+        )
+        .default([{ code: "demo-pay", kind: "embedded", min: 10_000, max: 10_000_000 }]),
+      withdraw: z
+        .object({
+          min: z.number().int().positive(),
+          max: z.number().int().positive(),
+          /** Requests per member per calendar day (brand time zone). */
+          dailyCount: z.number().int().positive(),
+        })
+        .default({ min: 10_000, max: 5_000_000, dailyCount: 5 }),
+      /** §4: a paid withdrawal the member has not confirmed counts as received after this many minutes. */
+      autoReceiveMinutes: z.number().int().positive().default(1440),
+      /** Payee providers a member can pick (banks and e-wallets). */
+      payeeProviders: z
+        .array(z.object({ code: z.string().min(1), kind: z.enum(["bank", "ewallet"]), name: z.string().min(1) }))
+        .default([]),
+    })
+    .default({
+      isSingle: false,
+      vendorWallets: [],
+      depositChannels: [{ code: "demo-pay", kind: "embedded", min: 10_000, max: 10_000_000 }],
+      withdraw: { min: 10_000, max: 5_000_000, dailyCount: 5 },
+      autoReceiveMinutes: 1440,
+      payeeProviders: [],
+    }),
   appDownload: z
     .object({ ios: url.optional(), liteIos: url.optional(), android: url.optional() })
     .default({}),

@@ -1,15 +1,39 @@
 import type { Database } from "../db/open.server";
-import type { MemberInfo } from "../identity/members.server";
+import { MAIN, vendorWallet } from "./ledger.server";
+
+export interface WalletBalances {
+  /** Minor units as a decimal string (bigint-safe for JSON). */
+  main: string;
+  vendors: { vassalage: string; balance: string }[];
+  /** main + vendors. */
+  total: string;
+}
 
 /**
- * The member's main wallet balance in minor units (a bigint decimal string),
- * as the header shows it (§2, §3 session value `balance`).
- *
- * Interim: the double-entry ledger (DESIGN §3) arrives with the wallet issue,
- * which replaces this body with a read of the member's MAIN account. Until
- * then nothing can change a balance, so the honest answer is: a trial account
- * has its demo credit, every other account has 0.
+ * A member's balances straight from the ledger's accounts (§2 header, §3
+ * session value `balance`): MAIN and one per vendor wallet of the brand. An
+ * account that was never posted to reads 0.
  */
-export async function mainBalance(_db: Database, member: MemberInfo): Promise<string> {
-  return member.isTrial ? member.demoCredit : "0";
+export async function walletBalances(db: Database, memberId: string, vendorWallets: readonly string[]): Promise<WalletBalances> {
+  const rows = await db
+    .selectFrom("accounts")
+    .select(["kind", "balance"])
+    .where("member_id", "=", memberId)
+    .execute();
+  const byKind = new Map(rows.map((row) => [row.kind, row.balance]));
+  const main = byKind.get(MAIN) ?? "0";
+  const vendors = vendorWallets.map((vassalage) => ({ vassalage, balance: byKind.get(vendorWallet(vassalage)) ?? "0" }));
+  const total = vendors.reduce((sum, vendor) => sum + BigInt(vendor.balance), BigInt(main));
+  return { main, vendors, total: total.toString() };
+}
+
+/** The member's MAIN balance in minor units (a bigint decimal string), as the header shows it. */
+export async function mainBalance(db: Database, member: { id: string }): Promise<string> {
+  const row = await db
+    .selectFrom("accounts")
+    .select("balance")
+    .where("member_id", "=", member.id)
+    .where("kind", "=", MAIN)
+    .executeTakeFirst();
+  return row?.balance ?? "0";
 }

@@ -14,6 +14,7 @@ import type { MemberInfo } from "~/platform/identity/members.server";
 import { isWhitelabelEnabled } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
+import { unreadMessageCount } from "~/platform/content/messages.server";
 import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "~/utils/game-pages";
 import { withSearchParam } from "~/utils/misc";
@@ -22,13 +23,12 @@ import type { loader as rootLoader } from "~/root";
 
 /**
  * §2 unclaimed count on the avatar: available promotions plus unread platform
- * messages. Neither promotions claims nor messages exist yet (the rewards and
- * content issues add them), so the count is 0 until they do; this is the one
+ * messages. Promotion claims arrive with the rewards work; this is the one
  * place to add them up.
  */
-async function unclaimedCount(_db: Database, _member: MemberInfo): Promise<number> {
+async function unclaimedCount(db: Database, member: MemberInfo): Promise<number> {
   const availablePromos = 0;
-  const unreadMessages = 0;
+  const unreadMessages = await unreadMessageCount(db, member.id);
   return availablePromos + unreadMessages;
 }
 

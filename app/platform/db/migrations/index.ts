@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as foundation from "./0001-foundation";
 import * as identity from "./0002-identity";
+import * as wallet from "./0003-wallet";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -9,6 +10,7 @@ import * as identity from "./0002-identity";
 const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-identity": identity,
+  "0003-wallet": wallet,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,75 @@
+import type { Database } from "../db/open.server";
+
+/**
+ * Platform messages to one member (§4: deposit arrived, withdrawal approved,
+ * withdrawal rejected, deposit failed). Stored as a kind plus parameters and
+ * translated when shown, so a member reads them in their current language.
+ */
+export type MessageKind = "deposit_arrived" | "deposit_failed" | "withdrawal_approved" | "withdrawal_rejected" | "withdrawal_paid";
+
+type Executor = Pick<Database, "insertInto">;
+
+export async function postMessage(db: Executor, memberId: string, kind: MessageKind, params: Record<string, string>) {
+  await db
+    .insertInto("member_messages")
+    .values({ member_id: memberId, kind, params: JSON.stringify(params) })
+    .execute();
+}
+
+export async function unreadMessageCount(db: Database, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom("member_messages")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("member_id", "=", memberId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface MemberMessage {
+  id: string;
+  kind: MessageKind;
+  params: Record<string, string>;
+  createdAt: string;
+  read: boolean;
+}
+
+export async function listMessages(db: Database, memberId: string, { page, pageSize }: { page: number; pageSize: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("member_messages")
+      .select(["id", "kind", "params", "created_at", "read_at"])
+      .where("member_id", "=", memberId)
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom("member_messages")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("member_id", "=", memberId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    messages: rows.map(
+      (row): MemberMessage => ({
+        id: row.id,
+        kind: row.kind as MessageKind,
+        params: row.params,
+        createdAt: new Date(row.created_at).toISOString(),
+        read: row.read_at !== null,
+      }),
+    ),
+    total: Number(total.count),
+  };
+}
+
+/** Marks the member's messages read (all, or the given ids); another member's ids are ignored. */
+export async function markMessagesRead(db: Database, memberId: string, ids?: string[]) {
+  let query = db.updateTable("member_messages").set({ read_at: new Date() }).where("member_id", "=", memberId).where("read_at", "is", null);
+  if (ids) {
+    if (ids.length === 0) return;
+    query = query.where("id", "in", ids);
+  }
+  await query.execute();
+}

@@ -1,0 +1,142 @@
+import type { Selectable } from "kysely";
+import type { Database } from "../db/open.server";
+import type { DepositsTable } from "../db/schema";
+import { PlatformError } from "../errors";
+import { postMessage } from "../content/messages.server";
+import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
+import type { WalletPolicy } from "./policy";
+
+export type Deposit = Selectable<DepositsTable>;
+
+export function depositChannel(policy: WalletPolicy, code: string) {
+  const channel = policy.depositChannels.find((candidate) => candidate.code === code);
+  if (!channel) throw new PlatformError("unknown_channel");
+  return channel;
+}
+
+/**
+ * Opens a pending deposit on a channel. Idempotent on the form's key: the
+ * same key returns the same deposit; with another amount or channel it is
+ * `idempotency_key_reused`.
+ */
+export async function createDeposit(
+  db: Database,
+  input: { memberId: string; channel: string; amount: bigint; key: string },
+  policy: WalletPolicy,
+): Promise<Deposit & { replayed: boolean }> {
+  const channel = depositChannel(policy, input.channel);
+  if (input.amount < BigInt(channel.min) || input.amount > BigInt(channel.max)) {
+    throw new PlatformError("amount_out_of_range", { min: channel.min, max: channel.max });
+  }
+  const key = memberKey(input.memberId, "deposit", input.key);
+  const created = await db
+    .insertInto("deposits")
+    .values({ member_id: input.memberId, channel: channel.code, amount: input.amount.toString(), idempotency_key: key })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (created) return { ...created, replayed: false };
+  const first = await db.selectFrom("deposits").selectAll().where("idempotency_key", "=", key).executeTakeFirstOrThrow();
+  if (first.channel !== channel.code || first.amount !== input.amount.toString()) throw new PlatformError("idempotency_key_reused");
+  return { ...first, replayed: true };
+}
+
+/** Records the gateway's order for a pending deposit (its reference and the page to pay on). */
+export async function attachGatewayOrder(db: Database, depositId: string, order: { gatewayRef: string; payUrl: string }) {
+  await db
+    .updateTable("deposits")
+    .set({ gateway_ref: order.gatewayRef, pay_url: order.payUrl })
+    .where("id", "=", depositId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+export async function findDeposit(db: Database, depositId: string) {
+  return db.selectFrom("deposits").selectAll().where("id", "=", depositId).executeTakeFirst();
+}
+
+/** A member's own deposit, or nothing (another member's id reads as missing). */
+export async function findMemberDeposit(db: Database, memberId: string, depositId: string) {
+  if (!/^\d{1,18}$/.test(depositId)) return undefined;
+  return db.selectFrom("deposits").selectAll().where("id", "=", depositId).where("member_id", "=", memberId).executeTakeFirst();
+}
+
+export async function findDepositByGatewayRef(db: Database, channel: string, gatewayRef: string) {
+  return db.selectFrom("deposits").selectAll().where("channel", "=", channel).where("gateway_ref", "=", gatewayRef).executeTakeFirst();
+}
+
+/**
+ * Credits a pending deposit to MAIN (one ledger entry keyed by the deposit,
+ * so a replayed confirmation or callback credits nothing twice) and tells
+ * the member (§4 deposit arrived). Confirming a confirmed deposit returns it
+ * unchanged; a failed or cancelled one is `deposit_closed`.
+ */
+export async function confirmDeposit(db: Database, depositId: string, now = new Date()): Promise<{ deposit: Deposit; changed: boolean }> {
+  return inTransaction(db, async (trx) => {
+    const deposit = await trx.selectFrom("deposits").selectAll().where("id", "=", depositId).forUpdate().executeTakeFirst();
+    if (!deposit) throw new PlatformError("not_found");
+    if (deposit.status === "confirmed") return { deposit, changed: false };
+    if (deposit.status !== "pending") throw new PlatformError("deposit_closed");
+    const entry = await postEntry(trx, {
+      key: `deposit:${deposit.id}`,
+      kind: "deposit",
+      memberId: deposit.member_id,
+      ref: `deposit:${deposit.id}`,
+      memo: { channel: deposit.channel },
+      movements: [{ from: { house: HOUSE.payments }, to: { memberId: deposit.member_id, kind: MAIN }, amount: BigInt(deposit.amount) }],
+    });
+    const updated = await trx
+      .updateTable("deposits")
+      .set({ status: "confirmed", entry_id: entry.id, settled_at: now })
+      .where("id", "=", deposit.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await postMessage(trx, deposit.member_id, "deposit_arrived", { amount: deposit.amount, deposit: deposit.id });
+    return { deposit: updated, changed: true };
+  });
+}
+
+/** The gateway says the payment failed (§4 deposit failed). Nothing was credited; a repeat changes nothing. */
+export async function failDeposit(db: Database, depositId: string, reason: string, now = new Date()): Promise<{ deposit: Deposit; changed: boolean }> {
+  return inTransaction(db, async (trx) => {
+    const deposit = await trx.selectFrom("deposits").selectAll().where("id", "=", depositId).forUpdate().executeTakeFirst();
+    if (!deposit) throw new PlatformError("not_found");
+    if (deposit.status === "failed") return { deposit, changed: false };
+    if (deposit.status !== "pending") throw new PlatformError("deposit_closed");
+    const updated = await trx
+      .updateTable("deposits")
+      .set({ status: "failed", failure_reason: reason.slice(0, 200), settled_at: now })
+      .where("id", "=", deposit.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await postMessage(trx, deposit.member_id, "deposit_failed", { amount: deposit.amount, deposit: deposit.id });
+    return { deposit: updated, changed: true };
+  });
+}
+
+/** The member abandons a pending deposit on the pay step. */
+export async function cancelDeposit(db: Database, memberId: string, depositId: string, now = new Date()) {
+  const result = await db
+    .updateTable("deposits")
+    .set({ status: "cancelled", settled_at: now })
+    .where("id", "=", depositId)
+    .where("member_id", "=", memberId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listDeposits(db: Database, memberId: string, { page, pageSize }: { page: number; pageSize: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("deposits")
+      .select(["id", "channel", "amount", "status", "created_at", "settled_at", "failure_reason"])
+      .where("member_id", "=", memberId)
+      .orderBy("id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db.selectFrom("deposits").select((eb) => eb.fn.countAll<string>().as("count")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
+  ]);
+  return { deposits: rows, total: Number(total.count) };
+}

@@ -1,0 +1,290 @@
+import { createHash } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../db/open.server";
+import type { DB } from "../db/schema";
+import { PlatformError } from "../errors";
+
+/**
+ * The double-entry ledger (DESIGN §3). Every movement of money is one entry
+ * whose postings sum to zero, written in one transaction that locks the
+ * touched accounts in id order (so two entries over the same accounts can
+ * never deadlock). Member accounts never go below zero: checked here for a
+ * clear error, and by the `accounts_never_negative` constraint as a backstop.
+ *
+ * Every entry carries an idempotency key: posting the same key again returns
+ * the first entry (marked `replayed`), the same key with other parameters is
+ * `idempotency_key_reused`. Amounts are integer minor units (bigint).
+ */
+
+/** Money entering and leaving the members' accounts goes through one of these. */
+export const HOUSE = {
+  /** Counterpart of confirmed deposits: minus everything paid in. */
+  payments: "HOUSE:PAYMENTS",
+  /** Withdrawals requested and not yet paid or rejected. Never negative. */
+  withdrawalHold: "HOUSE:WITHDRAWAL_HOLD",
+  /** Withdrawals paid out: everything that left. */
+  payouts: "HOUSE:PAYOUTS",
+  /** Demo credit of free-play accounts. */
+  demo: "HOUSE:DEMO",
+  /** Stakes in and wins out of games. */
+  games: "HOUSE:GAMES",
+  /** Bonuses, rebates and salaries granted. */
+  bonuses: "HOUSE:BONUSES",
+} as const;
+export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
+
+/** House accounts that may run negative: the sources of money. */
+const HOUSE_SOURCES: readonly string[] = [HOUSE.payments, HOUSE.payouts, HOUSE.demo, HOUSE.games, HOUSE.bonuses];
+
+export const MAIN = "MAIN";
+export const vendorWallet = (vassalage: string): `VENDOR:${string}` => `VENDOR:${vassalage}`;
+export type MemberAccountKind = typeof MAIN | `VENDOR:${string}`;
+
+export type AccountRef = { memberId: string; kind: MemberAccountKind } | { house: HouseAccount };
+
+export type EntryKind =
+  | "deposit"
+  | "transfer"
+  | "transfer_upline"
+  | "transfer_downline"
+  | "withdrawal_hold"
+  | "withdrawal_release"
+  | "withdrawal_payout"
+  | "withdrawal_refund"
+  | "demo_credit"
+  | "bet"
+  | "win"
+  | "bet_refund"
+  | "bonus";
+
+export interface Movement {
+  from: AccountRef;
+  to: AccountRef;
+  /** Minor units, > 0. */
+  amount: bigint;
+}
+
+export interface EntryRequest {
+  /** Unique per operation; callers scope form keys by member (see `memberKey`). */
+  key: string;
+  kind: EntryKind;
+  /** The member the entry is about (its records list it). */
+  memberId: string | null;
+  ref?: string;
+  memo?: Record<string, string>;
+  movements: Movement[];
+}
+
+export interface Posting {
+  accountId: string;
+  kind: string;
+  memberId: string | null;
+  amount: bigint;
+  balanceAfter: bigint;
+}
+
+export interface PostedEntry {
+  id: string;
+  key: string;
+  kind: string;
+  ref: string | null;
+  createdAt: Date;
+  postings: Posting[];
+  /** True when the key had been posted before and this is that first result. */
+  replayed: boolean;
+}
+
+/** A form's idempotency key belongs to the member who submitted it; another member's equal key is another operation. */
+export const memberKey = (memberId: string, purpose: string, formKey: string) => `m${memberId}:${purpose}:${formKey}`;
+
+type Executor = Database | Transaction<DB>;
+
+const refName = (ref: AccountRef) => ("house" in ref ? ref.house : `${ref.memberId}/${ref.kind}`);
+
+function requestHash(request: EntryRequest): string {
+  const canonical = JSON.stringify([
+    request.kind,
+    request.memberId,
+    request.ref ?? null,
+    request.movements.map((m) => [refName(m.from), refName(m.to), m.amount.toString()]),
+    Object.entries(request.memo ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+  ]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/**
+ * Account ids never change once committed, so they are cached per database,
+ * but only when looked up outside a transaction: an account created inside
+ * one that then rolls back must not be remembered.
+ */
+const accountIds = new WeakMap<Database, Map<string, string>>();
+
+async function resolveAccounts(db: Executor, refs: AccountRef[]): Promise<Map<string, string>> {
+  let cache = db.isTransaction ? new Map<string, string>() : accountIds.get(db as Database);
+  if (!cache) accountIds.set(db as Database, (cache = new Map()));
+  const result = new Map<string, string>();
+  const missing: AccountRef[] = [];
+  for (const ref of refs) {
+    const name = refName(ref);
+    const id = cache.get(name);
+    if (id) result.set(name, id);
+    else if (!missing.some((other) => refName(other) === name)) missing.push(ref);
+  }
+  if (missing.length === 0) return result;
+  const rows = missing.map((ref) =>
+    "house" in ref
+      ? { member_id: null, kind: ref.house, allow_negative: HOUSE_SOURCES.includes(ref.house) }
+      : { member_id: ref.memberId, kind: ref.kind, allow_negative: false },
+  );
+  await db.insertInto("accounts").values(rows).onConflict((oc) => oc.doNothing()).execute();
+  for (const ref of missing) {
+    const row = await db
+      .selectFrom("accounts")
+      .select("id")
+      .where("kind", "=", "house" in ref ? ref.house : ref.kind)
+      .where((eb) => ("house" in ref ? eb("member_id", "is", null) : eb("member_id", "=", ref.memberId)))
+      .executeTakeFirstOrThrow();
+    cache.set(refName(ref), row.id);
+    result.set(refName(ref), row.id);
+  }
+  return result;
+}
+
+/** An entry as `postEntry` returned it; `replayed` for a repeat of an earlier operation. */
+export async function readPostedEntry(db: Executor, entryId: string, replayed = true): Promise<PostedEntry> {
+  const entry = await db
+    .selectFrom("entries")
+    .select(["id", "idempotency_key", "kind", "ref", "created_at"])
+    .where("id", "=", entryId)
+    .executeTakeFirstOrThrow();
+  const postings = await db
+    .selectFrom("postings")
+    .innerJoin("accounts", "accounts.id", "postings.account_id")
+    .select(["postings.account_id", "accounts.kind", "accounts.member_id", "postings.amount", "postings.balance_after"])
+    .where("postings.entry_id", "=", entryId)
+    .orderBy("postings.id")
+    .execute();
+  return {
+    id: entry.id,
+    key: entry.idempotency_key,
+    kind: entry.kind,
+    ref: entry.ref,
+    createdAt: new Date(entry.created_at),
+    replayed,
+    postings: postings.map((p) => ({
+      accountId: p.account_id,
+      kind: p.kind,
+      memberId: p.member_id,
+      amount: BigInt(p.amount),
+      balanceAfter: BigInt(p.balance_after),
+    })),
+  };
+}
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+export function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<DB>) : (db as Database).transaction().execute(work);
+}
+
+/**
+ * Posts one entry (or returns the entry first posted under its key). Throws
+ * `insufficient_balance` (details: account) when a member account would go
+ * below zero, `idempotency_key_reused` when the key was used with other
+ * parameters, `invalid_amount` for a non-positive amount.
+ */
+export async function postEntry(db: Executor, request: EntryRequest): Promise<PostedEntry> {
+  if (request.movements.length === 0) throw new PlatformError("invalid_amount");
+  for (const movement of request.movements) {
+    if (movement.amount <= 0n) throw new PlatformError("invalid_amount");
+    if (refName(movement.from) === refName(movement.to)) throw new PlatformError("same_account");
+  }
+  const hash = requestHash(request);
+  const refs = request.movements.flatMap((m) => [m.from, m.to]);
+  // Outside a caller's transaction the accounts are created (committed) first, so their ids can be cached.
+  const known = db.isTransaction ? undefined : await resolveAccounts(db, refs);
+
+  return inTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto("entries")
+      .values({
+        idempotency_key: request.key,
+        request_hash: hash,
+        kind: request.kind,
+        member_id: request.memberId,
+        ref: request.ref ?? null,
+        memo: JSON.stringify(request.memo ?? {}),
+      })
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return replay(trx, request.key, hash);
+
+    const ids = known ?? (await resolveAccounts(trx, refs));
+    const deltas = new Map<string, bigint>();
+    for (const { from, to, amount } of request.movements) {
+      const fromId = ids.get(refName(from))!;
+      const toId = ids.get(refName(to))!;
+      deltas.set(fromId, (deltas.get(fromId) ?? 0n) - amount);
+      deltas.set(toId, (deltas.get(toId) ?? 0n) + amount);
+    }
+    const touched = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    // The fixed lock order: ascending account id.
+    const locked = await trx
+      .selectFrom("accounts")
+      .select(["id", "balance", "allow_negative", "kind", "member_id"])
+      .where("id", "in", touched)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+    const postings: Posting[] = [];
+    for (const account of locked) {
+      const delta = deltas.get(account.id)!;
+      if (delta === 0n) continue;
+      const after = BigInt(account.balance) + delta;
+      if (after < 0n && !account.allow_negative) {
+        throw new PlatformError("insufficient_balance", { account: account.kind });
+      }
+      postings.push({ accountId: account.id, kind: account.kind, memberId: account.member_id, amount: delta, balanceAfter: after });
+    }
+    if (postings.length === 0) throw new PlatformError("invalid_amount");
+    await sql`
+      update accounts set balance = accounts.balance + moves.delta
+      from (values ${sql.join(postings.map((p) => sql`(${p.accountId}::bigint, ${p.amount.toString()}::bigint)`))}) as moves (id, delta)
+      where accounts.id = moves.id`.execute(trx);
+    await trx
+      .insertInto("postings")
+      .values(
+        postings.map((p) => ({
+          entry_id: inserted.id,
+          account_id: p.accountId,
+          amount: p.amount.toString(),
+          balance_after: p.balanceAfter.toString(),
+        })),
+      )
+      .execute();
+    return {
+      id: inserted.id,
+      key: request.key,
+      kind: request.kind,
+      ref: request.ref ?? null,
+      createdAt: new Date(),
+      postings,
+      replayed: false,
+    };
+  });
+}
+
+async function replay(db: Executor, key: string, hash: string): Promise<PostedEntry> {
+  const first = await db
+    .selectFrom("entries")
+    .select(["id", "request_hash"])
+    .where("idempotency_key", "=", key)
+    .executeTakeFirstOrThrow();
+  if (first.request_hash !== hash) throw new PlatformError("idempotency_key_reused");
+  return readPostedEntry(db, first.id, true);
+}
+
+/** The entry posted under a key, if any (for operations that record their entry elsewhere). */
+export async function findEntryByKey(db: Executor, key: string) {
+  return db.selectFrom("entries").select(["id", "request_hash"]).where("idempotency_key", "=", key).executeTakeFirst();
+}

@@ -1,0 +1,69 @@
+import type { Database } from "../db/open.server";
+import { PlatformError } from "../errors";
+import type { WalletPolicy } from "./policy";
+
+/** How many payee accounts a member may keep at once. */
+export const MAX_PAYEE_ACCOUNTS = 5;
+
+export interface PayeeAccount {
+  id: string;
+  kind: "bank" | "ewallet";
+  provider: string;
+  holderName: string;
+  /** Only the last four digits leave the server. */
+  maskedNumber: string;
+}
+
+export const maskAccountNumber = (number: string) => `•••• ${number.slice(-4)}`;
+
+export async function listPayeeAccounts(db: Database, memberId: string): Promise<PayeeAccount[]> {
+  const rows = await db
+    .selectFrom("payee_accounts")
+    .select(["id", "kind", "provider", "holder_name", "account_number"])
+    .where("member_id", "=", memberId)
+    .where("removed_at", "is", null)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    provider: row.provider,
+    holderName: row.holder_name,
+    maskedNumber: maskAccountNumber(row.account_number),
+  }));
+}
+
+export async function addPayeeAccount(
+  db: Database,
+  input: { memberId: string; provider: string; holderName: string; accountNumber: string },
+  policy: WalletPolicy,
+): Promise<PayeeAccount> {
+  const provider = policy.payeeProviders.find((candidate) => candidate.code === input.provider);
+  if (!provider) throw new PlatformError("unknown_provider");
+  const existing = await listPayeeAccounts(db, input.memberId);
+  if (existing.length >= MAX_PAYEE_ACCOUNTS) throw new PlatformError("too_many_payees", { max: MAX_PAYEE_ACCOUNTS });
+  const row = await db
+    .insertInto("payee_accounts")
+    .values({
+      member_id: input.memberId,
+      kind: provider.kind,
+      provider: provider.code,
+      holder_name: input.holderName,
+      account_number: input.accountNumber,
+    })
+    .returning(["id", "kind", "provider", "holder_name", "account_number"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, kind: row.kind, provider: row.provider, holderName: row.holder_name, maskedNumber: maskAccountNumber(row.account_number) };
+}
+
+export async function removePayeeAccount(db: Database, memberId: string, payeeId: string) {
+  if (!/^\d{1,18}$/.test(payeeId)) return false;
+  const result = await db
+    .updateTable("payee_accounts")
+    .set({ removed_at: new Date() })
+    .where("id", "=", payeeId)
+    .where("member_id", "=", memberId)
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

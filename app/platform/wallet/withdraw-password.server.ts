@@ -1,0 +1,60 @@
+import type { Database } from "../db/open.server";
+import { PlatformError } from "../errors";
+import { audit, type AuditContext } from "../identity/audit.server";
+import { countHit, readLimit } from "../identity/rate-limits.server";
+import { hashPassword, verifyPassword } from "../identity/secrets.server";
+
+/** Wrong withdraw passwords allowed per member in the window before withdrawals lock for its rest. */
+const WRONG_ATTEMPTS = 5;
+const WRONG_WINDOW_MS = 15 * 60_000;
+const limitKey = (memberId: string) => `withdraw-password:${memberId}`;
+
+export async function hasWithdrawPassword(db: Database, memberId: string): Promise<boolean> {
+  const row = await db.selectFrom("members").select("withdraw_password_hash").where("id", "=", memberId).executeTakeFirst();
+  return Boolean(row?.withdraw_password_hash);
+}
+
+/**
+ * Sets the withdraw password (the first time, proven by the login password)
+ * or changes it (proven by the current withdraw password).
+ */
+export async function setWithdrawPassword(
+  db: Database,
+  input: { memberId: string; loginPassword?: string; currentWithdrawPassword?: string; newWithdrawPassword: string },
+  context: AuditContext,
+) {
+  const member = await db
+    .selectFrom("members")
+    .select(["password_hash", "withdraw_password_hash"])
+    .where("id", "=", input.memberId)
+    .executeTakeFirstOrThrow();
+  if (member.withdraw_password_hash) {
+    await checkWithdrawPassword(db, input.memberId, input.currentWithdrawPassword ?? "", member.withdraw_password_hash);
+  } else if (!(await verifyPassword(input.loginPassword ?? "", member.password_hash))) {
+    throw new PlatformError("old_password_wrong");
+  }
+  await db
+    .updateTable("members")
+    .set({ withdraw_password_hash: await hashPassword(input.newWithdrawPassword) })
+    .where("id", "=", input.memberId)
+    .execute();
+  await audit(db, member.withdraw_password_hash ? "withdraw_password_changed" : "withdraw_password_set", context, { memberId: input.memberId });
+}
+
+/**
+ * Throws `withdraw_password_unset`, `withdraw_password_locked` (too many
+ * wrong ones lately) or `withdraw_password_wrong`.
+ */
+export async function checkWithdrawPassword(db: Database, memberId: string, password: string, storedHash?: string | null) {
+  const hash =
+    storedHash !== undefined
+      ? storedHash
+      : (await db.selectFrom("members").select("withdraw_password_hash").where("id", "=", memberId).executeTakeFirst())?.withdraw_password_hash;
+  if (!hash) throw new PlatformError("withdraw_password_unset");
+  const state = await readLimit(db, limitKey(memberId), WRONG_WINDOW_MS);
+  if (state.hits >= WRONG_ATTEMPTS) throw new PlatformError("withdraw_password_locked");
+  if (!(await verifyPassword(password, hash))) {
+    await countHit(db, limitKey(memberId), WRONG_WINDOW_MS);
+    throw new PlatformError("withdraw_password_wrong");
+  }
+}
