@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
@@ -188,6 +188,12 @@ interface Fixtures {
   createMember: (options: { password: string; mobile?: boolean; email?: boolean; type?: number }) => Promise<CreatedMember>;
   /** The path and query of the link in the newest e-mail to a recipient in the `outbox` table. */
   readMailLink: (recipient: string) => Promise<string>;
+  /**
+   * Credits a member's MAIN wallet with a confirmed deposit (minor units),
+   * written as the ledger writes one: a deposit row, one entry, two postings
+   * that sum to zero, both balances. Skips the test without E2E_DATABASE_URL.
+   */
+  fundMember: (account: string, minor: number) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
@@ -259,6 +265,12 @@ export const test = base.extend<Fixtures>({
   },
 
   // eslint-disable-next-line no-empty-pattern
+  fundMember: async ({}, use, testInfo) => {
+    testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
+    await use(creditDeposit);
+  },
+
+  // eslint-disable-next-line no-empty-pattern
   createMember: async ({}, use, testInfo) => {
     testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
     await use(async ({ password, mobile = false, email = false, type = 0 }) => {
@@ -289,3 +301,51 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** One confirmed deposit through the ledger's tables, in one transaction (see the fixture). */
+async function creditDeposit(account: string, minor: number) {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query("begin");
+    const { rows: [member] } = await client.query<{ id: string }>("select id from members where lower(account) = lower($1)", [account]);
+    if (!member) throw new Error(`No member ${account}`);
+    await client.query(
+      `insert into accounts (member_id, kind, allow_negative) values ($1, 'MAIN', false), (null, 'HOUSE:PAYMENTS', true)
+       on conflict do nothing`,
+      [member.id],
+    );
+    const { rows: accounts } = await client.query<{ id: string; kind: string; balance: string }>(
+      `select id, kind, balance from accounts
+       where (member_id = $1 and kind = 'MAIN') or (member_id is null and kind = 'HOUSE:PAYMENTS')
+       order by id for update`,
+      [member.id],
+    );
+    const key = `e2e-fund:${randomUUID()}`;
+    const { rows: [entry] } = await client.query<{ id: string }>(
+      `insert into entries (idempotency_key, request_hash, kind, member_id, ref, memo) values ($1, 'e2e', 'deposit', $2, null, '{"channel":"demo-pay"}') returning id`,
+      [key, member.id],
+    );
+    for (const account of accounts) {
+      const delta = account.kind === "MAIN" ? minor : -minor;
+      await client.query("update accounts set balance = balance + $2 where id = $1", [account.id, delta]);
+      await client.query("insert into postings (entry_id, account_id, amount, balance_after) values ($1, $2, $3, $4)", [
+        entry!.id,
+        account.id,
+        delta,
+        BigInt(account.balance) + BigInt(delta),
+      ]);
+    }
+    await client.query(
+      `insert into deposits (member_id, channel, amount, status, idempotency_key, entry_id, settled_at)
+       values ($1, 'demo-pay', $2, 'confirmed', $3, $4, now())`,
+      [member.id, minor, key, entry!.id],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -28,3 +28,25 @@ export function formatMoney(
   const fraction = currency.minorUnits ? (absolute % scale).toString().padStart(currency.minorUnits, "0") : "";
   return `${negative ? "-" : ""}${currency.symbol} ${whole}${fraction ? decimal + fraction : ""}`;
 }
+
+/**
+ * Reads an amount typed by a member ("1,250.5", "1250.50") as integer minor
+ * units, without floating point. Null for anything else (signs, exponents,
+ * more decimals than the currency has).
+ */
+export function parseMoneyInput(text: string, minorUnits: number): bigint | null {
+  const cleaned = text.trim().replace(/[,\s]/g, "");
+  const pattern = minorUnits > 0 ? new RegExp(`^(\\d{1,13})(?:\\.(\\d{0,${minorUnits}}))?$`) : /^(\d{1,13})$/;
+  const match = pattern.exec(cleaned);
+  if (!match) return null;
+  const fraction = (match[2] ?? "").padEnd(minorUnits, "0");
+  return BigInt(match[1]!) * 10n ** BigInt(minorUnits) + BigInt(fraction || "0");
+}
+
+/** Minor units as the plain decimal an amount input shows ("1250.50"), no symbol or separators. */
+export function minorToInput(minor: string | bigint, minorUnits: number): string {
+  const value = BigInt(minor);
+  if (minorUnits === 0) return value.toString();
+  const scale = 10n ** BigInt(minorUnits);
+  return `${value / scale}.${(value % scale).toString().padStart(minorUnits, "0")}`;
+}

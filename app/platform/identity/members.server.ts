@@ -47,6 +47,8 @@ export interface MemberInfo {
   hasVip: boolean;
   vipRankLevel: number;
   demoCredit: string;
+  /** The member's agent (upline), if any: transferUpline needs one. */
+  parentId: string | null;
 }
 
 export function memberInfo(member: Member, sets: TypeSets): MemberInfo {
@@ -62,5 +64,6 @@ export function memberInfo(member: Member, sets: TypeSets): MemberInfo {
     hasVip: member.vip_level > 0,
     vipRankLevel: member.vip_level,
     demoCredit: member.demo_credit,
+    parentId: member.parent_id,
   };
 }
