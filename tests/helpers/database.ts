@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/d
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * a throwaway database on the server named by TEST_DATABASE_URL otherwise.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite" });
@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 4 });
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -1,0 +1,285 @@
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { DatabaseHandle } from "~/platform/db/open.server";
+import { PlatformError } from "~/platform/errors";
+import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/deposits.server";
+import { HOUSE, MAIN } from "~/platform/wallet/ledger.server";
+import { transferBetweenWallets } from "~/platform/wallet/transfers.server";
+import {
+  approveWithdrawal,
+  confirmWithdrawalReceipt,
+  markWithdrawalPaid,
+  rejectWithdrawal,
+  requestWithdrawal,
+  resolveDispute,
+} from "~/platform/wallet/withdrawals.server";
+import { createTestDatabase } from "../../helpers/database";
+import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../helpers/wallet";
+
+/**
+ * Random sequences of deposits, transfers, withdrawals, rejections, payouts,
+ * receipts and disputes, with replays of earlier keys mixed in. After every
+ * step: each entry's postings sum to zero, each balance equals the sum of its
+ * postings, no member balance is negative, money in = money held + money out,
+ * and every member balance equals a simple in-memory model.
+ *
+ * LEDGER_PROPERTY_RUNS sets the number of sequences: by default 1000 on
+ * PGlite, and 300 on the PostgreSQL leg, where the same SQL runs again and the
+ * concurrency tests cover what only a real server can show.
+ */
+const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 300 : 1000));
+const WALLETS = [MAIN, "V1", "V2"] as const;
+const policy = testWalletPolicy({ vendorWallets: ["V1", "V2"] });
+
+let handle: DatabaseHandle;
+let operatorId: string;
+const members: { id: string; payee: string }[] = [];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  operatorId = await insertMember(handle.db, { type: 9 });
+  for (let index = 0; index < 2; index++) {
+    const id = await insertMember(handle.db);
+    members.push({ id, payee: await insertPayee(handle.db, id) });
+  }
+});
+afterAll(() => handle?.close());
+
+type Step =
+  | { op: "deposit"; who: number; amount: number; fail: boolean }
+  | { op: "transfer"; who: number; from: number; to: number; amount: number }
+  | { op: "withdraw"; who: number; amount: number }
+  | { op: "reject" | "approve" | "pay"; pick: number }
+  | { op: "receipt"; pick: number; received: number }
+  | { op: "resolve"; pick: number; refund: boolean }
+  | { op: "advance"; pick: number; variant: boolean; received: number }
+  | { op: "replay"; pick: number };
+
+const who = fc.integer({ min: 0, max: 1 });
+const amount = fc.integer({ min: 1, max: 5_000 });
+const pick = fc.nat({ max: 20 });
+/** Weighted so most sequences take withdrawals through their whole life, not just their first step. */
+const step: fc.Arbitrary<Step> = fc.oneof(
+  // Deposits are larger than the other amounts and fail one time in four, so most withdrawals find money.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("deposit" as const),
+      who,
+      amount: fc.integer({ min: 1_000, max: 20_000 }),
+      fail: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant("transfer" as const), who, from: fc.integer({ min: 0, max: 2 }), to: fc.integer({ min: 0, max: 2 }), amount }),
+  },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant("withdraw" as const), who, amount }) },
+  { weight: 6, arbitrary: fc.record({ op: fc.constant("advance" as const), pick, variant: fc.boolean(), received: fc.nat({ max: 5_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom("reject" as const, "approve" as const, "pay" as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("receipt" as const), pick, received: fc.nat({ max: 5_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("resolve" as const), pick, refund: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("replay" as const), pick }) },
+);
+
+/** The natural next step of an open withdrawal, as an operator or the member would take it. */
+function nextStep(status: string, s: { pick: number; variant: boolean; received: number }): Step | null {
+  switch (status) {
+    case "pending":
+      return s.variant ? { op: "approve", pick: s.pick } : { op: "reject", pick: s.pick };
+    case "approved":
+      return s.variant || s.received % 4 ? { op: "pay", pick: s.pick } : { op: "reject", pick: s.pick };
+    case "paid":
+      return { op: "receipt", pick: s.pick, received: s.variant ? Number.MAX_SAFE_INTEGER : s.received };
+    case "disputed":
+      return { op: "resolve", pick: s.pick, refund: s.variant };
+    default:
+      return null;
+  }
+}
+
+interface Model {
+  balances: Map<string, bigint>;
+  withdrawals: { id: string; member: string; amount: bigint; status: string; received: bigint }[];
+  /** Operations that succeeded, to be replayed with the same key. */
+  done: (() => Promise<unknown>)[];
+}
+
+const balanceKey = (memberId: string, wallet: string) => `${memberId}/${wallet}`;
+const get = (model: Model, memberId: string, wallet: string) => model.balances.get(balanceKey(memberId, wallet)) ?? 0n;
+const add = (model: Model, memberId: string, wallet: string, delta: bigint) =>
+  model.balances.set(balanceKey(memberId, wallet), get(model, memberId, wallet) + delta);
+
+/** Runs a platform call; a PlatformError is an expected refusal (the model decides if it was right). */
+async function attempt<T>(call: () => Promise<T>): Promise<T | PlatformError> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PlatformError) return error;
+    throw error;
+  }
+}
+
+async function apply(model: Model, s: Step) {
+  const db = handle.db;
+  switch (s.op) {
+    case "deposit": {
+      const member = members[s.who]!.id;
+      const deposit = await createDeposit(db, { memberId: member, channel: "demo-pay", amount: BigInt(s.amount), key: formKey() }, policy);
+      if (s.fail) {
+        await failDeposit(db, deposit.id, "declined");
+      } else {
+        await confirmDeposit(db, deposit.id);
+        add(model, member, MAIN, BigInt(s.amount));
+        model.done.push(() => confirmDeposit(db, deposit.id));
+      }
+      return;
+    }
+    case "transfer": {
+      const member = members[s.who]!.id;
+      const from = WALLETS[s.from]!;
+      const to = WALLETS[s.to]!;
+      const valid = from !== to && (from === MAIN || to === MAIN);
+      const key = formKey();
+      const call = () => transferBetweenWallets(db, { memberId: member, from, to, amount: BigInt(s.amount), key }, policy);
+      const result = await attempt(call);
+      const enough = get(model, member, from) >= BigInt(s.amount);
+      if (valid && enough) {
+        expect(result).not.toBeInstanceOf(PlatformError);
+        add(model, member, from, -BigInt(s.amount));
+        add(model, member, to, BigInt(s.amount));
+        model.done.push(call);
+      } else {
+        expect(result).toBeInstanceOf(PlatformError);
+      }
+      return;
+    }
+    case "withdraw": {
+      const { id: member, payee } = members[s.who]!;
+      const key = formKey();
+      const call = () => requestWithdrawal(db, { memberId: member, payeeAccountId: payee, amount: BigInt(s.amount), key }, policy, "UTC");
+      const result = await attempt(call);
+      if (get(model, member, MAIN) >= BigInt(s.amount)) {
+        if (result instanceof PlatformError) throw result;
+        add(model, member, MAIN, -BigInt(s.amount));
+        model.withdrawals.push({ id: result.id, member, amount: BigInt(s.amount), status: "pending", received: 0n });
+        model.done.push(call);
+      } else {
+        expect((result as PlatformError).code).toBe("insufficient_balance");
+      }
+      return;
+    }
+    case "reject":
+    case "approve":
+    case "pay": {
+      const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
+      if (!withdrawal) return;
+      const allowed = s.op === "reject" ? ["pending", "approved"] : s.op === "approve" ? ["pending"] : ["approved"];
+      const call =
+        s.op === "reject"
+          ? () => rejectWithdrawal(db, withdrawal.id, operatorId, "test")
+          : s.op === "approve"
+            ? () => approveWithdrawal(db, withdrawal.id, operatorId)
+            : () => markWithdrawalPaid(db, withdrawal.id, operatorId, policy);
+      const result = await attempt(call);
+      if (allowed.includes(withdrawal.status)) {
+        if (result instanceof PlatformError) throw result;
+        withdrawal.status = s.op === "reject" ? "rejected" : s.op === "approve" ? "approved" : "paid";
+        if (s.op === "reject") add(model, withdrawal.member, MAIN, withdrawal.amount);
+        model.done.push(call);
+      } else if (!(withdrawal.status === ({ reject: "rejected", approve: "approved", pay: "paid" } as const)[s.op])) {
+        expect((result as PlatformError).code).toBe("withdrawal_state");
+      }
+      return;
+    }
+    case "receipt": {
+      const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
+      if (!withdrawal) return;
+      const received = BigInt(s.received) > withdrawal.amount ? withdrawal.amount : BigInt(s.received);
+      const result = await attempt(() =>
+        confirmWithdrawalReceipt(db, { memberId: withdrawal.member, withdrawalId: withdrawal.id, receivedAmount: received, proofs: [] }),
+      );
+      if (withdrawal.status === "paid") {
+        if (result instanceof PlatformError) throw result;
+        withdrawal.status = received === withdrawal.amount ? "received" : "disputed";
+        withdrawal.received = received;
+      } else {
+        expect((result as PlatformError).code).toBe("withdrawal_state");
+      }
+      return;
+    }
+    case "resolve": {
+      const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
+      if (!withdrawal || withdrawal.status !== "disputed") return;
+      const call = () => resolveDispute(db, withdrawal.id, operatorId, s.refund ? "refund" : "forced");
+      await call();
+      withdrawal.status = s.refund ? "refunded" : "received";
+      if (s.refund) add(model, withdrawal.member, MAIN, withdrawal.amount - withdrawal.received);
+      model.done.push(call);
+      return;
+    }
+    case "advance": {
+      const open = model.withdrawals.filter((w) => nextStep(w.status, s) !== null);
+      const withdrawal = open[s.pick % Math.max(1, open.length)];
+      if (!withdrawal) return;
+      const next = nextStep(withdrawal.status, { ...s, pick: model.withdrawals.indexOf(withdrawal) })!;
+      return apply(model, next);
+    }
+    case "replay": {
+      // The same request again changes nothing: it returns the first result, or (an approval replayed
+      // after a later rejection) is refused for the withdrawal's new state. The checks after the step
+      // prove no money moved.
+      const call = model.done[s.pick % Math.max(1, model.done.length)];
+      if (!call) return;
+      const result = await attempt(call);
+      if (result instanceof PlatformError) expect(result.code).toBe("withdrawal_state");
+      return;
+    }
+  }
+}
+
+async function checkInvariants(model: Model) {
+  // One round trip per step: the two ledger-wide checks and every balance.
+  const { rows } = await sql<{ unbalanced: string; drift: string; member_id: string | null; kind: string; balance: string }>`
+    select
+      (select count(*) from (select entry_id from postings group by entry_id having sum(amount) <> 0) as bad) as unbalanced,
+      (select count(*) from accounts a
+        where a.balance <> coalesce((select sum(p.amount) from postings p where p.account_id = a.id), 0)) as drift,
+      member_id, kind, balance
+    from accounts`.execute(handle.db);
+  expect(rows[0]?.unbalanced ?? "0").toBe("0");
+  expect(rows[0]?.drift ?? "0").toBe("0");
+  const house = (kind: string) => BigInt(rows.find((a) => a.member_id === null && a.kind === kind)?.balance ?? "0");
+  let held = house(HOUSE.withdrawalHold);
+  for (const account of rows) {
+    if (account.member_id === null) continue;
+    const balance = BigInt(account.balance);
+    expect(balance).toBeGreaterThanOrEqual(0n);
+    if (account.member_id !== operatorId) expect(balance).toBe(get(model, account.member_id, account.kind.replace(/^VENDOR:/, "")));
+    held += balance;
+  }
+  expect(-house(HOUSE.payments)).toBe(held + house(HOUSE.payouts));
+}
+
+/** Each sequence starts from an empty ledger (account rows stay, at zero, so cached ids remain valid). */
+async function resetLedger() {
+  await sql`truncate withdrawal_proofs, withdrawals, deposits, member_messages, postings, entries`.execute(handle.db);
+  await sql`update accounts set balance = 0`.execute(handle.db);
+}
+
+test(`ledger invariants hold over ${RUNS} random sequences`, { timeout: 600_000 }, async () => {
+  await fc.assert(
+    // Both members start with a deposit, so the steps after it have money to move.
+    fc.asyncProperty(fc.tuple(amount, amount), fc.array(step, { minLength: 1, maxLength: 20 }), async (opening, steps) => {
+      await resetLedger();
+      const model: Model = { balances: new Map(), withdrawals: [], done: [] };
+      const preamble: Step[] = opening.map((value, index) => ({ op: "deposit", who: index, amount: value * 4, fail: false }));
+      for (const s of [...preamble, ...steps]) {
+        await apply(model, s);
+        await checkInvariants(model);
+      }
+    }),
+    { numRuns: RUNS },
+  );
+});
