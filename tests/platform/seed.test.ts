@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { useSeededDatabase } from "../helpers/database";
@@ -31,5 +32,29 @@ describe("demo seed", () => {
     const rows = await handle.db.selectFrom("announcements").select("content_html").execute();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.content_html).not.toContain("<script");
+  });
+
+  test("gives the demo accounts ledger money, bets and a pending withdrawal, with every invariant intact", async () => {
+    const balances = await handle.db
+      .selectFrom("accounts")
+      .innerJoin("members", "members.id", "accounts.member_id")
+      .select(["members.account", "accounts.kind", "accounts.balance"])
+      .where("members.account", "in", ["player01", "vipstar", "agent01"])
+      .execute();
+    const main = (account: string) => BigInt(balances.find((row) => row.account === account && row.kind === "MAIN")?.balance ?? "-1");
+    expect(main("player01")).toBeGreaterThan(0n);
+    expect(main("vipstar")).toBeGreaterThan(0n);
+    expect(main("agent01")).toBe(3_000_000n);
+    expect(balances.some((row) => row.account === "player01" && row.kind === "VENDOR:SBO" && row.balance === "150000")).toBe(true);
+    const bets = await handle.db.selectFrom("bets").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(bets.n)).toBeGreaterThan(20);
+    const pending = await handle.db.selectFrom("withdrawals").select("status").execute();
+    expect(pending).toEqual([{ status: "pending" }]);
+    const { rows } = await sql<{ n: string }>`
+      select count(*) as n from accounts a
+      where a.balance <> coalesce((select sum(amount) from postings p where p.account_id = a.id), 0)`.execute(handle.db);
+    expect(rows[0]!.n).toBe("0");
+    const total = await sql<{ sum: string }>`select sum(balance)::text as sum from accounts`.execute(handle.db);
+    expect(total.rows[0]!.sum).toBe("0");
   });
 });

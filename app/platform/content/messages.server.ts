@@ -9,10 +9,10 @@ export type MessageKind = "deposit_arrived" | "deposit_failed" | "withdrawal_app
 
 type Executor = Pick<Database, "insertInto">;
 
-export async function postMessage(db: Executor, memberId: string, kind: MessageKind, params: Record<string, string>) {
+export async function postMessage(db: Executor, memberId: string, kind: MessageKind, params: Record<string, string>, at = new Date()) {
   await db
     .insertInto("member_messages")
-    .values({ member_id: memberId, kind, params: JSON.stringify(params) })
+    .values({ member_id: memberId, kind, params: JSON.stringify(params), created_at: at })
     .execute();
 }
 

@@ -7,6 +7,7 @@ import { parseBrandConfig } from "../../system/brand-config.server";
 import { sanitizeContentHtml } from "../../content/sanitize.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
 import { seedDemoAccounts } from "./accounts.server";
+import { seedDemoWallets } from "./wallet.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 
 /** Bump when the demo data changes shape; a seeded database is never seeded twice. */
@@ -199,6 +200,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   });
   // Fresh statistics, or the planner guesses a handful of rows where there are 10,000.
   const accounts = await seedDemoAccounts(db);
-  if (seeded || accounts) await sql`analyze`.execute(db);
+  const wallets = await seedDemoWallets(db, brand);
+  if (seeded || accounts || wallets) await sql`analyze`.execute(db);
   return seeded;
 }
