@@ -23,6 +23,7 @@ export async function createDeposit(
   db: Database,
   input: { memberId: string; channel: string; amount: bigint; key: string },
   policy: WalletPolicy,
+  now = new Date(),
 ): Promise<Deposit & { replayed: boolean }> {
   const channel = depositChannel(policy, input.channel);
   if (input.amount < BigInt(channel.min) || input.amount > BigInt(channel.max)) {
@@ -31,7 +32,7 @@ export async function createDeposit(
   const key = memberKey(input.memberId, "deposit", input.key);
   const created = await db
     .insertInto("deposits")
-    .values({ member_id: input.memberId, channel: channel.code, amount: input.amount.toString(), idempotency_key: key })
+    .values({ member_id: input.memberId, channel: channel.code, amount: input.amount.toString(), idempotency_key: key, created_at: now })
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -83,6 +84,7 @@ export async function confirmDeposit(db: Database, depositId: string, now = new 
       memberId: deposit.member_id,
       ref: `deposit:${deposit.id}`,
       memo: { channel: deposit.channel },
+      at: now,
       movements: [{ from: { house: HOUSE.payments }, to: { memberId: deposit.member_id, kind: MAIN }, amount: BigInt(deposit.amount) }],
     });
     const updated = await trx
@@ -91,7 +93,7 @@ export async function confirmDeposit(db: Database, depositId: string, now = new 
       .where("id", "=", deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, deposit.member_id, "deposit_arrived", { amount: deposit.amount, deposit: deposit.id });
+    await postMessage(trx, deposit.member_id, "deposit_arrived", { amount: deposit.amount, deposit: deposit.id }, now);
     return { deposit: updated, changed: true };
   });
 }
@@ -109,7 +111,7 @@ export async function failDeposit(db: Database, depositId: string, reason: strin
       .where("id", "=", deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, deposit.member_id, "deposit_failed", { amount: deposit.amount, deposit: deposit.id });
+    await postMessage(trx, deposit.member_id, "deposit_failed", { amount: deposit.amount, deposit: deposit.id }, now);
     return { deposit: updated, changed: true };
   });
 }

@@ -73,6 +73,8 @@ export interface EntryRequest {
   ref?: string;
   memo?: Record<string, string>;
   movements: Movement[];
+  /** When it happened (default: now); records are dated by it. */
+  at?: Date;
 }
 
 export interface Posting {
@@ -213,6 +215,7 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
         member_id: request.memberId,
         ref: request.ref ?? null,
         memo: JSON.stringify(request.memo ?? {}),
+        ...(request.at ? { created_at: request.at } : {}),
       })
       .onConflict((oc) => oc.column("idempotency_key").doNothing())
       .returning("id")
@@ -267,7 +270,7 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
       key: request.key,
       kind: request.kind,
       ref: request.ref ?? null,
-      createdAt: new Date(),
+      createdAt: request.at ?? new Date(),
       postings,
       replayed: false,
     };
