@@ -18,6 +18,7 @@ const member: MemberSummary = {
   hasVip: false,
   vipRankLevel: 0,
   balance: "123456",
+  wallets: [{ vassalage: "SBO", displayName: "SBO Sports", balance: "250000" }],
   unclaimed: 0,
 };
 const customerService = { csType: "LIVECHAT", label: "Live chat", path: "https://cs.example/chat" };
@@ -58,6 +59,24 @@ describe("MemberMenu", () => {
     const form = show.closest("form")!;
     expect(form).toHaveAttribute("action", "/resources/prefs");
     expect(within(form).getByDisplayValue("/rng?page=2")).toHaveAttribute("name", "redirectTo");
+  });
+
+  test("the vendor wallets' balances, hidden with the main balance; none in single-wallet mode", async () => {
+    await renderMenu();
+    expect(await screen.findByTestId("vendor-balance-SBO")).toHaveTextContent("Rs 2,500.00");
+    expect(within(screen.getByTestId("vendor-wallets")).getByText("SBO Sports")).toBeInTheDocument();
+    expect(within(screen.getByTestId("vendor-wallets")).getByRole("link", { name: "Transfer funds" })).toHaveAttribute("href", "/member/transfer");
+  });
+
+  test("vendor balances hide with the main balance", async () => {
+    await renderMenu({}, { hideBalance: true });
+    expect(await screen.findByTestId("vendor-balance-SBO")).toHaveTextContent("****");
+  });
+
+  test("single-wallet mode lists no vendor wallets", async () => {
+    await renderMenu({ wallets: [] });
+    await screen.findByTestId("member-balance");
+    expect(screen.queryByTestId("vendor-wallets")).toBeNull();
   });
 
   test("refresh is a link to the current page", async () => {

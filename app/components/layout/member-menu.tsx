@@ -14,8 +14,10 @@ export interface MemberSummary {
   isTrial: boolean;
   hasVip: boolean;
   vipRankLevel: number;
-  /** Minor units, a bigint decimal string. */
+  /** MAIN wallet, minor units, a bigint decimal string. */
   balance: string;
+  /** The vendor wallets (none in single-wallet mode). */
+  wallets: { vassalage: string; displayName: string; balance: string }[];
   /** Available promotions plus unread messages (§2). */
   unclaimed: number;
 }
@@ -85,6 +87,9 @@ export function MemberMenu({ viewer, currency, locale, hideBalance, customerServ
       </summary>
       <div className="menu-panel member-panel">
         <Balance balance={viewer.balance} currency={currency} locale={locale} hidden={hideBalance} redirectTo={here} />
+        {viewer.wallets.length > 0 ? (
+          <VendorWallets wallets={viewer.wallets} currency={currency} locale={locale} hidden={hideBalance} />
+        ) : null}
         <div className="member-identity">
           <p className="member-name">
             <strong data-testid="member-name">{name}</strong>
@@ -184,6 +189,37 @@ function Balance({
         <span className="visually-hidden">{t("member.refreshBalance")}</span>
       </Link>
     </div>
+  );
+}
+
+/** §2 per-vendor balances, under the main balance; hidden with it. */
+function VendorWallets({
+  wallets,
+  currency,
+  locale,
+  hidden,
+}: {
+  wallets: MemberSummary["wallets"];
+  currency: { symbol: string; minorUnits: number };
+  locale: string;
+  hidden: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <details className="vendor-wallets" data-testid="vendor-wallets">
+      <summary>{t("member.vendorWallets")}</summary>
+      <ul>
+        {wallets.map((wallet) => (
+          <li key={wallet.vassalage}>
+            <span>{wallet.displayName}</span>
+            <span className="balance-amount" data-testid={`vendor-balance-${wallet.vassalage}`}>
+              {hidden ? HIDDEN_BALANCE : formatMoney(wallet.balance, currency, locale)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/member/transfer">{t("member.transferFunds")}</Link>
+    </details>
   );
 }
 

@@ -13,7 +13,8 @@ import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
 import { isWhitelabelEnabled } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { mainBalance } from "~/platform/wallet/balance.server";
+import { walletBalances } from "~/platform/wallet/balance.server";
+import { transferWallets } from "~/platform/wallet/policy";
 import { unreadMessageCount } from "~/platform/content/messages.server";
 import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "~/utils/game-pages";
@@ -33,8 +34,8 @@ async function unclaimedCount(db: Database, member: MemberInfo): Promise<number>
 }
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
-async function viewerSummary(db: Database, member: MemberInfo) {
-  const [balance, unclaimed] = await Promise.all([mainBalance(db, member), unclaimedCount(db, member)]);
+async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: string[]) {
+  const [wallets, unclaimed] = await Promise.all([walletBalances(db, member.id, vendorWallets), unclaimedCount(db, member)]);
   return {
     id: member.id,
     account: member.account,
@@ -43,7 +44,8 @@ async function viewerSummary(db: Database, member: MemberInfo) {
     isTrial: member.isTrial,
     hasVip: member.hasVip,
     vipRankLevel: member.vipRankLevel,
-    balance,
+    balance: wallets.main,
+    wallets: wallets.vendors,
     unclaimed,
   };
 }
@@ -58,8 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const [lanes, member] = await Promise.all([
     getVendorLanes(db, brand, locale),
-    viewer ? viewerSummary(db, viewer.member) : null,
+    viewer ? viewerSummary(db, viewer.member, transferWallets(brand.wallet)) : null,
   ]);
+  // Vendor wallets are named as the lanes name their vendors.
+  const vendorNames = new Map(lanes.flatMap((lane) => lane.cards.map((card) => [card.vassalage, card.displayName] as const)));
   return json({
     lanes: lanes.map((lane) => ({
       title: lane.title,
@@ -72,7 +76,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // the browser from reusing a visitor's cached QR after login.
       qr: `/resources/qr/download?lng=${locale}${viewer ? "&member=1" : ""}`,
     },
-    viewer: member,
+    viewer: member && {
+      ...member,
+      wallets: member.wallets.map((wallet) => ({ ...wallet, displayName: vendorNames.get(wallet.vassalage) ?? wallet.vassalage })),
+    },
     currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
     hideBalance,
   });
