@@ -42,12 +42,19 @@ export const configSchema = z.object({
   MAIL_API_URL: z.url().optional(),
   MAIL_API_KEY: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("no-reply@portal.example"),
+  /** HTTP payment gateway for "gateway" deposit channels; without it only the embedded channel is offered. */
+  PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Shared HMAC key: signs our orders and authenticates the gateway's callbacks. */
+  PAYMENT_GATEWAY_KEY: z.string().min(16, "must be at least 16 characters").optional(),
 }).refine((config) => !config.SMS_GATEWAY_URL || config.SMS_GATEWAY_KEY, {
   path: ["SMS_GATEWAY_KEY"],
   message: "is required when SMS_GATEWAY_URL is set",
 }).refine((config) => !config.MAIL_API_URL || config.MAIL_API_KEY, {
   path: ["MAIL_API_KEY"],
   message: "is required when MAIL_API_URL is set",
+}).refine((config) => !config.PAYMENT_GATEWAY_URL || config.PAYMENT_GATEWAY_KEY, {
+  path: ["PAYMENT_GATEWAY_KEY"],
+  message: "is required when PAYMENT_GATEWAY_URL is set",
 });
 
 export type Config = z.infer<typeof configSchema>;

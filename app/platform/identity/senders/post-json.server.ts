@@ -13,7 +13,11 @@
  *   so we give up instead of retrying early. Without Retry-After it waits
  *   {@link RETRY_BACKOFF_MS}. Other 4xx are never retried.
  * - Nothing is logged, and neither the request nor the response body ends up
- *   in the outcome except the gateway's short `error` code on a 4xx.
+ *   in the outcome except the gateway's short `error` code on a 4xx, and the
+ *   parsed JSON of a 2xx (`body`) for callers that need the answer (the
+ *   payment gateway's order).
+ * - `apiKey` is optional (a signed request carries no bearer token), and
+ *   `signHeaders` adds headers computed over the exact serialised payload.
  */
 
 export const RETRY_BACKOFF_MS = 100;
@@ -22,7 +26,10 @@ const MAX_ATTEMPTS = 2;
 
 export interface PostJsonRequest {
   url: string;
-  apiKey: string;
+  /** Sent as `Authorization: Bearer`; omitted when absent. */
+  apiKey?: string;
+  /** Extra headers over the exact bytes sent (a signature); the same on every attempt. */
+  signHeaders?: (payload: string) => Record<string, string>;
   idempotencyKey: string;
   body: unknown;
   timeoutMs: number;
@@ -30,12 +37,14 @@ export interface PostJsonRequest {
 }
 
 export type PostJsonOutcome =
-  | { ok: true; status: number }
+  /** `body` is the response's JSON, undefined when it is empty or not JSON. */
+  | { ok: true; status: number; body?: unknown }
   /** `status` is null when no response arrived (network error or timeout). */
   | { ok: false; status: number | null; error?: string };
 
 export async function postJsonWithRetry(request: PostJsonRequest): Promise<PostJsonOutcome> {
   const payload = JSON.stringify(request.body);
+  const extraHeaders = request.signHeaders?.(payload) ?? {};
   let outcome: PostJsonOutcome = { ok: false, status: null };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     let response: Response;
@@ -45,8 +54,9 @@ export async function postJsonWithRetry(request: PostJsonRequest): Promise<PostJ
         headers: {
           "Content-Type": "application/json",
           Accept: "application/json",
-          Authorization: `Bearer ${request.apiKey}`,
+          ...(request.apiKey === undefined ? {} : { Authorization: `Bearer ${request.apiKey}` }),
           "Idempotency-Key": request.idempotencyKey,
+          ...extraHeaders,
         },
         body: payload,
         signal: AbortSignal.timeout(request.timeoutMs),
@@ -59,8 +69,7 @@ export async function postJsonWithRetry(request: PostJsonRequest): Promise<PostJ
     }
 
     if (response.ok) {
-      await discard(response);
-      return { ok: true, status: response.status };
+      return { ok: true, status: response.status, body: await readJson(response) };
     }
 
     const retryable = response.status >= 500 || response.status === 429;
@@ -98,6 +107,16 @@ async function readErrorCode(response: Response): Promise<string | undefined> {
     // Not JSON, or the body could not be read in time: no code.
   }
   return undefined;
+}
+
+/** A 2xx body as JSON, or undefined (empty, not JSON, or unreadable in time). */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,0 +1,347 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Database } from "../db/open.server";
+import { MAIN, type EntryKind } from "./ledger.server";
+
+/**
+ * The member centre's records (§2 transactionHistory, personalProfit,
+ * bonusDetails, personalHistoryCopy): read-only queries over the ledger and
+ * the bets table, always for one member and one window of time. Totals are
+ * summed by SQL over the whole filter, never from the page a member is on.
+ * Amounts are integer minor units as decimal strings.
+ */
+
+/** A window of time: [from, to). */
+export interface RecordWindow {
+  from: Date;
+  to: Date;
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+export interface RecordPage<Row, Totals> {
+  rows: Row[];
+  /** The page shown: the one asked for, or the last one when that was past the end. */
+  page: number;
+  pageCount: number;
+  /** Rows under the filter, over every page. */
+  total: number;
+  totals: Totals;
+}
+
+/** Transaction-history type filter: entry kinds grouped as a member thinks of them. */
+export const TRANSACTION_TYPES = {
+  deposit: ["deposit"],
+  withdrawal: ["withdrawal_hold", "withdrawal_release", "withdrawal_refund"],
+  transfer: ["transfer", "transfer_upline", "transfer_downline"],
+  game: ["bet", "win", "bet_refund"],
+  bonus: ["bonus"],
+} as const satisfies Record<string, readonly EntryKind[]>;
+export type TransactionType = keyof typeof TRANSACTION_TYPES;
+
+export const BET_STATUSES = ["open", "settled", "void"] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+const WITHDRAWAL_KINDS: readonly string[] = TRANSACTION_TYPES.withdrawal;
+
+function pageOf(paging: Paging, total: number) {
+  const pageCount = Math.max(1, Math.ceil(total / paging.pageSize));
+  const page = Math.min(Math.max(1, paging.page), pageCount);
+  return { page, pageCount, offset: (page - 1) * paging.pageSize };
+}
+
+/** "MAIN", or the vassalage code of a vendor wallet ("VENDOR:AG" → "AG"). */
+const walletName = (accountKind: string) => (accountKind === MAIN ? MAIN : accountKind.replace(/^VENDOR:/, ""));
+
+/** Postings on the member's own accounts whose entries fall in the window. */
+function memberPostings(db: Database, memberId: string, window: RecordWindow, kinds?: readonly string[]) {
+  let query = db
+    .selectFrom("postings")
+    .innerJoin("accounts", "accounts.id", "postings.account_id")
+    .innerJoin("entries", "entries.id", "postings.entry_id")
+    .where("accounts.member_id", "=", memberId)
+    .where("entries.created_at", ">=", window.from)
+    .where("entries.created_at", "<", window.to);
+  if (kinds) query = query.where("entries.kind", "in", kinds);
+  return query;
+}
+
+/** A bigint sum as a decimal string (never null, never a float). */
+const sumText = (expression: RawBuilder<unknown>) => sql<string>`coalesce(sum(${expression}), 0)::text`;
+
+export interface TransactionRow {
+  id: string;
+  createdAt: string;
+  kind: string;
+  /** What the entry was for (its memo's `title`), when whoever posted it named it: bonuses do. */
+  title: string | null;
+  wallet: string;
+  amount: string;
+  balanceAfter: string;
+}
+
+export interface TransactionTotals {
+  /** Money into the member's wallets. */
+  in: string;
+  /** Money out of them, as a positive amount. */
+  out: string;
+  net: string;
+}
+
+/** §2 transactionHistory: every movement on the member's wallets, newest first. */
+export async function transactionHistory(
+  db: Database,
+  memberId: string,
+  filter: { window: RecordWindow; type?: TransactionType } & Paging,
+): Promise<RecordPage<TransactionRow, TransactionTotals>> {
+  const kinds = filter.type ? TRANSACTION_TYPES[filter.type] : undefined;
+  const amount = sql.ref("postings.amount");
+  const summary = await memberPostings(db, memberId, filter.window, kinds)
+    .select((eb) => [
+      eb.fn.countAll<string>().as("count"),
+      sql<string>`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)::text`.as("in"),
+      sql<string>`coalesce(-sum(${amount}) filter (where ${amount} < 0), 0)::text`.as("out"),
+      sumText(sql`${amount}`).as("net"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(summary.count);
+  const { page, pageCount, offset } = pageOf(filter, total);
+  const rows = await memberPostings(db, memberId, filter.window, kinds)
+    .select([
+      "postings.id",
+      "entries.created_at",
+      "entries.kind",
+      sql<string | null>`entries.memo ->> 'title'`.as("title"),
+      "accounts.kind as account_kind",
+      "postings.amount",
+      "postings.balance_after",
+    ])
+    .orderBy("entries.created_at", "desc")
+    .orderBy("postings.id", "desc")
+    .limit(filter.pageSize)
+    .offset(offset)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      kind: row.kind,
+      title: row.title,
+      wallet: walletName(row.account_kind),
+      amount: String(row.amount),
+      balanceAfter: String(row.balance_after),
+    })),
+    page,
+    pageCount,
+    total,
+    totals: { in: summary.in, out: summary.out, net: summary.net },
+  };
+}
+
+/** §2 bonusDetails: bonuses, rebates and salaries credited to the member (the bonus rows of the history). */
+export async function bonusDetails(
+  db: Database,
+  memberId: string,
+  filter: { window: RecordWindow } & Paging,
+): Promise<RecordPage<TransactionRow, { amount: string }>> {
+  const { totals, ...records } = await transactionHistory(db, memberId, { ...filter, type: "bonus" });
+  return { ...records, totals: { amount: totals.net } };
+}
+
+export interface ProfitLossFigures {
+  deposits: string;
+  /** Held for withdrawal, less what was released or refunded. */
+  withdrawals: string;
+  stakes: string;
+  validBets: string;
+  payouts: string;
+  bonuses: string;
+  /** Payouts − stakes + bonuses. */
+  profitLoss: string;
+}
+
+export interface ProfitLossDay extends ProfitLossFigures {
+  /** The calendar day in the brand's time zone. */
+  day: string;
+}
+
+/**
+ * The member's figures per day of the brand's time zone: money from the
+ * ledger (by entry time), play from the bets (by the time they were placed;
+ * void bets count for nothing). Days without any activity are left out.
+ */
+function dailyFigures(memberId: string, window: RecordWindow, timeZone: string) {
+  return sql`
+    with money as (
+      select (e.created_at at time zone ${timeZone})::date as day,
+        coalesce(sum(p.amount) filter (where e.kind = 'deposit'), 0) as deposits,
+        coalesce(-sum(p.amount) filter (where e.kind in (${sql.join(WITHDRAWAL_KINDS)})), 0) as withdrawals,
+        coalesce(sum(p.amount) filter (where e.kind = 'bonus'), 0) as bonuses
+      from postings p
+      join accounts a on a.id = p.account_id
+      join entries e on e.id = p.entry_id
+      where a.member_id = ${memberId} and e.created_at >= ${window.from} and e.created_at < ${window.to}
+        and e.kind in ('deposit', 'bonus', ${sql.join(WITHDRAWAL_KINDS)})
+      group by 1
+    ), play as (
+      select (b.placed_at at time zone ${timeZone})::date as day,
+        sum(b.stake) as stakes, sum(b.valid_bet) as valid_bets, sum(b.payout) as payouts
+      from bets b
+      where b.member_id = ${memberId} and b.status <> 'void' and b.placed_at >= ${window.from} and b.placed_at < ${window.to}
+      group by 1
+    ), daily as (
+      select day,
+        coalesce(money.deposits, 0) as deposits, coalesce(money.withdrawals, 0) as withdrawals,
+        coalesce(play.stakes, 0) as stakes, coalesce(play.valid_bets, 0) as valid_bets,
+        coalesce(play.payouts, 0) as payouts, coalesce(money.bonuses, 0) as bonuses
+      from money full join play using (day)
+    )`;
+}
+
+const FIGURE_COLUMNS = sql`deposits::text, withdrawals::text, stakes::text, valid_bets::text, payouts::text, bonuses::text,
+  (payouts - stakes + bonuses)::text as profit_loss`;
+
+interface FigureRow {
+  deposits: string;
+  withdrawals: string;
+  stakes: string;
+  valid_bets: string;
+  payouts: string;
+  bonuses: string;
+  profit_loss: string;
+}
+
+const figures = (row: FigureRow): ProfitLossFigures => ({
+  deposits: row.deposits,
+  withdrawals: row.withdrawals,
+  stakes: row.stakes,
+  validBets: row.valid_bets,
+  payouts: row.payouts,
+  bonuses: row.bonuses,
+  profitLoss: row.profit_loss,
+});
+
+/** §2 personalProfit: the figures per day (newest first) and over the whole window. */
+export async function profitLoss(
+  db: Database,
+  memberId: string,
+  filter: { window: RecordWindow; timeZone: string } & Paging,
+): Promise<RecordPage<ProfitLossDay, ProfitLossFigures>> {
+  const daily = dailyFigures(memberId, filter.window, filter.timeZone);
+  const summary = await sql<FigureRow & { count: string }>`${daily}
+    select days::text as count, ${FIGURE_COLUMNS}
+    from (select coalesce(sum(deposits), 0) as deposits, coalesce(sum(withdrawals), 0) as withdrawals,
+            coalesce(sum(stakes), 0) as stakes, coalesce(sum(valid_bets), 0) as valid_bets,
+            coalesce(sum(payouts), 0) as payouts, coalesce(sum(bonuses), 0) as bonuses, count(*) as days
+          from daily) as whole`
+    .execute(db)
+    .then((result) => result.rows[0]!);
+  const total = Number(summary.count);
+  const { page, pageCount, offset } = pageOf(filter, total);
+  const rows = await sql<FigureRow & { day: string }>`${daily}
+    select day::text as day, ${FIGURE_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(db);
+  return {
+    rows: rows.rows.map((row) => ({ day: row.day, ...figures(row) })),
+    page,
+    pageCount,
+    total,
+    totals: figures(summary),
+  };
+}
+
+export interface BetRow {
+  id: string;
+  placedAt: string;
+  settledAt: string | null;
+  vassalage: string;
+  category: string;
+  gameName: string;
+  roundId: string;
+  stake: string;
+  validBet: string;
+  payout: string;
+  /** Payout − stake once settled; null while open or when void. */
+  winLoss: string | null;
+  status: BetStatus;
+}
+
+export interface BetTotals {
+  stake: string;
+  validBet: string;
+  payout: string;
+  /** Over settled bets only. */
+  winLoss: string;
+}
+
+export interface BetFilter {
+  window: RecordWindow;
+  category?: string;
+  vassalage?: string;
+  status?: BetStatus;
+}
+
+function memberBets(db: Database, memberId: string, filter: BetFilter) {
+  let query = db
+    .selectFrom("bets")
+    .where("member_id", "=", memberId)
+    .where("placed_at", ">=", filter.window.from)
+    .where("placed_at", "<", filter.window.to);
+  if (filter.category) query = query.where("category", "=", filter.category);
+  if (filter.vassalage) query = query.where("vassalage", "=", filter.vassalage);
+  if (filter.status) query = query.where("status", "=", filter.status);
+  return query;
+}
+
+/** §2 personalHistoryCopy: the member's bets, newest first, with the window's totals. */
+export async function bettingRecords(
+  db: Database,
+  memberId: string,
+  filter: BetFilter & Paging,
+): Promise<RecordPage<BetRow, BetTotals>> {
+  const summary = await memberBets(db, memberId, filter)
+    .select((eb) => [
+      eb.fn.countAll<string>().as("count"),
+      sumText(sql`stake`).as("stake"),
+      sumText(sql`valid_bet`).as("validBet"),
+      sumText(sql`payout`).as("payout"),
+      sql<string>`coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text`.as("winLoss"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(summary.count);
+  const { page, pageCount, offset } = pageOf(filter, total);
+  const rows = await memberBets(db, memberId, filter)
+    .select(["id", "placed_at", "settled_at", "vassalage", "category", "game_name", "round_id", "stake", "valid_bet", "payout", "status"])
+    .orderBy("placed_at", "desc")
+    .orderBy("id", "desc")
+    .limit(filter.pageSize)
+    .offset(offset)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      placedAt: new Date(row.placed_at).toISOString(),
+      settledAt: row.settled_at ? new Date(row.settled_at).toISOString() : null,
+      vassalage: row.vassalage,
+      category: row.category,
+      gameName: row.game_name,
+      roundId: row.round_id,
+      stake: String(row.stake),
+      validBet: String(row.valid_bet),
+      payout: String(row.payout),
+      winLoss: row.status === "settled" ? (BigInt(row.payout) - BigInt(row.stake)).toString() : null,
+      status: row.status,
+    })),
+    page,
+    pageCount,
+    total,
+    totals: { stake: summary.stake, validBet: summary.validBet, payout: summary.payout, winLoss: summary.winLoss },
+  };
+}
+
+/** The vendors (vassalage codes) the member has bets with, for the betting record's vendor filter. */
+export async function bettingVendors(db: Database, memberId: string): Promise<string[]> {
+  const rows = await db.selectFrom("bets").select("vassalage").distinct().where("member_id", "=", memberId).orderBy("vassalage").execute();
+  return rows.map((row) => row.vassalage);
+}

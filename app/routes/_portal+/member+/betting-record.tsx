@@ -1,0 +1,115 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DateRangeFilter } from "~/components/member/records/date-range-filter";
+import { FilterSelect } from "~/components/member/records/filter-select";
+import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { CATEGORIES } from "~/platform/catalog/categories";
+import { BET_STATUSES, bettingRecords, bettingVendors } from "~/platform/wallet/records.server";
+import { requireRealMember } from "~/utils/auth.server";
+import { useTranslation } from "~/utils/i18n";
+import { optionalChoice, optionalCode, readRecordFilters, RECORDS_PAGE_SIZE, recordsContext, recordsView } from "~/utils/records.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** DESIGN §4 personalHistoryCopy: the member's bets by days, §9 category, vendor and status. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireRealMember(request);
+  const { db, brand, t } = await recordsContext(request);
+  const filters = readRecordFilters(request, brand, {
+    category: optionalChoice(CATEGORIES),
+    vendor: optionalCode,
+    status: optionalChoice(BET_STATUSES),
+  });
+  // The vendors offered are the ones the member has bets with.
+  const vendors = await bettingVendors(db, viewer.member.id);
+  const records = await bettingRecords(db, viewer.member.id, {
+    window: filters.window,
+    category: filters.category,
+    vassalage: filters.vendor,
+    status: filters.status,
+    page: filters.page,
+    pageSize: RECORDS_PAGE_SIZE,
+  });
+  return json({
+    ...recordsView(brand, t("memberCentre.bettingRecord"), filters.range),
+    vendors,
+    statuses: BET_STATUSES,
+    filter: { category: filters.category ?? "", vendor: filters.vendor ?? "", status: filters.status ?? "" },
+    records,
+  });
+}
+
+export default function BettingRecord() {
+  const { title, range, vendors, statuses, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="records-page">
+      <h1>{title}</h1>
+      <DateRangeFilter range={range}>
+        <FilterSelect
+          name="category"
+          label={t("records.filter.category")}
+          value={filter.category}
+          allLabel={t("records.filter.all")}
+          options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+        />
+        <FilterSelect
+          name="vendor"
+          label={t("records.filter.vendor")}
+          value={filter.vendor}
+          allLabel={t("records.filter.all")}
+          options={vendors.map((value) => ({ value, label: value }))}
+        />
+        <FilterSelect
+          name="status"
+          label={t("records.filter.status")}
+          value={filter.status}
+          allLabel={t("records.filter.all")}
+          options={statuses.map((value) => ({ value, label: t(`records.betStatus.${value}`) }))}
+        />
+      </DateRangeFilter>
+      <RecordTable
+        records={records}
+        head={
+          <>
+            <th scope="col">{t("records.columns.time")}</th>
+            <th scope="col">{t("records.columns.vendor")}</th>
+            <th scope="col">{t("records.columns.game")}</th>
+            <th scope="col">{t("records.columns.round")}</th>
+            <th scope="col" className="amount">{t("records.columns.stake")}</th>
+            <th scope="col" className="amount">{t("records.columns.validBet")}</th>
+            <th scope="col" className="amount">{t("records.columns.payout")}</th>
+            <th scope="col" className="amount">{t("records.columns.winLoss")}</th>
+            <th scope="col">{t("records.columns.status")}</th>
+          </>
+        }
+        foot={
+          <tr>
+            <th scope="row" colSpan={4}>{t("records.totals.total")}</th>
+            <MoneyCell minor={records.totals.stake} currency={currency} testId="total-stake" />
+            <MoneyCell minor={records.totals.validBet} currency={currency} testId="total-validBet" />
+            <MoneyCell minor={records.totals.payout} currency={currency} testId="total-payout" />
+            <MoneyCell minor={records.totals.winLoss} currency={currency} signed testId="total-winLoss" />
+            <td />
+          </tr>
+        }
+      >
+        {records.rows.map((row) => (
+          <tr key={row.id}>
+            <TimeCell iso={row.placedAt} timeZone={timeZone} />
+            <td>{row.vassalage}</td>
+            <td>
+              {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
+            </td>
+            <td>{row.roundId}</td>
+            <MoneyCell minor={row.stake} currency={currency} />
+            <MoneyCell minor={row.validBet} currency={currency} />
+            <MoneyCell minor={row.payout} currency={currency} />
+            {row.winLoss === null ? <td className="amount muted">–</td> : <MoneyCell minor={row.winLoss} currency={currency} signed />}
+            <td>{t(`records.betStatus.${row.status}`)}</td>
+          </tr>
+        ))}
+      </RecordTable>
+    </div>
+  );
+}
