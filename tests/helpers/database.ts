@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db/open.server";
+import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "~/platform/db/open.server";
+import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
@@ -67,4 +68,17 @@ export function useSeededDatabase(onReady?: (handle: DatabaseHandle) => void) {
       return current.handle.db;
     },
   };
+}
+
+/** Runs `body` with the database's brand changed by `change`, then puts the brand back. */
+export async function withBrand(db: Database, change: (brand: Record<string, any>) => void, body: () => Promise<void>) {
+  const original = await getBrandConfig(db);
+  const modified = structuredClone(original) as Record<string, any>;
+  change(modified);
+  await writeSetting(db, "brand", modified);
+  try {
+    await body();
+  } finally {
+    await writeSetting(db, "brand", original);
+  }
 }

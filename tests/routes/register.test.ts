@@ -4,10 +4,9 @@ import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { RegisterDialog, type RegisterActionData, type RegisterFormView } from "~/components/identity/register-dialog";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
-import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
-import { useSeededDatabase } from "../helpers/database";
+import { useSeededDatabase, withBrand } from "../helpers/database";
 import { cookiePair, formPost, jsonBody, routeArgs } from "../helpers/routes";
 
 // Settings are read fresh on every request, so a brand written by a test applies at once.
@@ -50,19 +49,6 @@ async function member(account: string) {
   return handle.db.selectFrom("members").selectAll().where("account", "=", account).executeTakeFirst();
 }
 
-/** Runs `body` with the demo brand changed by `change`, then puts the demo brand back. */
-async function withBrand(change: (brand: Record<string, any>) => void, body: () => Promise<void>) {
-  const original = await getBrandConfig(handle.db);
-  const modified = structuredClone(original) as Record<string, any>;
-  change(modified);
-  await writeSetting(handle.db, "brand", modified);
-  try {
-    await body();
-  } finally {
-    await writeSetting(handle.db, "brand", original);
-  }
-}
-
 describe("register loader", () => {
   test("the lobby with the dialog: both modes, username first, the enabled optional fields, the brand's countries", async () => {
     const { loader } = await route();
@@ -98,14 +84,14 @@ describe("register loader", () => {
         stack.push(...node.childrenNodes);
       }
     };
-    await withBrand(
+    await withBrand(handle.db, 
       (brand) => setFlag(brand, "USERNAMEREG3", false),
       async () => {
         const data = await jsonBody(await loader(routeArgs("/register?mode=username")));
         expect(data.register).toMatchObject({ mode: "mobile", modes: ["mobile"] });
       },
     );
-    await withBrand(
+    await withBrand(handle.db, 
       (brand) => ["USERNAMEREG3", "MOBILENUMREG3", "MOBILENUMPASSREG3"].forEach((modId) => setFlag(brand, modId, false)),
       async () => {
         const data = await jsonBody(await loader(routeArgs("/register")));
@@ -212,7 +198,7 @@ describe("username registration", () => {
   });
 
   test("a brand that enables and requires more fields: shown as required and enforced; equal bounds collapse", async () => {
-    await withBrand(
+    await withBrand(handle.db, 
       (brand) => {
         brand.registerFieldRules.qqNum = { ...brand.registerFieldRules.qqNum, enabled: true, required: true };
         brand.registerFieldRules.paymentPassword = { ...brand.registerFieldRules.paymentPassword, enabled: true, required: true };

@@ -3,12 +3,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { findMemberByAccount } from "~/platform/identity/members.server";
-import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 import { mainBalance, walletBalances } from "~/platform/wallet/balance.server";
 import { HOUSE, MAIN, memberKey, postEntry } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
-import { useSeededDatabase } from "../helpers/database";
+import { useSeededDatabase, withBrand } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInAs, signInMember, thrownResponse } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
@@ -54,18 +53,6 @@ function doneId(response: Response, path = "/member/transfer") {
   const location = response.headers.get("Location") ?? "";
   expect(location).toMatch(new RegExp(`^${path}\\?done=\\d+$`));
   return location.split("done=")[1]!;
-}
-
-async function withBrand(change: (brand: Record<string, any>) => void, body: () => Promise<void>) {
-  const original = await getBrandConfig(handle.db);
-  const modified = structuredClone(original) as Record<string, any>;
-  change(modified);
-  await writeSetting(handle.db, "brand", modified);
-  try {
-    await body();
-  } finally {
-    await writeSetting(handle.db, "brand", original);
-  }
 }
 
 describe("/member/transfer loader", () => {
@@ -245,7 +232,7 @@ describe("/member/transfer in single-wallet mode (§7 GCS_merchantWallet isSingl
 
   test("one wallet: only MAIN, a note, no forms; a posted transfer is refused", async () => {
     const member = await fundedMember(5_000n);
-    await withBrand(
+    await withBrand(handle.db, 
       (brand) => {
         brand.wallet.isSingle = true;
       },

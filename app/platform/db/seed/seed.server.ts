@@ -9,22 +9,11 @@ import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog
 import { seedDemoAccounts } from "./accounts.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
+import { random } from "./random";
 
 /** Bump when the demo data changes shape; a seeded database is never seeded twice. */
 const SEED_VERSION = 1;
 const FIRST_NODE_ID = 100_001;
-
-/** A small deterministic PRNG so every fresh database gets the same demo catalog. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function loadBrandFile(brandFile?: string) {
   const raw: unknown = brandFile ? JSON.parse(readFileSync(brandFile, "utf8")) : demoBrand;

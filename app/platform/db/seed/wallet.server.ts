@@ -5,20 +5,9 @@ import { confirmDeposit, createDeposit } from "../../wallet/deposits.server";
 import { HOUSE, MAIN, postEntry } from "../../wallet/ledger.server";
 import { transferBetweenWallets } from "../../wallet/transfers.server";
 import { requestWithdrawal } from "../../wallet/withdrawals.server";
+import { random } from "./random";
 
 const DAY = 86_400_000;
-
-/** A small deterministic PRNG, so every fresh database gets the same demo money. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Opening deposits (minor units) of the demo accounts; operators and the forced-change accounts get none. */
 const OPENING: Record<string, number[]> = {
