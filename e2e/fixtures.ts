@@ -127,7 +127,7 @@ export async function login(page: Page, account: string, password: string) {
 /** Signs out through the avatar menu and its confirmation dialog; ends on / as a visitor. */
 export async function logout(page: Page) {
   const menu = page.getByTestId("member-menu");
-  await menu.locator("summary").click();
+  await menu.locator(":scope > summary").click();
   await menu.getByTestId("member-menu-logout").click();
   await page.getByTestId("logout-dialog").getByTestId("logout-confirm").click();
   await expect(page).toHaveURL("/");

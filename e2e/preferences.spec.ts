@@ -8,7 +8,7 @@ test.describe("language", () => {
     await expect(html).toHaveAttribute("dir", "ltr");
 
     const headerMenu = page.locator("header details.language-menu");
-    await headerMenu.locator("summary").click();
+    await headerMenu.locator(":scope > summary").click();
     await headerMenu.getByRole("button", { name: "اردو", exact: true }).click();
 
     await expect(html).toHaveAttribute("lang", "ur");
@@ -23,7 +23,7 @@ test.describe("language", () => {
     await page.reload();
     await expect(html).toHaveAttribute("lang", "ur");
 
-    await headerMenu.locator("summary").click();
+    await headerMenu.locator(":scope > summary").click();
     await headerMenu.getByRole("button", { name: "English", exact: true }).click();
     await expect(html).toHaveAttribute("lang", "en");
     await expect(html).toHaveAttribute("dir", "ltr");
@@ -33,7 +33,7 @@ test.describe("language", () => {
   test("the side menu's language select works too", async ({ page }) => {
     await page.goto("/help");
     const sideMenu = page.locator("aside#side-menu details.language-menu");
-    await sideMenu.locator("summary").click();
+    await sideMenu.locator(":scope > summary").click();
     await sideMenu.getByRole("button", { name: "اردو", exact: true }).click();
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page).toHaveURL("/help");

@@ -5,18 +5,21 @@ import { audit } from "~/platform/identity/audit.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseFormOrThrow } from "~/utils/form.server";
-import { clearSessionCookieHeader, readSessionToken } from "~/utils/session.server";
+import { clearOpsSessionCookieHeader, clearSessionCookieHeader, readOpsSessionToken, readSessionToken } from "~/utils/session.server";
 
-const LogoutForm = z.object({ site: z.enum(["member", "agent"]).optional() });
+const LogoutForm = z.object({ site: z.enum(["member", "agent", "ops"]).optional() });
 
 /**
  * §4 logout, posted from the confirmation dialog (same origin only): the
  * platform deletes the session and the session cookie is cleared. Every other
  * cookie (language, theme and side-menu prefs, the announcement marker) stays,
- * as the spec restores the merchant keys. Members return to /, agents to /agent.
+ * as the spec restores the merchant keys. Members return to /, agents to /agent,
+ * operators to /ops/login.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, LogoutForm);
+  // The back office has its own cookie: signing out there leaves a portal session alone.
+  if (form.site === "ops") return opsLogout(request);
   const token = await readSessionToken(request);
   if (token) {
     const db = await getDb();
@@ -26,6 +29,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(form.site === "agent" ? "/agent" : "/", {
     headers: { "Set-Cookie": await clearSessionCookieHeader(request) },
   });
+}
+
+async function opsLogout(request: Request) {
+  const token = await readOpsSessionToken(request);
+  if (token) {
+    const db = await getDb();
+    const memberId = await deleteSession(db, token);
+    if (memberId) await audit(db, "logout", auditContext(request), { memberId, detail: { site: "ops" } });
+  }
+  return redirect("/ops/login", { headers: { "Set-Cookie": await clearOpsSessionCookieHeader(request) } });
 }
 
 /** GET /logout changes nothing: signing out takes the confirmation form. */

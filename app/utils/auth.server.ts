@@ -7,7 +7,7 @@ import { consumeLoginHandoff, createSession, readSession } from "~/platform/iden
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
-import { readSessionToken, sessionCookieHeader } from "./session.server";
+import { readOpsSessionToken, readSessionToken, sessionCookieHeader } from "./session.server";
 import { visitorLocation } from "./visitor.server";
 
 export interface Viewer {
@@ -80,6 +80,24 @@ export async function requireAgent(request: Request): Promise<Viewer> {
   if (viewer?.member.isTrial) throw redirect(needRealAccountHref(request));
   if (!viewer?.member.isAgent) throw redirect("/agent");
   return viewer;
+}
+
+/**
+ * The operator signed in to the back office (/ops), or null. Read from the
+ * back office's own cookie; the account must still be an operator.
+ */
+export async function getOperator(request: Request): Promise<Viewer | null> {
+  const token = await readOpsSessionToken(request);
+  if (!token) return null;
+  const viewer = await loadViewer(token);
+  return viewer?.member.role === "operator" ? viewer : null;
+}
+
+/** The back office's guard: anyone but a signed-in operator goes to /ops/login. */
+export async function requireOperator(request: Request): Promise<Viewer> {
+  const operator = await getOperator(request);
+  if (!operator) throw redirect("/ops/login");
+  return operator;
 }
 
 /** What the audit log records about the request: address (from trusted proxies only) and user agent. */

@@ -22,3 +22,25 @@ export function sessionCookieHeader(request: Request, session: NewSession) {
 export function clearSessionCookieHeader(request: Request) {
   return sessionCookie.serialize("", { ...cookieSecurity(request), maxAge: 0 });
 }
+
+/**
+ * The back office's own session cookie: an operator's session is never the
+ * portal's `session` cookie, so the member site never sees an operator signed
+ * in (operators are not members, §8 non_member_login), and a member's session
+ * never opens /ops.
+ */
+const opsSessionCookie = createCookie("ops_session", { path: "/", sameSite: "lax", httpOnly: true });
+
+export async function readOpsSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await opsSessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length >= 32 && value.length <= 64 ? value : null;
+}
+
+/** Set-Cookie for an operator's session: a browser session only (no remember option in the back office). */
+export function opsSessionCookieHeader(request: Request, session: NewSession) {
+  return opsSessionCookie.serialize(session.token, cookieSecurity(request));
+}
+
+export function clearOpsSessionCookieHeader(request: Request) {
+  return opsSessionCookie.serialize("", { ...cookieSecurity(request), maxAge: 0 });
+}

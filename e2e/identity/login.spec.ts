@@ -35,7 +35,7 @@ test.describe("login", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("login-dialog")).toHaveCount(0);
     await expect(page.getByTestId("header-login")).toHaveCount(0);
-    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(PLAYER.nickname);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(PLAYER.nickname);
     // /login itself now sends a signed-in member home.
     await page.goto("/login");
     await expect(page).toHaveURL("/");
@@ -45,7 +45,7 @@ test.describe("login", () => {
     await page.goto("/login?redirectTo=%2Fhelp");
     await fillLogin(page, VIP.account, VIP.password);
     await expect(page).toHaveURL("/help");
-    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(VIP.nickname);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(VIP.nickname);
   });
 
   test("an external redirectTo lands on /", async ({ page }) => {

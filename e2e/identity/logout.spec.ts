@@ -8,7 +8,7 @@ test.describe("logout", () => {
     const menu = page.getByTestId("member-menu");
     const dialog = page.getByTestId("logout-dialog");
     const openSignOut = async () => {
-      await menu.locator("summary").click();
+      await menu.locator(":scope > summary").click();
       await menu.getByRole("link", { name: label("en", "member.signOut"), exact: true }).click();
       await expect(dialog.getByRole("heading", { name: label("en", "logout.title") })).toBeVisible();
       await expect(dialog.getByText(label("en", "logout.confirmText"))).toBeVisible();

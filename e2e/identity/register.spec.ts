@@ -25,7 +25,7 @@ test.describe("register by username", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("header-login")).toHaveCount(0);
     const menu = page.getByTestId("member-menu");
-    await expect(menu.locator("summary")).toContainText(username);
+    await expect(menu.locator(":scope > summary")).toContainText(username);
     await expect(dialog).toHaveCount(0);
   });
 
@@ -80,6 +80,6 @@ test.describe("register by mobile number", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("header-login")).toHaveCount(0);
     // The mobile number is the account name.
-    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(mobile);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(mobile);
   });
 });

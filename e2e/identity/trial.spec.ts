@@ -7,7 +7,7 @@ test.describe("free trial", () => {
 
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("header-login")).toHaveCount(0);
-    await expect(page.getByTestId("member-menu").locator("summary")).toContainText(/guest[0-9a-z]+/);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(/guest[0-9a-z]+/);
 
     await page.goto("/member/security");
     await expect(page).toHaveURL(/[?&]modal=real-account(&|$)/);

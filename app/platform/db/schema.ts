@@ -116,7 +116,7 @@ export interface SessionsTable {
   id: Generated<string>;
   token_hash: string;
   member_id: string;
-  site: "member" | "agent";
+  site: "member" | "agent" | "ops";
   remember: boolean;
   created_at: Timestamp;
   last_seen_at: Timestamp;
@@ -136,7 +136,7 @@ export interface PendingPasswordChangesTable {
   token_hash: string;
   member_id: string;
   reason: string;
-  site: "member" | "agent";
+  site: "member" | "agent" | "ops";
   remember: boolean;
   redirect_to: string;
   expires_at: Timestamp;

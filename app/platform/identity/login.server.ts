@@ -126,7 +126,12 @@ export async function login(
   }
 
   const role = roleOf(member.type, rules);
-  if (role === "operator") throw new PlatformError("non_member_login");
+  // The back office (/ops) takes operators only, and operators sign in nowhere else.
+  if (input.site === "ops") {
+    if (role !== "operator") throw new PlatformError("non_operator_login");
+  } else if (role === "operator") {
+    throw new PlatformError("non_member_login");
+  }
   if (input.site === "agent" && role !== "agent") throw new PlatformError("non_agent_login");
   await clearLimit(db, accountKey(input));
 

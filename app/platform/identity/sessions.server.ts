@@ -8,7 +8,8 @@ import { hashToken, randomToken } from "./secrets.server";
 /** last_seen_at is written at most this often: a page view is not worth a write each time. */
 const TOUCH_EVERY_MS = 60_000;
 
-export type Site = "member" | "agent";
+/** Where a session was opened: the portal, the agent site, or the operators' back office (/ops). */
+export type Site = "member" | "agent" | "ops";
 
 export interface NewSession {
   token: string;

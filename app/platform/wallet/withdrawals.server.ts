@@ -4,6 +4,7 @@ import type { DB, WithdrawalsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
+import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
 import { PROOF_MAX_BYTES, PROOF_MAX_COUNT, sniffProofType } from "./proofs";
 
@@ -314,5 +315,7 @@ export async function listMemberWithdrawals(db: Database, memberId: string, { pa
       .execute(),
     db.selectFrom("withdrawals").select((eb) => eb.fn.countAll<string>().as("count")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
   ]);
-  return { withdrawals: rows, total: Number(total.count) };
+  // Only the last digits of a payee's number ever leave the platform.
+  const withdrawals = rows.map(({ account_number, ...row }) => ({ ...row, masked_number: maskAccountNumber(account_number) }));
+  return { withdrawals, total: Number(total.count) };
 }

@@ -138,6 +138,8 @@ const statements = [
      unique (vassalage, round_id)
    )`,
   `create index bets_member on bets (member_id, placed_at desc)`,
+  // Operators sign in to the back office (/ops) with sessions of their own site.
+  `alter table sessions drop constraint sessions_site_check, add constraint sessions_site_check check (site in ('member', 'agent', 'ops'))`,
 ];
 
 export async function up(db: Kysely<unknown>) {
@@ -145,6 +147,10 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
+  await sql.raw(`delete from sessions where site = 'ops'`).execute(db);
+  await sql
+    .raw(`alter table sessions drop constraint sessions_site_check, add constraint sessions_site_check check (site in ('member', 'agent'))`)
+    .execute(db);
   for (const table of [
     "bets",
     "member_messages",

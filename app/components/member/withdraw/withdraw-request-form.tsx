@@ -1,0 +1,89 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { Field, FormErrors } from "~/components/forms/field";
+import { useTranslation } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
+import { payeeName } from "./payee-accounts";
+import { SelectField } from "./select-field";
+import { enteredText, WITHDRAW_PATH, type Currency, type PayeeView, type ProviderView } from "./types";
+
+/**
+ * §3/§4 withdrawal request: payee, amount (the brand's limits and the MAIN
+ * balance beside it) and the withdraw password, which never comes back into
+ * the form. The hidden key makes a double submit one withdrawal.
+ */
+export function WithdrawRequestForm({
+  hasWithdrawPassword,
+  payees,
+  providers,
+  limits,
+  currency,
+  formKey,
+  result,
+}: {
+  hasWithdrawPassword: boolean;
+  payees: PayeeView[];
+  providers: ProviderView[];
+  limits: { min: number; max: number; dailyCount: number };
+  currency: Currency;
+  formKey: string;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  const errors = result?.error ?? {};
+  const text = enteredText(result);
+  return (
+    <section className="member-card" aria-labelledby="withdraw-request-title">
+      <h2 id="withdraw-request-title">{t("withdraw.requestTitle")}</h2>
+      <p className="muted">{t("withdraw.limits", { min: money(limits.min), max: money(limits.max), count: limits.dailyCount })}</p>
+      {!hasWithdrawPassword ? (
+        <p data-testid="withdraw-password-needed">
+          {t("withdraw.needPassword")} <Link to="/member/security#withdraw-password">{t("withdraw.setPassword")}</Link>
+        </p>
+      ) : payees.length === 0 ? (
+        <p className="empty-state">{t("withdraw.needPayee")}</p>
+      ) : (
+        <Form method="post" action={WITHDRAW_PATH} className="stack-form" noValidate data-testid="withdraw-form">
+          <input type="hidden" name="intent" value="request" />
+          <input type="hidden" name="idempotencyKey" value={formKey} />
+          <SelectField
+            name="payeeAccountId"
+            label={t("withdraw.payee")}
+            defaultValue={text("payeeAccountId") || (payees.length === 1 ? payees[0]!.id : "")}
+            errors={errors.payeeAccountId}
+            required
+          >
+            {payees.length > 1 ? <option value="">{t("withdraw.chooseProvider")}</option> : null}
+            {payees.map((payee) => (
+              <option key={payee.id} value={payee.id}>
+                {payeeName(payee, providers)}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            name="amount"
+            label={t("withdraw.amount")}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={text("amount")}
+            errors={errors.amount}
+            required
+          />
+          <Field
+            name="withdrawPassword"
+            type="password"
+            label={t("withdraw.withdrawPassword")}
+            autoComplete="off"
+            errors={errors.withdrawPassword}
+            required
+          />
+          <FormErrors errors={errors[""] ?? errors.idempotencyKey} />
+          <button type="submit" className="button primary">
+            {t("withdraw.submit")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/utils/i18n";
+
+/** The back office's only chrome: brand, who is signed in, sign out (a plain post to /logout with site=ops). */
+export function OpsHeader({ brandName, account }: { brandName: string; account: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="agent-header ops-header">
+      <div className="agent-header-bar">
+        <p className="agent-brand">
+          <span className="brand-name">{brandName}</span>
+          <span className="agent-header-title">{t("ops.title")}</span>
+        </p>
+        <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
+        <Form method="post" action="/logout" className="inline-form">
+          <input type="hidden" name="site" value="ops" />
+          <button type="submit" className="button small" data-testid="ops-sign-out">
+            {t("ops.signOut")}
+          </button>
+        </Form>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Field, FormErrors } from "~/components/forms/field";
+import { useTranslation } from "~/utils/i18n";
+
+/** Where the operator is in the queue: every action posts it back so the redirect returns there. */
+export interface QueuePlace {
+  filter: string;
+  page: number;
+}
+
+function ActionForm({ intent, withdrawalId, place, label, children }: { intent: string; withdrawalId: string; place: QueuePlace; label: string; children?: ReactNode }) {
+  return (
+    // The queue's place is in the URL too, so an error page shows the same view.
+    <Form method="post" action={`/ops?index&status=${place.filter}&page=${place.page}`} className="stack-form ops-action">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="withdrawalId" value={withdrawalId} />
+      <input type="hidden" name="status" value={place.filter} />
+      <input type="hidden" name="page" value={place.page} />
+      {children}
+      <button type="submit" className="button small" data-testid={`ops-${intent}`}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The decisions a withdrawal's state allows (§4): pending → approve or
+ * reject; approved → mark paid or reject; disputed → close as received or
+ * refund the remaining amount. Paid waits for the member.
+ */
+export function QueueActions({
+  withdrawal,
+  place,
+  result,
+}: {
+  withdrawal: { id: string; status: string };
+  place: QueuePlace;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const errors = result?.error ?? {};
+  const { id, status } = withdrawal;
+  const reject = (
+    <ActionForm intent="reject" withdrawalId={id} place={place} label={t("ops.queue.reject")}>
+      <Field name="reason" label={t("ops.queue.reason")} hint={t("ops.queue.reasonHint")} maxLength={140} errors={errors.reason} required />
+    </ActionForm>
+  );
+  return (
+    <div className="ops-actions">
+      {status === "pending" ? <ActionForm intent="approve" withdrawalId={id} place={place} label={t("ops.queue.approve")} /> : null}
+      {status === "approved" ? <ActionForm intent="pay" withdrawalId={id} place={place} label={t("ops.queue.markPaid")} /> : null}
+      {status === "pending" || status === "approved" ? reject : null}
+      {status === "disputed" ? (
+        <>
+          <ActionForm intent="forced" withdrawalId={id} place={place} label={t("ops.queue.forced")} />
+          <ActionForm intent="refund" withdrawalId={id} place={place} label={t("ops.queue.refund")} />
+        </>
+      ) : null}
+      {!["pending", "approved", "disputed"].includes(status) ? <span className="muted">{t("ops.queue.noAction")}</span> : null}
+      <FormErrors errors={errors[""]} />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Database } from "../db/open.server";
+import { PlatformError } from "../errors";
+import { audit, type AuditContext } from "./audit.server";
+import { codeRecipient, consumeCode, maskRecipient, requestCode, type CodeRequestResult, type CodeTarget } from "./codes.server";
+import type { Senders } from "./outbox.server";
+import type { IdentityPolicy } from "./policy.server";
+
+/**
+ * Binding a mobile number or an e-mail address to a signed-in member (the
+ * security centre). The session proves who the member is; a one-time code
+ * (purpose "bind") sent to the new number or address proves it is theirs.
+ * A number or address another member already uses is refused before any code
+ * goes out, and again when the code is consumed (the unique index on the
+ * mobile number settles a race).
+ */
+
+type BindingPolicy = Pick<IdentityPolicy, "smsCodeMinutes" | "codesPerIpPerHour" | "codesPerTargetPerDay" | "codeMaxAttempts">;
+
+/** What the page shows: the bound number and address, masked, or null when none is bound. */
+export interface BoundContacts {
+  mobile: string | null;
+  email: string | null;
+}
+
+/** "+92 30******67": the country and the ends, enough to recognise one's own number. */
+export function maskMobile(dialingCode: string, mobile: string): string {
+  const shown = Math.min(2, Math.floor(mobile.length / 4));
+  return `+${dialingCode} ${mobile.slice(0, shown)}${"*".repeat(mobile.length - 2 * shown)}${mobile.slice(mobile.length - shown)}`;
+}
+
+export async function boundContacts(db: Database, memberId: string): Promise<BoundContacts> {
+  const row = await db
+    .selectFrom("members")
+    .select(["dialing_code", "mobile", "email"])
+    .where("id", "=", memberId)
+    .executeTakeFirstOrThrow();
+  return {
+    mobile: row.mobile ? maskMobile(row.dialing_code ?? "", row.mobile) : null,
+    email: row.email ? maskRecipient(row.email) : null,
+  };
+}
+
+/** Throws mobile_taken / email_taken when another member already uses the target. */
+async function assertFreeFor(db: Database, memberId: string, target: CodeTarget) {
+  let query = db.selectFrom("members").select("id").where("id", "!=", memberId);
+  query =
+    target.channel === "sms"
+      ? query.where("dialing_code", "=", target.dialingCode).where("mobile", "=", target.mobile)
+      : query.where((eb) => eb(eb.fn("lower", ["email"]), "=", target.email.toLowerCase()));
+  if (await query.executeTakeFirst()) throw new PlatformError(target.channel === "sms" ? "mobile_taken" : "email_taken");
+}
+
+/** The get-code button of the bind forms: a code to the new number or address, unless another member uses it. */
+export async function sendBindingCode(
+  db: Database,
+  senders: Senders,
+  input: { memberId: string; target: CodeTarget },
+  context: AuditContext,
+  policy: BindingPolicy,
+): Promise<CodeRequestResult> {
+  await assertFreeFor(db, input.memberId, input.target);
+  return requestCode(db, senders, { purpose: "bind", target: input.target, memberId: input.memberId }, context, policy);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
+
+async function bind(
+  db: Database,
+  input: { memberId: string; target: CodeTarget; code: string },
+  context: AuditContext,
+  policy: BindingPolicy,
+) {
+  const { memberId, target } = input;
+  // Checked before the code is consumed, so a refused number does not burn the member's code.
+  await assertFreeFor(db, memberId, target);
+  await consumeCode(db, { purpose: "bind", target, code: input.code }, policy);
+  try {
+    await db
+      .updateTable("members")
+      .set(target.channel === "sms" ? { dialing_code: target.dialingCode, mobile: target.mobile } : { email: target.email.toLowerCase() })
+      .where("id", "=", memberId)
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new PlatformError("mobile_taken");
+  }
+  await audit(db, target.channel === "sms" ? "phone_bound" : "email_bound", context, {
+    memberId,
+    detail: { to: maskRecipient(codeRecipient(target)) },
+  });
+}
+
+export async function bindMobile(
+  db: Database,
+  input: { memberId: string; dialingCode: string; mobile: string; code: string },
+  context: AuditContext,
+  policy: BindingPolicy,
+) {
+  await bind(db, { memberId: input.memberId, target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile }, code: input.code }, context, policy);
+}
+
+export async function bindEmail(
+  db: Database,
+  input: { memberId: string; email: string; code: string },
+  context: AuditContext,
+  policy: BindingPolicy,
+) {
+  await bind(db, { memberId: input.memberId, target: { channel: "email", email: input.email }, code: input.code }, context, policy);
+}

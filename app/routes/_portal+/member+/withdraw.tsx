@@ -1,0 +1,203 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PayeeAccounts } from "~/components/member/withdraw/payee-accounts";
+import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
+import { resultFor, type WithdrawActionData } from "~/components/member/withdraw/types";
+import { WithdrawRequestForm } from "~/components/member/withdraw/withdraw-request-form";
+import { WithdrawalList } from "~/components/member/withdraw/withdrawal-list";
+import { i18next, translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import type { Database } from "~/platform/db/open.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { mainBalance } from "~/platform/wallet/balance.server";
+import { listPayeeAccounts, MAX_PAYEE_ACCOUNTS } from "~/platform/wallet/payees.server";
+import { hasWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
+import { proofIdsByWithdrawal } from "~/platform/wallet/withdrawal-proofs.server";
+import { autoReceiveDue, findMemberWithdrawal, listMemberWithdrawals } from "~/platform/wallet/withdrawals.server";
+import { requireRealMember } from "~/utils/auth.server";
+import { assertSameOrigin } from "~/utils/form.server";
+import { useTranslation } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
+import { pageParam } from "~/utils/pagination";
+import { isMultipart, readReceiptUpload } from "~/utils/proof-upload.server";
+import { newFormKey } from "~/utils/wallet.server";
+import {
+  handleAddPayee,
+  handleReceipt,
+  handleRemovePayee,
+  handleWithdrawalRequest,
+  type WithdrawRequestContext,
+} from "~/utils/withdraw-actions.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+const PAGE_SIZE = 10;
+
+/** DESIGN §4 withdraw: payee accounts, the request form, and the member's withdrawals with receipt confirmation. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireRealMember(request);
+  const db = await getDb();
+  // §4: paid withdrawals past their deadline count as received before anything is shown.
+  await autoReceiveDue(db);
+  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  const memberId = viewer.member.id;
+  const url = new URL(request.url);
+  const [passwordSet, balance, payees, history, notice] = await Promise.all([
+    hasWithdrawPassword(db, memberId),
+    mainBalance(db, viewer.member),
+    listPayeeAccounts(db, memberId),
+    withdrawalHistory(db, memberId, pageParam(url.searchParams.get("page"))),
+    pageNotice(db, memberId, url.searchParams),
+  ]);
+  return json({
+    title: t("withdraw.title"),
+    brandName: brand.name,
+    currency: brand.currency,
+    timeZone: brand.timeZone,
+    formKey: newFormKey(),
+    hasWithdrawPassword: passwordSet,
+    balance,
+    limits: brand.wallet.withdraw,
+    providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
+    payees: payees.map(({ id, provider, holderName, maskedNumber }) => ({ id, provider, holderName, maskedNumber })),
+    maxPayees: MAX_PAYEE_ACCOUNTS,
+    notice,
+    ...history,
+  });
+}
+
+/** One page of the member's withdrawals with their proof ids; a page past the end shows the last one. */
+async function withdrawalHistory(db: Database, memberId: string, page: number) {
+  let result = await listMemberWithdrawals(db, memberId, { page, pageSize: PAGE_SIZE });
+  const totalPages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  if (page > totalPages) result = await listMemberWithdrawals(db, memberId, { page: (page = totalPages), pageSize: PAGE_SIZE });
+  const proofs = await proofIdsByWithdrawal(
+    db,
+    result.withdrawals.map((withdrawal) => withdrawal.id),
+  );
+  // Only what the page shows leaves the server (the payee's number masked).
+  const withdrawals = result.withdrawals.map((withdrawal) => ({
+    id: withdrawal.id,
+    amount: withdrawal.amount,
+    status: withdrawal.status,
+    reject_reason: withdrawal.reject_reason,
+    received_amount: withdrawal.received_amount,
+    receipt: withdrawal.receipt,
+    auto_receive_at: withdrawal.auto_receive_at,
+    created_at: withdrawal.created_at,
+    provider: withdrawal.provider,
+    masked_number: withdrawal.masked_number,
+    proof_ids: proofs.get(withdrawal.id) ?? [],
+  }));
+  return { withdrawals, page, totalPages };
+}
+
+/** The note after a redirect: ?requested=<id> / ?confirmed=<id> (the member's own only) or ?payee=added|removed. */
+async function pageNotice(db: Database, memberId: string, params: URLSearchParams) {
+  for (const kind of ["requested", "confirmed"] as const) {
+    const id = params.get(kind);
+    if (id && (await findMemberWithdrawal(db, memberId, id))) return { kind, id };
+  }
+  const payee = params.get("payee");
+  return payee === "added" || payee === "removed" ? { kind: payee, id: null } : null;
+}
+
+/**
+ * The page's intents: `add-payee`, `remove-payee`, `request` (withdraw
+ * password checked first) and `confirm-receipt`, the one multipart form
+ * (proof images), read only after the origin and the member are checked.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const viewer = await requireRealMember(request);
+  const db = await getDb();
+  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const context: WithdrawRequestContext = { db, brand, t, locale, viewer };
+  if (isMultipart(request)) {
+    const upload = await readReceiptUpload(request);
+    if (upload.fields.intent !== "confirm-receipt") throw json({ error: "unknown_intent" }, { status: 400 });
+    return handleReceipt(context, upload);
+  }
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "add-payee":
+      return handleAddPayee(context, formData);
+    case "remove-payee":
+      return handleRemovePayee(context, formData);
+    case "request":
+      return handleWithdrawalRequest(context, formData);
+    default:
+      throw json({ error: "unknown_intent" }, { status: 400 });
+  }
+}
+
+function PageNotice({ notice }: { notice: { kind: string; id: string | null } }) {
+  const { t } = useTranslation();
+  const text = {
+    requested: () => t("withdraw.requested", { id: notice.id }),
+    confirmed: () => t("withdraw.receipt.confirmed", { id: notice.id }),
+    added: () => t("withdraw.payeeAdded"),
+    removed: () => t("withdraw.payeeRemoved"),
+  }[notice.kind];
+  return text ? (
+    <p className="form-success" role="status" data-testid="withdraw-notice">
+      {text()}
+    </p>
+  ) : null;
+}
+
+export default function WithdrawPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as WithdrawActionData | undefined;
+  const { t, i18n } = useTranslation();
+  const paid = data.withdrawals.filter((withdrawal) => withdrawal.status === "paid");
+  return (
+    <div className="withdraw-page">
+      <h1>{t("withdraw.title")}</h1>
+      {data.notice && !actionData ? <PageNotice notice={data.notice} /> : null}
+      <p className="withdraw-balance">
+        <span>{t("withdraw.balance")}</span> <strong data-testid="withdraw-balance">{formatMoney(data.balance, data.currency, i18n.language)}</strong>
+      </p>
+      <WithdrawRequestForm
+        // A fresh form once a request has gone through (the newest withdrawal changes), so the withdraw password
+        // never survives it. Not on a failed post: its errors show while the page still revalidates, and a
+        // remount when that ends would drop what the member is already retyping.
+        key={`request-${data.withdrawals[0]?.id ?? ""}`}
+        hasWithdrawPassword={data.hasWithdrawPassword}
+        payees={data.payees}
+        providers={data.providers}
+        limits={data.limits}
+        currency={data.currency}
+        formKey={data.formKey}
+        result={resultFor(actionData, "request")}
+      />
+      {paid.map((withdrawal) => (
+        <ReceiptForm
+          key={withdrawal.id}
+          withdrawal={withdrawal}
+          currency={data.currency}
+          result={resultFor(actionData, "receipt", withdrawal.id)}
+        />
+      ))}
+      <section className="member-card" aria-labelledby="withdrawals-title">
+        <h2 id="withdrawals-title">{t("withdraw.historyTitle")}</h2>
+        <WithdrawalList
+          withdrawals={data.withdrawals}
+          providers={data.providers}
+          currency={data.currency}
+          timeZone={data.timeZone}
+          page={data.page}
+          totalPages={data.totalPages}
+        />
+      </section>
+      <PayeeAccounts
+        // Likewise a fresh add form once a payee is added or removed, not after a failed try.
+        key={`payees-${data.payees.map((payee) => payee.id).join("-")}`}
+        payees={data.payees}
+        providers={data.providers}
+        maxPayees={data.maxPayees}
+        result={resultFor(actionData, "add-payee")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { OpsHeader } from "~/components/ops/ops-header";
+import { translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { requireOperator } from "~/utils/auth.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** The sign-in page is the one /ops page open to everyone. */
+const isLoginPage = (request: Request) => new URL(request.url).pathname.replace(/\/+$/, "") === "/ops/login";
+
+/**
+ * The operators' back office (no portal header or footer), guarded here:
+ * anyone but a signed-in operator goes to /ops/login. Each page's loader and
+ * action checks again on its own.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = isLoginPage(request) ? null : await requireOperator(request);
+  const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);
+  return json({ title: t("ops.title"), brandName: brand.name, account: operator?.member.account ?? null });
+}
+
+export default function OpsLayout() {
+  const { brandName, account } = useLoaderData<typeof loader>();
+  if (!account) return <Outlet />;
+  return (
+    <div className="agent-centre ops-centre">
+      <OpsHeader brandName={brandName} account={account} />
+      <main id="main" className="agent-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

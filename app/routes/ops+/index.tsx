@@ -1,0 +1,76 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { QueueFilterForm, WithdrawalQueue } from "~/components/ops/withdrawal-queue";
+import { i18next, translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { listWithdrawalQueue } from "~/platform/wallet/withdrawal-queue.server";
+import { autoReceiveDue } from "~/platform/wallet/withdrawals.server";
+import { requireOperator } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+import { useTranslation } from "~/utils/i18n";
+import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "~/utils/ops-actions.server";
+import { pageParam } from "~/utils/pagination";
+
+const PAGE_SIZE = 20;
+
+/** /ops: the withdrawal queue (§4), filtered by ?status= (default: open ones) and paged by ?page=. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOperator(request);
+  const db = await getDb();
+  await autoReceiveDue(db);
+  const brand = await getBrandConfig(db);
+  const url = new URL(request.url);
+  const filter = queueFilter(url.searchParams.get("status"));
+  let page = pageParam(url.searchParams.get("page"));
+  let queue = await listWithdrawalQueue(db, { filter, page, pageSize: PAGE_SIZE });
+  const totalPages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
+  if (page > totalPages) queue = await listWithdrawalQueue(db, { filter, page: (page = totalPages), pageSize: PAGE_SIZE });
+  const done = url.searchParams.get("done");
+  const doneId = url.searchParams.get("id");
+  return json({
+    rows: queue.withdrawals,
+    filter,
+    page,
+    totalPages,
+    currency: brand.currency,
+    timeZone: brand.timeZone,
+    providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
+    done: QUEUE_INTENTS.find((intent) => intent === done) && doneId && /^\d{1,18}$/.test(doneId) ? { intent: done!, id: doneId } : null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const operator = await requireOperator(request);
+  const db = await getDb();
+  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  return handleQueueAction({ db, brand, t, locale, operator }, formData);
+}
+
+export default function OpsQueue() {
+  const { rows, filter, page, totalPages, currency, timeZone, providers, done } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { withdrawalId?: string; result?: SubmissionResult<string[]> } | undefined;
+  const { t } = useTranslation();
+  return (
+    <section className="member-card ops-queue" aria-labelledby="ops-queue-title">
+      <h1 id="ops-queue-title">{t("ops.queue.title")}</h1>
+      {done && !actionData ? (
+        <p className="form-success" role="status" data-testid="ops-done">
+          {t(`ops.queue.done.${done.intent}`, { id: done.id })}
+        </p>
+      ) : null}
+      <QueueFilterForm filter={filter} />
+      <WithdrawalQueue
+        rows={rows}
+        providers={providers}
+        currency={currency}
+        timeZone={timeZone}
+        place={{ filter, page }}
+        totalPages={totalPages}
+        failed={actionData}
+      />
+    </section>
+  );
+}

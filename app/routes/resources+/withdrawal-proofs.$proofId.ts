@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/platform/db/database.server";
+import { findWithdrawalProof } from "~/platform/wallet/withdrawal-proofs.server";
+import { getOperator, getViewer } from "~/utils/auth.server";
+
+const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+
+/**
+ * A withdrawal's proof image (§3 withdrawal confirmation), for the member
+ * whose withdrawal it is or a signed-in operator; anyone else gets the same
+ * 404 as for a proof that does not exist. The type is the one the platform
+ * sniffed from the bytes at upload, and the browser is told not to guess.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [operator, viewer] = await Promise.all([getOperator(request), getViewer(request)]);
+  if (!operator && !viewer) return notFound();
+  const proof = await findWithdrawalProof(await getDb(), params.proofId ?? "");
+  if (!proof) return notFound();
+  if (!operator && viewer?.member.id !== proof.member_id) return notFound();
+  return new Response(new Uint8Array(proof.bytes), {
+    headers: {
+      "Content-Type": proof.content_type,
+      "Content-Length": String(proof.bytes.byteLength),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": "inline",
+    },
+  });
+}

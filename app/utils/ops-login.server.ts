@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import * as z from "zod/v4";
+import { getDb } from "~/platform/db/database.server";
+import { PlatformError } from "~/platform/errors";
+import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server";
+import { login } from "~/platform/identity/login.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { auditContext } from "./auth.server";
+import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS } from "./identity.server";
+import type { IdentityRequest } from "./identity-actions.server";
+import { requiredSecret, requiredText } from "./identity-schemas.server";
+import { opsSessionCookieHeader } from "./session.server";
+
+/**
+ * The back office's sign-in: the platform's login on the `ops` site, which
+ * takes operator accounts only (and the same throttles and captcha as every
+ * login). The session goes into the back office's own cookie, never remembered.
+ */
+export async function handleOpsLogin({ request, formData, brand, t }: IdentityRequest) {
+  const required = t("identityError.login_required_fields");
+  const schema = z.object({
+    username: requiredText(required, 64),
+    password: requiredSecret(required),
+    captchaId: z.string().max(64).optional(),
+    captcha: z.string().max(12).optional(),
+  });
+  const submission = parseWithZod(formData, { schema });
+  const db = await getDb();
+  if (submission.status !== "success") {
+    const shown = formData.get("captchaId");
+    const captcha = typeof shown === "string" && shown ? await refreshCaptcha(db, shown, identityPolicy()) : undefined;
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { captcha });
+  }
+  const { username, password, captchaId, captcha } = submission.value;
+  try {
+    const outcome = await login(
+      db,
+      { method: "password", account: username, password, site: "ops", remember: false, captchaId, captcha },
+      { ...brand, passwordExpiry: identityFlags(brand).passwordExpiry },
+      auditContext(request),
+      identityPolicy(),
+    );
+    // The back office has no change-password dialog: a forced change is done by an administrator.
+    if (outcome.kind === "change-password") {
+      return formFailure(submission.reply({ formErrors: [t("ops.login.passwordChange")], hideFields: SECRET_FIELDS }));
+    }
+    return redirect("/ops", { headers: { "Set-Cookie": await opsSessionCookieHeader(request, outcome.session) } });
+  } catch (error) {
+    const message =
+      error instanceof PlatformError && error.code === "non_operator_login" ? t("ops.login.nonOperator") : identityErrorMessage(error, t);
+    const shown = error instanceof PlatformError && error.details.captcha ? await issueCaptcha(db, identityPolicy()) : undefined;
+    return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), { captcha: shown });
+  }
+}

@@ -1,0 +1,166 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect } from "@remix-run/node";
+import * as z from "zod/v4";
+import type { Database } from "~/platform/db/open.server";
+import { PlatformError } from "~/platform/errors";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { addPayeeAccount, removePayeeAccount } from "~/platform/wallet/payees.server";
+import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
+import { checkWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
+import { confirmWithdrawalReceipt, findMemberWithdrawal, requestWithdrawal } from "~/platform/wallet/withdrawals.server";
+import type { Viewer } from "./auth.server";
+import type { TFunction } from "./i18n";
+import { formFailure } from "./identity.server";
+import { requiredSecret, requiredText } from "./identity-schemas.server";
+import { parseMoneyInput } from "./money";
+import type { ReceiptUpload } from "./proof-upload.server";
+import { amountField, idempotencyKeyField, walletErrorMessage } from "./wallet.server";
+
+/**
+ * The /member/withdraw forms (§3, §4, §5): each parses its form with zod,
+ * calls the platform for the signed-in member only, and answers with a
+ * redirect (POST → redirect → GET) or its form's errors, tagged with the form
+ * they belong to (`form`) so the page shows them in the right place.
+ */
+export interface WithdrawRequestContext {
+  db: Database;
+  brand: BrandConfig;
+  t: TFunction;
+  locale: string;
+  viewer: Viewer;
+}
+
+const PAGE = "/member/withdraw";
+/** The withdraw password is never sent back into a form. */
+const HIDDEN = ["withdrawPassword"];
+const notFound = () => json({ error: "not_found" }, { status: 404 });
+const idField = z.string().regex(/^\d{1,18}$/);
+
+/** A platform failure on one field when it is about that field, on the whole form otherwise. */
+function failureOn(fieldsByCode: Record<string, string>, error: unknown, ctx: WithdrawRequestContext) {
+  const message = walletErrorMessage(error, ctx.t, ctx.brand, ctx.locale);
+  const field = error instanceof PlatformError ? fieldsByCode[error.code] : undefined;
+  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+}
+
+export async function handleAddPayee(ctx: WithdrawRequestContext, formData: FormData) {
+  const { t, brand } = ctx;
+  const codes = brand.wallet.payeeProviders.map((provider) => provider.code);
+  const schema = z.object({
+    provider: z.string({ error: t("walletError.unknown_provider") }).refine((code) => codes.includes(code), t("walletError.unknown_provider")),
+    holderName: requiredText(t("withdraw.validation.holderRequired"), 64),
+    accountNumber: z.string({ error: t("withdraw.validation.accountNumber") }).trim().regex(/^\d{6,24}$/, t("withdraw.validation.accountNumber")),
+  });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return formFailure(submission.reply(), { form: "add-payee" });
+  try {
+    await addPayeeAccount(ctx.db, { memberId: ctx.viewer.member.id, ...submission.value }, brand.wallet);
+  } catch (error) {
+    return formFailure(submission.reply(failureOn({ unknown_provider: "provider" }, error, ctx)), { form: "add-payee" });
+  }
+  return redirect(`${PAGE}?payee=added`);
+}
+
+/** A payee id that is not one of the member's own is a 404, never someone else's account. */
+export async function handleRemovePayee(ctx: WithdrawRequestContext, formData: FormData) {
+  const payeeId = idField.safeParse(formData.get("payeeId"));
+  if (!payeeId.success || !(await removePayeeAccount(ctx.db, ctx.viewer.member.id, payeeId.data))) throw notFound();
+  return redirect(`${PAGE}?payee=removed`);
+}
+
+export async function handleWithdrawalRequest(ctx: WithdrawRequestContext, formData: FormData) {
+  const { t, brand, db, viewer } = ctx;
+  const schema = z.object({
+    payeeAccountId: z.string({ error: t("withdraw.validation.payeeRequired") }).regex(/^\d{1,18}$/, t("withdraw.validation.payeeRequired")),
+    amount: amountField(brand, t),
+    withdrawPassword: requiredSecret(t("withdraw.validation.passwordRequired")),
+    idempotencyKey: z.custom<string>((value) => idempotencyKeyField.safeParse(value).success, t("withdraw.formExpired")),
+  });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "request" });
+  const { payeeAccountId, amount, withdrawPassword, idempotencyKey } = submission.value;
+  try {
+    // The password first: a wrong one moves no money and counts towards the lock.
+    await checkWithdrawPassword(db, viewer.member.id, withdrawPassword);
+    const withdrawal = await requestWithdrawal(
+      db,
+      { memberId: viewer.member.id, payeeAccountId, amount, key: idempotencyKey },
+      brand.wallet,
+      brand.timeZone,
+    );
+    return redirect(`${PAGE}?requested=${withdrawal.id}`);
+  } catch (error) {
+    const fields = {
+      withdraw_password_wrong: "withdrawPassword",
+      withdraw_password_locked: "withdrawPassword",
+      amount_out_of_range: "amount",
+      insufficient_balance: "amount",
+      unknown_payee: "payeeAccountId",
+    };
+    return formFailure(submission.reply({ ...failureOn(fields, error, ctx), hideFields: HIDDEN }), { form: "request" });
+  }
+}
+
+function receiptSchema(ctx: WithdrawRequestContext) {
+  const { t, brand } = ctx;
+  const common = {
+    withdrawalId: idField,
+    note: z.string().trim().max(140, t("withdraw.receipt.noteTooLong")).optional(),
+  };
+  // 0 is a valid answer here ("nothing arrived"), unlike a request's amount.
+  const received = z
+    .string({ error: t("walletError.amount_required") })
+    .transform((text, issue) => {
+      const minor = parseMoneyInput(text, brand.currency.minorUnits);
+      if (minor === null) {
+        issue.addIssue({ code: "custom", message: t("walletError.amount_format") });
+        return z.NEVER;
+      }
+      return minor;
+    });
+  return z.discriminatedUnion(
+    "outcome",
+    [
+      z.object({ outcome: z.literal("full"), ...common }),
+      z.object({ outcome: z.literal("partial"), receivedAmount: received, ...common }),
+    ],
+    { error: t("withdraw.receipt.outcomeRequired") },
+  );
+}
+
+/**
+ * §3 withdrawal confirmation: received in full, or not (fully or partly) with
+ * the amount that arrived, a note and proof images. Only the member's own
+ * withdrawal: any other id is a 404.
+ */
+export async function handleReceipt(ctx: WithdrawRequestContext, upload: ReceiptUpload) {
+  const { db, viewer, t } = ctx;
+  const withdrawal = await findMemberWithdrawal(db, viewer.member.id, upload.fields.withdrawalId ?? "");
+  if (!withdrawal) throw notFound();
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
+  const submission = parseWithZod(formData, { schema: receiptSchema(ctx) });
+  const failure = (reply: Parameters<typeof submission.reply>[0]) =>
+    formFailure(submission.reply(reply), { form: "receipt", withdrawalId: withdrawal.id });
+  if (upload.problem) {
+    const message = walletErrorMessage(new PlatformError(upload.problem, { max: PROOF_MAX_COUNT }), t, ctx.brand, ctx.locale);
+    return failure({ fieldErrors: { proofs: [message] } });
+  }
+  if (submission.status !== "success") return failure({});
+  const form = submission.value;
+  try {
+    const proofs = await Promise.all(upload.files.map(async (file) => ({ bytes: new Uint8Array(await file.arrayBuffer()) })));
+    await confirmWithdrawalReceipt(db, {
+      memberId: viewer.member.id,
+      withdrawalId: withdrawal.id,
+      receivedAmount: form.outcome === "full" ? BigInt(withdrawal.amount) : form.receivedAmount,
+      note: form.note,
+      proofs,
+    });
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === "not_found") throw notFound();
+    const fields = { amount_out_of_range: "receivedAmount", proof_type: "proofs", proof_size: "proofs", proof_count: "proofs" };
+    return failure(failureOn(fields, error, ctx));
+  }
+  return redirect(`${PAGE}?confirmed=${withdrawal.id}`);
+}

@@ -1,0 +1,116 @@
+import { expect, label, login, test, uniqueMobile } from "../fixtures";
+
+const en = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
+
+test.describe("security centre", () => {
+  test("set the withdraw password with the login password, then change it with the current one", async ({ page, createMember }) => {
+    const { account } = await createMember({ password: "Login123" });
+    await login(page, account, "Login123");
+    await page.goto("/member/security#withdraw-password");
+    // No VIP, no VIP section (§6).
+    await expect(page.getByTestId("vip-section")).toHaveCount(0);
+
+    const section = page.getByTestId("withdraw-password-section");
+    await expect(section.getByTestId("withdraw-password-status")).toHaveText(en("security.withdrawPassword.statusUnset"));
+    const fill = async (proofLabel: string, proof: string, next: string) => {
+      await section.getByLabel(proofLabel, { exact: true }).fill(proof);
+      await section.getByLabel(en("security.withdrawPassword.new"), { exact: true }).fill(next);
+      await section.getByLabel(en("security.withdrawPassword.confirm"), { exact: true }).fill(next);
+    };
+
+    // A wrong login password is refused, and nothing typed comes back.
+    await fill(en("security.withdrawPassword.loginPassword"), "Wrong1234", "123456");
+    await section.getByRole("button", { name: en("security.withdrawPassword.set"), exact: true }).click();
+    // The answer opens at its form, not at the top of the page.
+    await expect(section.getByText(en("walletError.old_password_wrong"))).toBeInViewport();
+    await expect(section.getByLabel(en("security.withdrawPassword.new"), { exact: true })).toHaveValue("");
+
+    await fill(en("security.withdrawPassword.loginPassword"), "Login123", "123456");
+    await section.getByRole("button", { name: en("security.withdrawPassword.set"), exact: true }).click();
+    await expect(section.getByTestId("withdraw-password-done")).toHaveText(en("security.withdrawPassword.done"));
+    await expect(page).toHaveURL(/\?done=withdraw-password/);
+    await expect(section.getByTestId("withdraw-password-status")).toHaveText(en("security.withdrawPassword.statusSet"));
+
+    // Changing it takes the current withdraw password.
+    await fill(en("security.withdrawPassword.current"), "000000", "654321");
+    await section.getByRole("button", { name: en("security.withdrawPassword.change"), exact: true }).click();
+    await expect(section.getByText(en("walletError.withdraw_password_wrong"))).toBeVisible();
+    await expect(section.getByTestId("withdraw-password-done")).toHaveCount(0);
+
+    await fill(en("security.withdrawPassword.current"), "123456", "654321");
+    await section.getByRole("button", { name: en("security.withdrawPassword.change"), exact: true }).click();
+    await expect(section.getByTestId("withdraw-password-done")).toBeVisible();
+  });
+
+  test("bind a mobile number with the SMS code", async ({ page, createMember, readSmsCode }) => {
+    const { account } = await createMember({ password: "Login123" });
+    const mobile = uniqueMobile();
+    await login(page, account, "Login123");
+    await page.goto("/member/security");
+
+    const section = page.getByTestId("bind-phone-section");
+    await expect(section.getByTestId("bound-phone")).toHaveText(en("security.bind.notBound"));
+    await section.getByRole("combobox", { name: en("phone.country"), exact: true }).selectOption({ label: "+92 (PK)" });
+    await section.getByRole("textbox", { name: en("phone.mobile"), exact: true }).fill(mobile);
+    await section.getByRole("button", { name: en("sms.getCode"), exact: true }).click();
+    await expect(section.getByTestId("send-code")).toBeDisabled();
+    await expect(section.getByRole("textbox", { name: en("phone.mobile"), exact: true })).toHaveValue(mobile);
+
+    const code = await readSmsCode(`+92${mobile}`);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(wrong);
+    await section.getByRole("button", { name: en("security.bind.bindPhone"), exact: true }).click();
+    await expect(section.getByText(en("identityError.invalid-verification-code"))).toBeVisible();
+
+    await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(code);
+    await section.getByRole("button", { name: en("security.bind.bindPhone"), exact: true }).click();
+    await expect(section.getByTestId("bind-phone-done")).toHaveText(en("security.bind.phoneDone"));
+    await expect(section.getByTestId("bound-phone")).toContainText(`+92 ${mobile.slice(0, 2)}`);
+    await expect(section.getByTestId("bound-phone")).toContainText(mobile.slice(-2));
+  });
+
+  test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({ page, createMember }) => {
+    const { account } = await createMember({ password: "Login123" });
+    await login(page, account, "Login123");
+    await page.goto("/member/security#profile");
+
+    const form = page.getByTestId("profile-form");
+    const field = (key: string) => form.getByLabel(en(`security.profile.${key}`), { exact: true });
+    await expect(page.getByTestId("profile-account")).toHaveText(account);
+    await field("nickname").fill("Night Owl");
+    await field("realName").fill("Ayesha Khan");
+    await field("zalo").fill("+84912345678");
+    await field("nationality").fill("Pakistani");
+    await field("sourceOfIncome").selectOption({ label: en("security.profile.income.business") });
+    const thisYear = new Date().getUTCFullYear();
+    await field("birthday").fill(`${thisYear - 10}-01-01`);
+    await form.getByRole("button", { name: en("security.profile.save"), exact: true }).click();
+    await expect(form.getByText(en("security.profile.error.underage"))).toBeInViewport();
+    // What was typed is still there.
+    await expect(field("realName")).toHaveValue("Ayesha Khan");
+
+    await field("birthday").fill("1990-05-17");
+    await form.getByRole("button", { name: en("security.profile.save"), exact: true }).click();
+    await expect(page.getByTestId("profile-done")).toHaveText(en("security.profile.done"));
+    await expect(page.getByTestId("profile-done")).toBeInViewport();
+
+    await page.reload();
+    await expect(field("nickname")).toHaveValue("Night Owl");
+    await expect(field("realName")).toHaveValue("Ayesha Khan");
+    await expect(field("zalo")).toHaveValue("+84912345678");
+    await expect(field("birthday")).toHaveValue("1990-05-17");
+    await expect(field("nationality")).toHaveValue("Pakistani");
+    await expect(field("sourceOfIncome")).toHaveValue("business");
+    // The nickname is the name the header shows.
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText("Night Owl");
+  });
+
+  test("a VIP member sees the VIP section", async ({ page }) => {
+    await login(page, "vipstar", "Vip12345");
+    await page.goto("/member/security");
+    const section = page.getByTestId("vip-section");
+    await expect(section.getByRole("heading", { name: en("security.vip.title"), exact: true })).toBeVisible();
+    await expect(section.getByTestId("vip-level")).toHaveText("3");
+    await expect(section.getByTestId("vip-label-name")).toHaveText(en("member.vipLevel", { level: 3 }));
+  });
+});

@@ -1,0 +1,168 @@
+import { randomInt } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import pg from "pg";
+import { hashPassword } from "../../app/platform/identity/secrets.server";
+import { formatMoney } from "../../app/utils/money";
+import { e2eDatabaseUrl, expect, label, login, test } from "../fixtures";
+
+const PASSWORD = "Player123";
+const WITHDRAW_PASSWORD = "Vault4321";
+const money = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 });
+/** A 1×1 PNG: a real image for the proof upload. */
+const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+/** Sets the member's withdraw password straight in the database (its own form belongs to the security centre). */
+async function setWithdrawPassword(account: string) {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query("update members set withdraw_password_hash = $2 where lower(account) = lower($1)", [account, await hashPassword(WITHDRAW_PASSWORD)]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A signed-in member of its own with a withdraw password and `funds` in MAIN, on the withdraw page. */
+async function memberOnWithdrawPage(page: Page, helpers: { createMember: (o: { password: string }) => Promise<{ account: string }>; fundMember: (a: string, m: number) => Promise<void> }, funds: number) {
+  const { account } = await helpers.createMember({ password: PASSWORD });
+  await helpers.fundMember(account, funds);
+  await setWithdrawPassword(account);
+  await login(page, account, PASSWORD);
+  await page.goto("/member/withdraw");
+  await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds));
+  return account;
+}
+
+async function addPayee(page: Page, accountNumber: string) {
+  const form = page.getByTestId("add-payee-form");
+  await form.getByLabel(label("en", "withdraw.provider")).selectOption({ label: "Habib Bank" });
+  await form.getByLabel(label("en", "withdraw.holderName")).fill("Test Holder");
+  await form.getByLabel(label("en", "withdraw.accountNumber")).fill(accountNumber);
+  await form.getByRole("button", { name: label("en", "withdraw.addPayee"), exact: true }).click();
+  await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.payeeAdded"));
+  await expect(page.getByTestId("payee")).toHaveText(new RegExp(`Habib Bank •••• ${accountNumber.slice(-4)}`));
+}
+
+/** Requests a withdrawal and returns its id (from the redirect's ?requested=). */
+async function requestWithdrawal(page: Page, amount: number) {
+  const form = page.getByTestId("withdraw-form");
+  await form.getByLabel(label("en", "withdraw.amount")).fill((amount / 100).toFixed(2));
+  await form.getByLabel(label("en", "withdraw.withdrawPassword")).fill(WITHDRAW_PASSWORD);
+  await form.getByRole("button", { name: label("en", "withdraw.submit"), exact: true }).click();
+  await expect(page).toHaveURL(/\/member\/withdraw\?requested=\d+$/);
+  const id = new URL(page.url()).searchParams.get("requested")!;
+  await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.requested", { id }));
+  await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.pending"));
+  return id;
+}
+
+/** The operator ops01 in a browser context of its own (same JavaScript setting as the test), on the queue. */
+async function operatorPage(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/ops/login");
+  await page.getByLabel(label("en", "ops.login.username"), { exact: true }).fill("ops01");
+  await page.getByLabel(label("en", "ops.login.password"), { exact: true }).fill("Ops12345");
+  await page.getByRole("button", { name: label("en", "ops.login.submit"), exact: true }).click();
+  await expect(page).toHaveURL("/ops");
+  await expect(page.getByTestId("ops-operator")).toHaveText(label("en", "ops.signedInAs", { account: "ops01" }));
+  return page;
+}
+
+async function operatorAct(page: Page, id: string, intent: "approve" | "pay" | "reject", reason?: string) {
+  const row = page.getByTestId(`ops-withdrawal-${id}`);
+  if (reason) await row.getByLabel(label("en", "ops.queue.reason")).fill(reason);
+  await row.getByTestId(`ops-${intent}`).click();
+  await expect(page.getByTestId("ops-done")).toHaveText(label("en", `ops.queue.done.${intent}`, { id }));
+}
+
+test.describe("withdraw", () => {
+  test("payee, request (funds held), operator approves and pays, member confirms with a proof", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    createMember,
+    fundMember,
+  }) => {
+    const funds = randomInt(500_000, 900_000);
+    const amount = randomInt(10_000, 40_000);
+    await memberOnWithdrawPage(page, { createMember, fundMember }, funds);
+    await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
+    await addPayee(page, `0300${randomInt(1_000_000, 9_999_999)}`);
+
+    const id = await requestWithdrawal(page, amount);
+    await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds - amount));
+
+    const ops = await operatorPage(browser, baseURL!, javaScriptEnabled);
+    const row = ops.getByTestId(`ops-withdrawal-${id}`);
+    await expect(row.getByTestId("ops-status")).toHaveText(label("en", "withdraw.status.pending"));
+    await expect(row).toContainText(money(amount));
+    await operatorAct(ops, id, "approve");
+    await operatorAct(ops, id, "pay");
+
+    await page.goto("/member/withdraw");
+    await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.paid"));
+    const receipt = page.getByTestId(`receipt-${id}`);
+    // Over 5 MB: the translated error on the proofs field, not a broken page; nothing recorded.
+    const huge = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    await receipt.getByLabel(label("en", "withdraw.receipt.full")).check();
+    await receipt.getByLabel(label("en", "withdraw.receipt.proofs")).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+    await receipt.getByRole("button", { name: label("en", "withdraw.receipt.submit"), exact: true }).click();
+    await expect(receipt.getByText(label("en", "walletError.proof_size"))).toBeVisible();
+    await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.paid"));
+
+    await receipt.getByLabel(label("en", "withdraw.receipt.full")).check();
+    await receipt.getByLabel(label("en", "withdraw.receipt.proofs")).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: TINY_PNG });
+    await receipt.getByRole("button", { name: label("en", "withdraw.receipt.submit"), exact: true }).click();
+    await expect(page).toHaveURL(`/member/withdraw?confirmed=${id}`);
+    await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.receipt.confirmed", { id }));
+    const done = page.getByTestId(`withdrawal-${id}`);
+    await expect(done.getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.received"));
+    await expect(page.getByTestId(`receipt-${id}`)).toHaveCount(0);
+
+    // The proof is served to the member and to the operator, as the image it is.
+    const proof = done.getByRole("link", { name: label("en", "withdraw.proofLink", { n: 1 }) });
+    const href = (await proof.getAttribute("href"))!;
+    const own = await page.request.get(href);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["content-type"]).toBe("image/png");
+    expect(own.headers()["x-content-type-options"]).toBe("nosniff");
+    expect((await ops.request.get(href)).status()).toBe(200);
+    await ops.goto("/ops?status=received");
+    await expect(ops.getByTestId(`ops-withdrawal-${id}`).getByRole("link", { name: label("en", "withdraw.proofLink", { n: 1 }) })).toHaveAttribute("href", href);
+
+    await ops.getByTestId("ops-sign-out").click();
+    await expect(ops).toHaveURL("/ops/login");
+    expect((await ops.request.get(href)).status()).toBe(404);
+    await ops.context().close();
+  });
+
+  test("a rejected withdrawal returns the money and shows the reason", async ({ page, browser, baseURL, javaScriptEnabled, createMember, fundMember }) => {
+    const funds = randomInt(300_000, 500_000);
+    const amount = randomInt(10_000, 30_000);
+    await memberOnWithdrawPage(page, { createMember, fundMember }, funds);
+    await addPayee(page, `1234${randomInt(100_000, 999_999)}`);
+
+    // A wrong withdraw password: an error, no money moved.
+    const form = page.getByTestId("withdraw-form");
+    await form.getByLabel(label("en", "withdraw.amount")).fill((amount / 100).toFixed(2));
+    await form.getByLabel(label("en", "withdraw.withdrawPassword")).fill("Wrong9999");
+    await form.getByRole("button", { name: label("en", "withdraw.submit"), exact: true }).click();
+    await expect(form.getByText(label("en", "walletError.withdraw_password_wrong"))).toBeVisible();
+    await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds));
+
+    const id = await requestWithdrawal(page, amount);
+    await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds - amount));
+
+    const ops = await operatorPage(browser, baseURL!, javaScriptEnabled);
+    await operatorAct(ops, id, "reject", "Holder name does not match");
+    await ops.context().close();
+
+    await page.goto("/member/withdraw");
+    await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds));
+    const row = page.getByTestId(`withdrawal-${id}`);
+    await expect(row.getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.rejected"));
+    await expect(row.getByTestId("reject-reason")).toHaveText(label("en", "withdraw.rejectReason", { reason: "Holder name does not match" }));
+  });
+});
