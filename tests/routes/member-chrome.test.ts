@@ -19,6 +19,12 @@ async function trialMember() {
 const logoutPost = (cookie: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   routeArgs("/logout", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, ...headers } });
 
+/** A member account's balance straight from the ledger's table. */
+async function ledgerBalance(memberId: string, kind: string) {
+  const row = await handle.db.selectFrom("accounts").select("balance").where("member_id", "=", memberId).where("kind", "=", kind).executeTakeFirst();
+  return row?.balance ?? "0";
+}
+
 describe("portal layout loader: the member chrome", () => {
   test("a signed-in member: viewer, currency and the hidden-balance preference", async () => {
     const { member, cookie } = await signInAs(handle.db, "player01");
@@ -32,9 +38,14 @@ describe("portal layout loader: the member chrome", () => {
       isTrial: false,
       hasVip: member.vip_level > 0,
       vipRankLevel: member.vip_level,
-      balance: "0",
+      balance: await ledgerBalance(member.id, "MAIN"),
+      wallets: [
+        { vassalage: "SBO", displayName: "SBO Sports", balance: await ledgerBalance(member.id, "VENDOR:SBO") },
+        ...["IBC", "CMD", "IMES", "SV3"].map((vassalage) => ({ vassalage, displayName: expect.any(String), balance: "0" })),
+      ],
       unclaimed: 0,
     });
+    expect(data.viewer.balance).not.toBe("0");
     expect(data.currency).toEqual({ symbol: expect.any(String), minorUnits: 2 });
     expect(data.hideBalance).toBe(false);
     expect(data.download.qr).toContain("member=1");
@@ -45,6 +56,15 @@ describe("portal layout loader: the member chrome", () => {
     const data = await jsonBody(loader(routeArgs("/")));
     expect(data.viewer).toBeNull();
     expect(data.download.qr).not.toContain("member=1");
+  });
+
+  test("unread platform messages count in the unclaimed badge", async () => {
+    const { member, cookie } = await signInAs(handle.db, "crew02");
+    const { postMessage } = await import("~/platform/content/messages.server");
+    await postMessage(handle.db, member.id, "deposit_arrived", { amount: "1000", deposit: "1" });
+    const { loader } = await import("~/routes/_portal+/_layout");
+    const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
+    expect(data.viewer.unclaimed).toBe(1);
   });
 
   test("a trial account shows its demo credit as the balance", async () => {
