@@ -315,31 +315,24 @@ async function creditDeposit(account: string, minor: number) {
        on conflict do nothing`,
       [member.id],
     );
-    const { rows: accounts } = await client.query<{ id: string; kind: string; balance: string }>(
-      `select id, kind, balance from accounts
-       where (member_id = $1 and kind = 'MAIN') or (member_id is null and kind = 'HOUSE:PAYMENTS')
-       order by id for update`,
+    const { rows: accounts } = await client.query<{ id: string; kind: string }>(
+      `select id, kind from accounts
+       where (member_id = $1 and kind = 'MAIN') or (member_id is null and kind = 'HOUSE:PAYMENTS')`,
       [member.id],
     );
+    const ids = accounts.map((account) => account.id);
+    const deltas = accounts.map((account) => (account.kind === "MAIN" ? minor : -minor));
     const key = `e2e-fund:${randomUUID()}`;
-    const { rows: [entry] } = await client.query<{ id: string }>(
-      `insert into entries (idempotency_key, request_hash, kind, member_id, ref, memo) values ($1, 'e2e', 'deposit', $2, null, '{"channel":"demo-pay"}') returning id`,
-      [key, member.id],
+    // The ledger's one way to move money (migration 0003), as the platform calls it.
+    const { rows: [posted] } = await client.query<{ o_entry_id: string }>(
+      `select * from ledger_post_entry($1, 'e2e', 'deposit', $2, null, '{"channel":"demo-pay"}'::jsonb, null, $3::bigint[], $4::bigint[])`,
+      [key, member.id, ids, deltas],
     );
-    for (const account of accounts) {
-      const delta = account.kind === "MAIN" ? minor : -minor;
-      await client.query("update accounts set balance = balance + $2 where id = $1", [account.id, delta]);
-      await client.query("insert into postings (entry_id, account_id, amount, balance_after) values ($1, $2, $3, $4)", [
-        entry!.id,
-        account.id,
-        delta,
-        BigInt(account.balance) + BigInt(delta),
-      ]);
-    }
+    const entry = { id: posted!.o_entry_id };
     await client.query(
       `insert into deposits (member_id, channel, amount, status, idempotency_key, entry_id, settled_at)
        values ($1, 'demo-pay', $2, 'confirmed', $3, $4, now())`,
-      [member.id, minor, key, entry!.id],
+      [member.id, minor, key, entry.id],
     );
     await client.query("commit");
   } catch (error) {

@@ -6,10 +6,11 @@ import { PlatformError } from "../errors";
 
 /**
  * The double-entry ledger (DESIGN §3). Every movement of money is one entry
- * whose postings sum to zero, written in one transaction that locks the
- * touched accounts in id order (so two entries over the same accounts can
- * never deadlock). Member accounts never go below zero: checked here for a
- * clear error, and by the `accounts_never_negative` constraint as a backstop.
+ * whose postings sum to zero, written by the database function
+ * `ledger_post_entry` in one transaction that locks the touched accounts in id
+ * order (so two entries over the same accounts can never deadlock). Member
+ * accounts never go below zero: the `accounts_never_negative` constraint
+ * refuses the statement, which becomes `insufficient_balance` here (ADR 10).
  *
  * Every entry carries an idempotency key: posting the same key again returns
  * the first entry (marked `replayed`), the same key with other parameters is
@@ -202,79 +203,58 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
   }
   const hash = requestHash(request);
   const refs = request.movements.flatMap((m) => [m.from, m.to]);
-  // Outside a caller's transaction the accounts are created (committed) first, so their ids can be cached.
-  const known = db.isTransaction ? undefined : await resolveAccounts(db, refs);
+  const ids = await resolveAccounts(db, refs);
+  const deltas = new Map<string, bigint>();
+  for (const { from, to, amount } of request.movements) {
+    const fromId = ids.get(refName(from))!;
+    const toId = ids.get(refName(to))!;
+    deltas.set(fromId, (deltas.get(fromId) ?? 0n) - amount);
+    deltas.set(toId, (deltas.get(toId) ?? 0n) + amount);
+  }
+  const moves = [...deltas].filter(([, delta]) => delta !== 0n);
+  if (moves.length === 0) throw new PlatformError("invalid_amount");
 
-  return inTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto("entries")
-      .values({
-        idempotency_key: request.key,
-        request_hash: hash,
-        kind: request.kind,
-        member_id: request.memberId,
-        ref: request.ref ?? null,
-        memo: JSON.stringify(request.memo ?? {}),
-        ...(request.at ? { created_at: request.at } : {}),
-      })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return replay(trx, request.key, hash);
+  // One call of the database's `ledger_post_entry` (migration 0003), so one round trip, its own
+  // transaction when the caller has none, and statements the server plans once per connection:
+  // it inserts the entry (nothing when its key exists: then it returns no rows), locks the
+  // accounts in the fixed order (ascending id), moves the balances and writes the postings with
+  // the balance after each. A member account going below zero fails the call on the
+  // `accounts_never_negative` check, and with it the entry.
+  const array = (items: readonly string[]) => `{${items.join(",")}}`;
+  let rows: { o_entry_id: string; o_created_at: Date | string; o_account_id: string; o_kind: string; o_member_id: string | null; o_balance: string; o_delta: string }[];
+  try {
+    ({ rows } = await sql<(typeof rows)[number]>`
+      select * from ledger_post_entry(
+        ${request.key}, ${hash}, ${request.kind}, ${request.memberId}::bigint, ${request.ref ?? null},
+        ${JSON.stringify(request.memo ?? {})}::jsonb, ${request.at ?? null}::timestamptz,
+        ${array(moves.map(([id]) => id))}::bigint[], ${array(moves.map(([, delta]) => delta.toString()))}::bigint[])`.execute(db));
+  } catch (error) {
+    if (isNegativeBalance(error)) throw new PlatformError("insufficient_balance");
+    throw error;
+  }
+  if (rows.length === 0) return replay(db, request.key, hash);
+  if (rows.length !== moves.length) throw new Error(`entry ${request.key}: ${rows.length} of ${moves.length} accounts moved`);
+  return {
+    id: rows[0]!.o_entry_id,
+    key: request.key,
+    kind: request.kind,
+    ref: request.ref ?? null,
+    createdAt: new Date(rows[0]!.o_created_at),
+    postings: rows.map((row) => ({
+      accountId: row.o_account_id,
+      kind: row.o_kind,
+      memberId: row.o_member_id,
+      amount: BigInt(row.o_delta),
+      balanceAfter: BigInt(row.o_balance),
+    })),
+    replayed: false,
+  };
+}
 
-    const ids = known ?? (await resolveAccounts(trx, refs));
-    const deltas = new Map<string, bigint>();
-    for (const { from, to, amount } of request.movements) {
-      const fromId = ids.get(refName(from))!;
-      const toId = ids.get(refName(to))!;
-      deltas.set(fromId, (deltas.get(fromId) ?? 0n) - amount);
-      deltas.set(toId, (deltas.get(toId) ?? 0n) + amount);
-    }
-    const touched = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    // The fixed lock order: ascending account id.
-    const locked = await trx
-      .selectFrom("accounts")
-      .select(["id", "balance", "allow_negative", "kind", "member_id"])
-      .where("id", "in", touched)
-      .orderBy("id")
-      .forUpdate()
-      .execute();
-    const postings: Posting[] = [];
-    for (const account of locked) {
-      const delta = deltas.get(account.id)!;
-      if (delta === 0n) continue;
-      const after = BigInt(account.balance) + delta;
-      if (after < 0n && !account.allow_negative) {
-        throw new PlatformError("insufficient_balance", { account: account.kind });
-      }
-      postings.push({ accountId: account.id, kind: account.kind, memberId: account.member_id, amount: delta, balanceAfter: after });
-    }
-    if (postings.length === 0) throw new PlatformError("invalid_amount");
-    await sql`
-      update accounts set balance = accounts.balance + moves.delta
-      from (values ${sql.join(postings.map((p) => sql`(${p.accountId}::bigint, ${p.amount.toString()}::bigint)`))}) as moves (id, delta)
-      where accounts.id = moves.id`.execute(trx);
-    await trx
-      .insertInto("postings")
-      .values(
-        postings.map((p) => ({
-          entry_id: inserted.id,
-          account_id: p.accountId,
-          amount: p.amount.toString(),
-          balance_after: p.balanceAfter.toString(),
-        })),
-      )
-      .execute();
-    return {
-      id: inserted.id,
-      key: request.key,
-      kind: request.kind,
-      ref: request.ref ?? null,
-      createdAt: request.at ?? new Date(),
-      postings,
-      replayed: false,
-    };
-  });
+/** The check constraint that keeps member accounts at or above zero refused a statement. */
+function isNegativeBalance(error: unknown): boolean {
+  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+  return code === "23514" && (constraint === "accounts_never_negative" || Boolean(message?.includes("accounts_never_negative")));
 }
 
 async function replay(db: Executor, key: string, hash: string): Promise<PostedEntry> {

@@ -79,10 +79,15 @@ describe("ledger", () => {
     ).rejects.toThrow(/accounts_never_negative/);
   });
 
-  test("the database refuses an entry whose postings do not sum to zero", async () => {
+  test("the database refuses an entry whose postings do not sum to zero, and postings written around the ledger", async () => {
     const member = await insertMember(handle.db);
     await fund(member, 50n);
     const account = await handle.db.selectFrom("accounts").select("id").where("member_id", "=", member).executeTakeFirstOrThrow();
+    const post = (deltas: string) =>
+      sql`select * from ledger_post_entry(${formKey()}, 'x', 'bonus', ${member}::bigint, null, '{}'::jsonb, null,
+            ${`{${account.id},${account.id}}`}::bigint[], ${deltas}::bigint[])`.execute(handle.db);
+    await expect(post("{7,-6}")).rejects.toThrow(/do not sum to zero/);
+    await expect(post("{0,0}")).rejects.toThrow(/do not sum to zero/);
     await expect(
       handle.db.transaction().execute(async (trx) => {
         const entry = await trx
@@ -92,7 +97,8 @@ describe("ledger", () => {
           .executeTakeFirstOrThrow();
         await trx.insertInto("postings").values({ entry_id: entry.id, account_id: account.id, amount: 7, balance_after: 57 }).execute();
       }),
-    ).rejects.toThrow(/do not sum to zero/);
+    ).rejects.toThrow(/written only by ledger_post_entry/);
+    expect(await main(member)).toBe(50n);
   });
 
   test("the same key returns the first result; the same key with other parameters is refused", async () => {

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Wallet (DESIGN §3): a double-entry ledger. Balances change only by posting
- * an entry whose postings sum to zero (checked by a deferred constraint
- * trigger at commit); a member account can never go below zero (a check
- * constraint); every entry has a unique idempotency key. Deposits,
+ * Wallet (DESIGN §3): a double-entry ledger. Balances change only through
+ * the database function ledger_post_entry, which refuses an entry whose
+ * postings do not sum to zero (and a trigger refuses postings written any
+ * other way); a member account can never go below zero (a check constraint);
+ * every entry has a unique idempotency key. Deposits,
  * withdrawals (with proofs), payee accounts, member messages and bets hang
  * off the ledger.
  */
@@ -27,13 +28,14 @@ const statements = [
      idempotency_key text not null,
      request_hash text not null,
      kind text not null,
-     member_id bigint references members (id),
+     -- Whom the entry is about, for reading; no foreign key: checking one would lock the
+     -- member's row on every movement, and members are disabled, never deleted.
+     member_id bigint,
      ref text,
      memo jsonb not null default '{}'::jsonb,
      created_at timestamptz not null default now()
    )`,
   `create unique index entries_idempotency_key on entries (idempotency_key)`,
-  `create index entries_member on entries (member_id, created_at desc) where member_id is not null`,
   `create table postings (
      id bigint generated always as identity primary key,
      entry_id bigint not null references entries (id),
@@ -43,16 +45,61 @@ const statements = [
    )`,
   `create index postings_account on postings (account_id, entry_id desc)`,
   `create index postings_entry on postings (entry_id)`,
-  // Checked once per entry at commit: every statement of the transaction has run by then.
-  `create function postings_balance_check() returns trigger language plpgsql as $$
+  // The one way a balance changes and postings are written (app/platform/wallet/ledger.server.ts
+  // postEntry): a function, so the server checks every entry's postings sum to zero, and plans its
+  // statements once per connection, not on every call. Returns no rows when
+  // the key was posted before (the caller then reads that first entry).
+  `create function ledger_post_entry(
+     p_key text, p_hash text, p_kind text, p_member_id bigint, p_ref text, p_memo jsonb, p_at timestamptz,
+     p_accounts bigint[], p_deltas bigint[]
+   ) returns table (o_entry_id bigint, o_created_at timestamptz, o_account_id bigint, o_kind text,
+                    o_member_id bigint, o_balance bigint, o_delta bigint)
+   language plpgsql as $$
+   declare
+     v_entry bigint;
+     v_created timestamptz;
    begin
-     if (select coalesce(sum(amount), 0) from postings where entry_id = new.entry_id) <> 0 then
-       raise exception 'postings of entry % do not sum to zero', new.entry_id using errcode = '23514';
+     -- Checked here, where every posting is written: no empty entry, no zero posting, a zero sum.
+     if coalesce(array_length(p_accounts, 1), 0) < 2 or array_length(p_accounts, 1) <> array_length(p_deltas, 1)
+        or 0 = any (p_deltas) or (select sum(d) from unnest(p_deltas) as d) <> 0 then
+       raise exception 'postings of entry % do not sum to zero', p_key using errcode = '23514';
+     end if;
+     -- Lets postings_written_by_ledger (below) tell this function's inserts from any other.
+     perform set_config('ledger.writer', 'ledger_post_entry', true);
+     insert into entries (idempotency_key, request_hash, kind, member_id, ref, memo, created_at)
+     values (p_key, p_hash, p_kind, p_member_id, p_ref, p_memo, coalesce(p_at, now()))
+     on conflict (idempotency_key) do nothing
+     returning entries.id, entries.created_at into v_entry, v_created;
+     if v_entry is null then
+       return;
+     end if;
+     -- The fixed lock order: ascending account id.
+     perform 1 from accounts where accounts.id = any (p_accounts) order by accounts.id for update;
+     return query
+       with moves as (select m.account_id, m.delta from unnest(p_accounts, p_deltas) as m (account_id, delta)),
+       changed as (
+         update accounts set balance = accounts.balance + moves.delta
+         from moves where accounts.id = moves.account_id
+         returning accounts.id, accounts.kind, accounts.member_id, accounts.balance, moves.delta
+       ),
+       written as (
+         insert into postings (entry_id, account_id, amount, balance_after)
+         select v_entry, changed.id, changed.delta, changed.balance from changed
+         returning postings.id
+       )
+       select v_entry, v_created, changed.id, changed.kind, changed.member_id, changed.balance, changed.delta
+       from changed order by changed.id;
+   end $$`,
+  // Postings come only from ledger_post_entry, which checked them: any other insert is refused.
+  `create function postings_writer_check() returns trigger language plpgsql as $$
+   begin
+     if current_setting('ledger.writer', true) is distinct from 'ledger_post_entry' then
+       raise exception 'postings are written only by ledger_post_entry' using errcode = '23514';
      end if;
      return null;
    end $$`,
-  `create constraint trigger postings_sum_to_zero after insert on postings
-     deferrable initially deferred for each row execute function postings_balance_check()`,
+  `create trigger postings_written_by_ledger before insert on postings
+     for each statement execute function postings_writer_check()`,
   `create table deposits (
      id bigint generated always as identity primary key,
      member_id bigint not null references members (id),
@@ -164,5 +211,6 @@ export async function down(db: Kysely<unknown>) {
   ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }
-  await sql.raw(`drop function if exists postings_balance_check()`).execute(db);
+  await sql.raw(`drop function if exists postings_writer_check() cascade`).execute(db);
+  await sql.raw(`drop function if exists ledger_post_entry(text, text, text, bigint, text, jsonb, timestamptz, bigint[], bigint[])`).execute(db);
 }
