@@ -165,4 +165,32 @@ test.describe("withdraw", () => {
     await expect(row.getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.rejected"));
     await expect(row.getByTestId("reject-reason")).toHaveText(label("en", "withdraw.rejectReason", { reason: "Holder name does not match" }));
   });
+
+  test("without a withdraw password: set it in the security centre, then withdraw with it", async ({ page, createMember, fundMember }) => {
+    const funds = randomInt(200_000, 400_000);
+    const amount = randomInt(10_000, 50_000);
+    const { account } = await createMember({ password: PASSWORD });
+    await fundMember(account, funds);
+    await login(page, account, PASSWORD);
+    await page.goto("/member/withdraw");
+    await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
+    await page.getByTestId("withdraw-password-needed").getByRole("link", { name: label("en", "withdraw.setPassword") }).click();
+    await expect(page).toHaveURL(/\/member\/security#withdraw-password$/);
+
+    const section = page.getByTestId("withdraw-password-section");
+    await section.getByLabel(label("en", "security.withdrawPassword.loginPassword"), { exact: true }).fill(PASSWORD);
+    await section.getByLabel(label("en", "security.withdrawPassword.new"), { exact: true }).fill("246813");
+    await section.getByLabel(label("en", "security.withdrawPassword.confirm"), { exact: true }).fill("246813");
+    await section.getByRole("button", { name: label("en", "security.withdrawPassword.set"), exact: true }).click();
+    await expect(section.getByTestId("withdraw-password-done")).toHaveText(label("en", "security.withdrawPassword.done"));
+
+    await page.goto("/member/withdraw");
+    await addPayee(page, `5555${randomInt(100_000, 999_999)}`);
+    const form = page.getByTestId("withdraw-form");
+    await form.getByLabel(label("en", "withdraw.amount")).fill((amount / 100).toFixed(2));
+    await form.getByLabel(label("en", "withdraw.withdrawPassword")).fill("246813");
+    await form.getByRole("button", { name: label("en", "withdraw.submit"), exact: true }).click();
+    await expect(page).toHaveURL(/\/member\/withdraw\?requested=\d+$/);
+    await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds - amount));
+  });
 });
