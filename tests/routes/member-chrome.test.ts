@@ -44,6 +44,7 @@ describe("portal layout loader: the member chrome", () => {
         ...["IBC", "CMD", "IMES", "SV3"].map((vassalage) => ({ vassalage, displayName: expect.any(String), balance: "0" })),
       ],
       unclaimed: 0,
+      unreadMessages: 0,
     });
     expect(data.viewer.balance).not.toBe("0");
     expect(data.currency).toEqual({ symbol: expect.any(String), minorUnits: 2 });
@@ -65,6 +66,7 @@ describe("portal layout loader: the member chrome", () => {
     const { loader } = await import("~/routes/_portal+/_layout");
     const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
     expect(data.viewer.unclaimed).toBe(1);
+    expect(data.viewer.unreadMessages).toBe(1);
   });
 
   test("a trial account shows its demo credit as the balance", async () => {

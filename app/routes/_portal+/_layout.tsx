@@ -22,20 +22,11 @@ import { withSearchParam } from "~/utils/misc";
 import { readHideBalance } from "~/utils/prefs.server";
 import type { loader as rootLoader } from "~/root";
 
-/**
- * §2 unclaimed count on the avatar: available promotions plus unread platform
- * messages. Promotion claims arrive with the rewards work; this is the one
- * place to add them up.
- */
-async function unclaimedCount(db: Database, member: MemberInfo): Promise<number> {
-  const availablePromos = 0;
-  const unreadMessages = await unreadMessageCount(db, member.id);
-  return availablePromos + unreadMessages;
-}
-
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: string[]) {
-  const [wallets, unclaimed] = await Promise.all([walletBalances(db, member.id, vendorWallets), unclaimedCount(db, member)]);
+  const [wallets, unreadMessages] = await Promise.all([walletBalances(db, member.id, vendorWallets), unreadMessageCount(db, member.id)]);
+  // §2 unclaimed count on the avatar: available promotions (with the rewards work) plus unread messages.
+  const availablePromos = 0;
   return {
     id: member.id,
     account: member.account,
@@ -46,7 +37,9 @@ async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: st
     vipRankLevel: member.vipRankLevel,
     balance: wallets.main,
     wallets: wallets.vendors,
-    unclaimed,
+    unclaimed: availablePromos + unreadMessages,
+    /** Also the member centre's messages badge, so that count is read once per request. */
+    unreadMessages,
   };
 }
 

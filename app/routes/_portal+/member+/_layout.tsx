@@ -1,19 +1,19 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { MemberCentreNav } from "~/components/member/member-centre-nav";
-import { unreadMessageCount } from "~/platform/content/messages.server";
-import { getDb } from "~/platform/db/database.server";
+import type { loader as portalLoader } from "~/routes/_portal+/_layout";
 import { requireRealMember } from "~/utils/auth.server";
 
 /** The member centre subtree (DESIGN §4), guarded here; each child loader and action re-checks on its own. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
-  const unreadMessages = await unreadMessageCount(await getDb(), viewer.member.id);
-  return json({ hasUpline: viewer.member.parentId !== null, unreadMessages });
+  return json({ hasUpline: viewer.member.parentId !== null });
 }
 
 export default function MemberLayout() {
-  const { hasUpline, unreadMessages } = useLoaderData<typeof loader>();
+  const { hasUpline } = useLoaderData<typeof loader>();
+  // The portal layout already counted the unread messages for the header.
+  const unreadMessages = useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer?.unreadMessages ?? 0;
   return (
     <div className="member-centre">
       <MemberCentreNav hasUpline={hasUpline} unreadMessages={unreadMessages} />
