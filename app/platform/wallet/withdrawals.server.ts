@@ -7,6 +7,7 @@ import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.serve
 import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
 import { PROOF_MAX_BYTES, PROOF_MAX_COUNT, sniffProofType } from "./proofs";
+import { dayIn, startOfDay } from "~/utils/date-range";
 
 /**
  * Withdrawals (§4): requested → funds move from MAIN to the withdrawal hold
@@ -34,15 +35,6 @@ async function lockWithdrawal(trx: Trx, withdrawalId: string) {
 
 function expectStatus(withdrawal: Withdrawal, ...allowed: Withdrawal["status"][]) {
   if (!allowed.includes(withdrawal.status)) throw new PlatformError("withdrawal_state", { status: withdrawal.status });
-}
-
-/** Midnight of `now`'s day in the brand's time zone, as an instant. */
-function startOfDay(now: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
-  const sinceMidnight = (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 + now.getMilliseconds();
-  return new Date(now.getTime() - sinceMidnight);
 }
 
 export interface WithdrawalRequest {
@@ -93,7 +85,7 @@ export async function requestWithdrawal(
       .selectFrom("withdrawals")
       .select((eb) => eb.fn.countAll<string>().as("count"))
       .where("member_id", "=", input.memberId)
-      .where("created_at", ">=", startOfDay(now, timeZone))
+      .where("created_at", ">=", startOfDay(dayIn(timeZone, now), timeZone))
       .executeTakeFirstOrThrow();
     if (Number(today.count) >= dailyCount) throw new PlatformError("daily_limit", { max: dailyCount });
     const withdrawal = await trx
