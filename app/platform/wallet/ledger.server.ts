@@ -258,11 +258,8 @@ function isNegativeBalance(error: unknown): boolean {
 }
 
 async function replay(db: Executor, key: string, hash: string): Promise<PostedEntry> {
-  const first = await db
-    .selectFrom("entries")
-    .select(["id", "request_hash"])
-    .where("idempotency_key", "=", key)
-    .executeTakeFirstOrThrow();
+  const first = await findEntryByKey(db, key);
+  if (!first) throw new Error(`entry ${key} neither posted nor found`);
   if (first.request_hash !== hash) throw new PlatformError("idempotency_key_reused");
   return readPostedEntry(db, first.id, true);
 }

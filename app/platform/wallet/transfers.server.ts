@@ -2,7 +2,7 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { TypeSets } from "../identity/member-types";
 import { isAgentType } from "../identity/member-types";
-import { inTransaction, MAIN, memberKey, postEntry, readPostedEntry, vendorWallet, type MemberAccountKind, type PostedEntry } from "./ledger.server";
+import { findEntryByKey, inTransaction, MAIN, memberKey, postEntry, readPostedEntry, vendorWallet, type MemberAccountKind, type PostedEntry } from "./ledger.server";
 import { transferWallets, type WalletPolicy } from "./policy";
 
 /** `MAIN` or a vendor's vassalage code, as the transfer form names a wallet. */
@@ -55,7 +55,7 @@ export async function transferAllToMain(
       .orderBy("id")
       .forUpdate()
       .execute();
-    const earlier = await trx.selectFrom("entries").select("id").where("idempotency_key", "=", key).executeTakeFirst();
+    const earlier = await findEntryByKey(trx, key);
     const movements = earlier
       ? []
       : accounts
