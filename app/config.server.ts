@@ -46,6 +46,10 @@ export const configSchema = z.object({
   PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Shared HMAC key: signs our orders and authenticates the gateway's callbacks. */
   PAYMENT_GATEWAY_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  /** HTTP game aggregator for the brand's `play.aggregatorVendors`; without it the demo provider runs every game. */
+  GAME_AGGREGATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Shared HMAC key: signs our launch requests and authenticates the aggregator's wallet calls. */
+  GAME_AGGREGATOR_KEY: z.string().min(16, "must be at least 16 characters").optional(),
 }).refine((config) => !config.SMS_GATEWAY_URL || config.SMS_GATEWAY_KEY, {
   path: ["SMS_GATEWAY_KEY"],
   message: "is required when SMS_GATEWAY_URL is set",
@@ -55,6 +59,9 @@ export const configSchema = z.object({
 }).refine((config) => !config.PAYMENT_GATEWAY_URL || config.PAYMENT_GATEWAY_KEY, {
   path: ["PAYMENT_GATEWAY_KEY"],
   message: "is required when PAYMENT_GATEWAY_URL is set",
+}).refine((config) => !config.GAME_AGGREGATOR_URL || config.GAME_AGGREGATOR_KEY, {
+  path: ["GAME_AGGREGATOR_KEY"],
+  message: "is required when GAME_AGGREGATOR_URL is set",
 });
 
 export type Config = z.infer<typeof configSchema>;

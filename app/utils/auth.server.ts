@@ -58,13 +58,19 @@ export async function requireMember(request: Request): Promise<Viewer> {
  * page it came from when that is ours, the home page otherwise.
  */
 export function needRealAccountHref(request: Request): string {
+  return withSearchParam(refererPath(request), "modal", "real-account");
+}
+
+/** The page of ours a request came from (its Referer), the home page otherwise: where a dialog opens over it. */
+export function refererPath(request: Request): string {
   const referer = request.headers.get("Referer");
-  let from = "/";
-  if (referer) {
+  if (!referer) return "/";
+  try {
     const url = new URL(referer, request.url);
-    if (url.origin === new URL(request.url).origin) from = safeRedirectPath(url.pathname + url.search);
+    return url.origin === new URL(request.url).origin ? safeRedirectPath(url.pathname + url.search) : "/";
+  } catch {
+    return "/";
   }
-  return withSearchParam(from, "modal", "real-account");
 }
 
 /** §6: trial accounts (type 4) are kept out of the member centre and real games. */

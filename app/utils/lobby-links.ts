@@ -30,3 +30,17 @@ export function vendorHref(category: string, vassalage: string, isMember: boolea
   if (category === "RNG") return filtered;
   return isMember ? filtered : loginHref(filtered);
 }
+
+/**
+ * The §4 launch of a game (free trial: `demo`), decided on the server by the
+ * game popup route: login, the real-account notice, a lottery page, the
+ * vendor's game list, or the game itself.
+ */
+export function launchHref(nodeId: number, mode: "real" | "demo" = "real"): string {
+  return `/seamless?nodeId=${nodeId}${mode === "demo" ? "&mode=demo" : ""}`;
+}
+
+/** The launch of a vendor card (§2 vendor tile): its game, its game list, or its lottery page. */
+export function vendorLaunchHref(category: string, vassalage: string): string {
+  return `/seamless?category=${encodeURIComponent(category)}&vassalage=${encodeURIComponent(vassalage)}`;
+}

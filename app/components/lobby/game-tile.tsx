@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
-import { loginHref } from "~/utils/lobby-links";
+import { launchHref, loginHref } from "~/utils/lobby-links";
 import { GameIcon } from "../ui/game-icon";
 import { Icon } from "../ui/icon";
 
@@ -14,8 +14,9 @@ export interface GameTileData {
 }
 
 /**
- * §2 game tile: play now, free trial and the favourite toggle. A visitor's
- * action opens the login dialog and comes back here afterwards.
+ * §2 game tile: play now, free trial and the favourite toggle. Launches are
+ * decided by the game popup route (§4): a visitor gets the login dialog and
+ * the game after logging in, a trial account the real-account notice.
  */
 export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: string }) {
   const { t } = useTranslation();
@@ -28,10 +29,10 @@ export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: str
         <GameIcon src={game.showIcon ? game.iconUrl : null} alt="" />
         <div className="game-actions">
           {/* The name starts with the visible text, so voice control finds the button by what it shows. */}
-          <PlainLink to={login} className="button primary small" keepScroll aria-label={`${playNow}: ${game.gameName}`}>
+          <PlainLink to={launchHref(game.nodeId)} className="button primary small" aria-label={`${playNow}: ${game.gameName}`}>
             {playNow}
           </PlainLink>
-          <PlainLink to={login} className="button small" keepScroll aria-label={`${freeTrial}: ${game.gameName}`}>
+          <PlainLink to={launchHref(game.nodeId, "demo")} className="button small" aria-label={`${freeTrial}: ${game.gameName}`}>
             {freeTrial}
           </PlainLink>
         </div>

@@ -302,6 +302,9 @@ export interface BetsTable {
   status: Generated<"open" | "settled" | "void">;
   placed_at: Timestamp;
   settled_at: Timestamp | null;
+  node_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The provider's account of the round (lottery ticket, slot outcome …). */
+  detail: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface DB {
@@ -331,9 +334,90 @@ export interface DB {
   withdrawal_proofs: WithdrawalProofsTable;
   member_messages: MemberMessagesTable;
   bets: BetsTable;
+  game_sessions: GameSessionsTable;
+  favourites: FavouritesTable;
+  provider_transactions: ProviderTransactionsTable;
+  fair_seeds: FairSeedsTable;
+  game_rounds: GameRoundsTable;
+  lottery_draws: LotteryDrawsTable;
 }
 
 export type Game = Selectable<GamesTable>;
 export type NewGame = Insertable<GamesTable>;
 export type Vendor = Selectable<VendorsTable>;
 export type Member = Selectable<MembersTable>;
+
+export type PlayMode = "real" | "demo";
+
+export interface GameSessionsTable {
+  id: Generated<string>;
+  token_hash: string;
+  member_id: string;
+  node_id: number;
+  vassalage: string;
+  category: string;
+  provider: string;
+  mode: PlayMode;
+  language: string;
+  demo_balance: ColumnType<string | null, string | number | bigint | null, string | number | bigint | null>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface FavouritesTable {
+  member_id: string;
+  node_id: number;
+  created_at: Timestamp;
+}
+
+export interface ProviderTransactionsTable {
+  provider: string;
+  tx_id: string;
+  kind: "debit" | "credit" | "rollback";
+  member_id: string;
+  vassalage: string;
+  round_id: string;
+  amount: BigIntColumn;
+  ref_tx_id: string | null;
+  request_hash: string;
+  state: Generated<"applied" | "tombstone" | "rolled_back">;
+  entry_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface FairSeedsTable {
+  id: Generated<string>;
+  member_id: string;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: Generated<number>;
+  created_at: Timestamp;
+  revealed_at: Timestamp | null;
+}
+
+export interface GameRoundsTable {
+  id: Generated<string>;
+  session_id: string;
+  member_id: string;
+  node_id: number;
+  engine: string;
+  mode: PlayMode;
+  seed_id: string;
+  nonce: number;
+  stake: BigIntColumn;
+  payout: BigIntColumn;
+  outcome: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+export interface LotteryDrawsTable {
+  game_code: string;
+  draw_no: string;
+  opens_at: Timestamp;
+  closes_at: Timestamp;
+  server_seed_hash: string;
+  numbers: ColumnType<unknown, string | null | undefined, string | null>;
+  drawn_at: Timestamp | null;
+  settled_at: Timestamp | null;
+}

@@ -110,6 +110,12 @@ export const brandConfigSchema = z.object({
     .default({ days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" }),
   /** Country codes offered for mobile numbers (§3 Country); all known ones when absent. */
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
+  play: z
+    .object({
+      /** Vendors (vassalage codes) whose games an HTTP aggregator runs (GAME_AGGREGATOR_URL); the demo provider runs the rest. */
+      aggregatorVendors: z.array(z.string().min(1)).default([]),
+    })
+    .default({ aggregatorVendors: [] }),
   wallet: z
     .object({
       /** §3 merchant wallet isSingle: one wallet for everything, no vendor transfers. */

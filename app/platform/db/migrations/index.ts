@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as foundation from "./0001-foundation";
 import * as identity from "./0002-identity";
 import * as wallet from "./0003-wallet";
+import * as play from "./0004-play";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-foundation": foundation,
   "0002-identity": identity,
   "0003-wallet": wallet,
+  "0004-play": play,
 };
 
 export const migrationProvider: MigrationProvider = {

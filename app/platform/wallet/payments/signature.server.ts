@@ -1,29 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { isStale, verifySignature } from "../../signed-messages.server";
 import * as z from "zod/v4";
 import type { GatewayCallback } from "./ports";
 
-/**
- * Signatures between the portal and the payment gateway: HMAC-SHA256 with the
- * shared key over the exact raw body, lower-case hex, in this header. The
- * body carries a `timestamp` (unix seconds), so the signature covers it too
- * and an old message cannot be replayed past {@link MAX_CALLBACK_AGE_SECONDS}.
- */
-export const SIGNATURE_HEADER = "X-Signature";
-export const MAX_CALLBACK_AGE_SECONDS = 5 * 60;
-
-export function signBody(rawBody: string, key: string): string {
-  return createHmac("sha256", key).update(rawBody, "utf8").digest("hex");
-}
-
-/** Constant-time check of a hex signature over the raw body; anything malformed is simply false. */
-export function verifySignature(rawBody: string, signature: string | null | undefined, key: string): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature.trim())) return false;
-  const expected = Buffer.from(signBody(rawBody, key), "hex");
-  const given = Buffer.from(signature.trim(), "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-export const unixSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+/** Callbacks of the payment gateway are signed messages (see signed-messages.server.ts). */
+export { SIGNATURE_HEADER, signBody, unixSeconds, verifySignature } from "../../signed-messages.server";
+export { MAX_MESSAGE_AGE_SECONDS as MAX_CALLBACK_AGE_SECONDS } from "../../signed-messages.server";
 
 const callbackSchema = z.object({
   gatewayRef: z.string().min(1).max(128),
@@ -51,6 +32,6 @@ export function readSignedCallback(rawBody: string, signature: string | null, ke
   }
   const result = callbackSchema.safeParse(parsed);
   if (!result.success) return { ok: false, reason: "malformed" };
-  if (Math.abs(unixSeconds(now) - result.data.timestamp) > MAX_CALLBACK_AGE_SECONDS) return { ok: false, reason: "stale" };
+  if (isStale(result.data.timestamp, now)) return { ok: false, reason: "stale" };
   return { ok: true, callback: result.data };
 }

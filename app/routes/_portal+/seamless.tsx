@@ -1,0 +1,101 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { i18next, translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { launchDecision, type Launcher } from "~/platform/play/launch-routing";
+import { resolveLaunch, startGame, type LaunchQuery } from "~/platform/play/launch.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { getViewer, needRealAccountHref, refererPath } from "~/utils/auth.server";
+import { useTranslation } from "~/utils/i18n";
+import { loginHref } from "~/utils/lobby-links";
+import { withSearchParam } from "~/utils/misc";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.game.gameName} · ${data.brandName}` : "" }];
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+function launchQuery(params: URLSearchParams): LaunchQuery | null {
+  const nodeId = params.get("nodeId");
+  if (nodeId !== null) return /^\d{1,9}$/.test(nodeId) ? { nodeId: Number(nodeId) } : null;
+  const category = params.get("category");
+  const vassalage = params.get("vassalage");
+  if (category && vassalage && /^[A-Z0-9_]{1,32}$/.test(category) && /^[A-Za-z0-9_]{1,32}$/.test(vassalage)) {
+    return { category, vassalage };
+  }
+  return null;
+}
+
+/**
+ * §4 game launch and the §2 game popup: a page of its own (its path is a
+ * game page, so the side menu is hidden) that frames the provider's game.
+ * Launching opens a game session, so it happens once per visit, not on
+ * every revalidation (shouldRevalidate below).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = launchQuery(url.searchParams);
+  if (!query) throw notFound();
+  const mode = url.searchParams.get("mode") === "demo" ? "demo" : "real";
+  const db = await getDb();
+  const [viewer, language, brand] = await Promise.all([getViewer(request), i18next.getLocale(request), getBrandConfig(db)]);
+  const resolved = await resolveLaunch(db, query, language);
+  if (!resolved) throw notFound();
+  const launcher: Launcher = !viewer ? "visitor" : viewer.member.isTrial ? "trial" : "member";
+  const decision = launchDecision(resolved.target, launcher, mode);
+  switch (decision.kind) {
+    case "login":
+      throw redirect(loginHref(url.pathname + url.search));
+    case "real-account":
+      throw redirect(needRealAccountHref(request));
+    case "lottery":
+      throw redirect(decision.path);
+    case "vendor-games": {
+      // The vendor's game list opens as a dialog over the page the member came from.
+      const over = withSearchParam(withSearchParam(refererPath(request), "vendorGames", resolved.target.vassalage), "vendorCategory", resolved.category);
+      throw redirect(withSearchParam(over, "modal", "vendor-games"));
+    }
+    case "game":
+      break;
+  }
+  if (!resolved.game || !viewer) throw notFound();
+  const started = await startGame(db, {
+    member: { id: viewer.member.id, account: viewer.member.account },
+    game: resolved.game,
+    mode: decision.mode,
+    language,
+    brand,
+  });
+  const t = await translatorFor(request);
+  return json(
+    {
+      brandName: brand.name,
+      game: { gameName: started.game.gameName, vassalage: started.game.vassalage, nodeId: started.game.nodeId },
+      mode: started.mode,
+      src: started.url,
+      closeHref: refererPath(request),
+      title: t("play.popupTitle", { name: started.game.gameName }),
+    },
+    // A launch is a new session: never served from a cache.
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+
+export default function GamePopup() {
+  const { game, mode, src, closeHref, title } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="game-popup" aria-labelledby="game-popup-title" data-testid="game-popup">
+      <header className="game-popup-bar">
+        <h1 id="game-popup-title">{game.gameName}</h1>
+        {mode === "demo" ? <span className="badge">{t("play.freeTrialMode")}</span> : null}
+        <Link to={closeHref} className="button small">
+          {t("play.closeGame")}
+        </Link>
+      </header>
+      <iframe className="game-frame" src={src} title={title} allow="fullscreen" referrerPolicy="no-referrer" />
+    </section>
+  );
+}
