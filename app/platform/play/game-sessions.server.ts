@@ -48,8 +48,16 @@ export async function createGameSession(
   return { id: row.id, token };
 }
 
-/** The live session behind a token (null when unknown or expired). */
-export async function findGameSession(db: Database, token: string, now = new Date()): Promise<GameSession | null> {
+/**
+ * The live session behind a token (null when unknown or expired). A provider
+ * may still settle a round after the session ended: `evenExpired` finds it.
+ */
+export async function findGameSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+  options: { evenExpired?: boolean } = {},
+): Promise<GameSession | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom("game_sessions")
@@ -70,7 +78,7 @@ export async function findGameSession(db: Database, token: string, now = new Dat
       "games.name",
     ])
     .where("game_sessions.token_hash", "=", hashToken(token))
-    .where("game_sessions.expires_at", ">", now)
+    .$if(!options.evenExpired, (qb) => qb.where("game_sessions.expires_at", ">", now))
     .executeTakeFirst();
   if (!row) return null;
   return {
