@@ -1,0 +1,83 @@
+// Spins per second of the demo slot through the seamless wallet: every spin is
+// a real-money round of `playRound` (seed nonce, engine, game_rounds row,
+// seamless debit + credit, ledger entries, bets row), played by BENCH_PLAYERS
+// (20) members at once, each spinning one after another like a player does.
+// Run by scripts/bench-spins.sh (bundled with esbuild). BENCH_DATABASE_URL
+// selects PostgreSQL; without it an in-memory PGlite. BENCH_DURATION (15 s).
+// Prints one JSON line.
+import { randomBytes } from "node:crypto";
+import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
+import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { playRound } from "~/platform/play/demo/rounds.server";
+import { createGameSession, findGameSession } from "~/platform/play/game-sessions.server";
+import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+
+const url = process.env.BENCH_DATABASE_URL;
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20);
+const DURATION_MS = Number(process.env.BENCH_DURATION ?? 15) * 1000;
+const STAKE = 100n;
+
+async function main() {
+  const handle = url ? await openDatabase({ kind: "postgres", url, poolSize: PLAYERS }) : await openDatabase({ kind: "pglite" });
+  const { db } = handle;
+  await migrateToLatest(db);
+  await seedDemoBrand(db);
+  const slot = await db
+    .selectFrom("games")
+    .select(["node_id"])
+    .where("category", "=", "RNG")
+    .orderBy("node_id")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const sessions = [];
+  for (let index = 0; index < PLAYERS; index++) {
+    const member = await db
+      .insertInto("members")
+      .values({ account: `spin${index}_${Date.now()}`, type: 0, password_hash: "!bench", profile: "{}", created_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await postEntry(db, {
+      key: `bench-fund-${member.id}`,
+      kind: "deposit",
+      memberId: member.id,
+      movements: [{ from: { house: HOUSE.payments }, to: { memberId: member.id, kind: MAIN }, amount: 1_000_000_000n }],
+    });
+    const row = await db
+      .selectFrom("games")
+      .select(["node_id", "vassalage", "category", "game_code", "name"])
+      .where("node_id", "=", slot.node_id)
+      .executeTakeFirstOrThrow();
+    const game = { nodeId: row.node_id, vassalage: row.vassalage, category: row.category, gameCode: row.game_code, gameName: row.name };
+    const { token } = await createGameSession(db, { memberId: member.id, game, provider: "demo", mode: "real", language: "en" });
+    const session = (await findGameSession(db, token))!;
+    // One spin before the clock starts: the seed pair and the accounts exist, as they do for a player in a game.
+    await playRound(db, session, { roundKey: randomBytes(12).toString("base64url"), stake: STAKE });
+    sessions.push(session);
+  }
+
+  let spins = 0;
+  const latencies: number[] = [];
+  const deadline = performance.now() + DURATION_MS;
+  const player = async (session: (typeof sessions)[number]) => {
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      await playRound(db, session, { roundKey: randomBytes(12).toString("base64url"), stake: STAKE });
+      latencies.push(performance.now() - started);
+      spins++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(sessions.map(player));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  console.log(
+    JSON.stringify({ database: url ? "postgresql" : "pglite", players: PLAYERS, spins, seconds, perSecond: spins / seconds, p50: at(0.5), p99: at(0.99) }),
+  );
+  await handle.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
