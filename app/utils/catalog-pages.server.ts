@@ -3,8 +3,10 @@ import { LIST_PAGE_SIZE, type Category } from "~/platform/catalog/categories";
 import { firstGame, listGames } from "~/platform/catalog/games.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/db/database.server";
+import { isTableCategory, listTables } from "~/platform/play/tables.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
+import { dayIn, startOfDay } from "./date-range";
 import { gameTile, tilePage, vendorTile } from "./catalog-tiles.server";
 import { pageParam } from "./pagination";
 
@@ -13,12 +15,16 @@ async function laneOf(request: Request, category: Category) {
   const [language, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
   const lanes = await getVendorLanes(db, brand, language);
   const lane = lanes.find((entry) => entry.title === category);
-  return { db, language, lane };
+  return { db, language, lane, brand };
 }
 
-/** A game list page (§2 /live /fish /rng /pvp): vendor and sub-type filters, 24 games a page. */
+/**
+ * A game list page (§2 /live /fish /rng /pvp): vendor and sub-type filters,
+ * 24 games a page. /live and /pvp list their games as tables (§7 CBS_modelList,
+ * GLS2_roomList): limits, players now, rounds today and the last results.
+ */
 export async function gameListResponse(request: Request, category: Category) {
-  const { db, language, lane } = await laneOf(request, category);
+  const { db, language, lane, brand } = await laneOf(request, category);
   const params = new URL(request.url).searchParams;
   const vendors = lane?.cards ?? [];
   const requestedVendor = params.get("vassalage");
@@ -26,15 +32,29 @@ export async function gameListResponse(request: Request, category: Category) {
   const requestedClassify = params.get("classify");
   const subTypes = lane?.gameClassify ?? [];
   const classify = requestedClassify && subTypes.includes(requestedClassify) ? requestedClassify : null;
-  const page = await listGames(db, {
-    category,
-    language,
-    vassalage,
-    classify,
-    page: pageParam(params.get("page")),
-    pageSize: LIST_PAGE_SIZE,
-  });
-  return json({ category, vendors: vendors.map(vendorTile), vassalage, subTypes, classify, page: tilePage(page) });
+  const pageNum = pageParam(params.get("page"));
+  if (isTableCategory(category)) {
+    const now = new Date();
+    const { page, tables } = await listTables(db, {
+      category,
+      language,
+      vassalage,
+      page: pageNum,
+      pageSize: LIST_PAGE_SIZE,
+      minorUnits: brand.currency.minorUnits,
+      now,
+      dayStart: startOfDay(dayIn(brand.timeZone, now), brand.timeZone),
+    });
+    const currency = { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits };
+    return json(
+      // The tables carry the games; the page only its count and numbers.
+      { category, vendors: vendors.map(vendorTile), vassalage, subTypes, classify, page: { ...tilePage(page), games: [] as ReturnType<typeof tilePage>["games"] }, tables, currency },
+      // Players and results change by the minute: never a stale table list.
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const page = await listGames(db, { category, language, vassalage, classify, page: pageNum, pageSize: LIST_PAGE_SIZE });
+  return json({ category, vendors: vendors.map(vendorTile), vassalage, subTypes, classify, page: tilePage(page), tables: null, currency: null });
 }
 
 /** A game centre page (§2 /sports /esports /lott /elott): the category's vendors. */

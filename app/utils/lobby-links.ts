@@ -22,13 +22,13 @@ export function loginHref(redirectTo?: string | null): string {
 }
 
 /**
- * Where a vendor card leads (§4): an RNG vendor filters /rng by vassalage;
- * any other vendor launches, which for a visitor means logging in first.
+ * Where a vendor entry leads (§2 vendor tile, header drop-downs): an RNG
+ * vendor filters /rng by vassalage; any other vendor launches (§4), decided
+ * by the game popup route: its game, its game list popup or its lottery page,
+ * after the login dialog for a visitor.
  */
-export function vendorHref(category: string, vassalage: string, isMember: boolean): string {
-  const filtered = withSearchParam(categoryPath(category), "vassalage", vassalage);
-  if (category === "RNG") return filtered;
-  return isMember ? filtered : loginHref(filtered);
+export function vendorHref(category: string, vassalage: string): string {
+  return category === "RNG" ? withSearchParam(categoryPath(category), "vassalage", vassalage) : vendorLaunchHref(category, vassalage);
 }
 
 /**

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { playRound } from "~/platform/play/demo/rounds.server";
-import { createGameSession, findGameSession } from "~/platform/play/game-sessions.server";
+import { createGameSession, findGameSession, type GameSession } from "~/platform/play/game-sessions.server";
 import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -29,7 +29,7 @@ async function main() {
     .orderBy("node_id")
     .limit(1)
     .executeTakeFirstOrThrow();
-  const sessions = [];
+  const sessions: GameSession[] = [];
   for (let index = 0; index < PLAYERS; index++) {
     const member = await db
       .insertInto("members")
@@ -58,7 +58,7 @@ async function main() {
   let spins = 0;
   const latencies: number[] = [];
   const deadline = performance.now() + DURATION_MS;
-  const player = async (session: (typeof sessions)[number]) => {
+  const player = async (session: GameSession) => {
     while (performance.now() < deadline) {
       const started = performance.now();
       await playRound(db, session, { roundKey: randomBytes(12).toString("base64url"), stake: STAKE });

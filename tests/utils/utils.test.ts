@@ -47,8 +47,8 @@ describe("links", () => {
   test("category pages and vendor launches (§4)", () => {
     expect(categoryPath("RNG")).toBe("/rng");
     expect(categoryPath("COCKFIGHT")).toBe("/?tab=COCKFIGHT");
-    expect(vendorHref("RNG", "PG", false)).toBe("/rng?vassalage=PG");
-    expect(vendorHref("LIVE", "EVO", false)).toBe(loginHref("/live?vassalage=EVO"));
+    expect(vendorHref("RNG", "PG")).toBe("/rng?vassalage=PG");
+    expect(vendorHref("LIVE", "EVO")).toBe("/seamless?category=LIVE&vassalage=EVO");
     expect(loginHref("/")).toBe("/login");
   });
   test("game pages hide the side menu (§2)", () => {

@@ -78,7 +78,7 @@ export function Header({
                   <ul>
                     {lane.vendors.map((vendor) => (
                       <li key={vendor.vassalage}>
-                        <PlainLink to={vendorHref(lane.title, vendor.vassalage, viewer !== null)}>
+                        <PlainLink to={vendorHref(lane.title, vendor.vassalage)}>
                           <img src={vendor.lagerIcon} alt="" width={28} height={28} loading="lazy" />
                           <span>{vendor.displayName}</span>
                         </PlainLink>

@@ -1,6 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { loginHref } from "~/utils/lobby-links";
+import { launchHref } from "~/utils/lobby-links";
 import { VendorTile, type VendorTileData } from "./vendor-tile";
 
 export interface GameCentreData {
@@ -12,12 +12,12 @@ export interface GameCentreData {
 /** /sports /esports /lott /elott: the category's vendors, each launching its game or lobby. */
 export function GameCentrePage({ data }: { data: GameCentreData }) {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <div className="game-centre-page">
       <h1>{t(`category.${data.category}`)}</h1>
       {data.entrance ? (
-        <Link to={loginHref(location.pathname)} className="sports-entrance" data-testid="sports-entrance">
+        // §2: the sports entrance image launches the first sports game.
+        <Link to={launchHref(data.entrance.nodeId)} className="sports-entrance" data-testid="sports-entrance">
           <img src="/images/sports-entrance.svg" alt={t("lobby.sportsEntrance")} width={1200} height={300} />
         </Link>
       ) : null}

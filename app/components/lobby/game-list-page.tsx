@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
+import { TableList, type TableEntry } from "../play/table-list";
 import { GameGrid } from "./game-grid";
 import type { GameTileData } from "./game-tile";
 import { Pager } from "./pager";
@@ -13,9 +14,15 @@ export interface GameListData {
   subTypes: string[];
   classify: string | null;
   page: { games: GameTileData[]; pageNum: number; totalPages: number; total: number };
+  /** /live and /pvp: the games as tables and rooms (§7), listed instead of the grid. */
+  tables: TableEntry[] | null;
+  currency: { symbol: string; minorUnits: number } | null;
 }
 
-/** /live /fish /rng /pvp: a category's games, filtered by vendor (and RNG sub-type), paged in the URL. */
+/**
+ * /live /fish /rng /pvp: a category's games, filtered by vendor (and RNG
+ * sub-type), paged in the URL; live tables and PVP rooms as a table list.
+ */
 export function GameListPage({ data }: { data: GameListData }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -53,14 +60,18 @@ export function GameListPage({ data }: { data: GameListData }) {
       <p className="muted" data-testid="game-count">
         {t("lobby.gameCount", { count: data.page.total })}
       </p>
-      <GameGrid
-        games={data.page.games}
-        pageNum={data.page.pageNum}
-        totalPages={data.page.totalPages}
-        pageHref={pageHref}
-        returnTo={here}
-        label={title}
-      />
+      {data.tables && data.currency ? (
+        <TableList category={data.category} tables={data.tables} currency={data.currency} label={title} />
+      ) : (
+        <GameGrid
+          games={data.page.games}
+          pageNum={data.page.pageNum}
+          totalPages={data.page.totalPages}
+          pageHref={pageHref}
+          returnTo={here}
+          label={title}
+        />
+      )}
       <Pager pageNum={data.page.pageNum} totalPages={data.page.totalPages} pageHref={pageHref} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { categoryPath, loginHref } from "~/utils/lobby-links";
+import { categoryPath, launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
 import { GameGrid } from "./game-grid";
 import type { GameTileData } from "./game-tile";
@@ -57,7 +57,8 @@ export function LobbySection({ section, here, home }: { section: SectionData; he
       {section.kind === "vendors" ? (
         <>
           {section.entrance ? (
-            <Link to={loginHref(here)} className="sports-entrance" data-testid="sports-entrance">
+            // §2: the sports entrance image launches the first sports game.
+            <Link to={launchHref(section.entrance.nodeId)} className="sports-entrance" data-testid="sports-entrance">
               <img src="/images/sports-entrance.svg" alt={t("lobby.sportsEntrance")} width={1200} height={300} loading="lazy" />
             </Link>
           ) : null}

@@ -12,16 +12,17 @@ export interface VendorTileData {
 /** §2 vendor tile: a click launches the vendor, with a play button except in RNG. */
 export function VendorTile({ vendor, category }: { vendor: VendorTileData; category: string }) {
   const { t } = useTranslation();
+  const launches = category !== "RNG";
   return (
-    <li className="vendor-tile" data-testid="vendor-tile">
-      <PlainLink to={vendorHref(category, vendor.vassalage, false)} className="vendor-link">
+    <li className="vendor-tile" data-testid="vendor-tile" data-vassalage={vendor.vassalage}>
+      <PlainLink to={vendorHref(category, vendor.vassalage)} className="vendor-link">
         <GameIcon src={vendor.lagerIcon} alt="" size={96} />
         <span className="vendor-name">{vendor.displayName}</span>
-        {category === "RNG" ? null : (
+        {launches ? (
           <span className="button primary small" aria-hidden="true">
             {t("game.play")}
           </span>
-        )}
+        ) : null}
       </PlainLink>
     </li>
   );

@@ -5,9 +5,9 @@ import { getDb } from "~/platform/db/database.server";
 import { launchDecision, type Launcher } from "~/platform/play/launch-routing";
 import { resolveLaunch, startGame, type LaunchQuery } from "~/platform/play/launch.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { getViewer, needRealAccountHref, refererPath } from "~/utils/auth.server";
+import { getViewer, refererPath } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { loginHref } from "~/utils/lobby-links";
+import { categoryPath, loginHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.game.gameName} · ${data.brandName}` : "" }];
@@ -23,6 +23,31 @@ function launchQuery(params: URLSearchParams): LaunchQuery | null {
     return { category, vassalage };
   }
   return null;
+}
+
+/** Pages a launch never returns to: the login dialog it passed through, or another launch. */
+const PASSED_THROUGH = new Set(["/login", "/register", "/seamless"]);
+
+function cameFromUs(request: Request): boolean {
+  const referer = request.headers.get("Referer");
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin === new URL(request.url).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The page of ours a launch came from, where its dialogs open and its close
+ * link leads; `fallback` when it came from the login dialog (a visitor who
+ * logged in to play) or from nowhere we know.
+ */
+function returnPath(request: Request, fallback: string): string {
+  if (!cameFromUs(request)) return fallback;
+  const path = refererPath(request);
+  const pathname = path.split("?")[0]!.replace(/\/+$/, "").toLowerCase() || "/";
+  return PASSED_THROUGH.has(pathname) ? fallback : path;
 }
 
 /**
@@ -46,12 +71,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     case "login":
       throw redirect(loginHref(url.pathname + url.search));
     case "real-account":
-      throw redirect(needRealAccountHref(request));
+      throw redirect(withSearchParam(returnPath(request, "/"), "modal", "real-account"));
     case "lottery":
       throw redirect(decision.path);
     case "vendor-games": {
-      // The vendor's game list opens as a dialog over the page the member came from.
-      const over = withSearchParam(withSearchParam(refererPath(request), "vendorGames", resolved.target.vassalage), "vendorCategory", resolved.category);
+      // The vendor's game list opens as a dialog over the page the member came from,
+      // named by the lane the tile was in (ESPORTS and COCKFIGHT vendors are stored under SPORTS).
+      const lane = "category" in query ? query.category : resolved.category;
+      let over = withSearchParam(returnPath(request, categoryPath(lane)), "vendorGamesPage", null);
+      over = withSearchParam(withSearchParam(over, "vendorGames", resolved.target.vassalage), "vendorCategory", lane);
       throw redirect(withSearchParam(over, "modal", "vendor-games"));
     }
     case "game":
@@ -72,7 +100,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       game: { gameName: started.game.gameName, vassalage: started.game.vassalage, nodeId: started.game.nodeId },
       mode: started.mode,
       src: started.url,
-      closeHref: refererPath(request),
+      closeHref: returnPath(request, "/"),
       title: t("play.popupTitle", { name: started.game.gameName }),
     },
     // A launch is a new session: never served from a cache.

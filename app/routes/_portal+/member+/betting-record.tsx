@@ -5,6 +5,7 @@ import { FilterSelect } from "~/components/member/records/filter-select";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES, bettingRecords, bettingVendors } from "~/platform/wallet/records.server";
+import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
 import { optionalChoice, optionalCode, readRecordFilters, RECORDS_PAGE_SIZE, recordsContext, recordsView } from "~/utils/records.server";
@@ -22,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   // The vendors offered are the ones the member has bets with.
   const vendors = await bettingVendors(db, viewer.member.id);
+  // Members know vendors by their display names (§3 vendor tile), not by vassalage codes.
+  const vendorNames = await vendorDisplayNames(db, vendors);
   const records = await bettingRecords(db, viewer.member.id, {
     window: filters.window,
     category: filters.category,
@@ -33,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     ...recordsView(brand, t("memberCentre.bettingRecord"), filters.range),
     vendors,
+    vendorNames,
     statuses: BET_STATUSES,
     filter: { category: filters.category ?? "", vendor: filters.vendor ?? "", status: filters.status ?? "" },
     records,
@@ -40,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function BettingRecord() {
-  const { title, range, vendors, statuses, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
+  const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="records-page">
@@ -58,7 +62,7 @@ export default function BettingRecord() {
           label={t("records.filter.vendor")}
           value={filter.vendor}
           allLabel={t("records.filter.all")}
-          options={vendors.map((value) => ({ value, label: value }))}
+          options={vendors.map((value) => ({ value, label: vendorNames[value] ?? value }))}
         />
         <FilterSelect
           name="status"
@@ -97,7 +101,7 @@ export default function BettingRecord() {
         {records.rows.map((row) => (
           <tr key={row.id}>
             <TimeCell iso={row.placedAt} timeZone={timeZone} />
-            <td>{row.vassalage}</td>
+            <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
             <td>
               {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
             </td>

@@ -1,0 +1,236 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import * as z from "zod/v4";
+import { RouletteBetForm, SlotSpinForm } from "~/components/demo-games/bet-forms";
+import { DemoGameNotFound } from "~/components/demo-games/not-found";
+import { FairnessPanel } from "~/components/demo-games/fairness-panel";
+import { RoundRecall } from "~/components/demo-games/round-recall";
+import { RouletteBoard } from "~/components/demo-games/roulette-board";
+import { SlotBoard } from "~/components/demo-games/slot-board";
+import type { MoneyFormat, OutcomeView } from "~/components/demo-games/types";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { i18next, translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { PlatformError } from "~/platform/errors";
+import { engineFor, stakeOptions } from "~/platform/play/demo/engines";
+import { BET_KINDS, type RouletteBet } from "~/platform/play/demo/engines/roulette";
+import { rotateSeedPair } from "~/platform/play/demo/fair.server";
+import { demoGamePage, demoSessionFor } from "~/platform/play/demo/page.server";
+import { playRound, ROUND_KEY } from "~/platform/play/demo/rounds.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { getViewer } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+import { useTranslation } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
+import { newFormKey } from "~/utils/wallet.server";
+
+/**
+ * A game of the built-in demo provider: the page the game popup frames
+ * (outside the portal layout). The launch token in the path is the only key:
+ * it names one game session and so one member. A spin is a plain POST
+ * (POST → redirect → GET `?round=<id>` showing the result); choosing a client
+ * seed rotates the provably fair seed pair.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.game.name} · ${data.brandName}` : "" }];
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+async function sessionOf(request: Request, token: string | undefined) {
+  const db = await getDb();
+  const viewer = await getViewer(request);
+  const session = await demoSessionFor(db, token ?? "", viewer?.member.id ?? null);
+  if (!session) throw notFound();
+  return { db, session };
+}
+
+const gamePath = (token: string) => `/demo-games/${encodeURIComponent(token)}`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, session } = await sessionOf(request, params.token);
+  const url = new URL(request.url);
+  const roundId = url.searchParams.get("round");
+  const [brand, locale, t] = await Promise.all([getBrandConfig(db), i18next.getLocale(request), translatorFor(request)]);
+  const page = await demoGamePage(db, session, brand, { roundId, rotated: url.searchParams.get("rotated") === "1" });
+  if (!page) throw notFound();
+  return json(
+    {
+      ...page,
+      brandName: brand.name,
+      path: gamePath(params.token!),
+      game: { name: session.game.gameName, nodeId: session.game.nodeId },
+      mode: session.mode,
+      currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
+      playMoneySymbol: t("demoGame.playMoneySymbol"),
+      locale,
+      timeZone: brand.timeZone,
+      // A new key with every page: the spin it is posted with plays once.
+      roundKey: newFormKey(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+// Schemas are made by functions: a module-level zod call would stay in the browser bundle.
+const spinSchema = () =>
+  z.object({
+    intent: z.literal("spin"),
+    roundKey: z.string().regex(ROUND_KEY),
+    stake: z.string().regex(/^\d{1,15}$/),
+    betKind: z.enum(BET_KINDS).optional(),
+    number: z.coerce.number().int().min(0).max(36).optional(),
+    dozen: z.coerce.number().int().min(1).max(3).optional(),
+  });
+const rotateSchema = () =>
+  z.object({
+    intent: z.literal("rotate"),
+    clientSeed: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]*$/),
+  });
+const actionSchema = () => z.discriminatedUnion("intent", [spinSchema(), rotateSchema()]);
+
+function rouletteBet(form: z.infer<ReturnType<typeof spinSchema>>): RouletteBet | null {
+  switch (form.betKind) {
+    case undefined:
+      return null;
+    case "straight":
+      return form.number === undefined ? null : { kind: "straight", number: form.number };
+    case "dozen":
+      return form.dozen === undefined ? null : { kind: "dozen", dozen: form.dozen as 1 | 2 | 3 };
+    default:
+      return { kind: form.betKind };
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const { db, session } = await sessionOf(request, params.token);
+  const t = await translatorFor(request);
+  const path = gamePath(params.token!);
+  const parsed = actionSchema().safeParse(Object.fromEntries(formData));
+  const intent = formData.get("intent") === "rotate" ? "rotate" : "spin";
+  const failure = (code: string) =>
+    json({ intent, error: t(`demoGame.errors.${code}`, { defaultValue: t("demoGame.errors.unknown") }) }, { status: 400 });
+  if (!parsed.success) return failure(intent === "rotate" ? "invalid_client_seed" : "invalid_form");
+  const form = parsed.data;
+  try {
+    if (form.intent === "rotate") {
+      await rotateSeedPair(db, session.memberId, form.clientSeed || undefined);
+      return redirect(`${path}?rotated=1`);
+    }
+    const brand = await getBrandConfig(db);
+    const engine = engineFor(session.game);
+    const stake = BigInt(form.stake);
+    if (!stakeOptions(engine, brand.currency.minorUnits).includes(stake)) return failure("invalid_bet");
+    const bet = engine === "roulette" ? rouletteBet(form) : undefined;
+    if (bet === null) return failure("invalid_bet");
+    const round = await playRound(db, session, { roundKey: form.roundKey, stake, bet });
+    return redirect(`${path}?round=${round.id}`);
+  } catch (error) {
+    if (error instanceof PlatformError) return failure(error.code);
+    throw error;
+  }
+}
+
+export default function DemoGame() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const money: MoneyFormat = { currency: data.currency, locale: data.locale };
+  const playMoney: MoneyFormat = { currency: { ...data.currency, symbol: data.playMoneySymbol }, locale: data.locale };
+  const shown = data.mode === "demo" ? playMoney : money;
+  const outcome = (data.result?.outcome ?? null) as OutcomeView | null;
+  const spinError = actionData?.intent === "spin" ? actionData.error : null;
+  const seedError = actionData?.intent === "rotate" ? actionData.error : null;
+  return (
+    <main className="demo-game" data-testid="demo-game">
+      <header className="demo-game-bar">
+        <h1>{data.game.name}</h1>
+        <span className="badge">{data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}</span>
+        <p className="demo-balance">
+          <span>{data.mode === "demo" ? t("demoGame.playBalance") : t("demoGame.balance")}</span>{" "}
+          <strong data-testid="demo-balance">{formatMoney(data.balance, shown.currency, shown.locale)}</strong>
+        </p>
+      </header>
+
+      <section className="member-card demo-table" aria-labelledby="demo-play-title">
+        <h2 id="demo-play-title" className="visually-hidden">
+          {t("demoGame.play")}
+        </h2>
+        {data.engine.kind === "slot" ? (
+          <SlotBoard outcome={outcome?.engine === "slot" ? outcome : null} resting={data.engine.restingRows!} money={shown} />
+        ) : (
+          <RouletteBoard outcome={outcome?.engine === "roulette" ? outcome : null} />
+        )}
+        <div role="status" className="demo-result" data-testid="demo-result">
+          {data.result
+            ? BigInt(data.result.payout) > 0n
+              ? t("demoGame.won", { amount: formatMoney(data.result.payout, shown.currency, shown.locale), summary: data.result.summary })
+              : t("demoGame.lost", { summary: data.result.summary })
+            : null}
+        </div>
+        {spinError ? (
+          <p className="form-errors" role="alert" data-testid="spin-error">
+            {spinError}
+          </p>
+        ) : null}
+        {data.engine.kind === "slot" ? (
+          <SlotSpinForm action={data.path} roundKey={data.roundKey} stakes={data.stakes} stake={data.stake} money={shown} />
+        ) : (
+          <RouletteBetForm action={data.path} roundKey={data.roundKey} stakes={data.stakes} stake={data.stake} bet={data.bet} money={shown} />
+        )}
+        <p className="muted demo-rules">
+          {data.engine.kind === "slot" ? t("demoGame.slotRules") : t("demoGame.rouletteRules")} {t("demoGame.rtp", { rtp: data.engine.rtp })}
+        </p>
+        {data.engine.paytable ? (
+          <details className="demo-paytable">
+            <summary>{t("demoGame.paytable")}</summary>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("demoGame.symbol")}</th>
+                  {[3, 4, 5].map((count) => (
+                    <th scope="col" key={count} className="amount">
+                      {t("demoGame.inARow", { n: count })}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.engine.paytable.map((row) => (
+                  <tr key={row.symbol}>
+                    <th scope="row">{t(`demoGame.symbols.${row.symbol}`)}</th>
+                    {row.pays.map((pay, at) => (
+                      <td key={at} className="amount">
+                        {t("demoGame.lineBets", { n: pay })}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        ) : null}
+      </section>
+
+      <RoundRecall
+        rounds={data.recall}
+        money={money}
+        playMoney={playMoney}
+        timeZone={data.timeZone}
+        verifyHref={(roundId) => `${data.path}/verify/${roundId}`}
+      />
+      <FairnessPanel action={data.path} fairness={data.fairness} error={seedError} />
+      <p>
+        <Link to={data.path}>{t("demoGame.refresh")}</Link>
+      </p>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <DemoGameNotFound /> }} />;
+}
