@@ -32,6 +32,8 @@ const serverEnv: Record<string, string> = {
   GEO_COUNTRY_HEADER: "x-country-code",
   // The tests toggle maintenance with SQL and expect the next request to see it.
   STATUS_CACHE_MS: "0",
+  // Demo lottery draws every 20 s, so e2e/play/lottery.spec.ts sees a bet settle (only lottery pages read it).
+  LOTTERY_DRAW_SECONDS: "20",
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: pgliteDir }),
 };
 if (!databaseUrl) {

@@ -12,6 +12,7 @@ import { listWinners } from "~/platform/catalog/winners.server";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
 import { listBanners } from "~/platform/content/banners.server";
 import { getDb } from "~/platform/db/database.server";
+import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
 import { getViewer } from "./auth.server";
@@ -83,10 +84,11 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   const tab = tabs.includes(requestedTab) ? requestedTab : "HOME";
   const home = tab === "HOME";
   // §2: FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
-  if (tab === "FAV" && !(await getViewer(request))) throw redirect(loginHref("/?tab=FAV"));
+  const viewer = tab === "FAV" ? await getViewer(request) : null;
+  if (tab === "FAV" && !viewer) throw redirect(loginHref("/?tab=FAV"));
 
   const categories = home ? tabs.filter((name) => name !== "HOME" && name !== "FAV") : tab === "FAV" ? [] : [tab];
-  const [sections, hot, winners, banners, notices, announcementClosed] = await Promise.all([
+  const [sections, hot, favourites, winners, banners, notices, announcementClosed] = await Promise.all([
     Promise.all(
       categories.map((category) =>
         sectionFor(
@@ -106,6 +108,8 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
           pageSize: HOME_PAGE_SIZE,
         })
       : null,
+    // §2 FAV tab: the member's favourites section (§7 list, page size 999).
+    viewer ? listFavourites(db, viewer.member.id, language, pageParam(params.get("favPage")), FAVOURITE_PAGE_SIZE) : null,
     listWinners(db, { language, limit: WINNER_BOARD_LIMIT }),
     listBanners(db, "w_home", language),
     listAnnouncements(db, { execution: "B", language, fallbackLanguage: brand.defaultLanguage }),
@@ -130,6 +134,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
     tabs,
     sections,
     hot: hot && tilePage(hot),
+    favourites: favourites && tilePage(favourites),
     winners,
     banners,
     marquee: notices.player.map(({ id, title }) => ({ id, title })),

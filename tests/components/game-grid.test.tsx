@@ -15,7 +15,7 @@ const games = Array.from({ length: 12 }, (_, index) => ({
 }));
 
 describe("GameGrid", () => {
-  test("renders every tile with its actions, each leading a visitor to log in and come back", async () => {
+  test("renders every tile with its actions: launches through the game popup route, the heart leads a visitor to log in and come back", async () => {
     await renderWithApp(
       <GameGrid games={games} pageNum={1} totalPages={3} pageHref={(page) => `/?rngPage=${page}`} returnTo="/?tab=RNG" label="Slots" />,
     );
@@ -24,10 +24,11 @@ describe("GameGrid", () => {
     expect(tiles).toHaveLength(12);
     const first = within(tiles[0]!);
     expect(first.getByText("Game 1")).toBeInTheDocument();
-    expect(first.getByRole("link", { name: "Play now: Game 1" })).toHaveAttribute("href", "/login?redirectTo=%2F%3Ftab%3DRNG");
-    expect(first.getByRole("link", { name: "Free trial: Game 1" })).toBeInTheDocument();
-    expect(first.getByRole("link", { name: /Free trial/ })).toBeInTheDocument();
-    expect(first.getByRole("link", { name: "Add Game 1 to favourites" })).toBeInTheDocument();
+    expect(first.getByRole("link", { name: "Play now: Game 1" })).toHaveAttribute("href", "/seamless?nodeId=100");
+    expect(first.getByRole("link", { name: "Free trial: Game 1" })).toHaveAttribute("href", "/seamless?nodeId=100&mode=demo");
+    expect(first.getByRole("link", { name: "Add Game 1 to favourites" })).toHaveAttribute("href", "/login?redirectTo=%2F%3Ftab%3DRNG");
+    // A visitor has no favourite form to post.
+    expect(first.queryByRole("button", { name: /favourites/ })).not.toBeInTheDocument();
   });
 
   test("paging arrows: no previous on page 1, next points at page 2", async () => {

@@ -15,7 +15,7 @@ const currency = { symbol: "Rs", minorUnits: 2 };
 
 describe("WinnerBoard", () => {
   test("the top 3 stand apart with rank icons; the rest scroll from rank 4", async () => {
-    await renderWithApp(<WinnerBoard winners={winners} currency={currency} locale="en" returnTo="/" />);
+    await renderWithApp(<WinnerBoard winners={winners} currency={currency} locale="en" />);
     const board = await screen.findByTestId("winner-board");
     expect(within(board).getAllByRole("img", { name: /Rank [123]/ })).toHaveLength(3);
     const rest = screen.getByTestId("winners-rest");
@@ -25,19 +25,20 @@ describe("WinnerBoard", () => {
   });
 
   test("amounts carry the currency symbol, thousands separators and two decimals", async () => {
-    await renderWithApp(<WinnerBoard winners={winners} currency={currency} locale="en" returnTo="/" />);
+    await renderWithApp(<WinnerBoard winners={winners} currency={currency} locale="en" />);
     expect(await screen.findByText("Rs 2,469,135.60")).toBeInTheDocument();
   });
 
-  test("a click launches the game; for a visitor that is the login dialog", async () => {
-    await renderWithApp(<WinnerBoard winners={winners.slice(0, 2)} currency={currency} locale="en" returnTo="/?tab=RNG" />);
+  test("a click launches the row's game (the game popup route decides: login, real-account notice or the game)", async () => {
+    await renderWithApp(<WinnerBoard winners={winners.slice(0, 2)} currency={currency} locale="en" />);
     const links = await screen.findAllByRole("link");
-    expect(links[0]).toHaveAttribute("href", "/login?redirectTo=%2F%3Ftab%3DRNG");
+    expect(links[0]).toHaveAttribute("href", "/seamless?nodeId=1000");
+    expect(links[1]).toHaveAttribute("href", "/seamless?nodeId=1001");
     expect(screen.queryByTestId("winners-rest")).not.toBeInTheDocument();
   });
 
   test("renders nothing without winners", async () => {
-    await renderWithApp(<WinnerBoard winners={[]} currency={currency} locale="en" returnTo="/" />);
+    await renderWithApp(<WinnerBoard winners={[]} currency={currency} locale="en" />);
     expect(screen.queryByTestId("winner-board")).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { listGames } from "~/platform/catalog/games.server";
 import { listHotGames, refreshHotGames } from "~/platform/catalog/hot-games.server";
 import { deriveLanes, getVendorLanes, lobbyTabs, readVendorLanes, type VendorLane } from "~/platform/catalog/lanes.server";
 import { listWinners } from "~/platform/catalog/winners.server";
+import { createGameSession } from "~/platform/play/game-sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
 
@@ -122,17 +123,22 @@ describe("game lists", () => {
   });
 });
 
-describe("hot games", () => {
-  test("are chosen per language", async () => {
+describe("hot games (ranked from the seeded plays)", () => {
+  test("are ranked per language from real plays", async () => {
     const en = await listHotGames(handle.db, { language: "en", fallbackLanguage: "en", page: 1, pageSize: 12 });
     const ur = await listHotGames(handle.db, { language: "ur", fallbackLanguage: "en", page: 1, pageSize: 12 });
     expect(en.total).toBe(36);
-    expect(ur.total).toBe(36);
+    expect(ur.total).toBe(24);
     expect(ur.games.map((game) => game.nodeId)).not.toEqual(en.games.map((game) => game.nodeId));
     expect(ur.games[0]!.gameName).toMatch(/[\u0600-\u06FF]/);
+    // The top game of each language is the one launched most in that language.
+    const { rows } = await sql<{ node_id: number }>`
+      select node_id from game_sessions where mode = 'real' and language = 'en'
+      group by node_id order by count(*) desc, max(created_at) desc limit 1`.execute(handle.db);
+    expect(en.games[0]!.nodeId).toBe(rows[0]!.node_id);
   });
 
-  test("a language without a hot list falls back to the brand default", async () => {
+  test("a language without plays falls back to the brand default", async () => {
     const fr = await listHotGames(handle.db, { language: "fr", fallbackLanguage: "en", page: 1, pageSize: 12 });
     const en = await listHotGames(handle.db, { language: "en", fallbackLanguage: "en", page: 1, pageSize: 12 });
     expect(fr.games.map((game) => game.nodeId)).toEqual(en.games.map((game) => game.nodeId));
@@ -140,13 +146,21 @@ describe("hot games", () => {
 
   test("stay cached until refreshed", async () => {
     const before = await listHotGames(handle.db, { language: "ja", fallbackLanguage: "en", page: 1, pageSize: 24 });
-    const top = before.games[0]!.nodeId;
-    await handle.db.deleteFrom("hot_games").where("language", "=", "ja").where("node_id", "=", top).execute();
+    const member = await handle.db.selectFrom("members").select("id").where("account", "=", "player01").executeTakeFirstOrThrow();
+    const game = await handle.db.selectFrom("games").select(["node_id", "vassalage", "category", "game_code", "name"]).where("category", "=", "FISH").orderBy("node_id").executeTakeFirstOrThrow();
+    expect(before.games.map((hot) => hot.nodeId)).not.toContain(game.node_id);
+    await createGameSession(handle.db, {
+      memberId: member.id,
+      game: { nodeId: game.node_id, vassalage: game.vassalage, category: game.category, gameCode: game.game_code, gameName: game.name },
+      provider: "demo",
+      mode: "real",
+      language: "ja",
+    });
     const cached = await listHotGames(handle.db, { language: "ja", fallbackLanguage: "en", page: 1, pageSize: 24 });
-    expect(cached.games[0]!.nodeId).toBe(top);
+    expect(cached.games.map((hot) => hot.nodeId)).toEqual(before.games.map((hot) => hot.nodeId));
     refreshHotGames(handle.db, "ja");
     const fresh = await listHotGames(handle.db, { language: "ja", fallbackLanguage: "en", page: 1, pageSize: 24 });
-    expect(fresh.games.map((game) => game.nodeId)).not.toContain(top);
+    expect(fresh.games.map((hot) => hot.nodeId)).toEqual([game.node_id]);
   });
 
   test("page through hot games", async () => {
@@ -157,19 +171,23 @@ describe("hot games", () => {
   });
 });
 
-describe("winner board", () => {
-  test("the 20 biggest wins, biggest first, ranked from 1", async () => {
+describe("winner board (from the seeded bets)", () => {
+  test("the 20 biggest wins, biggest first, ranked from 1, names masked", async () => {
     const winners = await listWinners(handle.db, { language: "en" });
     expect(winners).toHaveLength(20);
     expect(winners.map((winner) => winner.rank)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     const amounts = winners.map((winner) => BigInt(winner.winAmount));
     expect([...amounts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(amounts);
-    expect(winners[0]!.customerName).toMatch(/\*\*\*/);
+    expect(winners[0]!.customerName).toMatch(/^\w{2}\*\*\*\w{2}$/);
+    // The biggest settled payout of a real bet on a catalog game is the top of the board.
+    const { rows } = await sql<{ biggest: string }>`
+      select max(payout)::text as biggest from bets where status = 'settled' and node_id is not null`.execute(handle.db);
+    expect(winners[0]!.winAmount).toBe(rows[0]!.biggest);
   });
 
   test("never more than the limit of 20, filterable by category", async () => {
     expect(await listWinners(handle.db, { language: "en", limit: 500 })).toHaveLength(20);
-    const live = await listWinners(handle.db, { language: "en", category: "LIVE" });
-    expect(live.every((winner) => winner.category === "LIVE")).toBe(true);
+    const fish = await listWinners(handle.db, { language: "en", category: "FISH" });
+    expect(fish.every((winner) => winner.category === "FISH")).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { GameTile, type GameTileData } from "./game-tile";
 
@@ -10,6 +11,7 @@ export function GameGrid({
   pageHref,
   returnTo,
   label,
+  empty,
 }: {
   games: GameTileData[];
   pageNum: number;
@@ -17,10 +19,12 @@ export function GameGrid({
   pageHref: (page: number) => string;
   returnTo: string;
   label: string;
+  /** What an empty grid says instead of the catalog's "no games" (e.g. no favourites yet). */
+  empty?: ReactNode;
 }) {
   const { t } = useTranslation();
   if (!games.length) {
-    return <p className="empty-state">{t("lobby.noGames")}</p>;
+    return <p className="empty-state">{empty ?? t("lobby.noGames")}</p>;
   }
   return (
     <div className="game-grid-wrap">

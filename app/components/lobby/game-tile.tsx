@@ -1,6 +1,8 @@
 import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
 import { launchHref, loginHref } from "~/utils/lobby-links";
+import { MemberFavouriteToggle } from "../play/member-favourite";
+import { useFavourites } from "../play/use-favourites";
 import { GameIcon } from "../ui/game-icon";
 import { Icon } from "../ui/icon";
 
@@ -17,12 +19,15 @@ export interface GameTileData {
  * §2 game tile: play now, free trial and the favourite toggle. Launches are
  * decided by the game popup route (§4): a visitor gets the login dialog and
  * the game after logging in, a trial account the real-account notice.
+ * A member's favourite toggle is a form (member-favourite.tsx); a visitor's
+ * is the login dialog.
  */
 export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: string }) {
   const { t } = useTranslation();
   const login = loginHref(returnTo);
   const playNow = t("game.playNow");
   const freeTrial = t("game.freeTrial");
+  const favourites = useFavourites();
   return (
     <li className="game-tile" data-testid="game-tile" data-node-id={game.nodeId}>
       <div className="game-art">
@@ -36,14 +41,23 @@ export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: str
             {freeTrial}
           </PlainLink>
         </div>
-        <PlainLink
-          to={login}
-          className="favourite-toggle"
-          aria-label={t("game.addFavourite", { name: game.gameName })}
-          keepScroll
-        >
-          <Icon name="heart" size={18} />
-        </PlainLink>
+        {favourites ? (
+          <MemberFavouriteToggle
+            nodeId={game.nodeId}
+            gameName={game.gameName}
+            favourite={favourites.has(game.nodeId)}
+            returnTo={returnTo}
+          />
+        ) : (
+          <PlainLink
+            to={login}
+            className="favourite-toggle"
+            aria-label={t("game.addFavourite", { name: game.gameName })}
+            keepScroll
+          >
+            <Icon name="heart" size={18} />
+          </PlainLink>
+        )}
       </div>
       <p className="game-name" title={game.gameName}>
         {game.gameName}

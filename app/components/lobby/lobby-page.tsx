@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
+import { REFUSED_PARAM } from "../play/refused-param";
 import { AnnouncementPopup, type AnnouncementData } from "./announcement-popup";
 import { BannerCarousel, type BannerData } from "./banner-carousel";
 import { GameGrid } from "./game-grid";
@@ -16,6 +17,8 @@ export interface LobbyPageData {
   tabs: string[];
   sections: SectionData[];
   hot: { games: GameTileData[]; pageNum: number; totalPages: number } | null;
+  /** The FAV tab's section: the member's favourites. */
+  favourites: { games: GameTileData[]; pageNum: number; totalPages: number } | null;
   winners: WinnerRow[];
   banners: BannerData[];
   marquee: { id: number; title: string }[];
@@ -38,7 +41,7 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
   // Dialog routes return to the lobby itself, not to themselves.
   const lobbyPath = ["/login", "/register"].includes(location.pathname) ? "/" : location.pathname;
   // The lobby as it stands, without the parameters that only open dialogs.
-  const base = ["notice", "announcements", "redirectTo"].reduce(
+  const base = ["notice", "announcements", "redirectTo", REFUSED_PARAM].reduce(
     (url, key) => withSearchParam(url, key, null),
     lobbyPath + location.search,
   );
@@ -84,12 +87,28 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
               />
             </section>
           ) : null}
+          {data.favourites ? (
+            <section className="lobby-section" aria-labelledby="section-fav" data-testid="section-FAV">
+              <header className="section-header">
+                <h2 id="section-fav">{t("favourites.title")}</h2>
+              </header>
+              <GameGrid
+                games={data.favourites.games}
+                pageNum={data.favourites.pageNum}
+                totalPages={data.favourites.totalPages}
+                pageHref={(page) => withSearchParam(base, "favPage", page)}
+                returnTo={base}
+                label={t("favourites.title")}
+                empty={t("favourites.empty")}
+              />
+            </section>
+          ) : null}
           {data.sections.map((section) => (
             <LobbySection key={section.category} section={section} here={base} home={data.tab === "HOME"} />
           ))}
         </div>
         <aside className="lobby-aside">
-          <WinnerBoard winners={data.winners} currency={data.currency} locale={data.language} returnTo={base} />
+          <WinnerBoard winners={data.winners} currency={data.currency} locale={data.language} />
         </aside>
       </div>
 

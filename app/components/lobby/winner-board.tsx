@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
-import { loginHref } from "~/utils/lobby-links";
+import { launchHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
 import { RankMedal } from "../ui/icon";
 
@@ -17,19 +17,18 @@ export function WinnerBoard({
   winners,
   currency,
   locale,
-  returnTo,
 }: {
   winners: WinnerRow[];
   currency: { symbol: string; minorUnits: number };
   locale: string;
-  returnTo: string;
 }) {
   const { t } = useTranslation();
   if (!winners.length) return null;
   const top = winners.slice(0, 3);
   const rest = winners.slice(3);
   const row = (winner: WinnerRow) => (
-    <PlainLink to={loginHref(returnTo)} className="winner-row" keepScroll>
+    // §4 launch: the game popup route sends a visitor to log in and a trial account to the real-account notice.
+    <PlainLink to={launchHref(winner.nodeId)} className="winner-row">
       <span className="winner-name">{winner.customerName}</span>
       <span className="winner-game">{winner.gameName}</span>
       <span className="winner-amount">{formatMoney(winner.winAmount, currency, locale)}</span>

@@ -39,21 +39,6 @@ export interface GamesTable {
   created_at: Generated<Timestamp>;
 }
 
-export interface HotGamesTable {
-  language: string;
-  node_id: number;
-  rank: number;
-}
-
-export interface WinnerBoardTable {
-  id: Generated<string>;
-  customer_name: string;
-  win_amount: BigIntColumn;
-  node_id: number;
-  category: string;
-  won_at: Timestamp;
-}
-
 export interface BannersTable {
   id: Generated<number>;
   group_name: string;
@@ -311,8 +296,6 @@ export interface DB {
   settings: SettingsTable;
   vendors: VendorsTable;
   games: GamesTable;
-  hot_games: HotGamesTable;
-  winner_board: WinnerBoardTable;
   banners: BannersTable;
   announcements: AnnouncementsTable;
   help_articles: HelpArticlesTable;
@@ -409,6 +392,8 @@ export interface GameRoundsTable {
   payout: BigIntColumn;
   outcome: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+  /** The demo provider's spin key (one round per key and member); null for rounds without one. */
+  round_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LotteryDrawsTable {

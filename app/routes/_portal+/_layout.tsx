@@ -6,9 +6,11 @@ import { Header } from "~/components/layout/header";
 import { LanguageMenu } from "~/components/layout/language-menu";
 import { LogoutDialog, NeedRealAccountDialog } from "~/components/layout/member-only";
 import { SideMenu, SideMenuToggle, useSideMenuState } from "~/components/layout/side-menu";
+import { VendorGamesPopup } from "~/components/play/vendor-games";
 import { i18next } from "~/i18next.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/db/database.server";
+import { favouriteIds } from "~/platform/play/favourites.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
 import { isWhitelabelEnabled } from "~/platform/system/brand-config.server";
@@ -20,6 +22,7 @@ import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "~/utils/game-pages";
 import { withSearchParam } from "~/utils/misc";
 import { readHideBalance } from "~/utils/prefs.server";
+import { vendorGamesDialog } from "~/utils/vendor-games.server";
 import type { loader as rootLoader } from "~/root";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
@@ -51,9 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getViewer(request),
     readHideBalance(request),
   ]);
-  const [lanes, member] = await Promise.all([
+  const [lanes, member, favourites] = await Promise.all([
     getVendorLanes(db, brand, locale),
     viewer ? viewerSummary(db, viewer.member, transferWallets(brand.wallet)) : null,
+    // §7 getFavoriteGames: the ids every game tile's heart reads (components/play/use-favourites.ts).
+    viewer ? favouriteIds(db, viewer.member.id) : [],
   ]);
   // Vendor wallets are named as the lanes name their vendors.
   const vendorNames = new Map(lanes.flatMap((lane) => lane.cards.map((card) => [card.vassalage, card.displayName] as const)));
@@ -75,6 +80,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
     hideBalance,
+    favouriteIds: favourites,
+    // §4 vendor game list popup (?modal=vendor-games), when the URL opens it.
+    vendorGames: await vendorGamesDialog(db, new URL(request.url), lanes, locale),
   });
 }
 
@@ -89,6 +97,7 @@ export default function PortalLayout() {
   // Dialogs of the chrome are URL state (DESIGN §4): ?modal=logout and ?modal=real-account.
   const modal = new URLSearchParams(location.search).get("modal");
   const closeHref = withSearchParam(here, "modal", null);
+  const vendorGames = useLoaderData<typeof loader>().vendorGames;
   const logoutHref = withSearchParam(here, "modal", "logout");
   return (
     <div className="portal" data-side-menu={gamePage ? "hidden" : sideMenuState}>
@@ -139,6 +148,7 @@ export default function PortalLayout() {
       />
       {modal === "logout" && viewer ? <LogoutDialog closeHref={closeHref} /> : null}
       {modal === "real-account" ? <NeedRealAccountDialog closeHref={closeHref} /> : null}
+      {modal === "vendor-games" && vendorGames ? <VendorGamesPopup data={vendorGames} here={here} /> : null}
     </div>
   );
 }

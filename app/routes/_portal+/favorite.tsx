@@ -1,8 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireMember } from "~/utils/auth.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AccountGamesPage } from "~/components/play/account-games-page";
+import { accountGamesResponse } from "~/utils/account-games.server";
 
-/** §2: login required. What a member sees here arrives with the play work. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** §2 /favorite: login required; the member's favourite games. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  throw new Response("Not found", { status: 404 });
+  return accountGamesResponse(request, "favorite");
+}
+
+export default function FavouriteGames() {
+  return <AccountGamesPage data={useLoaderData<typeof loader>()} />;
 }

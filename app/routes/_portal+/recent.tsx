@@ -1,8 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireMember } from "~/utils/auth.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AccountGamesPage } from "~/components/play/account-games-page";
+import { accountGamesResponse } from "~/utils/account-games.server";
 
-/** §2: login required. What a member sees here arrives with the play work. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** §2 /recent: login required; the games the member played with real money, the latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  throw new Response("Not found", { status: 404 });
+  return accountGamesResponse(request, "recent");
+}
+
+export default function RecentGames() {
+  return <AccountGamesPage data={useLoaderData<typeof loader>()} />;
 }

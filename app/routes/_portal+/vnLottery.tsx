@@ -1,8 +1,19 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireMember } from "~/utils/auth.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { LotteryPage } from "~/components/lottery/lottery-page";
+import { lotteryAction, lotteryLoader } from "~/utils/lottery-route.server";
 
-/** §2: login required. What a member sees here arrives with the play work. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  throw new Response("Not found", { status: 404 });
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** §2 /vnLottery?gameCode=…: login required; the games of its vendors, draws and bets (shared with the other lottery pages). */
+export async function loader(args: LoaderFunctionArgs) {
+  return lotteryLoader("vnLottery", args);
+}
+
+/** A bet on the open draw; a trial account gets the real-account notice. */
+export async function action(args: ActionFunctionArgs) {
+  return lotteryAction("vnLottery", args);
+}
+
+export default function LotteryRoute() {
+  return <LotteryPage />;
 }

@@ -102,13 +102,44 @@ const statements = [
   `alter table bets add column node_id integer references games (node_id), add column detail jsonb`,
   `create index bets_open on bets (vassalage, category) where status = 'open'`,
   `create index bets_biggest_wins on bets (settled_at desc) where status = 'settled' and payout > 0`,
+  // A game's latest rounds and today's count: the PVP room list and live tables (§7).
+  `create index game_rounds_game on game_rounds (node_id, created_at desc)`,
+  // The winner board and hot games now come from real bets and plays (bets, game_sessions).
+  `drop table winner_board`,
+  `drop table hot_games`,
+  // The demo provider's round key (a hidden input of the spin form): a replayed spin POST finds its round.
+  `alter table game_rounds add column round_key text`,
+  `create unique index game_rounds_key on game_rounds (member_id, round_key)`,
 ];
 
 export async function up(db: Kysely<unknown>) {
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
 
+/** The seeded tables of 0001-foundation, as they were before this migration dropped them. */
+const seededTables = [
+  `create table hot_games (
+     language text not null,
+     node_id integer not null references games (node_id) on delete cascade,
+     rank integer not null,
+     primary key (language, node_id)
+   )`,
+  `create index hot_games_by_rank on hot_games (language, rank)`,
+  `create table winner_board (
+     id bigserial primary key,
+     customer_name text not null,
+     win_amount bigint not null check (win_amount > 0),
+     node_id integer not null references games (node_id) on delete cascade,
+     category text not null,
+     won_at timestamptz not null
+   )`,
+  `create index winner_board_by_amount on winner_board (win_amount desc, won_at desc)`,
+];
+
 export async function down(db: Kysely<unknown>) {
+  for (const statement of seededTables) await sql.raw(statement).execute(db);
+  await sql.raw(`drop index if exists game_rounds_key`).execute(db);
+  await sql.raw(`drop index if exists game_rounds_game`).execute(db);
   await sql.raw(`drop index if exists bets_biggest_wins`).execute(db);
   await sql.raw(`drop index if exists bets_open`).execute(db);
   await sql.raw(`alter table bets drop column if exists node_id, drop column if exists detail`).execute(db);

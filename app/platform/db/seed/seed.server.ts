@@ -7,6 +7,7 @@ import { parseBrandConfig } from "../../system/brand-config.server";
 import { sanitizeContentHtml } from "../../content/sanitize.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
 import { seedDemoAccounts } from "./accounts.server";
+import { seedDemoPlays } from "./plays.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
@@ -72,8 +73,9 @@ async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) =
 
 /**
  * Seeds the demo brand: brand config from the brand file, every category's
- * vendors, ~10,000 slot games, hot games per language, a winner board,
- * banners, announcements and help. Idempotent: a seeded database is left alone.
+ * vendors, ~10,000 slot games, banners, announcements and help; then the
+ * demo accounts, their money, and their plays (which rank the hot games and
+ * fill the winner board). Idempotent: a seeded database is left alone.
  */
 export async function seedDemoBrand(db: Database, options: { brandFile?: string } = {}) {
   const brand = loadBrandFile(options.brandFile);
@@ -109,31 +111,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
     const games = buildDemoGames();
     await insertInChunks(games, 1000, (chunk) => trx.insertInto("games").values(chunk).execute());
 
-    const pick = random(7);
-    const slotIds = games.filter((game) => game.category === "RNG").map((game) => game.node_id);
-    const hotCounts: Record<string, number> = { en: 36, ur: 36, ja: 24, ko: 24, pt: 24 };
-    const hotRows = Object.entries(hotCounts).flatMap(([language, count]) => {
-      const chosen = new Set<number>();
-      while (chosen.size < count) chosen.add(slotIds[Math.floor(pick() * slotIds.length)]!);
-      return [...chosen].map((node_id, rank) => ({ language, node_id, rank: rank + 1 }));
-    });
-    await trx.insertInto("hot_games").values(hotRows).execute();
-
-    const names = ["ahmed", "bilal", "sana", "kamran", "ayesha", "imran", "fatima", "usman", "hina", "zain", "maria", "omar", "nadia", "faisal", "rabia"];
-    const winnable = games.filter((game) => ["RNG", "FISH", "LIVE", "PVP"].includes(game.category));
     const now = Date.now();
-    const winners = Array.from({ length: 40 }, (_, index) => {
-      const game = winnable[Math.floor(pick() * winnable.length)]!;
-      const name = names[index % names.length]!;
-      return {
-        customer_name: `${name.slice(0, 2)}***${name.slice(-1)}`,
-        win_amount: String(Math.round(5_000 + pick() * 5_000_000) * 100),
-        node_id: game.node_id,
-        category: game.category,
-        won_at: new Date(now - index * 3_600_000),
-      };
-    });
-    await trx.insertInto("winner_board").values(winners).execute();
 
     await trx
       .insertInto("banners")
@@ -190,6 +168,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   // Fresh statistics, or the planner guesses a handful of rows where there are 10,000.
   const accounts = await seedDemoAccounts(db);
   const wallets = await seedDemoWallets(db, brand);
-  if (seeded || accounts || wallets) await sql`analyze`.execute(db);
+  const plays = await seedDemoPlays(db, brand);
+  if (seeded || accounts || wallets || plays) await sql`analyze`.execute(db);
   return seeded;
 }

@@ -5,6 +5,8 @@ import { confirmDeposit, createDeposit } from "../../wallet/deposits.server";
 import { HOUSE, MAIN, postEntry } from "../../wallet/ledger.server";
 import { transferBetweenWallets } from "../../wallet/transfers.server";
 import { requestWithdrawal } from "../../wallet/withdrawals.server";
+import { DEMO_PROVIDER } from "../../play/providers/demo.server";
+import { credit, debit, type SeamlessPlayer } from "../../play/seamless-wallet.server";
 import { random } from "./random";
 
 const DAY = 86_400_000;
@@ -87,11 +89,15 @@ export async function seedDemoWallets(db: Database, brand: BrandConfig, now = ne
   return true;
 }
 
-/** Settled bets on a few demo games, each with its stake and payout in the ledger. */
+/**
+ * Settled bets on a few demo games, played as the demo provider plays them:
+ * through the seamless wallet (a debit of the stake, a credit of the payout),
+ * so the ledger and `bets` agree as they do for real play.
+ */
 async function seedBets(db: Database, memberId: string, account: string, next: () => number, at: (daysAgo: number) => Date) {
   const games = await db
     .selectFrom("games")
-    .select(["vassalage", "category", "game_code", "name"])
+    .select(["node_id", "vassalage", "category", "game_code", "name"])
     .where("category", "in", ["RNG", "LIVE", "FISH", "SPORTS"])
     .where("sort", "<", 3)
     .orderBy("node_id")
@@ -104,45 +110,18 @@ async function seedBets(db: Database, memberId: string, account: string, next: (
     const payout = roll < 0.45 ? 0n : roll < 0.9 ? (stake * BigInt(Math.floor(50 + next() * 200))) / 100n : stake * 5n;
     const placed = at(18 - Math.floor(round * 0.75));
     const roundId = `seed-${account}-${round}`;
-    const bet = await postEntry(db, {
-      key: `bet:${game.vassalage}:${roundId}`,
-      kind: "bet",
+    const player: SeamlessPlayer = {
       memberId,
-      ref: `bet:${game.vassalage}:${roundId}`,
-      at: placed,
-      movements: [{ from: { memberId, kind: MAIN }, to: { house: HOUSE.games }, amount: stake }],
-    }).catch((error: unknown) => {
+      // Seeded rounds are paid from MAIN, whatever wallet the vendor keeps.
+      account: MAIN,
+      game: { nodeId: game.node_id, vassalage: game.vassalage, category: game.category, gameCode: game.game_code, gameName: game.name },
+    };
+    const bet = await debit(db, DEMO_PROVIDER, player, { txId: roundId, roundId, amount: stake, at: placed }).catch((error: unknown) => {
       // A member out of money simply stops betting.
       if (error instanceof PlatformError && error.code === "insufficient_balance") return null;
       throw error;
     });
     if (!bet) break;
-    if (payout > 0n) {
-      await postEntry(db, {
-        key: `win:${game.vassalage}:${roundId}`,
-        kind: "win",
-        memberId,
-        ref: `bet:${game.vassalage}:${roundId}`,
-        at: new Date(placed.getTime() + 60_000),
-        movements: [{ from: { house: HOUSE.games }, to: { memberId, kind: MAIN }, amount: payout }],
-      });
-    }
-    await db
-      .insertInto("bets")
-      .values({
-        member_id: memberId,
-        vassalage: game.vassalage,
-        round_id: roundId,
-        category: game.category,
-        game_code: game.game_code,
-        game_name: game.name,
-        stake: stake.toString(),
-        valid_bet: stake.toString(),
-        payout: payout.toString(),
-        status: "settled",
-        placed_at: placed,
-        settled_at: new Date(placed.getTime() + 60_000),
-      })
-      .execute();
+    await credit(db, DEMO_PROVIDER, player, { txId: `${roundId}:win`, roundId, amount: payout, at: new Date(placed.getTime() + 60_000) });
   }
 }

@@ -1,0 +1,40 @@
+import type { Database } from "../db/open.server";
+import { clampPage, gameColumns, pageCount, toGameCard, type GamePage } from "../catalog/games.server";
+
+/**
+ * §2 /recent (§7 GCS_recentGame), from real plays: the member's distinct
+ * games launched with real money, the most recently launched first. Free
+ * trials (demo mode) are not plays of the member's money and do not count.
+ */
+export async function listRecentGames(
+  db: Database,
+  memberId: string,
+  language: string,
+  page: number,
+  pageSize: number,
+): Promise<GamePage> {
+  const plays = db
+    .selectFrom("game_sessions")
+    .select((eb) => ["game_sessions.node_id", eb.fn.max("game_sessions.created_at").as("last_played")])
+    .where("game_sessions.member_id", "=", memberId)
+    .where("game_sessions.mode", "=", "real")
+    .groupBy("game_sessions.node_id")
+    .as("plays");
+  const matching = gameColumns(db, language)
+    .innerJoin(plays, (join) => join.onRef("plays.node_id", "=", "games.node_id"))
+    .where("games.enabled", "=", true);
+  const { total } = await matching
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string>().as("total"))
+    .executeTakeFirstOrThrow();
+  const count = Number(total);
+  const totalPages = pageCount(count, pageSize);
+  const pageNum = clampPage(page, totalPages);
+  const rows = await matching
+    .orderBy("plays.last_played", "desc")
+    .orderBy("games.node_id", "desc")
+    .limit(pageSize)
+    .offset((pageNum - 1) * pageSize)
+    .execute();
+  return { games: rows.map(toGameCard), pageNum, pageSize, totalPages, total: count };
+}

@@ -1,0 +1,31 @@
+import { json } from "@remix-run/node";
+import { LIST_PAGE_SIZE } from "~/platform/catalog/categories";
+import { getDb } from "~/platform/db/database.server";
+import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
+import { listRecentGames } from "~/platform/play/recent.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { i18next, translatorFor } from "~/i18next.server";
+import { requireMember } from "./auth.server";
+import { tilePage } from "./catalog-tiles.server";
+import { pageParam } from "./pagination";
+
+/**
+ * §2 account games pages, login required: /favorite (the member's favourites,
+ * §7 page size 999) and /recent (games launched with real money, pages of 24).
+ */
+export async function accountGamesResponse(request: Request, kind: "favorite" | "recent") {
+  const viewer = await requireMember(request);
+  const db = await getDb();
+  const [language, t, brand] = await Promise.all([i18next.getLocale(request), translatorFor(request), getBrandConfig(db)]);
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const games =
+    kind === "favorite"
+      ? await listFavourites(db, viewer.member.id, language, page, FAVOURITE_PAGE_SIZE)
+      : await listRecentGames(db, viewer.member.id, language, page, LIST_PAGE_SIZE);
+  return json({
+    kind,
+    title: t(kind === "favorite" ? "favourites.title" : "favourites.recentTitle"),
+    brandName: brand.name,
+    page: tilePage(games),
+  });
+}
