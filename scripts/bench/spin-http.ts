@@ -7,8 +7,7 @@
 // Run by scripts/bench-spins.sh. Prints one JSON line.
 import { randomBytes } from "node:crypto";
 import { openDatabase } from "~/platform/db/open.server";
-import { createGameSession } from "~/platform/play/game-sessions.server";
-import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+import { benchPlayer, firstSlot } from "./players";
 
 const url = process.env.BENCH_DATABASE_URL;
 const base = process.env.BENCH_BASE_URL;
@@ -32,30 +31,9 @@ async function spin(token: string): Promise<number> {
 async function main() {
   const handle = await openDatabase({ kind: "postgres", url: url!, poolSize: 2 });
   const { db } = handle;
-  const row = await db
-    .selectFrom("games")
-    .select(["node_id", "vassalage", "category", "game_code", "name"])
-    .where("category", "=", "RNG")
-    .orderBy("node_id")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const game = { nodeId: row.node_id, vassalage: row.vassalage, category: row.category, gameCode: row.game_code, gameName: row.name };
+  const game = await firstSlot(db);
   const tokens: string[] = [];
-  for (let index = 0; index < PLAYERS; index++) {
-    const member = await db
-      .insertInto("members")
-      .values({ account: `httpspin${index}_${Date.now()}`, type: 0, password_hash: "!bench", profile: "{}", created_at: new Date() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await postEntry(db, {
-      key: `bench-fund-${member.id}`,
-      kind: "deposit",
-      memberId: member.id,
-      movements: [{ from: { house: HOUSE.payments }, to: { memberId: member.id, kind: MAIN }, amount: 1_000_000_000n }],
-    });
-    const { token } = await createGameSession(db, { memberId: member.id, game, provider: "demo", mode: "real", language: "en" });
-    tokens.push(token);
-  }
+  for (let index = 0; index < PLAYERS; index++) tokens.push((await benchPlayer(db, `httpspin${index}_${Date.now()}`, game)).token);
   await handle.close();
   // Warm-up: one spin each (seed pairs, accounts, the server's JIT).
   await Promise.all(tokens.map(spin));

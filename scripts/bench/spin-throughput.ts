@@ -9,8 +9,8 @@ import { randomBytes } from "node:crypto";
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { playRound } from "~/platform/play/demo/rounds.server";
-import { createGameSession, findGameSession, type GameSession } from "~/platform/play/game-sessions.server";
-import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+import { findGameSession, type GameSession } from "~/platform/play/game-sessions.server";
+import { benchPlayer, firstSlot } from "./players";
 
 const url = process.env.BENCH_DATABASE_URL;
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20);
@@ -22,33 +22,10 @@ async function main() {
   const { db } = handle;
   await migrateToLatest(db);
   await seedDemoBrand(db);
-  const slot = await db
-    .selectFrom("games")
-    .select(["node_id"])
-    .where("category", "=", "RNG")
-    .orderBy("node_id")
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  const game = await firstSlot(db);
   const sessions: GameSession[] = [];
   for (let index = 0; index < PLAYERS; index++) {
-    const member = await db
-      .insertInto("members")
-      .values({ account: `spin${index}_${Date.now()}`, type: 0, password_hash: "!bench", profile: "{}", created_at: new Date() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await postEntry(db, {
-      key: `bench-fund-${member.id}`,
-      kind: "deposit",
-      memberId: member.id,
-      movements: [{ from: { house: HOUSE.payments }, to: { memberId: member.id, kind: MAIN }, amount: 1_000_000_000n }],
-    });
-    const row = await db
-      .selectFrom("games")
-      .select(["node_id", "vassalage", "category", "game_code", "name"])
-      .where("node_id", "=", slot.node_id)
-      .executeTakeFirstOrThrow();
-    const game = { nodeId: row.node_id, vassalage: row.vassalage, category: row.category, gameCode: row.game_code, gameName: row.name };
-    const { token } = await createGameSession(db, { memberId: member.id, game, provider: "demo", mode: "real", language: "en" });
+    const { token } = await benchPlayer(db, `spin${index}_${Date.now()}`, game);
     const session = (await findGameSession(db, token))!;
     // One spin before the clock starts: the seed pair and the accounts exist, as they do for a player in a game.
     await playRound(db, session, { roundKey: randomBytes(12).toString("base64url"), stake: STAKE });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, vi } from "vitest";
 import type { Database } from "~/platform/db/open.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
@@ -46,4 +47,21 @@ export async function signInAs(db: Database, account: string, site: Site = "memb
   const member = await findMemberByAccount(db, account);
   if (!member) throw new Error(`the seed has no ${account}`);
   return { member, ...(await signInMember(db, member.id, site)) };
+}
+
+/**
+ * For a describe block that renders a route with renderToString: the test
+ * router's layout effects warn there ("useLayoutEffect does nothing on the
+ * server"); the page's own server render has no router stub, so that warning
+ * alone is silenced, every other console error still shows.
+ */
+export function quietServerRenderWarnings() {
+  beforeAll(() => {
+    const original = console.error;
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
+      original(...args);
+    });
+  });
+  afterAll(() => vi.restoreAllMocks());
 }

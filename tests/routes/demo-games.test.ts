@@ -1,7 +1,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createGameSession } from "~/platform/play/game-sessions.server";
 import type { SessionGame } from "~/platform/play/providers/ports";
 import { mainBalance } from "~/platform/wallet/balance.server";
@@ -10,7 +10,7 @@ import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
+import { formPost, jsonBody, routeArgs, signInMember, thrownResponse, quietServerRenderWarnings } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
 process.env.STATUS_CACHE_MS = "0";
@@ -199,14 +199,7 @@ describe("/demo-games/:token", () => {
 });
 
 describe("rendered game page", () => {
-  beforeAll(() => {
-    const original = console.error;
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
-      original(...args);
-    });
-  });
-  afterAll(() => vi.restoreAllMocks());
+  quietServerRenderWarnings();
 
   test("reels with named symbols, a labelled stake, the spin form with its key, the result as a status, and the fairness panel", async () => {
     const { token } = await launched(50_000n);

@@ -1,13 +1,13 @@
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { RegisterDialog, type RegisterActionData, type RegisterFormView } from "~/components/identity/register-dialog";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
-import { cookiePair, formPost, jsonBody, routeArgs } from "../helpers/routes";
+import { cookiePair, formPost, jsonBody, routeArgs, quietServerRenderWarnings } from "../helpers/routes";
 
 // Settings are read fresh on every request, so a brand written by a test applies at once.
 process.env.STATUS_CACHE_MS = "0";
@@ -345,15 +345,7 @@ describe("form protection", () => {
 });
 
 describe("register dialog (server render, JavaScript off)", () => {
-  // The test router's layout effects warn under renderToString; the page's own server render has no router stub.
-  beforeAll(() => {
-    const original = console.error;
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
-      original(...args);
-    });
-  });
-  afterAll(() => vi.restoreAllMocks());
+  quietServerRenderWarnings();
 
   const form: RegisterFormView = {
     mode: "mobile",

@@ -1,14 +1,14 @@
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { VendorGamesDialog } from "~/components/play/vendor-games-dialog";
 import { debit } from "~/platform/play/seamless-wallet.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
-import { jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
+import { jsonBody, routeArgs, signInMember, thrownResponse, quietServerRenderWarnings } from "../helpers/routes";
 import { fundMain } from "../helpers/play";
 import { insertMember } from "../helpers/wallet";
 
@@ -253,15 +253,7 @@ describe("the vendor game list popup (§4 isGame VASSALAGE)", () => {
   });
 
   describe("rendered", () => {
-    // The test router's layout effects warn under renderToString; the page's own server render has no router stub.
-    beforeAll(() => {
-      const original = console.error;
-      vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-        if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
-        original(...args);
-      });
-    });
-    afterAll(() => vi.restoreAllMocks());
+    quietServerRenderWarnings();
 
     test("each game launches through the game popup route; the close link drops the popup's URL state", async () => {
       const { loader } = await layout();

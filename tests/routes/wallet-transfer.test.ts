@@ -1,14 +1,14 @@
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { mainBalance, walletBalances } from "~/platform/wallet/balance.server";
 import { HOUSE, MAIN, memberKey, postEntry } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
-import { formPost, jsonBody, routeArgs, signInAs, signInMember, thrownResponse } from "../helpers/routes";
+import { formPost, jsonBody, routeArgs, signInAs, signInMember, thrownResponse, quietServerRenderWarnings } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
 // Settings are read fresh on every request, so a brand written by a test applies at once.
@@ -196,15 +196,7 @@ describe("/member/transfer action", () => {
 });
 
 describe("/member/transfer in single-wallet mode (§7 GCS_merchantWallet isSingle)", () => {
-  // The test router's layout effects warn under renderToString; the page's own server render has no router stub.
-  beforeAll(() => {
-    const original = console.error;
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      if (String(args[0]).includes("useLayoutEffect does nothing on the server")) return;
-      original(...args);
-    });
-  });
-  afterAll(() => vi.restoreAllMocks());
+  quietServerRenderWarnings();
 
   async function renderPage(cookie: string) {
     const module = await route();

@@ -115,23 +115,38 @@ async function readGames(db: Database, query: GameQuery): Promise<GamePage> {
     .where("games.category", "=", query.category)
     .$if(Boolean(query.vassalage), (qb) => qb.where("games.vassalage", "=", query.vassalage!))
     .$if(Boolean(query.classify), (qb) => qb.where("games.classify", "=", query.classify!));
+  return pageOfGames(
+    () => countRows(matching),
+    (limit, offset) => matching.orderBy("games.sort").orderBy("games.node_id").limit(limit).offset(offset).execute(),
+    query.page,
+    query.pageSize,
+  );
+}
 
-  const { total } = await matching
+/** How many rows a query of games matches (its selection replaced by a count). */
+export async function countRows(query: ReturnType<typeof gameColumns>): Promise<number> {
+  const { total } = await query
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as("total"))
     .executeTakeFirstOrThrow();
-  const count = Number(total);
-  const totalPages = pageCount(count, query.pageSize);
-  const pageNum = clampPage(query.page, totalPages);
+  return Number(total);
+}
 
-  const games = await matching
-    .orderBy("games.sort")
-    .orderBy("games.node_id")
-    .limit(query.pageSize)
-    .offset((pageNum - 1) * query.pageSize)
-    .execute();
-
-  return { games: games.map(toGameCard), pageNum, pageSize: query.pageSize, totalPages, total: count };
+/**
+ * One page of a list of games: counts them, clamps the requested page
+ * (nonsense is page 1, past the end the last page) and reads that page.
+ */
+export async function pageOfGames(
+  count: () => Promise<number>,
+  read: (limit: number, offset: number) => Promise<GameRow[]>,
+  page: number,
+  pageSize: number,
+): Promise<GamePage> {
+  const total = await count();
+  const totalPages = pageCount(total, pageSize);
+  const pageNum = clampPage(page, totalPages);
+  const rows = await read(pageSize, (pageNum - 1) * pageSize);
+  return { games: rows.map(toGameCard), pageNum, pageSize, totalPages, total };
 }
 
 /** The first game of a category: the sports entrance launches it (§9: fetches 1 game). */

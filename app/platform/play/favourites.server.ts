@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { hitOncePer } from "../identity/rate-limits.server";
-import { clampPage, gameColumns, pageCount, toGameCard, type GamePage } from "../catalog/games.server";
+import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
 
 /** §5: a member toggles a favourite at most once per second (enforced here, not only in the UI). */
 export const FAVOURITE_TOGGLE_MS = 1_000;
@@ -84,18 +84,10 @@ export async function listFavourites(
     .innerJoin("favourites", "favourites.node_id", "games.node_id")
     .where("favourites.member_id", "=", memberId)
     .where("games.enabled", "=", true);
-  const { total } = await matching
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as("total"))
-    .executeTakeFirstOrThrow();
-  const count = Number(total);
-  const totalPages = pageCount(count, pageSize);
-  const pageNum = clampPage(page, totalPages);
-  const rows = await matching
-    .orderBy("favourites.created_at", "desc")
-    .orderBy("games.node_id", "desc")
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute();
-  return { games: rows.map(toGameCard), pageNum, pageSize, totalPages, total: count };
+  return pageOfGames(
+    () => countRows(matching),
+    (limit, offset) => matching.orderBy("favourites.created_at", "desc").orderBy("games.node_id", "desc").limit(limit).offset(offset).execute(),
+    page,
+    pageSize,
+  );
 }

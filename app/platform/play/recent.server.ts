@@ -1,5 +1,5 @@
 import type { Database } from "../db/open.server";
-import { clampPage, gameColumns, pageCount, toGameCard, type GamePage } from "../catalog/games.server";
+import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
 
 /**
  * §2 /recent (§7 GCS_recentGame), from real plays: the member's distinct
@@ -23,18 +23,10 @@ export async function listRecentGames(
   const matching = gameColumns(db, language)
     .innerJoin(plays, (join) => join.onRef("plays.node_id", "=", "games.node_id"))
     .where("games.enabled", "=", true);
-  const { total } = await matching
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as("total"))
-    .executeTakeFirstOrThrow();
-  const count = Number(total);
-  const totalPages = pageCount(count, pageSize);
-  const pageNum = clampPage(page, totalPages);
-  const rows = await matching
-    .orderBy("plays.last_played", "desc")
-    .orderBy("games.node_id", "desc")
-    .limit(pageSize)
-    .offset((pageNum - 1) * pageSize)
-    .execute();
-  return { games: rows.map(toGameCard), pageNum, pageSize, totalPages, total: count };
+  return pageOfGames(
+    () => countRows(matching),
+    (limit, offset) => matching.orderBy("plays.last_played", "desc").orderBy("games.node_id", "desc").limit(limit).offset(offset).execute(),
+    page,
+    pageSize,
+  );
 }
