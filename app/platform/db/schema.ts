@@ -364,7 +364,6 @@ export interface ProviderTransactionsTable {
   ref_tx_id: string | null;
   request_hash: string;
   state: Generated<"applied" | "tombstone" | "rolled_back">;
-  entry_id: string | null;
   created_at: Timestamp;
 }
 

@@ -119,15 +119,6 @@ async function claim(
   return false;
 }
 
-async function recordEntry(trx: Transaction<DB>, provider: string, txId: string, entryId: string) {
-  await trx
-    .updateTable("provider_transactions")
-    .set({ entry_id: entryId })
-    .where("provider", "=", provider)
-    .where("tx_id", "=", txId)
-    .execute();
-}
-
 /** A bet: the stake leaves the member's account and the round is open. */
 export function debit(db: Database, provider: string, player: SeamlessPlayer, call: WalletCall): Promise<WalletResult> {
   checkCall(call.txId, call.roundId, call.amount, false);
@@ -153,7 +144,6 @@ export function debit(db: Database, provider: string, player: SeamlessPlayer, ca
       at,
       movements: [{ from: { memberId: player.memberId, kind: player.account }, to: { house: HOUSE.games }, amount: call.amount }],
     });
-    await recordEntry(trx, provider, call.txId, entry.id);
     // A round takes stakes while it is open (and only from the member who opened it).
     const round = await trx
       .insertInto("bets")
@@ -206,9 +196,23 @@ export function credit(db: Database, provider: string, player: SeamlessPlayer, c
     if (!(await claim(trx, provider, "credit", player, call))) {
       return { txId: call.txId, balance: await balanceOf(trx, player), replayed: true };
     }
-    const round = await lockRound(trx, player, call.roundId);
-    if (!round) throw new PlatformError("bet_not_found");
-    if (round.status === "void") throw new PlatformError("round_closed");
+    // Settles the round in one statement; only when nothing matched, find out why.
+    const settled = await trx
+      .updateTable("bets")
+      .set({
+        payout: sql`payout + ${call.amount.toString()}::bigint`,
+        valid_bet: sql`stake`,
+        status: "settled",
+        settled_at: at,
+        ...(call.detail ? { detail: JSON.stringify(call.detail) } : {}),
+      })
+      .where("vassalage", "=", player.game.vassalage)
+      .where("round_id", "=", call.roundId)
+      .where("member_id", "=", player.memberId)
+      .where("status", "<>", "void")
+      .returning("id")
+      .executeTakeFirst();
+    if (!settled) throw new PlatformError((await lockRound(trx, player, call.roundId)) ? "round_closed" : "bet_not_found");
     let balance: bigint | null = null;
     if (call.amount > 0n) {
       const entry = await postEntry(trx, {
@@ -220,20 +224,8 @@ export function credit(db: Database, provider: string, player: SeamlessPlayer, c
         at,
         movements: [{ from: { house: HOUSE.games }, to: { memberId: player.memberId, kind: player.account }, amount: call.amount }],
       });
-      await recordEntry(trx, provider, call.txId, entry.id);
       balance = entry.postings.find((posting) => posting.memberId === player.memberId)!.balanceAfter;
     }
-    await trx
-      .updateTable("bets")
-      .set({
-        payout: sql`payout + ${call.amount.toString()}::bigint`,
-        valid_bet: sql`stake`,
-        status: "settled",
-        settled_at: at,
-        ...(call.detail ? { detail: JSON.stringify(call.detail) } : {}),
-      })
-      .where("id", "=", round.id)
-      .execute();
     return { txId: call.txId, balance: balance ?? (await balanceOf(trx, player)), replayed: false };
   });
 }
@@ -274,7 +266,6 @@ export function rollback(
       at,
       movements: [{ from: { house: HOUSE.games }, to: { memberId: player.memberId, kind: player.account }, amount }],
     });
-    await recordEntry(trx, provider, call.txId, entry.id);
     await trx
       .updateTable("provider_transactions")
       .set({ state: "rolled_back" })

@@ -47,8 +47,8 @@ const statements = [
      -- A rollback names the debit it undoes.
      ref_tx_id text,
      request_hash text not null,
+     -- Its ledger entry, if it moved money, is the one keyed bet:/win:/bet_refund:<vassalage>:<tx_id>.
      state text not null default 'applied' check (state in ('applied', 'tombstone', 'rolled_back')),
-     entry_id bigint references entries (id),
      created_at timestamptz not null default now(),
      primary key (provider, tx_id)
    )`,
