@@ -118,7 +118,9 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
 
   const noticeIndex = Number(params.get("notice"));
   let dialog: LobbyDialog = null;
-  if (options.ownDialog) {
+  // A dialog of the route itself (/login, /register) or of the portal layout (?modal=…: real account,
+  // vendor games, logout) is on top already: no lobby popup stacks under it.
+  if (options.ownDialog || params.has("modal")) {
     dialog = null;
   } else if (params.has("notice") && Number.isInteger(noticeIndex) && notices.player[noticeIndex]) {
     dialog = { kind: "notice", index: noticeIndex, total: notices.player.length, notice: notices.player[noticeIndex]! };

@@ -74,6 +74,13 @@ describe("lobby loader", () => {
     expect(notice.dialog.notice.contentHtml).toContain("<p>");
   });
 
+  test("no announcement popup stacks under a dialog of the layout (?modal=real-account, vendor games …)", async () => {
+    const { loader } = await import("~/routes/_portal+/index");
+    for (const modal of ["real-account", "vendor-games", "logout"]) {
+      expect((await jsonBody(loader(routeArgs(`/?modal=${modal}`)))).dialog).toBeNull();
+    }
+  });
+
   test("a category tab shows only its section, with all its vendors", async () => {
     const { loader } = await import("~/routes/_portal+/index");
     const data = await jsonBody(loader(routeArgs("/?tab=live", { headers: { Cookie: "announce_closed=1" } })));
