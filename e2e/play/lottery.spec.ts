@@ -18,6 +18,14 @@ async function openDrawNo(page: Page): Promise<number> {
   return Number(/\d+/.exec(text)![0]);
 }
 
+/** Waits (reloading the game) until the open draw has at least `seconds` left, so a bet cannot straddle its close. */
+async function withTimeLeft(page: Page, seconds: number) {
+  while ((await secondsLeft(page)) < seconds) {
+    await page.waitForTimeout(1_000);
+    await page.goto(SSC);
+  }
+}
+
 async function bet(page: Page, option: "big" | "small", stake: string) {
   const form = page.getByTestId("bet-form-sum_big_small");
   await form.getByLabel(label("en", `lottery.options.${option}`), { exact: true }).check();
@@ -55,10 +63,7 @@ test.describe("demo lottery", () => {
     await expect(page.getByTestId("draw-seed-hash")).toHaveText(/^[0-9a-f]{64}$/);
 
     // Both bets must land on the same draw: start with enough of it left.
-    while ((await secondsLeft(page)) < 12) {
-      await page.waitForTimeout(1_000);
-      await page.goto(SSC);
-    }
+    await withTimeLeft(page, 12);
     const drawNo = await openDrawNo(page);
     const hash = await page.getByTestId("draw-seed-hash").textContent();
 
@@ -107,6 +112,8 @@ test.describe("demo lottery", () => {
     await fundMember(account, 5_00);
     await login(page, account, PASSWORD);
     await page.goto(SSC);
+    // Refused for the balance, not because the draw closed under the form.
+    await withTimeLeft(page, 8);
     await bet(page, "big", "10");
     const form = page.getByTestId("bet-form-sum_big_small");
     await expect(form.getByText(label("en", "walletError.insufficient_balance"))).toBeVisible();
