@@ -73,6 +73,8 @@ test.describe("member records", () => {
     // The last 30 days, all types: both deposits, and the totals add up.
     await filter.getByLabel(label("en", "records.filter.type"), { exact: true }).selectOption({ label: label("en", "records.filter.all") });
     await filter.getByRole("button", { name: label("en", "records.filter.apply"), exact: true }).click();
+    // The presets link to the window as it stands: wait for the applied filter before picking one.
+    await expect(page).toHaveURL(/type=$/);
     await page.getByRole("link", { name: label("en", "records.filter.last30"), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`from=${addDays(today, -29)}&to=${today}&type=$`));
     await expect(page.getByRole("link", { name: label("en", "records.filter.last30"), exact: true })).toHaveAttribute("aria-current", "true");
