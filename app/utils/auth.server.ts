@@ -61,15 +61,15 @@ export function needRealAccountHref(request: Request): string {
   return withSearchParam(refererPath(request), "modal", "real-account");
 }
 
-/** The page of ours a request came from (its Referer), the home page otherwise: where a dialog opens over it. */
-export function refererPath(request: Request): string {
+/** The page of ours a request came from (its Referer), `fallback` otherwise: where a dialog opens over it. */
+export function refererPath(request: Request, fallback = "/"): string {
   const referer = request.headers.get("Referer");
-  if (!referer) return "/";
+  if (!referer) return fallback;
   try {
     const url = new URL(referer, request.url);
-    return url.origin === new URL(request.url).origin ? safeRedirectPath(url.pathname + url.search) : "/";
+    return url.origin === new URL(request.url).origin ? safeRedirectPath(url.pathname + url.search, fallback) : fallback;
   } catch {
-    return "/";
+    return fallback;
   }
 }
 

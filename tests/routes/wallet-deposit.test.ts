@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { listMessages } from "~/platform/content/messages.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { createDeposit, findDeposit } from "~/platform/wallet/deposits.server";
-import { signBody } from "~/platform/wallet/payments/signature.server";
+import { signBody } from "~/platform/signed-messages.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";

@@ -28,24 +28,13 @@ function launchQuery(params: URLSearchParams): LaunchQuery | null {
 /** Pages a launch never returns to: the login dialog it passed through, or another launch. */
 const PASSED_THROUGH = new Set(["/login", "/register", "/seamless"]);
 
-function cameFromUs(request: Request): boolean {
-  const referer = request.headers.get("Referer");
-  if (!referer) return false;
-  try {
-    return new URL(referer).origin === new URL(request.url).origin;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The page of ours a launch came from, where its dialogs open and its close
  * link leads; `fallback` when it came from the login dialog (a visitor who
  * logged in to play) or from nowhere we know.
  */
 function returnPath(request: Request, fallback: string): string {
-  if (!cameFromUs(request)) return fallback;
-  const path = refererPath(request);
+  const path = refererPath(request, fallback);
   const pathname = path.split("?")[0]!.replace(/\/+$/, "").toLowerCase() || "/";
   return PASSED_THROUGH.has(pathname) ? fallback : path;
 }

@@ -3,7 +3,8 @@ import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { applyGatewayCallback, type CallbackOutcome } from "~/platform/wallet/payments/callback.server";
 import { gatewaySettings } from "~/platform/wallet/payments/channels.server";
-import { readSignedCallback, SIGNATURE_HEADER } from "~/platform/wallet/payments/signature.server";
+import { SIGNATURE_HEADER } from "~/platform/signed-messages.server";
+import { readSignedCallback } from "~/platform/wallet/payments/signature.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 

@@ -7,7 +7,8 @@ import { PlatformError } from "~/platform/errors";
 import { offeredChannels } from "~/platform/wallet/payments/channels.server";
 import { httpPaymentGateway } from "~/platform/wallet/payments/http-gateway.server";
 import type { GatewayOrderRequest } from "~/platform/wallet/payments/ports";
-import { readSignedCallback, signBody, verifySignature } from "~/platform/wallet/payments/signature.server";
+import { signBody, verifySignature } from "~/platform/signed-messages.server";
+import { readSignedCallback } from "~/platform/wallet/payments/signature.server";
 import { testWalletPolicy } from "../../helpers/wallet";
 
 const GATEWAY_URL = "https://pay.gateway.test/v2";

@@ -2,7 +2,7 @@ import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
 import { postJsonWithRetry } from "~/platform/identity/senders/post-json.server";
 import type { GatewayOrder, GatewayOrderRequest, PaymentGateway } from "./ports";
-import { SIGNATURE_HEADER, signBody, unixSeconds } from "./signature.server";
+import { SIGNATURE_HEADER, signBody, unixSeconds } from "../../signed-messages.server";
 
 const orderResponse = z.object({
   gatewayRef: z.string().min(1).max(128),

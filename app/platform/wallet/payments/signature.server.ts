@@ -2,10 +2,7 @@ import { isStale, verifySignature } from "../../signed-messages.server";
 import * as z from "zod/v4";
 import type { GatewayCallback } from "./ports";
 
-/** Callbacks of the payment gateway are signed messages (see signed-messages.server.ts). */
-export { SIGNATURE_HEADER, signBody, unixSeconds, verifySignature } from "../../signed-messages.server";
-export { MAX_MESSAGE_AGE_SECONDS as MAX_CALLBACK_AGE_SECONDS } from "../../signed-messages.server";
-
+/** A payment gateway callback: a signed message (signed-messages.server.ts) of this shape. */
 const callbackSchema = z.object({
   gatewayRef: z.string().min(1).max(128),
   status: z.enum(["success", "failed"]),
