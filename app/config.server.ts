@@ -52,6 +52,8 @@ export const configSchema = z.object({
   GAME_AGGREGATOR_KEY: z.string().min(16, "must be at least 16 characters").optional(),
   /** Seconds between two draws of each demo lottery game (e2e runs a short one). */
   LOTTERY_DRAW_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Seconds between runs of the platform scheduler (settlements, draws, auto-receive); 0 turns it off in this process. */
+  SCHEDULER_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
 }).refine((config) => !config.SMS_GATEWAY_URL || config.SMS_GATEWAY_KEY, {
   path: ["SMS_GATEWAY_KEY"],
   message: "is required when SMS_GATEWAY_URL is set",

@@ -124,6 +124,15 @@ export async function login(page: Page, account: string, password: string) {
   await expect(page.getByTestId("member-menu")).toBeVisible();
 }
 
+/** Signs an agent in at /agent (works with JavaScript on and off); an agent lands on /agentHome. */
+export async function agentLogin(page: Page, account: string, password: string) {
+  await page.goto("/agent");
+  const form = page.getByRole("form", { name: label("en", "agent.form") });
+  await form.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
+  await form.getByLabel(label("en", "login.password"), { exact: true }).fill(password);
+  await form.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+}
+
 /** Signs out through the avatar menu and its confirmation dialog; ends on / as a visitor. */
 export async function logout(page: Page) {
   const menu = page.getByTestId("member-menu");

@@ -1,12 +1,4 @@
-import { expect, label, test } from "../fixtures";
-
-async function agentLogin(page: import("@playwright/test").Page, account: string, password: string) {
-  await page.goto("/agent");
-  const form = page.getByRole("form", { name: label("en", "agent.form") });
-  await form.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
-  await form.getByLabel(label("en", "login.password"), { exact: true }).fill(password);
-  await form.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
-}
+import { agentLogin, expect, label, login, test } from "../fixtures";
 
 test.describe("agent site", () => {
   test("an agent signs in to /agentHome and signs out to /agent", async ({ page }) => {
@@ -30,6 +22,13 @@ test.describe("agent site", () => {
     await expect(page).toHaveURL("/agent");
     await page.goto("/agentHome");
     await expect(page).toHaveURL("/agent");
+  });
+
+  test("a member signed in on the portal opening /agentHome lands on /agent", async ({ page }) => {
+    await login(page, "player01", "Player123");
+    await page.goto("/agentHome");
+    await expect(page).toHaveURL("/agent");
+    await expect(page.getByRole("form", { name: label("en", "agent.form") })).toBeVisible();
   });
 
   test("a visitor opening /agentHome is sent to /agent", async ({ page }) => {

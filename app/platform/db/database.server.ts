@@ -3,6 +3,8 @@ import { getConfig } from "~/config.server";
 import { logEvent } from "~/utils/log.server";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./open.server";
 import { seedDemoBrand } from "./seed/seed.server";
+import { runScheduledWork, startScheduler } from "../agency/scheduler.server";
+import { getBrandConfig } from "../system/settings.server";
 
 declare global {
   // Survives module re-evaluation in development, where a second PGlite on the same directory would fail.
@@ -20,6 +22,10 @@ async function start(): Promise<DatabaseHandle> {
   if (config.SEED_DEMO) await seedDemoBrand(handle.db, { brandFile: config.BRAND_FILE });
   // PGlite runs no autovacuum, so nothing else keeps the planner's statistics current.
   if (handle.kind === "pglite") await sql`analyze`.execute(handle.db);
+  if (config.SCHEDULER_SECONDS > 0) {
+    const db = handle.db;
+    startScheduler(async () => runScheduledWork(db, (await getBrandConfig(db)).timeZone), config.SCHEDULER_SECONDS * 1000, logEvent);
+  }
   logEvent("database.ready", {
     kind: handle.kind,
     migrations: applied.length,

@@ -92,6 +92,8 @@ export interface MembersTable {
   status: Generated<"active" | "disabled">;
   affiliate_code: string | null;
   demo_credit: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  /** An agent's own rate in basis points (0005-agency); null for non-agents. */
+  agent_rate: ColumnType<number | null, number | null | undefined, number | null>;
   register_ip: string | null;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
@@ -292,6 +294,49 @@ export interface BetsTable {
   detail: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
+export interface AgentPathsTable {
+  ancestor: string;
+  descendant: string;
+  depth: number;
+}
+
+export type ContractKind = "DIVIDEND" | "DAILY" | "HOURLY" | "REALTIME";
+export type ContractPeriod = "D" | "W" | "H" | "M";
+export type ContractStatus = "offered" | "active" | "rejected" | "terminated" | "withdrawn";
+
+export interface ContractsTable {
+  id: Generated<string>;
+  kind: ContractKind;
+  upline_id: string | null;
+  downline_id: string;
+  period: ContractPeriod | null;
+  terms: Json<Record<string, number>>;
+  status: Generated<ContractStatus>;
+  offered_at: Timestamp;
+  decided_at: Timestamp | null;
+  terminated_at: Timestamp | null;
+  ended_by: "downline" | "upline" | "replaced" | null;
+  replaces_id: string | null;
+  settled_until: Timestamp | null;
+}
+
+export interface SettlementsTable {
+  id: Generated<string>;
+  contract_id: string;
+  member_id: string;
+  kind: ContractKind;
+  period_start: Timestamp;
+  window_start: Timestamp;
+  window_end: Timestamp;
+  valid_bet: BigIntColumn;
+  profit_loss: BigIntColumn;
+  active_members: number;
+  base: BigIntColumn;
+  amount: BigIntColumn;
+  entry_id: string | null;
+  settled_at: Generated<Date>;
+}
+
 export interface DB {
   settings: SettingsTable;
   vendors: VendorsTable;
@@ -300,6 +345,9 @@ export interface DB {
   announcements: AnnouncementsTable;
   help_articles: HelpArticlesTable;
   members: MembersTable;
+  agent_paths: AgentPathsTable;
+  contracts: ContractsTable;
+  settlements: SettlementsTable;
   sessions: SessionsTable;
   login_handoffs: LoginHandoffsTable;
   pending_password_changes: PendingPasswordChangesTable;
@@ -329,6 +377,8 @@ export type Game = Selectable<GamesTable>;
 export type NewGame = Insertable<GamesTable>;
 export type Vendor = Selectable<VendorsTable>;
 export type Member = Selectable<MembersTable>;
+export type Contract = Selectable<ContractsTable>;
+export type Settlement = Selectable<SettlementsTable>;
 
 export type PlayMode = "real" | "demo";
 

@@ -46,7 +46,7 @@ export type BetStatus = (typeof BET_STATUSES)[number];
 
 const WITHDRAWAL_KINDS: readonly string[] = TRANSACTION_TYPES.withdrawal;
 
-function pageOf(paging: Paging, total: number) {
+export function pageOf(paging: Paging, total: number) {
   const pageCount = Math.max(1, Math.ceil(total / paging.pageSize));
   const page = Math.min(Math.max(1, paging.page), pageCount);
   return { page, pageCount, offset: (page - 1) * paging.pageSize };
@@ -69,7 +69,7 @@ function memberPostings(db: Database, memberId: string, window: RecordWindow, ki
 }
 
 /** A bigint sum as a decimal string (never null, never a float). */
-const sumText = (expression: RawBuilder<unknown>) => sql<string>`coalesce(sum(${expression}), 0)::text`;
+export const sumText = (expression: RawBuilder<unknown>) => sql<string>`coalesce(sum(${expression}), 0)::text`;
 
 export interface TransactionRow {
   id: string;

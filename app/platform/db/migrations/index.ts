@@ -3,6 +3,7 @@ import * as foundation from "./0001-foundation";
 import * as identity from "./0002-identity";
 import * as wallet from "./0003-wallet";
 import * as play from "./0004-play";
+import * as agency from "./0005-agency";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002-identity": identity,
   "0003-wallet": wallet,
   "0004-play": play,
+  "0005-agency": agency,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import { parseBrandConfig } from "../../system/brand-config.server";
 import { sanitizeContentHtml } from "../../content/sanitize.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
 import { seedDemoAccounts } from "./accounts.server";
+import { seedDemoAgency } from "./agency.server";
 import { seedDemoPlays } from "./plays.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
@@ -169,6 +170,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const accounts = await seedDemoAccounts(db);
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
-  if (seeded || accounts || wallets || plays) await sql`analyze`.execute(db);
+  const agency = await seedDemoAgency(db, brand);
+  if (seeded || accounts || wallets || plays || agency) await sql`analyze`.execute(db);
   return seeded;
 }

@@ -94,7 +94,16 @@ export async function seedDemoWallets(db: Database, brand: BrandConfig, now = ne
  * through the seamless wallet (a debit of the stake, a credit of the payout),
  * so the ledger and `bets` agree as they do for real play.
  */
-async function seedBets(db: Database, memberId: string, account: string, next: () => number, at: (daysAgo: number) => Date) {
+export async function seedBets(
+  db: Database,
+  memberId: string,
+  account: string,
+  next: () => number,
+  at: (daysAgo: number) => Date,
+  // The demo accounts mostly win (it fills the winner board); a team that pays dividends must lose overall.
+  options: { rounds: number; houseWins: boolean } = { rounds: 24, houseWins: false },
+) {
+  const rounds = options.rounds;
   const games = await db
     .selectFrom("games")
     .select(["node_id", "vassalage", "category", "game_code", "name"])
@@ -103,12 +112,14 @@ async function seedBets(db: Database, memberId: string, account: string, next: (
     .orderBy("node_id")
     .limit(40)
     .execute();
-  for (let round = 0; round < 24; round++) {
+  for (let round = 0; round < rounds; round++) {
     const game = games[Math.floor(next() * games.length)]!;
     const stake = BigInt((1 + Math.floor(next() * 50)) * 1_000);
     const roll = next();
-    const payout = roll < 0.45 ? 0n : roll < 0.9 ? (stake * BigInt(Math.floor(50 + next() * 200))) / 100n : stake * 5n;
-    const placed = at(18 - Math.floor(round * 0.75));
+    const payout = options.houseWins
+      ? roll < 0.65 ? 0n : roll < 0.97 ? (stake * BigInt(Math.floor(50 + next() * 100))) / 100n : stake * 4n
+      : roll < 0.45 ? 0n : roll < 0.9 ? (stake * BigInt(Math.floor(50 + next() * 200))) / 100n : stake * 5n;
+    const placed = at(18 - Math.floor((round * 18) / rounds));
     const roundId = `seed-${account}-${round}`;
     const player: SeamlessPlayer = {
       memberId,

@@ -1,0 +1,70 @@
+import { sql } from "kysely";
+import type { Database } from "../db/open.server";
+import { settleDueDraws } from "../play/lottery/draws.server";
+import { autoReceiveDue } from "../wallet/withdrawals.server";
+import { settleDueContracts } from "./settlement.server";
+
+/**
+ * The platform's periodic work: contract settlements (§9 real-time salary
+ * every 5 minutes, wages and dividends as their periods end), lottery draws
+ * past their close, and paid withdrawals past their auto-receive deadline.
+ * Every portal process runs the timer; a PostgreSQL advisory lock lets one
+ * of them work at a time, and the work itself is exactly-once besides, so a
+ * second runner would only find nothing to do.
+ */
+const SCHEDULER_LOCK = 6_060_006;
+
+export interface ScheduledWork {
+  settlements: number;
+  draws: number;
+  withdrawals: number;
+}
+
+/** One run, or null when another process holds the lock. */
+export async function runScheduledWork(db: Database, timeZone: string, now = new Date()): Promise<ScheduledWork | null> {
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SCHEDULER_LOCK}) as locked`.execute(conn);
+    if (!rows[0]?.locked) return null;
+    try {
+      return {
+        settlements: await settleDueContracts(conn, timeZone, now),
+        draws: await settleDueDraws(conn, now),
+        withdrawals: await autoReceiveDue(conn, now),
+      };
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);
+    }
+  });
+}
+
+export interface SchedulerHandle {
+  stop(): void;
+}
+
+/** Runs `runScheduledWork` every `intervalMs`, never two runs of this process at once; failures are reported, not thrown. */
+export function startScheduler(
+  run: () => Promise<ScheduledWork | null>,
+  intervalMs: number,
+  report: (event: string, detail: Record<string, unknown>) => void,
+): SchedulerHandle {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    const started = performance.now();
+    try {
+      const work = await run();
+      if (work && work.settlements + work.draws + work.withdrawals > 0) {
+        report("scheduler.ran", { ...work, ms: Math.round(performance.now() - started) });
+      }
+    } catch (error) {
+      report("scheduler.failed", { error: String(error) });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}
