@@ -173,10 +173,10 @@ describe("/agentHome", () => {
     expect(data.now).toBeGreaterThanOrEqual(before);
   });
 
-  test("the index welcomes the agent with account, type and affiliate code", async () => {
+  test("the index is the team overview (tests/routes/agent-overview.test.ts has its figures)", async () => {
     const { loader } = await import("~/routes/agentHome+/index");
     const data = await jsonBody(loader(routeArgs("/agentHome", { headers: { Cookie: (await signInAs(handle.db, "agent02", "agent")).cookie } })));
-    expect(data).toEqual({ account: "agent02", nickname: "Dock Captain", type: 2, affiliateCode: "DOCK02" });
+    expect(data).toMatchObject({ title: "Team overview", agent: { agentRate: 3000 } });
   });
 });
 

@@ -40,10 +40,21 @@ export async function isAffiliateCodeValid(db: Database, code: string, sets: Typ
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 20;
 
-function uniqueViolation(error: unknown): string | null {
+/** The constraint a unique violation broke (PostgreSQL 23505), or null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
   const e = error as { code?: string; constraint?: string; message?: string };
   if (e?.code !== "23505") return null;
   return e.constraint ?? e.message ?? "";
+}
+
+/** Account names are unique case-insensitively (the members_account index); `account_taken` otherwise. */
+export async function assertAccountFree(db: Database, account: string) {
+  const taken = await db
+    .selectFrom("members")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["account"]), "=", account.toLowerCase()))
+    .executeTakeFirst();
+  if (taken) throw new PlatformError("account_taken");
 }
 
 /** §4 registration: a plain member, under the agent of the affiliate code if one is given. */
@@ -74,12 +85,7 @@ export async function registerMember(
       .where("mobile", "=", input.mobile)
       .executeTakeFirst());
   if (mobileTaken) throw new PlatformError("mobile_taken");
-  const accountTaken = await db
-    .selectFrom("members")
-    .select("id")
-    .where((eb) => eb(eb.fn("lower", ["account"]), "=", account.toLowerCase()))
-    .executeTakeFirst();
-  if (accountTaken) throw new PlatformError("account_taken");
+  await assertAccountFree(db, account);
   if (rules.mobileVerification && input.mobile) {
     await consumeCode(
       db,

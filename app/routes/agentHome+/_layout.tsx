@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AgentHeader } from "~/components/agent/agent-header";
-import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { requireAgent } from "~/utils/auth.server";
+import { AgentMenu } from "~/components/agent/agent-menu";
+import { consolidatedContractInfo } from "~/platform/agency/contracts.server";
+import { agentMenu, agentMenuFeatures } from "~/platform/agency/menu";
+import type { loader as rootLoader } from "~/root";
+import { agentContext } from "~/utils/agency.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },
@@ -12,28 +13,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * The agent centre (no portal header or footer), guarded in its loader: a
- * non-agent goes to /agent. The header's clock starts from the server's time.
+ * non-agent goes to /agent. The header's clock starts from the server's time;
+ * the menu follows the brand's features and the agent's §3 consolidated
+ * contract info (read again on every navigation, so an accepted offer shows
+ * its page at once).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireAgent(request);
-  const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);
+  const { viewer, agentId, db, brand, t } = await agentContext(request);
+  const info = await consolidatedContractInfo(db, agentId);
   return json({
     title: t("agentHome.title"),
     brandName: brand.name,
     timeZone: brand.timeZone,
     now: Date.now(),
     agent: { account: viewer.member.account, nickname: viewer.member.nickname },
+    menu: agentMenu(info, agentMenuFeatures(brand)),
   });
 }
 
 export default function AgentHomeLayout() {
-  const { brandName, timeZone, now, agent } = useLoaderData<typeof loader>();
+  const { brandName, timeZone, now, agent, menu } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
   return (
     <div className="agent-centre">
       <AgentHeader brandName={brandName} timeZone={timeZone} now={now} agent={agent} />
-      <main id="main" className="agent-main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <div className="agent-body">
+        <AgentMenu items={menu} pathname={location.pathname} customerService={root?.brand.customerService ?? null} />
+        <main id="main" className="agent-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,49 +1,42 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getDb } from "~/platform/db/database.server";
-import { findMemberById } from "~/platform/identity/members.server";
-import { requireAgent } from "~/utils/auth.server";
+import { OverviewDays } from "~/components/agent/overview-days";
+import { OverviewAccount, OverviewPeriod } from "~/components/agent/overview-figures";
+import { TeamChart } from "~/components/agent/team-chart";
+import { DateRangeFilter } from "~/components/member/records/date-range-filter";
+import { teamOverview } from "~/platform/agency/overview.server";
+import { agentContext } from "~/utils/agency.server";
 import { useTranslation } from "~/utils/i18n";
+import { readRecordFilters, recordsView } from "~/utils/records.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
 
 /**
- * /agentHome (DESIGN §4 agentTeamOverview). Until the agency work brings the
- * team overview, it greets the agent with their own account data.
+ * DESIGN §4 agentTeamOverview (/agentHome): the agent's account and the
+ * team's figures for a period of whole days (?from=&to=, §9 presets), with a
+ * chart per day. Everything is scoped to the session's agent's downline.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const viewer = await requireAgent(request);
-  const member = await findMemberById(await getDb(), viewer.member.id);
-  return json({
-    account: viewer.member.account,
-    nickname: viewer.member.nickname,
-    type: viewer.member.type,
-    affiliateCode: member?.affiliate_code ?? null,
-  });
+  const { agentId, db, brand, t } = await agentContext(request);
+  const filters = readRecordFilters(request, brand, {});
+  const overview = await teamOverview(db, agentId, filters.window, brand.timeZone);
+  return json({ ...recordsView(brand, t("agentCentre.overview.title"), filters.range), ...overview });
 }
 
 export default function AgentTeamOverview() {
-  const { account, nickname, type, affiliateCode } = useLoaderData<typeof loader>();
+  const { title, range, currency, agent, totals, days } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <section className="agent-welcome" aria-labelledby="agent-welcome-title">
-      <h1 id="agent-welcome-title">{t("agentHome.welcome", { name: nickname || account })}</h1>
-      <h2>{t("agentHome.details")}</h2>
-      <dl className="agent-facts">
-        <div>
-          <dt>{t("agentHome.account")}</dt>
-          <dd data-testid="agent-account">{account}</dd>
-        </div>
-        <div>
-          <dt>{t("agentHome.type")}</dt>
-          <dd data-testid="agent-type">{type}</dd>
-        </div>
-        {affiliateCode ? (
-          <div>
-            <dt>{t("agentHome.affiliateCode")}</dt>
-            <dd data-testid="agent-affiliate-code">{affiliateCode}</dd>
-          </div>
-        ) : null}
-      </dl>
-      <p className="muted">{t("agentHome.comingLater")}</p>
-    </section>
+    <div className="records-page agent-overview">
+      <h1>{title}</h1>
+      <OverviewAccount agent={agent} totals={totals} currency={currency} />
+      <DateRangeFilter range={range} />
+      <OverviewPeriod totals={totals} currency={currency} from={range.from} to={range.to} />
+      <section className="member-card" aria-labelledby="overview-chart-title">
+        <h2 id="overview-chart-title">{t("agentCentre.chart.heading")}</h2>
+        <TeamChart days={days} currency={currency} title={t("agentCentre.chart.title", { from: range.from, to: range.to })} />
+        <OverviewDays days={days} currency={currency} />
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,205 @@
+import { sql } from "kysely";
+import type { Database } from "../db/open.server";
+import { MAIN } from "../wallet/ledger.server";
+import {
+  pageOf,
+  TRANSACTION_TYPES,
+  type Paging,
+  type RecordPage,
+  type RecordWindow,
+  type TransactionTotals,
+  type TransactionType,
+} from "../wallet/records.server";
+import { checkScope, teamMembers, type TeamScope } from "./reports.server";
+
+/**
+ * The agent centre's reports read off the ledger and the settlements:
+ * my income (§2 agentRevenueReport, the agent's own money) and account
+ * details (agentDownlineTransactionDetailsCopy, the downline's movements).
+ * Days are calendar days of the brand's time zone; amounts are minor units
+ * as decimal strings.
+ */
+
+export interface IncomeFigures {
+  dividend: string;
+  dailyWage: string;
+  hourlySalary: string;
+  realtimeSalary: string;
+  /** Settlements paid to the agent: the four kinds above. */
+  income: string;
+  /** Money downline members sent up to the agent (transfer_upline). */
+  transfersIn: string;
+  /** Money the agent sent down to its downline (transfer_downline), as a positive amount. */
+  transfersOut: string;
+  /** income + transfersIn − transfersOut. */
+  net: string;
+}
+
+export interface IncomeDay extends IncomeFigures {
+  day: string;
+}
+
+/**
+ * Per day: the settlements paid to the agent by the time they were paid
+ * (settled_at, when the bonus entry reached the wallet), by kind, and the
+ * transfers on the agent's own wallets. Days with nothing are left out.
+ */
+function incomeDays(agentId: string, window: RecordWindow, timeZone: string) {
+  return sql`
+    with paid as (
+      select (s.settled_at at time zone ${timeZone})::date as day,
+        coalesce(sum(s.amount) filter (where s.kind = 'DIVIDEND'), 0) as dividend,
+        coalesce(sum(s.amount) filter (where s.kind = 'DAILY'), 0) as daily_wage,
+        coalesce(sum(s.amount) filter (where s.kind = 'HOURLY'), 0) as hourly_salary,
+        coalesce(sum(s.amount) filter (where s.kind = 'REALTIME'), 0) as realtime_salary
+      from settlements s
+      where s.member_id = ${agentId} and s.amount > 0 and s.settled_at >= ${window.from} and s.settled_at < ${window.to}
+      group by 1
+    ), moved as (
+      select (e.created_at at time zone ${timeZone})::date as day,
+        coalesce(sum(p.amount) filter (where e.kind = 'transfer_upline' and p.amount > 0), 0) as transfers_in,
+        coalesce(-sum(p.amount) filter (where e.kind = 'transfer_downline' and p.amount < 0), 0) as transfers_out
+      from accounts a
+      join postings p on p.account_id = a.id
+      join entries e on e.id = p.entry_id
+      where a.member_id = ${agentId} and e.kind in ('transfer_upline', 'transfer_downline')
+        and e.created_at >= ${window.from} and e.created_at < ${window.to}
+      group by 1
+    ), daily as (
+      select day,
+        coalesce(paid.dividend, 0) as dividend, coalesce(paid.daily_wage, 0) as daily_wage,
+        coalesce(paid.hourly_salary, 0) as hourly_salary, coalesce(paid.realtime_salary, 0) as realtime_salary,
+        coalesce(moved.transfers_in, 0) as transfers_in, coalesce(moved.transfers_out, 0) as transfers_out
+      from paid full join moved using (day)
+      where coalesce(paid.dividend, 0) + coalesce(paid.daily_wage, 0) + coalesce(paid.hourly_salary, 0)
+        + coalesce(paid.realtime_salary, 0) + coalesce(moved.transfers_in, 0) + coalesce(moved.transfers_out, 0) <> 0
+    )`;
+}
+
+const INCOME_COLUMNS = sql`dividend::text, daily_wage::text, hourly_salary::text, realtime_salary::text,
+  (dividend + daily_wage + hourly_salary + realtime_salary)::text as income,
+  transfers_in::text, transfers_out::text,
+  (dividend + daily_wage + hourly_salary + realtime_salary + transfers_in - transfers_out)::text as net`;
+
+interface IncomeRow {
+  dividend: string;
+  daily_wage: string;
+  hourly_salary: string;
+  realtime_salary: string;
+  income: string;
+  transfers_in: string;
+  transfers_out: string;
+  net: string;
+}
+
+const incomeOf = (row: IncomeRow): IncomeFigures => ({
+  dividend: row.dividend,
+  dailyWage: row.daily_wage,
+  hourlySalary: row.hourly_salary,
+  realtimeSalary: row.realtime_salary,
+  income: row.income,
+  transfersIn: row.transfers_in,
+  transfersOut: row.transfers_out,
+  net: row.net,
+});
+
+/** My income: the agent's own settlements and transfers per day (newest first) and over the window. */
+export async function agentIncome(
+  db: Database,
+  agentId: string,
+  filter: { window: RecordWindow; timeZone: string } & Paging,
+): Promise<RecordPage<IncomeDay, IncomeFigures>> {
+  const daily = incomeDays(agentId, filter.window, filter.timeZone);
+  const summary = await sql<IncomeRow & { count: string }>`${daily}
+    select days::text as count, ${INCOME_COLUMNS}
+    from (select count(*) as days, coalesce(sum(dividend), 0) as dividend, coalesce(sum(daily_wage), 0) as daily_wage,
+            coalesce(sum(hourly_salary), 0) as hourly_salary, coalesce(sum(realtime_salary), 0) as realtime_salary,
+            coalesce(sum(transfers_in), 0) as transfers_in, coalesce(sum(transfers_out), 0) as transfers_out
+          from daily) as whole`
+    .execute(db)
+    .then((result) => result.rows[0]!);
+  const total = Number(summary.count);
+  const { page, pageCount, offset } = pageOf(filter, total);
+  const rows = await sql<IncomeRow & { day: string }>`${daily}
+    select day::text as day, ${INCOME_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(db);
+  return { rows: rows.rows.map((row) => ({ day: row.day, ...incomeOf(row) })), page, pageCount, total, totals: incomeOf(summary) };
+}
+
+export interface TeamTransactionRow {
+  id: string;
+  createdAt: string;
+  account: string;
+  kind: string;
+  /** What the entry was for (its memo's `title`), when whoever posted it named it. */
+  title: string | null;
+  /** "MAIN" or a vendor wallet's vassalage. */
+  wallet: string;
+  amount: string;
+  balanceAfter: string;
+}
+
+/** Postings on downline members' wallets whose entries fall in the window (entries_created, then the posting's account). */
+function teamPostings(db: Database, agentId: string, filter: TeamScope & { window: RecordWindow; type?: TransactionType }) {
+  let query = db
+    .selectFrom("entries")
+    .innerJoin("postings", "postings.entry_id", "entries.id")
+    .innerJoin("accounts", "accounts.id", "postings.account_id")
+    .where(sql<boolean>`accounts.member_id in (${teamMembers(agentId, filter)})`)
+    .where("entries.created_at", ">=", filter.window.from)
+    .where("entries.created_at", "<", filter.window.to);
+  if (filter.type) query = query.where("entries.kind", "in", TRANSACTION_TYPES[filter.type]);
+  return query;
+}
+
+/** Account details: every movement on the downline's wallets, newest first, with money in, out and net over the filter. */
+export async function teamTransactions(
+  db: Database,
+  agentId: string,
+  filter: TeamScope & { window: RecordWindow; type?: TransactionType } & Paging,
+): Promise<RecordPage<TeamTransactionRow, TransactionTotals>> {
+  await checkScope(db, agentId, filter);
+  const amount = sql.ref("postings.amount");
+  const summary = await teamPostings(db, agentId, filter)
+    .select((eb) => [
+      eb.fn.countAll<string>().as("count"),
+      sql<string>`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)::text`.as("in"),
+      sql<string>`coalesce(-sum(${amount}) filter (where ${amount} < 0), 0)::text`.as("out"),
+      sql<string>`coalesce(sum(${amount}), 0)::text`.as("net"),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(summary.count);
+  const { page, pageCount, offset } = pageOf(filter, total);
+  const rows = await teamPostings(db, agentId, filter)
+    .innerJoin("members", "members.id", "accounts.member_id")
+    .select([
+      "postings.id",
+      "entries.created_at",
+      "members.account",
+      "entries.kind",
+      sql<string | null>`entries.memo ->> 'title'`.as("title"),
+      "accounts.kind as account_kind",
+      "postings.amount",
+      "postings.balance_after",
+    ])
+    .orderBy("entries.created_at", "desc")
+    .orderBy("postings.id", "desc")
+    .limit(filter.pageSize)
+    .offset(offset)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      account: row.account,
+      kind: row.kind,
+      title: row.title,
+      wallet: row.account_kind === MAIN ? MAIN : row.account_kind.replace(/^VENDOR:/, ""),
+      amount: String(row.amount),
+      balanceAfter: String(row.balance_after),
+    })),
+    page,
+    pageCount,
+    total,
+    totals: { in: summary.in, out: summary.out, net: summary.net },
+  };
+}

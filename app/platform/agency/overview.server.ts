@@ -1,0 +1,154 @@
+import { sql } from "kysely";
+import type { Database } from "../db/open.server";
+import { MAIN } from "../wallet/ledger.server";
+import type { RecordWindow } from "../wallet/records.server";
+import { addDays, dayIn } from "~/utils/date-range";
+
+/**
+ * §2 agentTeamOverview: the agent's team (its downline at every depth, read
+ * through agent_paths) over a window of whole days. Two statements: the
+ * totals, and the bets per day for the chart. Both start from the agent's
+ * own agent_paths rows (primary key range) and read bets through the
+ * bets_placed index, members through members_created, deposits and
+ * withdrawals through their member indexes, so a team of 10,000 with a
+ * million bets stays an index walk.
+ *
+ * Definitions (money in minor units, decimal strings):
+ * - new members: downline members created in the window;
+ * - active members: distinct downline members with a bet placed in the window;
+ * - bets: bets placed in the window and not void (count, stake, valid bet);
+ * - profit/loss: the players' payout − stake of those bets that are settled
+ *   (negative when the team lost), as the member centre and settlements count it;
+ * - deposits: confirmed deposits, by the time they were credited;
+ * - withdrawals: paid out by the time of payment; a refunded one counts only
+ *   what the member received.
+ */
+
+export interface TeamTotals {
+  teamSize: number;
+  directDownlines: number;
+  newMembers: number;
+  activeMembers: number;
+  deposits: string;
+  depositCount: number;
+  withdrawals: string;
+  withdrawalCount: number;
+  betCount: number;
+  stake: string;
+  validBet: string;
+  profitLoss: string;
+}
+
+export interface TeamDay {
+  /** The calendar day in the brand's time zone, "YYYY-MM-DD". */
+  day: string;
+  betCount: number;
+  validBet: string;
+  profitLoss: string;
+}
+
+export interface TeamOverview {
+  agent: { balance: string; agentRate: number | null };
+  totals: TeamTotals;
+  /** Every day of the window, oldest first; days without bets hold zeros. */
+  days: TeamDay[];
+}
+
+/** The downline's member ids (any depth), as a sub-select. */
+const downline = (agentId: string) => sql`(select descendant from agent_paths where ancestor = ${agentId} and depth > 0)`;
+
+interface TotalsRow {
+  balance: string | null;
+  agent_rate: number | null;
+  team_size: string;
+  direct_downlines: string;
+  new_members: string;
+  active_members: string;
+  deposits: string;
+  deposit_count: string;
+  withdrawals: string;
+  withdrawal_count: string;
+  bet_count: string;
+  stake: string;
+  valid_bet: string;
+  profit_loss: string;
+}
+
+export async function teamOverview(db: Database, agentId: string, window: RecordWindow, timeZone: string): Promise<TeamOverview> {
+  const team = downline(agentId);
+  const totalsQuery = sql<TotalsRow>`
+    with team_bets as (
+      select b.member_id, b.stake, b.valid_bet, b.payout, b.status
+      from bets b
+      where b.placed_at >= ${window.from} and b.placed_at < ${window.to}
+        and b.status <> 'void' and b.member_id in ${team}
+    )
+    select
+      (select balance::text from accounts where member_id = ${agentId} and kind = ${MAIN}) as balance,
+      (select agent_rate from members where id = ${agentId}) as agent_rate,
+      (select count(*) from agent_paths where ancestor = ${agentId} and depth > 0)::text as team_size,
+      (select count(*) from agent_paths where ancestor = ${agentId} and depth = 1)::text as direct_downlines,
+      (select count(*) from members m
+        where m.created_at >= ${window.from} and m.created_at < ${window.to} and m.id in ${team})::text as new_members,
+      d.deposits, d.deposit_count, w.withdrawals, w.withdrawal_count,
+      t.active_members, t.bet_count, t.stake, t.valid_bet, t.profit_loss
+    from
+      (select coalesce(sum(amount), 0)::text as deposits, count(*)::text as deposit_count
+        from deposits
+        where status = 'confirmed' and settled_at >= ${window.from} and settled_at < ${window.to}
+          and member_id in ${team}) as d,
+      (select coalesce(sum(case when status = 'refunded' then coalesce(received_amount, 0) else amount end), 0)::text as withdrawals,
+              count(*)::text as withdrawal_count
+        from withdrawals
+        where status in ('paid', 'received', 'disputed', 'refunded')
+          and paid_at >= ${window.from} and paid_at < ${window.to}
+          and member_id in ${team}) as w,
+      (select count(distinct member_id)::text as active_members, count(*)::text as bet_count,
+              coalesce(sum(stake), 0)::text as stake, coalesce(sum(valid_bet), 0)::text as valid_bet,
+              coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text as profit_loss
+        from team_bets) as t`;
+  const daysQuery = sql<{ day: string; bet_count: string; valid_bet: string; profit_loss: string }>`
+    select (b.placed_at at time zone ${timeZone})::date::text as day,
+      count(*)::text as bet_count,
+      coalesce(sum(b.valid_bet), 0)::text as valid_bet,
+      coalesce(sum(b.payout - b.stake) filter (where b.status = 'settled'), 0)::text as profit_loss
+    from bets b
+    where b.placed_at >= ${window.from} and b.placed_at < ${window.to}
+      and b.status <> 'void' and b.member_id in ${team}
+    group by 1`;
+  const [totals, days] = await Promise.all([
+    totalsQuery.execute(db).then((result) => result.rows[0]!),
+    daysQuery.execute(db).then((result) => result.rows),
+  ]);
+  const byDay = new Map(days.map((row) => [row.day, row]));
+  return {
+    agent: { balance: totals.balance ?? "0", agentRate: totals.agent_rate },
+    totals: {
+      teamSize: Number(totals.team_size),
+      directDownlines: Number(totals.direct_downlines),
+      newMembers: Number(totals.new_members),
+      activeMembers: Number(totals.active_members),
+      deposits: totals.deposits,
+      depositCount: Number(totals.deposit_count),
+      withdrawals: totals.withdrawals,
+      withdrawalCount: Number(totals.withdrawal_count),
+      betCount: Number(totals.bet_count),
+      stake: totals.stake,
+      validBet: totals.valid_bet,
+      profitLoss: totals.profit_loss,
+    },
+    days: daysOf(window, timeZone).map((day) => {
+      const row = byDay.get(day);
+      return { day, betCount: Number(row?.bet_count ?? 0), validBet: row?.valid_bet ?? "0", profitLoss: row?.profit_loss ?? "0" };
+    }),
+  };
+}
+
+/** The calendar days a window of whole days covers in the time zone, oldest first. */
+function daysOf(window: RecordWindow, timeZone: string): string[] {
+  // The window ends at the next day's first instant: its last day is the one just before.
+  const last = dayIn(timeZone, new Date(window.to.getTime() - 1));
+  const days: string[] = [];
+  for (let day = dayIn(timeZone, window.from); day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ContractPage } from "~/components/agent/contracts/contract-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { contractPageAction, contractPageLoader } from "~/utils/contract-page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** DESIGN §4 agentRealtimeSalary: the agent’s real-time salary contract, offers to its downline, and the settlements (app/utils/contract-page.server.ts). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return contractPageLoader(request, "REALTIME");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return contractPageAction(request, "REALTIME");
+}
+
+export default function RealtimeSalaryPage() {
+  return <ContractPage />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

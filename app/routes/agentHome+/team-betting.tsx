@@ -1,0 +1,113 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AccountFilter, ReportPage } from "~/components/agent/report-page";
+import { FilterSelect } from "~/components/member/records/filter-select";
+import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { reportVendors, teamBetting } from "~/platform/agency/reports.server";
+import { CATEGORIES } from "~/platform/catalog/categories";
+import { BET_STATUSES } from "~/platform/wallet/records.server";
+import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
+import { agentContext, orNotFound } from "~/utils/agency.server";
+import { teamBettingFilters } from "~/utils/agent-reports.server";
+import { useTranslation } from "~/utils/i18n";
+import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+
+/** DESIGN §4 personalHistoryCopy (agent): the downline's bets by days, account, category, vendor and status. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { agentId, db, brand, t } = await agentContext(request);
+  const filters = teamBettingFilters(request, brand);
+  const records = await orNotFound(teamBetting(db, agentId, { ...filters.query, page: filters.page, pageSize: RECORDS_PAGE_SIZE }));
+  const vendors = await reportVendors(db);
+  return json({
+    ...recordsView(brand, t("agentReports.teamBetting"), filters.range),
+    vendors,
+    vendorNames: await vendorDisplayNames(db, vendors),
+    statuses: BET_STATUSES,
+    filter: filters.form,
+    records,
+  });
+}
+
+export default function TeamBetting() {
+  const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <ReportPage
+      title={title}
+      range={range}
+      csvPath="/agentHome/team-betting.csv"
+      memberId={filter.memberId}
+      filters={
+        <>
+          <AccountFilter value={filter.account} />
+          <FilterSelect
+            name="category"
+            label={t("records.filter.category")}
+            value={filter.category}
+            allLabel={t("records.filter.all")}
+            options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+          />
+          <FilterSelect
+            name="vendor"
+            label={t("records.filter.vendor")}
+            value={filter.vendor}
+            allLabel={t("records.filter.all")}
+            options={vendors.map((value) => ({ value, label: vendorNames[value] ?? value }))}
+          />
+          <FilterSelect
+            name="status"
+            label={t("records.filter.status")}
+            value={filter.status}
+            allLabel={t("records.filter.all")}
+            options={statuses.map((value) => ({ value, label: t(`records.betStatus.${value}`) }))}
+          />
+        </>
+      }
+    >
+      <RecordTable
+        records={records}
+        head={
+          <>
+            <th scope="col">{t("records.columns.time")}</th>
+            <th scope="col">{t("agentReports.columns.account")}</th>
+            <th scope="col">{t("records.columns.game")}</th>
+            <th scope="col">{t("records.columns.vendor")}</th>
+            <th scope="col" className="amount">{t("records.columns.stake")}</th>
+            <th scope="col" className="amount">{t("records.columns.validBet")}</th>
+            <th scope="col" className="amount">{t("records.columns.payout")}</th>
+            <th scope="col" className="amount">{t("records.columns.winLoss")}</th>
+            <th scope="col">{t("records.columns.status")}</th>
+          </>
+        }
+        foot={
+          <tr>
+            <th scope="row" colSpan={4}>{t("records.totals.total")}</th>
+            <MoneyCell minor={records.totals.stake} currency={currency} testId="total-stake" />
+            <MoneyCell minor={records.totals.validBet} currency={currency} testId="total-validBet" />
+            <MoneyCell minor={records.totals.payout} currency={currency} testId="total-payout" />
+            <MoneyCell minor={records.totals.winLoss} currency={currency} signed testId="total-winLoss" />
+            <td />
+          </tr>
+        }
+      >
+        {records.rows.map((row) => (
+          <tr key={row.id}>
+            <TimeCell iso={row.placedAt} timeZone={timeZone} />
+            <td>{row.account}</td>
+            <td>
+              {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
+            </td>
+            <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
+            <MoneyCell minor={row.stake} currency={currency} />
+            <MoneyCell minor={row.validBet} currency={currency} />
+            <MoneyCell minor={row.payout} currency={currency} />
+            {row.winLoss === null ? <td className="amount muted">–</td> : <MoneyCell minor={row.winLoss} currency={currency} signed />}
+            <td>{t(`records.betStatus.${row.status}`)}</td>
+          </tr>
+        ))}
+      </RecordTable>
+    </ReportPage>
+  );
+}

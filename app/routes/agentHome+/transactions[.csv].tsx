@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { teamTransactions } from "~/platform/agency/ledger-reports.server";
+import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "~/utils/agency.server";
+import { csvFileName, transactionFilters } from "~/utils/agent-reports.server";
+import { formatTimestamp } from "~/utils/datetime";
+
+/** /agentHome/transactions.csv: the account details page's rows under the same filters, every page of them. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { agentId, db, brand, t } = await agentContext(request);
+  const filters = transactionFilters(request, brand);
+  const records = await orNotFound(teamTransactions(db, agentId, { ...filters.query, page: 1, pageSize: CSV_ROW_LIMIT }));
+  const money = (minor: string) => csvMoney(minor, brand.currency.minorUnits);
+  return csvResponse(
+    csvFileName("transactions", filters.range),
+    [
+      t("records.columns.time"),
+      t("agentReports.columns.account"),
+      t("records.columns.type"),
+      t("records.columns.wallet"),
+      t("records.columns.amount"),
+      t("records.columns.balanceAfter"),
+    ],
+    records.rows.map((row) => [
+      formatTimestamp(row.createdAt, brand.timeZone),
+      row.account,
+      t(`records.kinds.${row.kind}`, { defaultValue: row.kind }),
+      row.wallet === "MAIN" ? t("records.mainWallet") : row.wallet,
+      money(row.amount),
+      money(row.balanceAfter),
+    ]),
+  );
+}

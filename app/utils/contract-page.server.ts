@@ -1,0 +1,272 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect } from "@remix-run/node";
+import * as z from "zod/v4";
+import { contractCandidates, settlementRecords, settlementRows, SETTLEMENT_SCOPES, type ContractCandidate } from "~/platform/agency/contract-pages.server";
+import { consolidatedContractInfo, contractsOverview, decideContract, offerContract, withdrawOffer } from "~/platform/agency/contracts.server";
+import { agentMenuFeatures, contractPageVisible, requireContractPage } from "~/platform/agency/menu";
+import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
+import { PlatformError } from "~/platform/errors";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "./agency.server";
+import { formatTimestamp } from "./datetime";
+import { readForm } from "./form.server";
+import type { TFunction } from "./i18n";
+import { parseMoneyInput } from "./money";
+import { formatRate, parseRateInput } from "./rates";
+import { optionalChoice, readRecordFilters, RECORDS_PAGE_SIZE, recordsView } from "./records.server";
+
+/**
+ * The four contract pages of the agent centre (§2 agentDividendRecordCopy2,
+ * agentDailyWages2, agentHourSalary, agentRealtimeSalary) are one page
+ * parameterised by the contract kind: the agent's own contract and the offer
+ * waiting for it, the form to offer one to a direct downline agent, the
+ * contracts it granted, and the settlement records of the kind. The route
+ * files only name their kind.
+ */
+
+export const CONTRACT_PAGE_PATHS = {
+  DIVIDEND: "/agentHome/dividends",
+  DAILY: "/agentHome/daily-wages",
+  HOURLY: "/agentHome/hourly-salary",
+  REALTIME: "/agentHome/realtime-salary",
+} as const satisfies Record<ContractKind, string>;
+
+export const CONTRACT_PERIODS = ["D", "W", "H", "M"] as const satisfies readonly ContractPeriod[];
+export const DONE_NOTICES = ["offered", "accepted", "rejected", "terminated", "withdrawn"] as const;
+type Done = (typeof DONE_NOTICES)[number];
+
+type Context = Awaited<ReturnType<typeof agentContext>>;
+
+const typeSets = (brand: BrandConfig) => ({ agentTypes: brand.agentTypes, trialTypes: brand.trialTypes });
+
+/**
+ * A contract page exists for the agent only while its menu item is shown
+ * (§2: by the consolidated contract info); otherwise it is a 404.
+ */
+async function requirePage({ db, agentId, brand }: Context, kind: ContractKind) {
+  requireContractPage(await consolidatedContractInfo(db, agentId), brand, kind);
+}
+
+/** The agent's context, once the page is known to be one it may open. */
+async function pageContext(request: Request, kind: ContractKind) {
+  const context = await agentContext(request);
+  await requirePage(context, kind);
+  return context;
+}
+
+function recordFilters(request: Request, brand: BrandConfig) {
+  const filters = readRecordFilters(request, brand, {
+    scope: optionalChoice(SETTLEMENT_SCOPES),
+    account: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,40}$/).optional().catch(undefined),
+  });
+  return { ...filters, scope: filters.scope ?? "mine" };
+}
+
+export async function contractPageLoader(request: Request, kind: ContractKind) {
+  const context = await pageContext(request, kind);
+  const { db, agentId, brand, t } = context;
+  const url = new URL(request.url);
+  const filters = recordFilters(request, brand);
+  const overview = await contractsOverview(db, agentId, kind);
+  const [candidates, records] = await Promise.all([
+    // Only an agent holding a contract of the kind may grant one.
+    overview.grantable ? contractCandidates(db, agentId, typeSets(brand)) : ([] as ContractCandidate[]),
+    settlementRecords(db, agentId, {
+      kind,
+      scope: filters.scope,
+      window: filters.window,
+      account: filters.account,
+      page: filters.page,
+      pageSize: RECORDS_PAGE_SIZE,
+    }),
+  ]);
+  const done = optionalChoice(DONE_NOTICES).parse(url.searchParams.get("done") ?? undefined) ?? null;
+  return json({
+    ...recordsView(brand, t(`agentContracts.title.${kind}`), filters.range),
+    kind,
+    path: CONTRACT_PAGE_PATHS[kind],
+    held: overview.held,
+    offer: overview.offer,
+    granted: overview.granted,
+    grantable: overview.grantable,
+    candidates,
+    confirmTerminate: url.searchParams.get("confirm") === "terminate" && overview.held !== null,
+    done,
+    filter: { scope: filters.scope, account: filters.account ?? "" },
+    records,
+  });
+}
+
+export type ContractPageLoader = typeof contractPageLoader;
+export type ContractPageAction = typeof contractPageAction;
+
+/** A rate typed as percent with up to two decimals, as basis points. */
+function rateField(t: TFunction) {
+  return z
+    .string({ error: t("agentContracts.error.rate_required") })
+    .transform((text, ctx) => {
+      const rate = parseRateInput(text);
+      if (rate === null) {
+        ctx.addIssue({ code: "custom", message: t("agentContracts.error.rate_format") });
+        return z.NEVER;
+      }
+      return rate;
+    });
+}
+
+/** A money threshold in the brand's currency as minor units; empty means none (0). */
+function moneyField(brand: BrandConfig, t: TFunction) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return 0;
+      const minor = parseMoneyInput(text, brand.currency.minorUnits);
+      if (minor === null || minor > BigInt(Number.MAX_SAFE_INTEGER)) {
+        ctx.addIssue({ code: "custom", message: t("agentContracts.error.amount_format") });
+        return z.NEVER;
+      }
+      return Number(minor);
+    });
+}
+
+function countField(t: TFunction) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return 0;
+      if (!/^\d{1,7}$/.test(text.trim()) || Number(text) > 1_000_000) {
+        ctx.addIssue({ code: "custom", message: t("agentContracts.error.count_format") });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
+/** The form fields of a kind's terms (§3), named as the terms are. */
+function termsShape(kind: ContractKind, brand: BrandConfig, t: TFunction) {
+  switch (kind) {
+    case "DIVIDEND":
+      return {
+        period: z.enum(CONTRACT_PERIODS, { error: t("agentContracts.error.period_required") }),
+        minValidBet: moneyField(brand, t),
+        minProfitLoss: moneyField(brand, t),
+        minActiveMembers: countField(t),
+        rate: rateField(t),
+      };
+    case "DAILY":
+    case "HOURLY":
+      return { minValidBet: moneyField(brand, t), rate: rateField(t) };
+    case "REALTIME":
+      return { profitRate: rateField(t), lossRate: rateField(t), minSingleBet: moneyField(brand, t) };
+  }
+}
+
+/** The field names of a kind's offer form, for the lower-rate confirmation that re-posts them. */
+export const OFFER_FIELDS: Record<ContractKind, readonly string[]> = {
+  DIVIDEND: ["downlineId", "period", "minValidBet", "minProfitLoss", "minActiveMembers", "rate"],
+  DAILY: ["downlineId", "minValidBet", "rate"],
+  HOURLY: ["downlineId", "minValidBet", "rate"],
+  REALTIME: ["downlineId", "profitRate", "lossRate", "minSingleBet"],
+};
+
+const contractId = z.string().max(40);
+
+function actionSchema(kind: ContractKind, brand: BrandConfig, t: TFunction) {
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("offer"),
+      downlineId: z.string({ error: t("agentContracts.error.downline_required") }).max(40),
+      confirmReplace: z.literal("1").optional(),
+      ...termsShape(kind, brand, t),
+    }),
+    z.object({ intent: z.literal("accept"), contractId }),
+    z.object({ intent: z.literal("reject"), contractId }),
+    z.object({ intent: z.literal("terminate"), contractId }),
+    z.object({ intent: z.literal("withdraw"), contractId }),
+  ]);
+}
+
+/** Rates (basis points) as the page shows them: "1.50 %", or "0.30 % / 0.60 %" for a real-time salary. */
+const ratesText = (rates: unknown) => (Array.isArray(rates) ? rates.map((rate) => formatRate(Number(rate))).join(" / ") : "");
+
+/** A contract failure as the agent reads it; anything that is not a PlatformError is a bug and is rethrown. */
+function contractErrorMessage(error: unknown, t: TFunction, intent: string): string {
+  if (!(error instanceof PlatformError)) throw error;
+  const details = error.details;
+  // At acceptance the rates in question are the upline's: they dropped since it offered.
+  const code = intent === "accept" && error.code === "contract_rate_above_own" ? "contract_upline_rate_dropped" : error.code;
+  return t(`agentContracts.error.${code}`, {
+    defaultValue: t("agentContracts.error.unknown"),
+    rates: ratesText(details.rates),
+    rate: typeof details.rate === "number" ? formatRate(details.rate) : "",
+  });
+}
+
+const DONE_OF = { offer: "offered", accept: "accepted", reject: "rejected", terminate: "terminated", withdraw: "withdrawn" } as const satisfies Record<string, Done>;
+
+export async function contractPageAction(request: Request, kind: ContractKind) {
+  const formData = await readForm(request);
+  const context = await pageContext(request, kind);
+  const { db, agentId, brand, t } = context;
+  const path = CONTRACT_PAGE_PATHS[kind];
+  const submission = parseWithZod(formData, { schema: actionSchema(kind, brand, t) });
+  const intent = String(formData.get("intent") ?? "");
+  if (submission.status !== "success") return json({ intent, result: submission.reply(), confirm: null }, { status: 400 });
+  const value = submission.value;
+  try {
+    if (value.intent === "offer") {
+      const { intent: _intent, downlineId, confirmReplace, ...fields } = value;
+      const { period = null, ...terms } = fields as typeof fields & { period?: ContractPeriod };
+      // The downline is looked up in the agent's direct downline only: anyone else is a 404.
+      await orNotFound(
+        offerContract(db, { uplineId: agentId, downlineId, kind, period, terms, confirmReplace: confirmReplace === "1" }, typeSets(brand)),
+      );
+    } else if (value.intent === "withdraw") {
+      await orNotFound(withdrawOffer(db, agentId, value.contractId));
+    } else {
+      await orNotFound(decideContract(db, agentId, value.contractId, value.intent));
+    }
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === "contract_lower_rate" && value.intent === "offer") {
+      // Not a failure: the upline must see that this offer ends the current contract, and confirm.
+      const candidates = await contractCandidates(db, agentId, typeSets(brand));
+      const downline = candidates.find((candidate) => candidate.id === value.downlineId);
+      const fields = Object.fromEntries(OFFER_FIELDS[kind].map((name) => [name, String(formData.get(name) ?? "")]));
+      const confirm = {
+        message: t("agentContracts.offer.lowerRate", { account: downline?.account ?? "", rates: ratesText(error.details.rates) }),
+        fields,
+      };
+      return json({ intent, result: submission.reply(), confirm }, { status: 409 });
+    }
+    return json({ intent, result: submission.reply({ formErrors: [contractErrorMessage(error, t, value.intent)] }), confirm: null }, { status: 400 });
+  }
+  // Rejecting the only offer or terminating the only contract of the kind hides the page (§2 menu): back to the centre.
+  const visible = contractPageVisible(await consolidatedContractInfo(db, agentId), agentMenuFeatures(brand), kind);
+  return redirect(visible ? `${path}?done=${DONE_OF[value.intent]}` : "/agentHome");
+}
+
+/** /agentHome/<page>.csv: the settlement records with the page's filters and scoping, every page. */
+export async function contractCsvLoader(request: Request, kind: ContractKind) {
+  const { db, agentId, brand, t } = await pageContext(request, kind);
+  const filters = recordFilters(request, brand);
+  const rows = await settlementRows(db, agentId, { kind, scope: filters.scope, window: filters.window, account: filters.account }, CSV_ROW_LIMIT);
+  const units = brand.currency.minorUnits;
+  const column = (name: string) => t(`agentContracts.records.${name}`);
+  return csvResponse(
+    `${CONTRACT_PAGE_PATHS[kind].split("/").pop()}-${filters.range.from}-${filters.range.to}.csv`,
+    ["periodStart", "periodEnd", "account", "validBet", "profitLoss", "activeMembers", "base", "amount", "paid"].map(column),
+    rows.map((row) => [
+      formatTimestamp(row.windowStart, brand.timeZone),
+      formatTimestamp(row.windowEnd, brand.timeZone),
+      row.account,
+      csvMoney(row.validBet, units),
+      csvMoney(row.profitLoss, units),
+      row.activeMembers,
+      csvMoney(row.base, units),
+      csvMoney(row.amount, units),
+      row.entryId,
+    ]),
+  );
+}
