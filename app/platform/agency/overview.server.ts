@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
+import { downlineIds } from "./tree.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
 import { addDays, dayIn } from "~/utils/date-range";
@@ -54,8 +55,6 @@ export interface TeamOverview {
   days: TeamDay[];
 }
 
-/** The downline's member ids (any depth), as a sub-select. */
-const downline = (agentId: string) => sql`(select descendant from agent_paths where ancestor = ${agentId} and depth > 0)`;
 
 interface TotalsRow {
   balance: string | null;
@@ -75,7 +74,7 @@ interface TotalsRow {
 }
 
 export async function teamOverview(db: Database, agentId: string, window: RecordWindow, timeZone: string): Promise<TeamOverview> {
-  const team = downline(agentId);
+  const team = downlineIds(agentId);
   const totalsQuery = sql<TotalsRow>`
     with team_bets as (
       select b.member_id, b.stake, b.valid_bet, b.payout, b.status

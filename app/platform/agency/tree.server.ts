@@ -15,7 +15,12 @@ import { PlatformError } from "../errors";
  * member column, e.g. `inDownline(agentId, "bets.member_id")`.
  */
 export function inDownline(agentId: string, column: string) {
-  return sql<boolean>`${sql.ref(column)} in (select descendant from agent_paths where ancestor = ${agentId} and depth > 0)`;
+  return sql<boolean>`${sql.ref(column)} in ${downlineIds(agentId)}`;
+}
+
+/** The ids of the agent's downline (any depth), as a parenthesised sub-select for raw SQL. */
+export function downlineIds(agentId: string) {
+  return sql`(select descendant from agent_paths where ancestor = ${agentId} and depth > 0)`;
 }
 
 /** A member of the agent's downline (any depth), or `not_found`. */

@@ -1,0 +1,76 @@
+import { Form, useLocation } from "@remix-run/react";
+import type { MemberMessage } from "~/platform/content/messages.server";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { formatTimestamp } from "~/utils/datetime";
+import { useTranslation } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
+import { Pager } from "../lobby/pager";
+
+export interface MessagesPageData {
+  title: string;
+  currency: BrandConfig["currency"];
+  timeZone: string;
+  messages: MemberMessage[];
+  unread: number;
+  page: number;
+  pageCount: number;
+  marked: boolean;
+}
+
+/**
+ * The platform's messages to the signed-in account, newest first, with
+ * "mark all read" (a POST to the page): the member centre's messageV2 and
+ * the agent centre's platform messages.
+ */
+export function MessagesPage({ title, messages, unread, page, pageCount, marked, currency, timeZone }: MessagesPageData) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  /** A message in the reader's language, from its kind and parameters; amounts in the brand's currency. */
+  const text = (message: MemberMessage) => {
+    const params: Record<string, string> = { ...message.params };
+    if (params.amount !== undefined && /^-?\d+$/.test(params.amount)) params.amount = formatMoney(params.amount, currency, i18n.language);
+    return t(`messagesPage.kinds.${message.kind}`, { ...params, defaultValue: t("messagesPage.unknown") });
+  };
+  return (
+    <div className="records-page messages-page">
+      <h1>{title}</h1>
+      {marked ? (
+        <p className="form-success" role="status" data-testid="messages-marked">
+          {t("messagesPage.marked")}
+        </p>
+      ) : null}
+      {unread > 0 ? (
+        <Form method="post" className="filters">
+          <p className="muted" data-testid="messages-unread">
+            {t("memberCentre.unread", { count: unread })}
+          </p>
+          <button type="submit" name="intent" value="mark-read" className="button">
+            {t("messagesPage.markAllRead")}
+          </button>
+        </Form>
+      ) : null}
+      {messages.length === 0 ? (
+        <p className="empty-state" data-testid="messages-empty">
+          {t("messagesPage.empty")}
+        </p>
+      ) : (
+        <ul className="message-list" data-testid="message-list">
+          {messages.map((message) => (
+            <li key={message.id} className="member-card" data-unread={message.read ? undefined : "true"} data-testid="message">
+              <p className="muted">
+                <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt, timeZone)}</time>{" "}
+                {message.read ? null : <span className="badge">{t("messagesPage.new")}</span>}
+              </p>
+              <p className={message.read ? undefined : "message-unread"}>{text(message)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        pageNum={page}
+        totalPages={pageCount}
+        pageHref={(target) => `${location.pathname}?page=${target}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Database } from "~/platform/db/open.server";
+import { listMessages, unreadMessageCount } from "~/platform/content/messages.server";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
+import type { MessagesPageData } from "~/components/member/messages-page";
+import { pageParam } from "./pagination";
+import { RECORDS_PAGE_SIZE } from "./records.server";
+
+/**
+ * What a messages page shows for one account: a page of its messages and its
+ * unread count. Reading marks nothing: a message stays unread until its
+ * reader says so (a GET must not change state, and prefetching would read
+ * them all).
+ */
+export async function messagesPageData(db: Database, brand: BrandConfig, memberId: string, request: Request, title: string): Promise<MessagesPageData & { brandName: string }> {
+  const url = new URL(request.url);
+  const page = pageParam(url.searchParams.get("page"));
+  const [{ messages, total }, unread] = await Promise.all([
+    listMessages(db, memberId, { page, pageSize: RECORDS_PAGE_SIZE }),
+    unreadMessageCount(db, memberId),
+  ]);
+  return {
+    title,
+    brandName: brand.name,
+    currency: brand.currency,
+    timeZone: brand.timeZone,
+    messages,
+    unread,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / RECORDS_PAGE_SIZE)),
+    marked: url.searchParams.get("marked") === "1",
+  };
+}
