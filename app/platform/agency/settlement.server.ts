@@ -4,12 +4,16 @@ import type { Contract, DB } from "../db/schema";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 import { cadenceOf, periodAt, type Period } from "./periods";
 import { termsOf } from "./contracts.server";
+import { inDownline } from "./tree.server";
 import type { ContractTerms } from "./terms";
 
 /**
  * Settlement (§4, §9): each active (or recently ended) contract is settled
  * period by period, from the bets its holder's team settled in the period
- * (by `bets.settled_at`; the team is the holder's downline at every depth).
+ * (by `bets.settled_at`; the team is the holder's downline at every depth)
+ * and, for dividends, the bonuses the ledger credited to the team in the
+ * period (which include the sub-agents' own wages and dividends), so an
+ * upline shares the team's loss net of what the team was already given.
  * A period is settled once: the contract row is locked, a settlement row is
  * written under the unique (contract, period start), the payment is a ledger
  * entry keyed `settlement:<contract>:<period start>` from HOUSE:BONUSES, and
@@ -36,6 +40,8 @@ export interface TeamFigures {
   weighted: bigint;
   /** Valid bet of the bets that qualify for real-time salary. */
   qualifying: bigint;
+  /** Bonuses credited to the team's main wallets in the window (ledger entries of kind bonus); dividends only. */
+  bonuses: bigint;
 }
 
 /** The team's figures over [start, end) straight from `bets` (the real-time fields only with real-time terms). */
@@ -57,13 +63,31 @@ export async function teamFigures(db: Database | Transaction<DB>, holderId: stri
       sql<string>`coalesce(sum(b.valid_bet) filter (where b.stake >= ${realtime.minSingleBet}), 0)::text`.as("qualifying"),
     ])
     .executeTakeFirstOrThrow();
+  const bonuses = terms && "minActiveMembers" in terms ? await teamBonuses(db, holderId, window) : 0n;
   return {
     validBet: BigInt(row.validBet),
     profitLoss: BigInt(row.profitLoss),
     activeMembers: Number(row.activeMembers),
     weighted: BigInt(row.weighted),
     qualifying: BigInt(row.qualifying),
+    bonuses,
   };
+}
+
+/** Bonuses the ledger credited to the main wallets of the holder's team over [start, end). */
+async function teamBonuses(db: Database | Transaction<DB>, holderId: string, window: Period): Promise<bigint> {
+  const row = await db
+    .selectFrom("entries as e")
+    .innerJoin("postings as p", "p.entry_id", "e.id")
+    .innerJoin("accounts as a", "a.id", "p.account_id")
+    .where("e.kind", "=", "bonus")
+    .where("e.created_at", ">=", window.start)
+    .where("e.created_at", "<", window.end)
+    .where("a.kind", "=", MAIN)
+    .where(inDownline(holderId, "a.member_id"))
+    .select(sql<string>`coalesce(sum(p.amount), 0)::text`.as("bonuses"))
+    .executeTakeFirstOrThrow();
+  return BigInt(row.bonuses);
 }
 
 const share = (base: bigint, rate: number) => (base * BigInt(rate)) / 10_000n;
@@ -72,7 +96,7 @@ const share = (base: bigint, rate: number) => (base * BigInt(rate)) / 10_000n;
 export function settlementAmount(terms: ContractTerms, figures: TeamFigures): { base: bigint; amount: bigint } {
   if ("profitRate" in terms) return { base: figures.qualifying, amount: figures.weighted / 10_000n };
   if ("minActiveMembers" in terms) {
-    const netLoss = -figures.profitLoss;
+    const netLoss = -figures.profitLoss - figures.bonuses;
     const met =
       netLoss > 0n &&
       figures.validBet >= BigInt(terms.minValidBet) &&

@@ -4,7 +4,8 @@ import type { ContractKind } from "../db/schema";
 /**
  * §3 contract terms by kind. Rates are basis points (10000 = 100 %), money
  * amounts minor units; a threshold of 0 means none.
- *  - dividend: a share of the team's net loss over the period, paid when the
+ *  - dividend: a share of the team's net loss over the period (players'
+ *    stakes − payouts − the bonuses credited to the team), paid when the
  *    team's valid bet, net loss and active members reach the thresholds;
  *  - daily and hourly wage: a share of the team's valid bet of the day or
  *    hour, paid when it reaches the bet amount;

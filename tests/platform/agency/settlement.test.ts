@@ -8,6 +8,7 @@ import type { ContractKind } from "~/platform/db/schema";
 import { createTestDatabase } from "../../helpers/database";
 import { insertAgent, insertHouseContract, insertSettledBet } from "../../helpers/agency";
 import { insertMember } from "../../helpers/wallet";
+import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
 
 /**
  * Settlement against the bets themselves: every stored settlement is
@@ -68,6 +69,18 @@ beforeAll(async () => {
     const at = new Date(START.getTime() + Math.floor(next() * 3 * 24 * HOUR));
     await insertSettledBet(db, players[Math.floor(next() * players.length)]!, { stake, payout, validBet, at });
   }
+  // Bonuses the ledger credited to players in those days: a dividend shares the team's loss net of them.
+  for (let n = 0; n < 12; n++) {
+    const memberId = players[n % players.length]!;
+    const at = new Date(START.getTime() + Math.floor(next() * 3 * 24 * HOUR));
+    await postEntry(db, {
+      key: `test-bonus:${n}`,
+      kind: "bonus",
+      memberId,
+      at,
+      movements: [{ from: { house: HOUSE.bonuses }, to: { memberId, kind: MAIN }, amount: BigInt(1_000 + Math.floor(next() * 30_000)) }],
+    });
+  }
   // The sub-agent ends its daily wage on day 3 at 13:20: its last window stops there.
   const daily = await db.selectFrom("contracts").select("id").where("downline_id", "=", ids.sub).where("kind", "=", "DAILY").where("status", "=", "active").executeTakeFirstOrThrow();
   await decideContract(db, ids.sub, daily.id, "terminate", new Date(START.getTime() + 2 * 24 * HOUR + 13 * HOUR + 20 * 60_000));
@@ -76,12 +89,19 @@ afterAll(() => handle.close());
 
 /** The raw rows a recomputation reads: members with their upline column, and bets. */
 async function loadRaw() {
-  const [members, bets, contracts] = await Promise.all([
+  const [members, bets, contracts, bonuses] = await Promise.all([
     handle.db.selectFrom("members").select(["id", "parent_id"]).execute(),
     handle.db.selectFrom("bets").selectAll().execute(),
     handle.db.selectFrom("contracts").selectAll().execute(),
+    handle.db
+      .selectFrom("entries as e")
+      .innerJoin("postings as p", "p.entry_id", "e.id")
+      .innerJoin("accounts as a", "a.id", "p.account_id")
+      .select(["a.member_id", "a.kind", "p.amount", "e.created_at"])
+      .where("e.kind", "=", "bonus")
+      .execute(),
   ]);
-  return { members, bets, contracts };
+  return { members, bets, contracts, bonuses };
 }
 type Raw = Awaited<ReturnType<typeof loadRaw>>;
 
@@ -122,7 +142,19 @@ function recompute(row: { contract_id: string; member_id: string; window_start: 
     );
     amount = weighted / 10_000n;
   } else if (contract.kind === "DIVIDEND") {
-    const netLoss = -profitLoss;
+    const given = sum(
+      raw.bonuses
+        .filter(
+          (bonus) =>
+            bonus.kind === "MAIN" &&
+            bonus.member_id !== null &&
+            team.has(bonus.member_id) &&
+            new Date(bonus.created_at).getTime() >= new Date(row.window_start).getTime() &&
+            new Date(bonus.created_at).getTime() < new Date(row.window_end).getTime(),
+        )
+        .map((bonus) => BigInt(bonus.amount)),
+    );
+    const netLoss = -profitLoss - given;
     const met = netLoss > 0n && validBet >= BigInt(terms.minValidBet!) && netLoss >= BigInt(terms.minProfitLoss!) && active >= terms.minActiveMembers!;
     amount = met ? (netLoss * BigInt(terms.rate!)) / 10_000n : 0n;
   } else {
