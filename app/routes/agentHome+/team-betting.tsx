@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
 import { FilterSelect } from "~/components/member/records/filter-select";
-import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { BetAmountCells, BetAmountHeads, BetTotalsRow } from "~/components/member/records/bet-columns";
 import { reportVendors, teamBetting } from "~/platform/agency/reports.server";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES } from "~/platform/wallet/records.server";
@@ -74,22 +75,11 @@ export default function TeamBetting() {
             <th scope="col">{t("agentReports.columns.account")}</th>
             <th scope="col">{t("records.columns.game")}</th>
             <th scope="col">{t("records.columns.vendor")}</th>
-            <th scope="col" className="amount">{t("records.columns.stake")}</th>
-            <th scope="col" className="amount">{t("records.columns.validBet")}</th>
-            <th scope="col" className="amount">{t("records.columns.payout")}</th>
-            <th scope="col" className="amount">{t("records.columns.winLoss")}</th>
-            <th scope="col">{t("records.columns.status")}</th>
+            <BetAmountHeads />
           </>
         }
         foot={
-          <tr>
-            <th scope="row" colSpan={4}>{t("records.totals.total")}</th>
-            <MoneyCell minor={records.totals.stake} currency={currency} testId="total-stake" />
-            <MoneyCell minor={records.totals.validBet} currency={currency} testId="total-validBet" />
-            <MoneyCell minor={records.totals.payout} currency={currency} testId="total-payout" />
-            <MoneyCell minor={records.totals.winLoss} currency={currency} signed testId="total-winLoss" />
-            <td />
-          </tr>
+          <BetTotalsRow totals={records.totals} currency={currency} leading={4} />
         }
       >
         {records.rows.map((row) => (
@@ -100,11 +90,7 @@ export default function TeamBetting() {
               {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
             </td>
             <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
-            <MoneyCell minor={row.stake} currency={currency} />
-            <MoneyCell minor={row.validBet} currency={currency} />
-            <MoneyCell minor={row.payout} currency={currency} />
-            {row.winLoss === null ? <td className="amount muted">–</td> : <MoneyCell minor={row.winLoss} currency={currency} signed />}
-            <td>{t(`records.betStatus.${row.status}`)}</td>
+            <BetAmountCells row={row} currency={currency} />
           </tr>
         ))}
       </RecordTable>

@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { FilterSelect } from "~/components/member/records/filter-select";
-import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { BetAmountCells, BetAmountHeads, BetTotalsRow } from "~/components/member/records/bet-columns";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES, bettingRecords, bettingVendors } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
@@ -80,22 +81,11 @@ export default function BettingRecord() {
             <th scope="col">{t("records.columns.vendor")}</th>
             <th scope="col">{t("records.columns.game")}</th>
             <th scope="col">{t("records.columns.round")}</th>
-            <th scope="col" className="amount">{t("records.columns.stake")}</th>
-            <th scope="col" className="amount">{t("records.columns.validBet")}</th>
-            <th scope="col" className="amount">{t("records.columns.payout")}</th>
-            <th scope="col" className="amount">{t("records.columns.winLoss")}</th>
-            <th scope="col">{t("records.columns.status")}</th>
+            <BetAmountHeads />
           </>
         }
         foot={
-          <tr>
-            <th scope="row" colSpan={4}>{t("records.totals.total")}</th>
-            <MoneyCell minor={records.totals.stake} currency={currency} testId="total-stake" />
-            <MoneyCell minor={records.totals.validBet} currency={currency} testId="total-validBet" />
-            <MoneyCell minor={records.totals.payout} currency={currency} testId="total-payout" />
-            <MoneyCell minor={records.totals.winLoss} currency={currency} signed testId="total-winLoss" />
-            <td />
-          </tr>
+          <BetTotalsRow totals={records.totals} currency={currency} leading={4} />
         }
       >
         {records.rows.map((row) => (
@@ -106,11 +96,7 @@ export default function BettingRecord() {
               {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
             </td>
             <td>{row.roundId}</td>
-            <MoneyCell minor={row.stake} currency={currency} />
-            <MoneyCell minor={row.validBet} currency={currency} />
-            <MoneyCell minor={row.payout} currency={currency} />
-            {row.winLoss === null ? <td className="amount muted">–</td> : <MoneyCell minor={row.winLoss} currency={currency} signed />}
-            <td>{t(`records.betStatus.${row.status}`)}</td>
+            <BetAmountCells row={row} currency={currency} />
           </tr>
         ))}
       </RecordTable>
