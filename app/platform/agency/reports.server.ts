@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/open.server";
 import {
+  betRowOf,
   pageOf,
   sumText,
   TRANSACTION_TYPES,
@@ -106,21 +107,7 @@ export async function teamBetting(
     .offset(offset)
     .execute();
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      account: row.account,
-      placedAt: new Date(row.placed_at).toISOString(),
-      settledAt: row.settled_at ? new Date(row.settled_at).toISOString() : null,
-      vassalage: row.vassalage,
-      category: row.category,
-      gameName: row.game_name,
-      roundId: row.round_id,
-      stake: String(row.stake),
-      validBet: String(row.valid_bet),
-      payout: String(row.payout),
-      winLoss: row.status === "settled" ? (BigInt(row.payout) - BigInt(row.stake)).toString() : null,
-      status: row.status,
-    })),
+    rows: rows.map((row) => ({ ...betRowOf(row), account: row.account })),
     page,
     pageCount,
     total,

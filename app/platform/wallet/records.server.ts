@@ -294,6 +294,39 @@ function memberBets(db: Database, memberId: string, filter: BetFilter) {
   return query;
 }
 
+/** The columns of `bets` a bet list reads. */
+export interface BetColumns {
+  id: string;
+  placed_at: Date | string;
+  settled_at: Date | string | null;
+  vassalage: string;
+  category: string;
+  game_name: string;
+  round_id: string;
+  stake: string;
+  valid_bet: string;
+  payout: string;
+  status: BetStatus;
+}
+
+/** A `bets` row as a bet list shows it: times as ISO strings, money as decimal strings, win/loss once settled. */
+export function betRowOf(row: BetColumns): BetRow {
+  return {
+    id: row.id,
+    placedAt: new Date(row.placed_at).toISOString(),
+    settledAt: row.settled_at ? new Date(row.settled_at).toISOString() : null,
+    vassalage: row.vassalage,
+    category: row.category,
+    gameName: row.game_name,
+    roundId: row.round_id,
+    stake: String(row.stake),
+    validBet: String(row.valid_bet),
+    payout: String(row.payout),
+    winLoss: row.status === "settled" ? (BigInt(row.payout) - BigInt(row.stake)).toString() : null,
+    status: row.status,
+  };
+}
+
 /** §2 personalHistoryCopy: the member's bets, newest first, with the window's totals. */
 export async function bettingRecords(
   db: Database,
@@ -319,20 +352,7 @@ export async function bettingRecords(
     .offset(offset)
     .execute();
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      placedAt: new Date(row.placed_at).toISOString(),
-      settledAt: row.settled_at ? new Date(row.settled_at).toISOString() : null,
-      vassalage: row.vassalage,
-      category: row.category,
-      gameName: row.game_name,
-      roundId: row.round_id,
-      stake: String(row.stake),
-      validBet: String(row.valid_bet),
-      payout: String(row.payout),
-      winLoss: row.status === "settled" ? (BigInt(row.payout) - BigInt(row.stake)).toString() : null,
-      status: row.status,
-    })),
+    rows: rows.map(betRowOf),
     page,
     pageCount,
     total,
