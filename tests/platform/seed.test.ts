@@ -44,7 +44,15 @@ describe("demo seed", () => {
     const main = (account: string) => BigInt(balances.find((row) => row.account === account && row.kind === "MAIN")?.balance ?? "-1");
     expect(main("player01")).toBeGreaterThan(0n);
     expect(main("vipstar")).toBeGreaterThan(0n);
-    expect(main("agent01")).toBe(3_000_000n);
+    // The opening deposit, and the contract settlements the agency seed paid (issue 6).
+    const paid = await handle.db
+      .selectFrom("settlements")
+      .innerJoin("members", "members.id", "settlements.member_id")
+      .select(sql<string>`coalesce(sum(settlements.amount), 0)::text`.as("sum"))
+      .where("members.account", "=", "agent01")
+      .executeTakeFirstOrThrow();
+    expect(BigInt(paid.sum)).toBeGreaterThan(0n);
+    expect(main("agent01")).toBe(3_000_000n + BigInt(paid.sum));
     expect(balances.some((row) => row.account === "player01" && row.kind === "VENDOR:SBO" && row.balance === "150000")).toBe(true);
     const bets = await handle.db.selectFrom("bets").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
     expect(Number(bets.n)).toBeGreaterThan(20);

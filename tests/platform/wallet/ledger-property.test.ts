@@ -264,7 +264,7 @@ async function checkInvariants(model: Model) {
 
 /** Each sequence starts from an empty ledger (account rows stay, at zero, so cached ids remain valid). */
 async function resetLedger() {
-  await sql`truncate withdrawal_proofs, withdrawals, deposits, member_messages, postings, entries`.execute(handle.db);
+  await sql`truncate settlements, withdrawal_proofs, withdrawals, deposits, member_messages, postings, entries`.execute(handle.db);
   await sql`update accounts set balance = 0`.execute(handle.db);
 }
 
