@@ -145,7 +145,7 @@ function countField(t: TFunction) {
 }
 
 /** The form fields of a kind's terms (§3), named as the terms are. */
-function termsShape(kind: ContractKind, brand: BrandConfig, t: TFunction) {
+export function termsShape(kind: ContractKind, brand: BrandConfig, t: TFunction) {
   switch (kind) {
     case "DIVIDEND":
       return {

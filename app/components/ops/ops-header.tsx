@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 
 /** The back office's only chrome: brand, who is signed in, sign out (a plain post to /logout with site=ops). */
@@ -11,6 +11,14 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <span className="brand-name">{brandName}</span>
           <span className="agent-header-title">{t("ops.title")}</span>
         </p>
+        <nav aria-label={t("opsAgents.nav.label")} className="ops-nav">
+          <NavLink to="/ops" end data-testid="ops-nav-queue">
+            {t("opsAgents.nav.queue")}
+          </NavLink>
+          <NavLink to="/ops/agents" data-testid="ops-nav-agents">
+            {t("opsAgents.nav.agents")}
+          </NavLink>
+        </nav>
         <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
         <Form method="post" action="/logout" className="inline-form">
           <input type="hidden" name="site" value="ops" />

@@ -44,7 +44,7 @@ export async function activeContract(db: Executor, memberId: string, kind: Contr
 }
 
 /** Takes the row locks of a member's contracts of one kind, so two offers or decisions run one after the other. */
-async function lockContracts(trx: Transaction<DB>, memberId: string, kind: ContractKind) {
+export async function lockContracts(trx: Transaction<DB>, memberId: string, kind: ContractKind) {
   await trx.selectFrom("members").select("id").where("id", "=", memberId).forUpdate().executeTakeFirst();
   return trx.selectFrom("contracts").selectAll().where("downline_id", "=", memberId).where("kind", "=", kind).where("status", "in", ["active", "offered"]).forUpdate().execute();
 }

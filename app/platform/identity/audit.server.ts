@@ -18,7 +18,10 @@ export type AuditEvent =
   | "withdrawal_decided"
   | "phone_bound"
   | "email_bound"
-  | "profile_updated";
+  | "profile_updated"
+  | "agent_rate_set"
+  | "house_contract_granted"
+  | "house_contract_ended";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {
