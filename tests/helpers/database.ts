@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "~/platform/db/open.server";
 import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
@@ -58,8 +59,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
 export function useSeededDatabase(onReady?: (handle: DatabaseHandle) => void) {
   const current = {} as { handle: DatabaseHandle };
   beforeAll(async () => {
-    current.handle = await createTestDatabase();
-    await seedDemoBrand(current.handle.db);
+    current.handle = await seededDatabase();
     onReady?.(current.handle);
   });
   afterAll(() => current.handle?.close());
@@ -68,6 +68,17 @@ export function useSeededDatabase(onReady?: (handle: DatabaseHandle) => void) {
       return current.handle.db;
     },
   };
+}
+
+/** A copy of the run's seeded snapshot (tests/global-setup.ts) on PGlite; a fresh database seeded here on PostgreSQL. */
+async function seededDatabase(): Promise<DatabaseHandle> {
+  const snapshot = inject("seededSnapshot");
+  if (snapshot && !process.env.TEST_DATABASE_URL) {
+    return openDatabase({ kind: "pglite", snapshot: new Blob([readFileSync(snapshot)]) });
+  }
+  const handle = await createTestDatabase();
+  await seedDemoBrand(handle.db);
+  return handle;
 }
 
 /** Runs `body` with the database's brand changed by `change`, then puts the brand back. */

@@ -9,11 +9,13 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, which `snapshot` of a location opens again. */
+  dump?: () => Promise<Blob>;
 }
 
 export type DatabaseLocation =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string };
+  | { kind: "pglite"; dataDir?: string; snapshot?: Blob };
 
 /**
  * Opens PostgreSQL (a pool over `DATABASE_URL`) or embedded PGlite (a data
@@ -36,12 +38,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
   // int8 (money, bigserial) as strings, as node-postgres returns them, so both drivers agree.
   // One options object: PGlite drops the second argument when the first (dataDir) is undefined.
-  const pglite = new PGlite({ dataDir: location.dataDir, parsers: { 20: (value: string) => value } });
+  const pglite = new PGlite({ dataDir: location.dataDir, loadDataDir: location.snapshot, parsers: { 20: (value: string) => value } });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: "pglite",
+    dump: () => pglite.dumpDataDir("none"),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
