@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
-import { Field, FormErrors } from "~/components/forms/field";
+import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 
 export interface RegisterFormHints {
@@ -10,11 +10,6 @@ export interface RegisterFormHints {
   /** The agent's own rate, "50.00 %": the highest a sub-agent may get. */
   ownRate: string;
 }
-
-const entered = (result: SubmissionResult<string[]> | undefined, name: string) => {
-  const value = result?.initialValue?.[name];
-  return typeof value === "string" ? value : undefined;
-};
 
 /**
  * §2 register account: a member or an agent directly under the signed-in
@@ -25,7 +20,7 @@ const entered = (result: SubmissionResult<string[]> | undefined, name: string) =
 export function TeamRegisterForm({ hints, result }: { hints: RegisterFormHints; result?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const errors = result?.error ?? {};
-  const [kind, setKind] = useState(entered(result, "kind") === "agent" ? "agent" : "member");
+  const [kind, setKind] = useState(enteredValue(result, "kind") === "agent" ? "agent" : "member");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const kindErrorId = useId();
@@ -58,7 +53,7 @@ export function TeamRegisterForm({ hints, result }: { hints: RegisterFormHints; 
         label={t("agentTeam.register.username")}
         autoComplete="off"
         hint={hints.username}
-        defaultValue={entered(result, "username")}
+        defaultValue={enteredValue(result, "username")}
         errors={errors.username}
         required
       />
@@ -83,7 +78,7 @@ export function TeamRegisterForm({ hints, result }: { hints: RegisterFormHints; 
         name="nickname"
         label={t("agentTeam.register.nickname")}
         autoComplete="off"
-        defaultValue={entered(result, "nickname")}
+        defaultValue={enteredValue(result, "nickname")}
         errors={errors.nickname}
       />
       <div hidden={hydrated && kind !== "agent"} data-testid="register-rate">
@@ -93,7 +88,7 @@ export function TeamRegisterForm({ hints, result }: { hints: RegisterFormHints; 
           inputMode="decimal"
           autoComplete="off"
           hint={t("agentTeam.register.rateHint", { rate: hints.ownRate })}
-          defaultValue={entered(result, "rate")}
+          defaultValue={enteredValue(result, "rate")}
           errors={errors.rate}
         />
       </div>

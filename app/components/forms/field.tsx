@@ -38,3 +38,9 @@ export function FormErrors({ errors, id }: { errors?: string[] | null; id?: stri
     </div>
   );
 }
+
+/** What was typed into a field before a failed post (conform's reply), so nothing has to be typed again. */
+export function enteredValue(result: { initialValue?: Record<string, unknown> | null } | undefined, name: string): string | undefined {
+  const value = result?.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
+}

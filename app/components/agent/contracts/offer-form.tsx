@@ -1,21 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { Field, FormErrors } from "~/components/forms/field";
+import { enteredValue, FormErrors } from "~/components/forms/field";
 import type { ContractKind } from "~/platform/db/schema";
 import { useTranslation } from "~/utils/i18n";
 import { formatRate } from "~/utils/rates";
-import { TERM_FIELDS, termLabelKey } from "./contract-terms";
+import { ContractTermFields } from "./term-fields";
 import type { ContractPageData } from "./types";
-
-const PERIODS = ["D", "W", "H", "M"] as const;
-const RATE_FIELDS = new Set(["rate", "profitRate", "lossRate"]);
-
-/** What the agent typed before a failed post, so nothing has to be typed again. */
-const entered = (result: SubmissionResult<string[]> | undefined, name: string) => {
-  const value = result?.initialValue?.[name];
-  return typeof value === "string" ? value : undefined;
-};
 
 /**
  * "Offer a contract" (§4): one of the agent's direct downline agents and
@@ -35,7 +26,6 @@ export function OfferForm({
 }) {
   const { t } = useTranslation();
   const selectId = useId();
-  const periodId = useId();
   const errors = result?.error ?? {};
   const maxOf = (field: string) => formatRate(field === "lossRate" ? (grantable[1] ?? 0) : (grantable[0] ?? 0));
   return (
@@ -56,7 +46,7 @@ export function OfferForm({
             <select
               id={selectId}
               name="downlineId"
-              defaultValue={entered(result, "downlineId") ?? ""}
+              defaultValue={enteredValue(result, "downlineId") ?? ""}
               required
               aria-invalid={errors.downlineId ? true : undefined}
               aria-describedby={`${selectId}-error`}
@@ -74,43 +64,7 @@ export function OfferForm({
               {errors.downlineId?.[0] ?? ""}
             </div>
           </div>
-          {kind === "DIVIDEND" ? (
-            <div className="field">
-              <label htmlFor={periodId}>{t("agentContracts.terms.period")}</label>
-              <select
-                id={periodId}
-                name="period"
-                defaultValue={entered(result, "period") ?? "W"}
-                aria-invalid={errors.period ? true : undefined}
-                aria-describedby={`${periodId}-error`}
-              >
-                {PERIODS.map((period) => (
-                  <option key={period} value={period}>
-                    {t(`agentContracts.period.${period}`)}
-                  </option>
-                ))}
-              </select>
-              <div id={`${periodId}-error`} className="field-error" role={errors.period ? "alert" : undefined}>
-                {errors.period?.[0] ?? ""}
-              </div>
-            </div>
-          ) : null}
-          {TERM_FIELDS[kind].map((field) => {
-            const rate = RATE_FIELDS.has(field);
-            return (
-              <Field
-                key={field}
-                name={field}
-                label={rate ? `${t(termLabelKey(kind, field))} (%)` : t(termLabelKey(kind, field))}
-                inputMode={field === "minActiveMembers" ? "numeric" : "decimal"}
-                autoComplete="off"
-                defaultValue={entered(result, field)}
-                errors={errors[field]}
-                required={rate}
-                hint={rate ? t("agentContracts.offer.rateHint", { max: maxOf(field) }) : t("agentContracts.offer.thresholdHint")}
-              />
-            );
-          })}
+          <ContractTermFields kind={kind} result={result} rateHint={(field) => t("agentContracts.offer.rateHint", { max: maxOf(field) })} />
           <FormErrors errors={errors[""]} />
           <div className="field">
             <button type="submit" className="button primary" data-testid="offer-submit">

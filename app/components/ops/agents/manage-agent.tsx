@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useId } from "react";
-import { TermsSummary, TERM_FIELDS, termLabelKey } from "~/components/agent/contracts/contract-terms";
-import { Field, FormErrors } from "~/components/forms/field";
+import { TermsSummary } from "~/components/agent/contracts/contract-terms";
+import { ContractTermFields } from "~/components/agent/contracts/term-fields";
+import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import type { ContractKind } from "~/platform/db/schema";
 import { useTranslation } from "~/utils/i18n";
 import { formatRate, rateToInput } from "~/utils/rates";
@@ -10,15 +10,6 @@ import { listHref } from "./top-agent-list";
 import type { OpsAgentsData, TopAgentData } from "./types";
 
 const KINDS = ["DIVIDEND", "DAILY", "HOURLY", "REALTIME"] as const satisfies readonly ContractKind[];
-const PERIODS = ["D", "W", "H", "M"] as const;
-const RATE_FIELDS = new Set(["rate", "profitRate", "lossRate"]);
-
-/** What the operator typed before a failed post, so nothing has to be typed again. */
-const entered = (result: SubmissionResult<string[]> | undefined, name: string) => {
-  const value = result?.initialValue?.[name];
-  return typeof value === "string" ? value : undefined;
-};
-
 type Failed = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
 /**
@@ -40,7 +31,6 @@ export function ManageAgent({
   failed: Failed;
 }) {
   const { t } = useTranslation();
-  const periodId = useId();
   const here = (extra: Record<string, string> = {}) => listHref(place, { agent: agent.id, ...extra });
   const action = here({ kind });
   const rateResult = failed?.intent === "rate" ? failed.result : undefined;
@@ -67,7 +57,7 @@ export function ManageAgent({
           inputMode="decimal"
           autoComplete="off"
           required
-          defaultValue={entered(rateResult, "agentRate") ?? (agent.agentRate === null ? "" : rateToInput(agent.agentRate))}
+          defaultValue={enteredValue(rateResult, "agentRate") ?? (agent.agentRate === null ? "" : rateToInput(agent.agentRate))}
           errors={rateResult?.error?.agentRate}
           hint={t("opsAgents.rate.hint", { rate: formatRate(agent.downlineRate) })}
         />
@@ -133,37 +123,7 @@ export function ManageAgent({
         <input type="hidden" name="intent" value="grant" />
         <input type="hidden" name="agentId" value={agent.id} />
         <input type="hidden" name="kind" value={kind} />
-        {kind === "DIVIDEND" ? (
-          <div className="field">
-            <label htmlFor={periodId}>{t("agentContracts.terms.period")}</label>
-            <select id={periodId} name="period" defaultValue={entered(grantResult, "period") ?? "W"} aria-describedby={`${periodId}-error`}>
-              {PERIODS.map((period) => (
-                <option key={period} value={period}>
-                  {t(`agentContracts.period.${period}`)}
-                </option>
-              ))}
-            </select>
-            <div id={`${periodId}-error`} className="field-error" role={grantErrors.period ? "alert" : undefined}>
-              {grantErrors.period?.[0] ?? ""}
-            </div>
-          </div>
-        ) : null}
-        {TERM_FIELDS[kind].map((field) => {
-          const rate = RATE_FIELDS.has(field);
-          return (
-            <Field
-              key={field}
-              name={field}
-              label={rate ? `${t(termLabelKey(kind, field))} (%)` : t(termLabelKey(kind, field))}
-              inputMode={field === "minActiveMembers" ? "numeric" : "decimal"}
-              autoComplete="off"
-              required={rate}
-              defaultValue={entered(grantResult, field)}
-              errors={grantErrors[field]}
-              hint={rate ? undefined : t("agentContracts.offer.thresholdHint")}
-            />
-          );
-        })}
+        <ContractTermFields kind={kind} result={grantResult} />
         <FormErrors errors={grantErrors[""]} />
         <div className="field">
           <button type="submit" className="button primary" data-testid="ops-grant-submit">
