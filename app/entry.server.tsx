@@ -59,7 +59,10 @@ async function brandOrigins(): Promise<BrandOrigins> {
   if (!brand) return { imageOrigins: [], frameOrigins: [] };
   let origins = originsByBrand.get(brand);
   if (!origins) {
-    origins = { imageOrigins: originsOf(brand.imageCdns), frameOrigins: originsOf(brand.launchGameCdns) };
+    origins = {
+      imageOrigins: originsOf(brand.imageCdns),
+      frameOrigins: originsOf(brand.launchGameCdns),
+    };
     originsByBrand.set(brand, origins);
   }
   return origins;
@@ -84,7 +87,12 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <RequestContextProvider value={{ nonce, requestId }}>
         <LabelSourceProvider value={labels}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY}
+            nonce={nonce}
+          />
         </LabelSourceProvider>
       </RequestContextProvider>,
       {

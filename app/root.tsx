@@ -82,7 +82,11 @@ export function ErrorBoundary() {
     return (
       <I18nProvider locale={data.locale}>
         <Document locale={data.locale} theme={data.theme}>
-          <StatusPage status={data.systemStatus} ip={data.ip} customerService={data.customerService} />
+          <StatusPage
+            status={data.systemStatus}
+            ip={data.ip}
+            customerService={data.customerService}
+          />
         </Document>
       </I18nProvider>
     );

@@ -20,10 +20,16 @@ const labelSets = new Map<string, Labels>();
  * A label as the app renders it (the app's own translator over
  * locales/<lng>/common.json), so a wording change does not break the tests.
  */
-export function label(lng: string, key: string, vars: Record<string, string | number> = {}): string {
+export function label(
+  lng: string,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
   let labels = labelSets.get(lng);
   if (!labels) {
-    labels = JSON.parse(readFileSync(new URL(`../locales/${lng}/common.json`, import.meta.url), "utf8")) as Labels;
+    labels = JSON.parse(
+      readFileSync(new URL(`../locales/${lng}/common.json`, import.meta.url), "utf8"),
+    ) as Labels;
     labelSets.set(lng, labels);
   }
   const text = createTranslator(lng, labels)(key, vars);
@@ -33,7 +39,8 @@ export function label(lng: string, key: string, vars: Record<string, string | nu
 
 /** Writes the platform's maintenance flag, as an operator would, straight into `settings`. */
 export async function writeMaintenance(on: boolean) {
-  if (!e2eDatabaseUrl) throw new Error("E2E_DATABASE_URL is not set: the e2e server runs on PGlite");
+  if (!e2eDatabaseUrl)
+    throw new Error("E2E_DATABASE_URL is not set: the e2e server runs on PGlite");
   const client = new pg.Client({ connectionString: e2eDatabaseUrl });
   await client.connect();
   try {
@@ -69,7 +76,10 @@ export async function waitForHydration(page: Page, pageErrors: string[] = []) {
   try {
     await page.waitForFunction(
       () => {
-        const remixWindow = window as unknown as { __remixContext?: unknown; __remixRouter?: { state: { initialized: boolean } } };
+        const remixWindow = window as unknown as {
+          __remixContext?: unknown;
+          __remixRouter?: { state: { initialized: boolean } };
+        };
         return !remixWindow.__remixContext || remixWindow.__remixRouter?.state.initialized === true;
       },
       undefined,
@@ -154,7 +164,11 @@ export interface CreatedMember {
  * The first match of `pattern` in the newest outbox message of a channel to a
  * recipient, polled for up to ~5 s (the server writes it while the page loads).
  */
-async function readOutbox(channel: "sms" | "email", recipient: string, pattern: RegExp): Promise<string> {
+async function readOutbox(
+  channel: "sms" | "email",
+  recipient: string,
+  pattern: RegExp,
+): Promise<string> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl });
   await client.connect();
   try {
@@ -166,7 +180,8 @@ async function readOutbox(channel: "sms" | "email", recipient: string, pattern: 
       );
       const found = rows[0] ? pattern.exec(rows[0].body)?.[1] : undefined;
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No ${channel} matching ${pattern} for ${recipient} in the outbox`);
+      if (Date.now() > deadline)
+        throw new Error(`No ${channel} matching ${pattern} for ${recipient} in the outbox`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
@@ -194,7 +209,12 @@ interface Fixtures {
    * when asked for), so a test may change its password or lock it without
    * touching the demo accounts or another test. Skips the test without E2E_DATABASE_URL.
    */
-  createMember: (options: { password: string; mobile?: boolean; email?: boolean; type?: number }) => Promise<CreatedMember>;
+  createMember: (options: {
+    password: string;
+    mobile?: boolean;
+    email?: boolean;
+    type?: number;
+  }) => Promise<CreatedMember>;
   /** The path and query of the link in the newest e-mail to a recipient in the `outbox` table. */
   readMailLink: (recipient: string) => Promise<string>;
   /**
@@ -215,7 +235,13 @@ export const test = base.extend<Fixtures>({
         const [pair = ""] = header.split(";");
         const at = pair.indexOf("=");
         await context.addCookies([
-          { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL!, httpOnly: true, sameSite: "Lax" },
+          {
+            name: pair.slice(0, at),
+            value: pair.slice(at + 1),
+            url: baseURL!,
+            httpOnly: true,
+            sameSite: "Lax",
+          },
         ]);
       }
       await use();
@@ -289,12 +315,23 @@ export const test = base.extend<Fixtures>({
       try {
         for (let attempt = 0; ; attempt++) {
           const account = uniqueAccount();
-          const member = { account, mobile: mobile ? uniqueMobile() : null, email: email ? `${account}@example.com` : null };
+          const member = {
+            account,
+            mobile: mobile ? uniqueMobile() : null,
+            email: email ? `${account}@example.com` : null,
+          };
           try {
             await client.query(
               `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, email, profile, created_at)
                values ($1, $2, $3, now(), $4, $5, $6, '{}'::jsonb, now())`,
-              [member.account, type, passwordHash, member.mobile ? "92" : null, member.mobile, member.email],
+              [
+                member.account,
+                type,
+                passwordHash,
+                member.mobile ? "92" : null,
+                member.mobile,
+                member.email,
+              ],
             );
             return member;
           } catch (error) {
@@ -317,7 +354,12 @@ async function creditDeposit(account: string, minor: number) {
   await client.connect();
   try {
     await client.query("begin");
-    const { rows: [member] } = await client.query<{ id: string }>("select id from members where lower(account) = lower($1)", [account]);
+    const {
+      rows: [member],
+    } = await client.query<{ id: string }>(
+      "select id from members where lower(account) = lower($1)",
+      [account],
+    );
     if (!member) throw new Error(`No member ${account}`);
     await client.query(
       `insert into accounts (member_id, kind, allow_negative) values ($1, 'MAIN', false), (null, 'HOUSE:PAYMENTS', true)
@@ -333,7 +375,9 @@ async function creditDeposit(account: string, minor: number) {
     const deltas = accounts.map((account) => (account.kind === "MAIN" ? minor : -minor));
     const key = `e2e-fund:${randomUUID()}`;
     // The ledger's one way to move money (migration 0003), as the platform calls it.
-    const { rows: [posted] } = await client.query<{ o_entry_id: string }>(
+    const {
+      rows: [posted],
+    } = await client.query<{ o_entry_id: string }>(
       `select * from ledger_post_entry($1, 'e2e', 'deposit', $2, null, '{"channel":"demo-pay"}'::jsonb, null, $3::bigint[], $4::bigint[])`,
       [key, member.id, ids, deltas],
     );

@@ -10,7 +10,9 @@ test.describe("/rng game list", () => {
     const firstTile = page.getByTestId("game-tile").first();
     const firstId = (await firstTile.getAttribute("data-node-id"))!;
 
-    await pager.getByRole("link", { name: label("en", "pager.page", { page: 2 }), exact: true }).click();
+    await pager
+      .getByRole("link", { name: label("en", "pager.page", { page: 2 }), exact: true })
+      .click();
 
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(page).toHaveURL(/[?&]vassalage=PG(&|$)/);
@@ -70,14 +72,21 @@ test.describe("/rng game list", () => {
     await link.click();
 
     await expect(page).toHaveURL(/[?&]vassalage=EG2(&|$)/);
-    await expect(page.locator('nav.sub-menu a[data-vassalage="EG2"]')).toHaveAttribute("aria-current", "true");
+    await expect(page.locator('nav.sub-menu a[data-vassalage="EG2"]')).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect.poll(() => numberIn(count)).toBeLessThan(all);
     const tiles = page.getByTestId("game-tile");
     await expect(tiles.first()).toBeVisible();
     await expect(tiles.locator(".game-vendor").filter({ hasNotText: vendorName })).toHaveCount(0);
 
     // "All" clears the filter and the page number.
-    await page.locator("nav.sub-menu").first().getByRole("link", { name: label("en", "lobby.allVendors"), exact: true }).click();
+    await page
+      .locator("nav.sub-menu")
+      .first()
+      .getByRole("link", { name: label("en", "lobby.allVendors"), exact: true })
+      .click();
     await expect(page).toHaveURL("/rng");
     await expect.poll(() => numberIn(count)).toBe(all);
   });

@@ -11,7 +11,9 @@ export default async function globalSetup() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`update settings set value = '{"maintenance": false}'::jsonb, updated_at = now() where key = 'status'`);
+    await client.query(
+      `update settings set value = '{"maintenance": false}'::jsonb, updated_at = now() where key = 'status'`,
+    );
   } catch (error) {
     // A new database has no tables until the server's first start migrates it.
     if ((error as { code?: string }).code !== "42P01") throw error;

@@ -1,6 +1,19 @@
 import { expect, focusIsInside, label, test } from "./fixtures";
 
-const CATEGORY_TABS = ["HOME", "FAV", "RNG", "LIVE", "FISH", "SPORTS", "COCKFIGHT", "PVP", "ELOTT", "LOTT", "MXWIN", "ESPORTS"];
+const CATEGORY_TABS = [
+  "HOME",
+  "FAV",
+  "RNG",
+  "LIVE",
+  "FISH",
+  "SPORTS",
+  "COCKFIGHT",
+  "PVP",
+  "ELOTT",
+  "LOTT",
+  "MXWIN",
+  "ESPORTS",
+];
 const FOOTER_VENDORS = ["PG", "EG2", "PT", "JDB", "CQ9", "FC", "JL", "BGS"];
 
 test.describe("home lobby", () => {
@@ -27,7 +40,10 @@ test.describe("home lobby", () => {
     for (const [index, tab] of CATEGORY_TABS.entries()) {
       await expect(tabs.nth(index)).toHaveAttribute("data-tab", tab);
     }
-    await expect(page.locator('nav.lobby-tabs a[data-tab="HOME"]')).toHaveAttribute("aria-current", "page");
+    await expect(page.locator('nav.lobby-tabs a[data-tab="HOME"]')).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     // Hot games: a page of 12
     const hot = page.getByTestId("section-HOT");
@@ -45,7 +61,8 @@ test.describe("home lobby", () => {
     await expect(board).toBeVisible();
     const top = board.locator(".winners-top > li");
     await expect(top).toHaveCount(3);
-    for (const rank of [1, 2, 3]) await expect(top.nth(rank - 1)).toHaveAttribute("data-rank", String(rank));
+    for (const rank of [1, 2, 3])
+      await expect(top.nth(rank - 1)).toHaveAttribute("data-rank", String(rank));
     const rest = page.getByTestId("winners-rest");
     await expect(rest).toHaveAttribute("start", "4");
     await expect(rest.locator("> li").first()).toHaveAttribute("data-rank", "4");
@@ -79,7 +96,9 @@ test.describe("announcements popup", () => {
     await page.goto("/");
     const popup = page.getByTestId("announcement-popup");
     await expect(popup).toBeVisible();
-    await expect(popup.getByRole("heading", { name: label("en", "announcements.title") })).toBeVisible();
+    await expect(
+      popup.getByRole("heading", { name: label("en", "announcements.title") }),
+    ).toBeVisible();
 
     await popup.getByRole("button", { name: label("en", "dialog.close") }).click();
     await expect(popup).toBeHidden();
@@ -95,7 +114,9 @@ test.describe("notice marquee", () => {
   // The marquee scrolls forever; reduced motion stops it so it can be clicked like any link.
   test.use({ reducedMotion: "reduce" });
 
-  test("a notice opens the notice dialog at its index, the close link closes it", async ({ page }) => {
+  test("a notice opens the notice dialog at its index, the close link closes it", async ({
+    page,
+  }) => {
     await page.goto("/");
     const item = page.getByTestId("marquee-item").nth(1);
     const title = (await item.textContent())?.trim() ?? "";
@@ -125,7 +146,9 @@ test.describe("notice marquee", () => {
 });
 
 test.describe("dialogs", () => {
-  test("the login dialog opens from the header and closes with its close link", async ({ page }) => {
+  test("the login dialog opens from the header and closes with its close link", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.getByTestId("header-login").click();
     await expect(page).toHaveURL("/login");
@@ -145,7 +168,10 @@ test.describe("dialogs", () => {
   });
 
   test("focus moves into the dialog and stays there", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the modal focus handling is the JavaScript enhancement of the dialog");
+    test.skip(
+      !javaScriptEnabled,
+      "the modal focus handling is the JavaScript enhancement of the dialog",
+    );
     await page.goto("/login");
     const dialog = page.getByTestId("login-dialog");
     await expect(dialog).toBeVisible();
@@ -157,7 +183,9 @@ test.describe("dialogs", () => {
       const focused = await page.evaluate(() => {
         const element = document.activeElement;
         if (!element || element === document.body) return "browser";
-        return element.closest('[data-testid="login-dialog"]') ? "dialog" : element.outerHTML.slice(0, 120);
+        return element.closest('[data-testid="login-dialog"]')
+          ? "dialog"
+          : element.outerHTML.slice(0, 120);
       });
       expect(["dialog", "browser"], `focus after ${press + 1} Tab presses`).toContain(focused);
     }

@@ -6,7 +6,10 @@ test.describe("lobby tabs", () => {
     await page.locator('nav.lobby-tabs a[data-tab="RNG"]').click();
 
     await expect(page).toHaveURL("/?tab=RNG");
-    await expect(page.locator('nav.lobby-tabs a[data-tab="RNG"]')).toHaveAttribute("aria-current", "page");
+    await expect(page.locator('nav.lobby-tabs a[data-tab="RNG"]')).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByTestId("section-RNG")).toBeVisible();
     await expect(page.getByTestId("section-RNG").getByTestId("game-tile").first()).toBeVisible();
     await expect(page.locator('[data-testid^="section-"]')).toHaveCount(1);
@@ -42,7 +45,9 @@ test.describe("lobby tabs", () => {
     await expect(page).toHaveURL("/login?redirectTo=%2F%3Ftab%3DFAV");
     await expect(page.getByTestId("login-dialog")).toBeVisible();
     // After logging in, the visitor comes back to the FAV tab.
-    await expect(page.getByTestId("login-dialog").locator('input[name="redirectTo"]')).toHaveValue("/?tab=FAV");
+    await expect(page.getByTestId("login-dialog").locator('input[name="redirectTo"]')).toHaveValue(
+      "/?tab=FAV",
+    );
   });
 });
 
@@ -101,7 +106,10 @@ test.describe("home grid paging", () => {
     await vendorLink.click();
 
     await expect(page).toHaveURL(new RegExp(`[?&]rngVendor=${vassalage}(&|$)`));
-    await expect(section.locator(`nav.sub-menu a[data-vassalage="${vassalage}"]`)).toHaveAttribute("aria-current", "true");
+    await expect(section.locator(`nav.sub-menu a[data-vassalage="${vassalage}"]`)).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(section.getByTestId("game-tile").first()).toBeVisible();
   });
 });

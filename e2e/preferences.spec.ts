@@ -45,8 +45,12 @@ test.describe("language", () => {
     await expect(html).toHaveAttribute("lang", "ur");
     await expect(html).toHaveAttribute("dir", "rtl");
     await expect(page.getByTestId("header-login")).toHaveText(label("ur", "header.login"));
-    await expect(page.locator('nav.lobby-tabs a[data-tab="RNG"]')).toHaveText(label("ur", "category.RNG"));
-    await expect(page.getByTestId("section-HOT").getByRole("heading", { level: 2 })).toHaveText(label("ur", "lobby.hotGames"));
+    await expect(page.locator('nav.lobby-tabs a[data-tab="RNG"]')).toHaveText(
+      label("ur", "category.RNG"),
+    );
+    await expect(page.getByTestId("section-HOT").getByRole("heading", { level: 2 })).toHaveText(
+      label("ur", "lobby.hotGames"),
+    );
   });
 });
 
@@ -84,7 +88,9 @@ test.describe("side menu", () => {
     // With JavaScript the menu hides optimistically, before the preference is stored:
     // wait for the post that sets the cookie before reloading.
     const saved = page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/resources/prefs",
+      (response) =>
+        response.request().method() === "POST" &&
+        new URL(response.url()).pathname === "/resources/prefs",
     );
     await toggle.click();
     await expect(aside).toBeHidden();

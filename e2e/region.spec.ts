@@ -12,9 +12,13 @@ test.describe("blocked address", () => {
   test("gets the region page with its IP and customer service", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.region.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "status.region.title"),
+    );
     await expect(page.getByTestId("visitor-ip")).toHaveText("198.51.100.7");
-    await expect(page.getByRole("link", { name: label("en", "header.customerService") })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: label("en", "header.customerService") }),
+    ).toBeVisible();
     // A status page has no portal chrome.
     await expect(page.locator("header.site-header")).toHaveCount(0);
     await expect(page.locator("footer.site-footer")).toHaveCount(0);
@@ -24,7 +28,9 @@ test.describe("blocked address", () => {
     for (const path of ["/rng", "/help", "/no-such-page"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.region.title"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        label("en", "status.region.title"),
+      );
     }
   });
 });
@@ -35,7 +41,9 @@ test.describe("blocked country", () => {
   test("gets the region page", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.region.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "status.region.title"),
+    );
     await expect(page.getByTestId("visitor-ip")).toBeVisible();
   });
 });

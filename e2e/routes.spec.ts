@@ -1,7 +1,15 @@
 import { expect, label, test } from "./fixtures";
 
 test.describe("login-required routes", () => {
-  for (const path of ["/favorite", "/recent", "/lottery", "/seaLottery", "/vnLottery", "/member", "/member/anything"]) {
+  for (const path of [
+    "/favorite",
+    "/recent",
+    "/lottery",
+    "/seaLottery",
+    "/vnLottery",
+    "/member",
+    "/member/anything",
+  ]) {
     test(`${path} sends a visitor to log in`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -24,7 +32,9 @@ test("/agentHome sends a visitor to the agent login with its service hours", asy
 test("an unknown path is a 404 inside the portal layout", async ({ page }) => {
   const response = await page.goto("/no-such-page/at-all");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "error.notFoundTitle"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    label("en", "error.notFoundTitle"),
+  );
   await expect(page.locator("header.site-header")).toBeVisible();
   await expect(page.getByTestId("header-login")).toBeVisible();
   await expect(page.locator("footer.site-footer")).toBeVisible();
@@ -51,7 +61,9 @@ test("/healthz answers ok", async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: "ok" });
 });
 
-test("documents carry a per-request CSP nonce that every script uses, and the other security headers", async ({ page }) => {
+test("documents carry a per-request CSP nonce that every script uses, and the other security headers", async ({
+  page,
+}) => {
   const first = await page.goto("/help");
   const headers = first!.headers();
   const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
@@ -60,9 +72,13 @@ test("documents carry a per-request CSP nonce that every script uses, and the ot
   expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
   expect(headers["x-request-id"]).toBeTruthy();
   // Browsers hide the nonce attribute; the property keeps it.
-  const scriptNonces = await page.evaluate(() => [...document.scripts].map((script) => script.nonce));
+  const scriptNonces = await page.evaluate(() =>
+    [...document.scripts].map((script) => script.nonce),
+  );
   expect(scriptNonces.length).toBeGreaterThan(0);
   expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
   const second = await page.goto("/help");
-  expect(/'nonce-([^']+)'/.exec(second!.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(nonce);
+  expect(/'nonce-([^']+)'/.exec(second!.headers()["content-security-policy"] ?? "")?.[1]).not.toBe(
+    nonce,
+  );
 });

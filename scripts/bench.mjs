@@ -41,14 +41,23 @@ const LOG_FILE = path.join(DATA_DIR, "server.log");
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
 const AIMS = { homeOverBare: 0.5, homeJsKb: 120 };
 const TARGETS = [
-  { name: "resource", path: "/resources/bench-bare", label: "bare resource route `/resources/bench-bare` (Remix, no React)" },
-  { name: "bare", path: "/bench/bare", label: "bare page `/bench/bare` (root loader + document, no data)" },
+  {
+    name: "resource",
+    path: "/resources/bench-bare",
+    label: "bare resource route `/resources/bench-bare` (Remix, no React)",
+  },
+  {
+    name: "bare",
+    path: "/bench/bare",
+    label: "bare page `/bench/bare` (root loader + document, no data)",
+  },
   { name: "home", path: "/", label: "home `/` (visitor, no cookies)" },
   { name: "rng", path: "/rng", label: "`/rng`" },
 ];
 
 const kb = (bytes) => bytes / 1024;
-const fmt = (n, digits = 1) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n, digits = 1) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (...args) => console.log("[bench]", ...args);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,7 +67,9 @@ async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0];
   if (loadBefore > os.cpus().length) {
-    log(`warning: load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cores; other work will skew the figures`);
+    log(
+      `warning: load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cores; other work will skew the figures`,
+    );
   }
 
   log("npm run build");
@@ -82,14 +93,20 @@ async function main() {
 
   log(`warm-up ${WARMUP_S} s per route`);
   for (const target of TARGETS) {
-    await cannon(base + target.path, { duration: WARMUP_S, connections: Math.min(CONNECTIONS, 10) });
+    await cannon(base + target.path, {
+      duration: WARMUP_S,
+      connections: Math.min(CONNECTIONS, 10),
+    });
   }
 
   const results = {};
   for (const target of TARGETS) {
     log(`autocannon ${target.path}: ${DURATION_S} s × ${CONNECTIONS} connections`);
     const cpuBefore = serverCpuMs();
-    const result = await cannon(base + target.path, { duration: DURATION_S, connections: CONNECTIONS });
+    const result = await cannon(base + target.path, {
+      duration: DURATION_S,
+      connections: CONNECTIONS,
+    });
     const cpuUsed = serverCpuMs() - cpuBefore;
     if (result.non2xx > 0) throw new Error(`${target.path}: ${result.non2xx} non-2xx responses`);
     if (result.requests.total === 0) throw new Error(`${target.path}: no request completed`);
@@ -130,10 +147,14 @@ async function main() {
   for (const file of js.files) {
     console.log(`| \`${file.path}\` | ${fmt(kb(file.raw))} | ${fmt(kb(file.gzip))} |`);
   }
-  console.log(`| **total (${js.files.length} files)** | ${fmt(kb(js.rawTotal))} | **${fmt(jsKb)}** |`);
+  console.log(
+    `| **total (${js.files.length} files)** | ${fmt(kb(js.rawTotal))} | **${fmt(jsKb)}** |`,
+  );
   for (const message of js.pageErrors) {
     console.log(`\nWARNING: the home page threw in the browser: ${message}`);
-    console.log("(a failed hydration skips the chunks loaded after it, e.g. the carousel's: the JS figure is then too low)");
+    console.log(
+      "(a failed hydration skips the chunks loaded after it, e.g. the carousel's: the JS figure is then too low)",
+    );
   }
 
   console.log(
@@ -141,7 +162,9 @@ async function main() {
       `autocannon and server on the same machine; load average ${loadBefore.toFixed(1)} before, ` +
       `${loadDuring.toFixed(1)} after the runs):\n`,
   );
-  console.log("| target | req/s (avg) | p50 ms | p99 ms | × bare | server CPU ms/req | bare/CPU | body KB |");
+  console.log(
+    "| target | req/s (avg) | p50 ms | p99 ms | × bare | server CPU ms/req | bare/CPU | body KB |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const target of TARGETS) {
     const r = results[target.name];
@@ -153,7 +176,9 @@ async function main() {
     );
   }
   console.log(`| home JS (gzip -9, ${js.files.length} scripts) | | | | | | | **${fmt(jsKb)}** |`);
-  console.log(`| home HTML (gzip -9 of ${fmt(kb(html.raw))} KB) | | | | | | | ${fmt(kb(html.gzip))} |`);
+  console.log(
+    `| home HTML (gzip -9 of ${fmt(kb(html.raw))} KB) | | | | | | | ${fmt(kb(html.gzip))} |`,
+  );
   console.log(
     "\n× bare = req/s ÷ bare req/s (the aim). bare/CPU = bare's server CPU per request ÷ this one's: " +
       "the same ratio measured in CPU time, which other load on the machine disturbs far less.",
@@ -163,7 +188,9 @@ async function main() {
   const jsPass = jsKb <= AIMS.homeJsKb;
   console.log("\n| aim | target | measured | result |");
   console.log("|---|---|---|---|");
-  console.log(`| home throughput | ≥ ${AIMS.homeOverBare}× bare page | ${fmt(homeRatio, 3)}× | ${homePass ? "PASS" : "MISS"} |`);
+  console.log(
+    `| home throughput | ≥ ${AIMS.homeOverBare}× bare page | ${fmt(homeRatio, 3)}× | ${homePass ? "PASS" : "MISS"} |`,
+  );
   console.log(
     `| (for reference) home vs the bare resource route | — | ${fmt(results.home.rps / results.resource.rps, 3)}× | — |`,
   );
@@ -174,9 +201,13 @@ async function main() {
         `${fmt(cpuRatio, 3)}× | ${cpuRatio >= AIMS.homeOverBare ? "PASS" : "MISS"} |`,
     );
   }
-  const jsVerdict = (jsPass ? "PASS" : "MISS") + (js.pageErrors.length ? " (unreliable: the page threw, see above)" : "");
+  const jsVerdict =
+    (jsPass ? "PASS" : "MISS") +
+    (js.pageErrors.length ? " (unreliable: the page threw, see above)" : "");
   console.log(`| home JS | ≤ ${AIMS.homeJsKb} KB gzipped | ${fmt(jsKb)} KB | ${jsVerdict} |`);
-  console.log(`\n(rng/bare ${fmt(rngRatio, 3)}×; 1 KB = 1024 bytes; total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(
+    `\n(rng/bare ${fmt(rngRatio, 3)}×; 1 KB = 1024 bytes; total ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
 }
 
 function cannon(url, { duration, connections }) {
@@ -236,7 +267,9 @@ function startServer(port) {
     [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"],
     { cwd: root, env, stdio: ["ignore", out, out] },
   );
-  child.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  child.exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   child.exited.then(({ code, signal }) => {
     child.done = true;
     if (!child.stopping) log(`server exited unexpectedly (code ${code}, signal ${signal})`);

@@ -23,7 +23,13 @@ export function CustomerServiceLink({
     event.preventDefault();
   };
   return (
-    <a href={entry.path} target="_blank" rel="noopener noreferrer" className={className} onClick={openWindow}>
+    <a
+      href={entry.path}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      onClick={openWindow}
+    >
       {children}
     </a>
   );

@@ -20,7 +20,8 @@ export function StatusPage({
         <p>{t(`${prefix}.info`)}</p>
         {status === 2 ? (
           <p className="status-ip">
-            {t("status.region.ip")} <strong data-testid="visitor-ip">{ip ?? t("status.region.unknownIp")}</strong>
+            {t("status.region.ip")}{" "}
+            <strong data-testid="visitor-ip">{ip ?? t("status.region.unknownIp")}</strong>
           </p>
         ) : null}
         {customerService ? (

@@ -37,7 +37,12 @@ const cachesByDatabase = new WeakMap<Database, Map<string, TtlCache<unknown>>>()
  * A per-process read cache in front of the database, one per (database, name).
  * Keyed by the database so tests with fresh databases never see each other's data.
  */
-export function cacheFor<V>(db: Database, name: string, ttlMs: () => number, maxEntries = 1000): TtlCache<V> {
+export function cacheFor<V>(
+  db: Database,
+  name: string,
+  ttlMs: () => number,
+  maxEntries = 1000,
+): TtlCache<V> {
   let caches = cachesByDatabase.get(db);
   if (!caches) cachesByDatabase.set(db, (caches = new Map()));
   let cache = caches.get(name);

@@ -15,7 +15,11 @@ export function signBody(rawBody: string, key: string): string {
 }
 
 /** Constant-time check of a hex signature over the raw body; anything malformed is simply false. */
-export function verifySignature(rawBody: string, signature: string | null | undefined, key: string): boolean {
+export function verifySignature(
+  rawBody: string,
+  signature: string | null | undefined,
+  key: string,
+): boolean {
   if (!signature || !/^[0-9a-f]{64}$/i.test(signature.trim())) return false;
   const expected = Buffer.from(signBody(rawBody, key), "hex");
   const given = Buffer.from(signature.trim(), "hex");
@@ -25,4 +29,5 @@ export function verifySignature(rawBody: string, signature: string | null | unde
 export const unixSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /** Signed too long ago, or in the future beyond the same margin. */
-export const isStale = (timestamp: number, now: Date) => Math.abs(unixSeconds(now) - timestamp) > MAX_MESSAGE_AGE_SECONDS;
+export const isStale = (timestamp: number, now: Date) =>
+  Math.abs(unixSeconds(now) - timestamp) > MAX_MESSAGE_AGE_SECONDS;

@@ -1,5 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { CaptchaField } from "~/components/identity/captcha-field";
@@ -90,10 +96,23 @@ export default function AgentLogin() {
         </p>
         <h2 id="agent-login-title">{t("agent.form")}</h2>
         <p className="muted">{t("agent.intro")}</p>
-        <Form method="post" action="/agent" className="stack-form" noValidate aria-labelledby="agent-login-title">
+        <Form
+          method="post"
+          action="/agent"
+          className="stack-form"
+          noValidate
+          aria-labelledby="agent-login-title"
+        >
           {captcha ? (
             // Enter in any field means "log in", not the captcha's "another one" button that comes first.
-            <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+            <button
+              type="submit"
+              name="intent"
+              value="login"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
           ) : null}
           <Field
             name="username"
@@ -103,10 +122,23 @@ export default function AgentLogin() {
             errors={errors.username}
             required
           />
-          <Field name="password" type="password" label={t("login.password")} autoComplete="current-password" errors={errors.password} required />
+          <Field
+            name="password"
+            type="password"
+            label={t("login.password")}
+            autoComplete="current-password"
+            errors={errors.password}
+            required
+          />
           {captcha ? <CaptchaField captcha={captcha} errors={errors.captcha} /> : null}
           <FormErrors errors={errors[""]} />
-          <button type="submit" name="intent" value="login" className="button primary" data-testid="agent-login-submit">
+          <button
+            type="submit"
+            name="intent"
+            value="login"
+            className="button primary"
+            data-testid="agent-login-submit"
+          >
             {t("login.submit")}
           </button>
         </Form>

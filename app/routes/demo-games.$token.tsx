@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { RouletteBetForm, SlotSpinForm } from "~/components/demo-games/bet-forms";
@@ -32,7 +38,9 @@ import { newFormKey } from "~/utils/wallet.server";
  * seed rotates the provably fair seed pair.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.game.name} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.game.name} · ${data.brandName}` : "" },
+];
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -50,8 +58,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, session } = await sessionOf(request, params.token);
   const url = new URL(request.url);
   const roundId = url.searchParams.get("round");
-  const [brand, locale, t] = await Promise.all([getBrandConfig(db), i18next.getLocale(request), translatorFor(request)]);
-  const page = await demoGamePage(db, session, brand, { roundId, rotated: url.searchParams.get("rotated") === "1" });
+  const [brand, locale, t] = await Promise.all([
+    getBrandConfig(db),
+    i18next.getLocale(request),
+    translatorFor(request),
+  ]);
+  const page = await demoGamePage(db, session, brand, {
+    roundId,
+    rotated: url.searchParams.get("rotated") === "1",
+  });
   if (!page) throw notFound();
   return json(
     {
@@ -113,7 +128,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = actionSchema().safeParse(Object.fromEntries(formData));
   const intent = formData.get("intent") === "rotate" ? "rotate" : "spin";
   const failure = (code: string) =>
-    json({ intent, error: t(`demoGame.errors.${code}`, { defaultValue: t("demoGame.errors.unknown") }) }, { status: 400 });
+    json(
+      {
+        intent,
+        error: t(`demoGame.errors.${code}`, { defaultValue: t("demoGame.errors.unknown") }),
+      },
+      { status: 400 },
+    );
   if (!parsed.success) return failure(intent === "rotate" ? "invalid_client_seed" : "invalid_form");
   const form = parsed.data;
   try {
@@ -124,7 +145,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const brand = await getBrandConfig(db);
     const engine = engineFor(session.game);
     const stake = BigInt(form.stake);
-    if (!stakeOptions(engine, brand.currency.minorUnits).includes(stake)) return failure("invalid_bet");
+    if (!stakeOptions(engine, brand.currency.minorUnits).includes(stake))
+      return failure("invalid_bet");
     const bet = engine === "roulette" ? rouletteBet(form) : undefined;
     if (bet === null) return failure("invalid_bet");
     const round = await playRound(db, session, { roundKey: form.roundKey, stake, bet });
@@ -140,7 +162,10 @@ export default function DemoGame() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const money: MoneyFormat = { currency: data.currency, locale: data.locale };
-  const playMoney: MoneyFormat = { currency: { ...data.currency, symbol: data.playMoneySymbol }, locale: data.locale };
+  const playMoney: MoneyFormat = {
+    currency: { ...data.currency, symbol: data.playMoneySymbol },
+    locale: data.locale,
+  };
   const shown = data.mode === "demo" ? playMoney : money;
   const outcome = (data.result?.outcome ?? null) as OutcomeView | null;
   const spinError = actionData?.intent === "spin" ? actionData.error : null;
@@ -149,10 +174,14 @@ export default function DemoGame() {
     <main className="demo-game" data-testid="demo-game">
       <header className="demo-game-bar">
         <h1>{data.game.name}</h1>
-        <span className="badge">{data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}</span>
+        <span className="badge">
+          {data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}
+        </span>
         <p className="demo-balance">
           <span>{data.mode === "demo" ? t("demoGame.playBalance") : t("demoGame.balance")}</span>{" "}
-          <strong data-testid="demo-balance">{formatMoney(data.balance, shown.currency, shown.locale)}</strong>
+          <strong data-testid="demo-balance">
+            {formatMoney(data.balance, shown.currency, shown.locale)}
+          </strong>
         </p>
       </header>
 
@@ -161,14 +190,21 @@ export default function DemoGame() {
           {t("demoGame.play")}
         </h2>
         {data.engine.kind === "slot" ? (
-          <SlotBoard outcome={outcome?.engine === "slot" ? outcome : null} resting={data.engine.restingRows!} money={shown} />
+          <SlotBoard
+            outcome={outcome?.engine === "slot" ? outcome : null}
+            resting={data.engine.restingRows!}
+            money={shown}
+          />
         ) : (
           <RouletteBoard outcome={outcome?.engine === "roulette" ? outcome : null} />
         )}
         <div role="status" className="demo-result" data-testid="demo-result">
           {data.result
             ? BigInt(data.result.payout) > 0n
-              ? t("demoGame.won", { amount: formatMoney(data.result.payout, shown.currency, shown.locale), summary: data.result.summary })
+              ? t("demoGame.won", {
+                  amount: formatMoney(data.result.payout, shown.currency, shown.locale),
+                  summary: data.result.summary,
+                })
               : t("demoGame.lost", { summary: data.result.summary })
             : null}
         </div>
@@ -178,12 +214,26 @@ export default function DemoGame() {
           </p>
         ) : null}
         {data.engine.kind === "slot" ? (
-          <SlotSpinForm action={data.path} roundKey={data.roundKey} stakes={data.stakes} stake={data.stake} money={shown} />
+          <SlotSpinForm
+            action={data.path}
+            roundKey={data.roundKey}
+            stakes={data.stakes}
+            stake={data.stake}
+            money={shown}
+          />
         ) : (
-          <RouletteBetForm action={data.path} roundKey={data.roundKey} stakes={data.stakes} stake={data.stake} bet={data.bet} money={shown} />
+          <RouletteBetForm
+            action={data.path}
+            roundKey={data.roundKey}
+            stakes={data.stakes}
+            stake={data.stake}
+            bet={data.bet}
+            money={shown}
+          />
         )}
         <p className="muted demo-rules">
-          {data.engine.kind === "slot" ? t("demoGame.slotRules") : t("demoGame.rouletteRules")} {t("demoGame.rtp", { rtp: data.engine.rtp })}
+          {data.engine.kind === "slot" ? t("demoGame.slotRules") : t("demoGame.rouletteRules")}{" "}
+          {t("demoGame.rtp", { rtp: data.engine.rtp })}
         </p>
         {data.engine.paytable ? (
           <details className="demo-paytable">

@@ -19,7 +19,9 @@ import { formatMoney } from "~/utils/money";
  * and whether the seed hashes to what was shown before play.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -30,7 +32,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!session) throw notFound();
   const checked = await verifyMemberRound(db, session.memberId, params.roundId ?? "");
   if (!checked) throw notFound();
-  const [brand, locale, t] = await Promise.all([getBrandConfig(db), i18next.getLocale(request), translatorFor(request)]);
+  const [brand, locale, t] = await Promise.all([
+    getBrandConfig(db),
+    i18next.getLocale(request),
+    translatorFor(request),
+  ]);
   const { round, seed, recomputed } = checked;
   return json({
     title: t("demoGame.verify.title", { id: round.id }),
@@ -46,11 +52,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       summary: round.outcome.summary,
       createdAt: round.createdAt.toISOString(),
     },
-    seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, serverSeed: seed.serverSeed },
+    seed: {
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      serverSeed: seed.serverSeed,
+    },
     recomputed: recomputed ? { summary: recomputed.summary, payout: recomputed.payout } : null,
     hashMatches: checked.hashMatches,
     outcomeMatches: checked.outcomeMatches,
-    currency: { symbol: round.mode === "demo" ? t("demoGame.playMoneySymbol") : brand.currency.symbol, minorUnits: brand.currency.minorUnits },
+    currency: {
+      symbol: round.mode === "demo" ? t("demoGame.playMoneySymbol") : brand.currency.symbol,
+      minorUnits: brand.currency.minorUnits,
+    },
     locale,
     timeZone: brand.timeZone,
   });
@@ -61,7 +74,11 @@ export default function VerifyRound() {
   const { t } = useTranslation();
   const money = (minor: string) => formatMoney(minor, data.currency, data.locale);
   const verdict =
-    data.outcomeMatches === null ? null : data.outcomeMatches && data.hashMatches ? t("demoGame.verify.matches") : t("demoGame.verify.mismatch");
+    data.outcomeMatches === null
+      ? null
+      : data.outcomeMatches && data.hashMatches
+        ? t("demoGame.verify.matches")
+        : t("demoGame.verify.mismatch");
   return (
     <main className="demo-game" data-testid="demo-verify">
       <header className="demo-game-bar">

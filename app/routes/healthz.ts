@@ -17,7 +17,10 @@ export async function loader() {
   try {
     await getBrandConfig(db);
   } catch {
-    return json({ status: "error", database: "ok", brand: "missing" }, { status: 503, headers: noStore });
+    return json(
+      { status: "error", database: "ok", brand: "missing" },
+      { status: 503, headers: noStore },
+    );
   }
   return json({ status: "ok", database: "ok" }, { headers: noStore });
 }

@@ -5,7 +5,12 @@ import { audit } from "~/platform/identity/audit.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseFormOrThrow } from "~/utils/form.server";
-import { clearOpsSessionCookieHeader, clearSessionCookieHeader, readOpsSessionToken, readSessionToken } from "~/utils/session.server";
+import {
+  clearOpsSessionCookieHeader,
+  clearSessionCookieHeader,
+  readOpsSessionToken,
+  readSessionToken,
+} from "~/utils/session.server";
 
 const LogoutForm = z.object({ site: z.enum(["member", "agent", "ops"]).optional() });
 
@@ -24,7 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (token) {
     const db = await getDb();
     const memberId = await deleteSession(db, token);
-    if (memberId) await audit(db, "logout", auditContext(request), { memberId, detail: { site: form.site ?? "member" } });
+    if (memberId)
+      await audit(db, "logout", auditContext(request), {
+        memberId,
+        detail: { site: form.site ?? "member" },
+      });
   }
   return redirect(form.site === "agent" ? "/agent" : "/", {
     headers: { "Set-Cookie": await clearSessionCookieHeader(request) },
@@ -36,9 +45,12 @@ async function opsLogout(request: Request) {
   if (token) {
     const db = await getDb();
     const memberId = await deleteSession(db, token);
-    if (memberId) await audit(db, "logout", auditContext(request), { memberId, detail: { site: "ops" } });
+    if (memberId)
+      await audit(db, "logout", auditContext(request), { memberId, detail: { site: "ops" } });
   }
-  return redirect("/ops/login", { headers: { "Set-Cookie": await clearOpsSessionCookieHeader(request) } });
+  return redirect("/ops/login", {
+    headers: { "Set-Cookie": await clearOpsSessionCookieHeader(request) },
+  });
 }
 
 /** GET /logout changes nothing: signing out takes the confirmation form. */

@@ -16,7 +16,11 @@ import { pageParam } from "./pagination";
 export async function accountGamesResponse(request: Request, kind: "favorite" | "recent") {
   const viewer = await requireMember(request);
   const db = await getDb();
-  const [language, t, brand] = await Promise.all([i18next.getLocale(request), translatorFor(request), getBrandConfig(db)]);
+  const [language, t, brand] = await Promise.all([
+    i18next.getLocale(request),
+    translatorFor(request),
+    getBrandConfig(db),
+  ]);
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   const games =
     kind === "favorite"

@@ -26,7 +26,8 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof PlatformError && error.code === "not_found") throw new Response("Not found", { status: 404 });
+    if (error instanceof PlatformError && error.code === "not_found")
+      throw new Response("Not found", { status: 404 });
     throw error;
   }
 }
@@ -39,7 +40,11 @@ function csvCell(value: string | number | null): string {
 }
 
 /** A CSV download (UTF-8 with BOM so spreadsheets read Urdu names), never cached. */
-export function csvResponse(filename: string, header: string[], rows: Array<Array<string | number | null>>): Response {
+export function csvResponse(
+  filename: string,
+  header: string[],
+  rows: Array<Array<string | number | null>>,
+): Response {
   const body = [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n");
   return new Response(`\uFEFF${body}\r\n`, {
     headers: {

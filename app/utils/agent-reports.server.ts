@@ -1,7 +1,11 @@
 import * as z from "zod/v4";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { BET_STATUSES, TRANSACTION_TYPES, type TransactionType } from "~/platform/wallet/records.server";
+import {
+  BET_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from "~/platform/wallet/records.server";
 import { optionalChoice, optionalCode, readRecordFilters } from "./records.server";
 
 /**
@@ -18,7 +22,10 @@ const account = z.string().trim().min(1).max(64).optional().catch(undefined);
 /** One downline member by id (a link from team management); checked by the platform. */
 const memberId = z.string().min(1).optional().catch(undefined);
 
-export const TRANSACTION_TYPE_KEYS = Object.keys(TRANSACTION_TYPES) as [TransactionType, ...TransactionType[]];
+export const TRANSACTION_TYPE_KEYS = Object.keys(TRANSACTION_TYPES) as [
+  TransactionType,
+  ...TransactionType[],
+];
 export const LOSS_LEVELS = ["direct", "all"] as const;
 
 type Brand = Pick<BrandConfig, "timeZone">;
@@ -35,7 +42,13 @@ export function teamBettingFilters(request: Request, brand: Brand) {
   return {
     range: filters.range,
     page: filters.page,
-    form: { memberId: filters.memberId ?? "", account: filters.account ?? "", category: filters.category ?? "", vendor: filters.vendor ?? "", status: filters.status ?? "" },
+    form: {
+      memberId: filters.memberId ?? "",
+      account: filters.account ?? "",
+      category: filters.category ?? "",
+      vendor: filters.vendor ?? "",
+      status: filters.status ?? "",
+    },
     query: {
       window: filters.window,
       account: filters.account,
@@ -49,31 +62,63 @@ export function teamBettingFilters(request: Request, brand: Brand) {
 
 /** User loss: account, level (direct downlines or all, the default). */
 export function lossStatementFilters(request: Request, brand: Brand) {
-  const filters = readRecordFilters(request, brand, { account, memberId, level: optionalChoice(LOSS_LEVELS) });
+  const filters = readRecordFilters(request, brand, {
+    account,
+    memberId,
+    level: optionalChoice(LOSS_LEVELS),
+  });
   return {
     range: filters.range,
     page: filters.page,
-    form: { memberId: filters.memberId ?? "", account: filters.account ?? "", level: filters.level ?? "" },
-    query: { window: filters.window, account: filters.account, memberId: filters.memberId, direct: filters.level === "direct" },
+    form: {
+      memberId: filters.memberId ?? "",
+      account: filters.account ?? "",
+      level: filters.level ?? "",
+    },
+    query: {
+      window: filters.window,
+      account: filters.account,
+      memberId: filters.memberId,
+      direct: filters.level === "direct",
+    },
   };
 }
 
 /** My income: the window only (the agent's own money). */
 export function incomeFilters(request: Request, brand: Brand) {
   const filters = readRecordFilters(request, brand, {});
-  return { range: filters.range, page: filters.page, form: {}, query: { window: filters.window, timeZone: brand.timeZone } };
+  return {
+    range: filters.range,
+    page: filters.page,
+    form: {},
+    query: { window: filters.window, timeZone: brand.timeZone },
+  };
 }
 
 /** Account details: account and transaction type (grouped as on the member's transactions page). */
 export function transactionFilters(request: Request, brand: Brand) {
-  const filters = readRecordFilters(request, brand, { account, memberId, type: optionalChoice(TRANSACTION_TYPE_KEYS) });
+  const filters = readRecordFilters(request, brand, {
+    account,
+    memberId,
+    type: optionalChoice(TRANSACTION_TYPE_KEYS),
+  });
   return {
     range: filters.range,
     page: filters.page,
-    form: { memberId: filters.memberId ?? "", account: filters.account ?? "", type: filters.type ?? "" },
-    query: { window: filters.window, account: filters.account, memberId: filters.memberId, type: filters.type },
+    form: {
+      memberId: filters.memberId ?? "",
+      account: filters.account ?? "",
+      type: filters.type ?? "",
+    },
+    query: {
+      window: filters.window,
+      account: filters.account,
+      memberId: filters.memberId,
+      type: filters.type,
+    },
   };
 }
 
 /** The CSV's file name: the report and its days. */
-export const csvFileName = (report: string, range: { from: string; to: string }) => `${report}-${range.from}-${range.to}.csv`;
+export const csvFileName = (report: string, range: { from: string; to: string }) =>
+  `${report}-${range.from}-${range.to}.csv`;

@@ -21,7 +21,11 @@ const teamFilters = z.object({
     .transform((page) => pageParam(page ?? null)),
 });
 
-export function readTeamFilters(request: Request): { search: string; level: TeamLevel; page: number } {
+export function readTeamFilters(request: Request): {
+  search: string;
+  level: TeamLevel;
+  page: number;
+} {
   const parsed = teamFilters.parse(Object.fromEntries(new URL(request.url).searchParams));
   return { search: parsed.search ?? "", level: parsed.level ?? "all", page: parsed.page };
 }

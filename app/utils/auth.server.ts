@@ -3,7 +3,11 @@ import { getDb } from "~/platform/db/database.server";
 import { audit, type AuditContext } from "~/platform/identity/audit.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { consumeLoginHandoff, createSession, readSession } from "~/platform/identity/sessions.server";
+import {
+  consumeLoginHandoff,
+  createSession,
+  readSession,
+} from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
@@ -26,7 +30,10 @@ const readsInFlight = new Map<string, Promise<Viewer | null>>();
 
 async function loadViewer(token: string): Promise<Viewer | null> {
   const db = await getDb();
-  const [active, brand] = await Promise.all([readSession(db, token, identityPolicy()), getBrandConfig(db)]);
+  const [active, brand] = await Promise.all([
+    readSession(db, token, identityPolicy()),
+    getBrandConfig(db),
+  ]);
   if (!active) return null;
   return { sessionId: active.sessionId, token, member: memberInfo(active.member, brand) };
 }
@@ -67,7 +74,9 @@ export function refererPath(request: Request, fallback = "/"): string {
   if (!referer) return fallback;
   try {
     const url = new URL(referer, request.url);
-    return url.origin === new URL(request.url).origin ? safeRedirectPath(url.pathname + url.search, fallback) : fallback;
+    return url.origin === new URL(request.url).origin
+      ? safeRedirectPath(url.pathname + url.search, fallback)
+      : fallback;
   } catch {
     return fallback;
   }
@@ -127,7 +136,13 @@ export async function handoffLogin(request: Request): Promise<Response | null> {
   const memberId = token.length <= 64 ? await consumeLoginHandoff(db, token) : null;
   if (!memberId) return redirect(target);
   const context = auditContext(request);
-  const session = await createSession(db, { memberId, site: "member", remember: false, ...context }, identityPolicy());
+  const session = await createSession(
+    db,
+    { memberId, site: "member", remember: false, ...context },
+    identityPolicy(),
+  );
   await audit(db, "handoff_login", context, { memberId });
-  return redirect(target, { headers: { "Set-Cookie": await sessionCookieHeader(request, session) } });
+  return redirect(target, {
+    headers: { "Set-Cookie": await sessionCookieHeader(request, session) },
+  });
 }

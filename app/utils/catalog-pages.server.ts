@@ -28,10 +28,13 @@ export async function gameListResponse(request: Request, category: Category) {
   const params = new URL(request.url).searchParams;
   const vendors = lane?.cards ?? [];
   const requestedVendor = params.get("vassalage");
-  const vassalage = vendors.some((card) => card.vassalage === requestedVendor) ? requestedVendor : null;
+  const vassalage = vendors.some((card) => card.vassalage === requestedVendor)
+    ? requestedVendor
+    : null;
   const requestedClassify = params.get("classify");
   const subTypes = lane?.gameClassify ?? [];
-  const classify = requestedClassify && subTypes.includes(requestedClassify) ? requestedClassify : null;
+  const classify =
+    requestedClassify && subTypes.includes(requestedClassify) ? requestedClassify : null;
   const pageNum = pageParam(params.get("page"));
   if (isTableCategory(category)) {
     const now = new Date();
@@ -48,18 +51,47 @@ export async function gameListResponse(request: Request, category: Category) {
     const currency = { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits };
     return json(
       // The tables carry the games; the page only its count and numbers.
-      { category, vendors: vendors.map(vendorTile), vassalage, subTypes, classify, page: { ...tilePage(page), games: [] as ReturnType<typeof tilePage>["games"] }, tables, currency },
+      {
+        category,
+        vendors: vendors.map(vendorTile),
+        vassalage,
+        subTypes,
+        classify,
+        page: { ...tilePage(page), games: [] as ReturnType<typeof tilePage>["games"] },
+        tables,
+        currency,
+      },
       // Players and results change by the minute: never a stale table list.
       { headers: { "Cache-Control": "no-store" } },
     );
   }
-  const page = await listGames(db, { category, language, vassalage, classify, page: pageNum, pageSize: LIST_PAGE_SIZE });
-  return json({ category, vendors: vendors.map(vendorTile), vassalage, subTypes, classify, page: tilePage(page), tables: null, currency: null });
+  const page = await listGames(db, {
+    category,
+    language,
+    vassalage,
+    classify,
+    page: pageNum,
+    pageSize: LIST_PAGE_SIZE,
+  });
+  return json({
+    category,
+    vendors: vendors.map(vendorTile),
+    vassalage,
+    subTypes,
+    classify,
+    page: tilePage(page),
+    tables: null,
+    currency: null,
+  });
 }
 
 /** A game centre page (§2 /sports /esports /lott /elott): the category's vendors. */
 export async function gameCentreResponse(request: Request, category: Category) {
   const { db, language, lane } = await laneOf(request, category);
   const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;
-  return json({ category, vendors: (lane?.cards ?? []).map(vendorTile), entrance: entrance && gameTile(entrance) });
+  return json({
+    category,
+    vendors: (lane?.cards ?? []).map(vendorTile),
+    entrance: entrance && gameTile(entrance),
+  });
 }

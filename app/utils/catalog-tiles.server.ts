@@ -18,5 +18,10 @@ export function vendorTile(card: VendorCard) {
 }
 
 export function tilePage(page: GamePage) {
-  return { games: page.games.map(gameTile), pageNum: page.pageNum, totalPages: page.totalPages, total: page.total };
+  return {
+    games: page.games.map(gameTile),
+    pageNum: page.pageNum,
+    totalPages: page.totalPages,
+    total: page.total,
+  };
 }

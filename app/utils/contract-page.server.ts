@@ -1,9 +1,25 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { contractCandidates, settlementRecords, settlementRows, SETTLEMENT_SCOPES, type ContractCandidate } from "~/platform/agency/contract-pages.server";
-import { consolidatedContractInfo, contractsOverview, decideContract, offerContract, withdrawOffer } from "~/platform/agency/contracts.server";
-import { agentMenuFeatures, contractPageVisible, requireContractPage } from "~/platform/agency/menu";
+import {
+  contractCandidates,
+  settlementRecords,
+  settlementRows,
+  SETTLEMENT_SCOPES,
+  type ContractCandidate,
+} from "~/platform/agency/contract-pages.server";
+import {
+  consolidatedContractInfo,
+  contractsOverview,
+  decideContract,
+  offerContract,
+  withdrawOffer,
+} from "~/platform/agency/contracts.server";
+import {
+  agentMenuFeatures,
+  contractPageVisible,
+  requireContractPage,
+} from "~/platform/agency/menu";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
@@ -13,7 +29,12 @@ import { readForm } from "./form.server";
 import type { TFunction } from "./i18n";
 import { parseMoneyInput } from "./money";
 import { formatRate, parseRateInput } from "./rates";
-import { optionalChoice, readRecordFilters, RECORDS_PAGE_SIZE, recordsView } from "./records.server";
+import {
+  optionalChoice,
+  readRecordFilters,
+  RECORDS_PAGE_SIZE,
+  recordsView,
+} from "./records.server";
 
 /**
  * The four contract pages of the agent centre (§2 agentDividendRecordCopy2,
@@ -37,7 +58,10 @@ type Done = (typeof DONE_NOTICES)[number];
 
 type Context = Awaited<ReturnType<typeof agentContext>>;
 
-const typeSets = (brand: BrandConfig) => ({ agentTypes: brand.agentTypes, trialTypes: brand.trialTypes });
+const typeSets = (brand: BrandConfig) => ({
+  agentTypes: brand.agentTypes,
+  trialTypes: brand.trialTypes,
+});
 
 /**
  * A contract page exists for the agent only while its menu item is shown
@@ -57,7 +81,12 @@ async function pageContext(request: Request, kind: ContractKind) {
 function recordFilters(request: Request, brand: BrandConfig) {
   const filters = readRecordFilters(request, brand, {
     scope: optionalChoice(SETTLEMENT_SCOPES),
-    account: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,40}$/).optional().catch(undefined),
+    account: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/)
+      .optional()
+      .catch(undefined),
   });
   return { ...filters, scope: filters.scope ?? "mine" };
 }
@@ -70,7 +99,9 @@ export async function contractPageLoader(request: Request, kind: ContractKind) {
   const overview = await contractsOverview(db, agentId, kind);
   const [candidates, records] = await Promise.all([
     // Only an agent holding a contract of the kind may grant one.
-    overview.grantable ? contractCandidates(db, agentId, typeSets(brand)) : ([] as ContractCandidate[]),
+    overview.grantable
+      ? contractCandidates(db, agentId, typeSets(brand))
+      : ([] as ContractCandidate[]),
     settlementRecords(db, agentId, {
       kind,
       scope: filters.scope,
@@ -80,7 +111,8 @@ export async function contractPageLoader(request: Request, kind: ContractKind) {
       pageSize: RECORDS_PAGE_SIZE,
     }),
   ]);
-  const done = optionalChoice(DONE_NOTICES).parse(url.searchParams.get("done") ?? undefined) ?? null;
+  const done =
+    optionalChoice(DONE_NOTICES).parse(url.searchParams.get("done") ?? undefined) ?? null;
   return json({
     ...recordsView(brand, t(`agentContracts.title.${kind}`), filters.range),
     kind,
@@ -102,16 +134,14 @@ export type ContractPageAction = typeof contractPageAction;
 
 /** A rate typed as percent with up to two decimals, as basis points. */
 function rateField(t: TFunction) {
-  return z
-    .string({ error: t("agentContracts.error.rate_required") })
-    .transform((text, ctx) => {
-      const rate = parseRateInput(text);
-      if (rate === null) {
-        ctx.addIssue({ code: "custom", message: t("agentContracts.error.rate_format") });
-        return z.NEVER;
-      }
-      return rate;
-    });
+  return z.string({ error: t("agentContracts.error.rate_required") }).transform((text, ctx) => {
+    const rate = parseRateInput(text);
+    if (rate === null) {
+      ctx.addIssue({ code: "custom", message: t("agentContracts.error.rate_format") });
+      return z.NEVER;
+    }
+    return rate;
+  });
 }
 
 /** A money threshold in the brand's currency as minor units; empty means none (0). */
@@ -159,7 +189,11 @@ export function termsShape(kind: ContractKind, brand: BrandConfig, t: TFunction)
     case "HOURLY":
       return { minValidBet: moneyField(brand, t), rate: rateField(t) };
     case "REALTIME":
-      return { profitRate: rateField(t), lossRate: rateField(t), minSingleBet: moneyField(brand, t) };
+      return {
+        profitRate: rateField(t),
+        lossRate: rateField(t),
+        minSingleBet: moneyField(brand, t),
+      };
   }
 }
 
@@ -189,14 +223,18 @@ function actionSchema(kind: ContractKind, brand: BrandConfig, t: TFunction) {
 }
 
 /** Rates (basis points) as the page shows them: "1.50 %", or "0.30 % / 0.60 %" for a real-time salary. */
-const ratesText = (rates: unknown) => (Array.isArray(rates) ? rates.map((rate) => formatRate(Number(rate))).join(" / ") : "");
+const ratesText = (rates: unknown) =>
+  Array.isArray(rates) ? rates.map((rate) => formatRate(Number(rate))).join(" / ") : "";
 
 /** A contract failure as the agent reads it; anything that is not a PlatformError is a bug and is rethrown. */
 function contractErrorMessage(error: unknown, t: TFunction, intent: string): string {
   if (!(error instanceof PlatformError)) throw error;
   const details = error.details;
   // At acceptance the rates in question are the upline's: they dropped since it offered.
-  const code = intent === "accept" && error.code === "contract_rate_above_own" ? "contract_upline_rate_dropped" : error.code;
+  const code =
+    intent === "accept" && error.code === "contract_rate_above_own"
+      ? "contract_upline_rate_dropped"
+      : error.code;
   return t(`agentContracts.error.${code}`, {
     defaultValue: t("agentContracts.error.unknown"),
     rates: ratesText(details.rates),
@@ -204,7 +242,13 @@ function contractErrorMessage(error: unknown, t: TFunction, intent: string): str
   });
 }
 
-const DONE_OF = { offer: "offered", accept: "accepted", reject: "rejected", terminate: "terminated", withdraw: "withdrawn" } as const satisfies Record<string, Done>;
+const DONE_OF = {
+  offer: "offered",
+  accept: "accepted",
+  reject: "rejected",
+  terminate: "terminated",
+  withdraw: "withdrawn",
+} as const satisfies Record<string, Done>;
 
 export async function contractPageAction(request: Request, kind: ContractKind) {
   const formData = await readForm(request);
@@ -213,7 +257,8 @@ export async function contractPageAction(request: Request, kind: ContractKind) {
   const path = CONTRACT_PAGE_PATHS[kind];
   const submission = parseWithZod(formData, { schema: actionSchema(kind, brand, t) });
   const intent = String(formData.get("intent") ?? "");
-  if (submission.status !== "success") return json({ intent, result: submission.reply(), confirm: null }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ intent, result: submission.reply(), confirm: null }, { status: 400 });
   const value = submission.value;
   try {
     if (value.intent === "offer") {
@@ -221,7 +266,18 @@ export async function contractPageAction(request: Request, kind: ContractKind) {
       const { period = null, ...terms } = fields as typeof fields & { period?: ContractPeriod };
       // The downline is looked up in the agent's direct downline only: anyone else is a 404.
       await orNotFound(
-        offerContract(db, { uplineId: agentId, downlineId, kind, period, terms, confirmReplace: confirmReplace === "1" }, typeSets(brand)),
+        offerContract(
+          db,
+          {
+            uplineId: agentId,
+            downlineId,
+            kind,
+            period,
+            terms,
+            confirmReplace: confirmReplace === "1",
+          },
+          typeSets(brand),
+        ),
       );
     } else if (value.intent === "withdraw") {
       await orNotFound(withdrawOffer(db, agentId, value.contractId));
@@ -229,21 +285,41 @@ export async function contractPageAction(request: Request, kind: ContractKind) {
       await orNotFound(decideContract(db, agentId, value.contractId, value.intent));
     }
   } catch (error) {
-    if (error instanceof PlatformError && error.code === "contract_lower_rate" && value.intent === "offer") {
+    if (
+      error instanceof PlatformError &&
+      error.code === "contract_lower_rate" &&
+      value.intent === "offer"
+    ) {
       // Not a failure: the upline must see that this offer ends the current contract, and confirm.
       const candidates = await contractCandidates(db, agentId, typeSets(brand));
       const downline = candidates.find((candidate) => candidate.id === value.downlineId);
-      const fields = Object.fromEntries(OFFER_FIELDS[kind].map((name) => [name, String(formData.get(name) ?? "")]));
+      const fields = Object.fromEntries(
+        OFFER_FIELDS[kind].map((name) => [name, String(formData.get(name) ?? "")]),
+      );
       const confirm = {
-        message: t("agentContracts.offer.lowerRate", { account: downline?.account ?? "", rates: ratesText(error.details.rates) }),
+        message: t("agentContracts.offer.lowerRate", {
+          account: downline?.account ?? "",
+          rates: ratesText(error.details.rates),
+        }),
         fields,
       };
       return json({ intent, result: submission.reply(), confirm }, { status: 409 });
     }
-    return json({ intent, result: submission.reply({ formErrors: [contractErrorMessage(error, t, value.intent)] }), confirm: null }, { status: 400 });
+    return json(
+      {
+        intent,
+        result: submission.reply({ formErrors: [contractErrorMessage(error, t, value.intent)] }),
+        confirm: null,
+      },
+      { status: 400 },
+    );
   }
   // Rejecting the only offer or terminating the only contract of the kind hides the page (§2 menu): back to the centre.
-  const visible = contractPageVisible(await consolidatedContractInfo(db, agentId), agentMenuFeatures(brand), kind);
+  const visible = contractPageVisible(
+    await consolidatedContractInfo(db, agentId),
+    agentMenuFeatures(brand),
+    kind,
+  );
   return redirect(visible ? `${path}?done=${DONE_OF[value.intent]}` : "/agentHome");
 }
 
@@ -251,12 +327,27 @@ export async function contractPageAction(request: Request, kind: ContractKind) {
 export async function contractCsvLoader(request: Request, kind: ContractKind) {
   const { db, agentId, brand, t } = await pageContext(request, kind);
   const filters = recordFilters(request, brand);
-  const rows = await settlementRows(db, agentId, { kind, scope: filters.scope, window: filters.window, account: filters.account }, CSV_ROW_LIMIT);
+  const rows = await settlementRows(
+    db,
+    agentId,
+    { kind, scope: filters.scope, window: filters.window, account: filters.account },
+    CSV_ROW_LIMIT,
+  );
   const units = brand.currency.minorUnits;
   const column = (name: string) => t(`agentContracts.records.${name}`);
   return csvResponse(
     `${CONTRACT_PAGE_PATHS[kind].split("/").pop()}-${filters.range.from}-${filters.range.to}.csv`,
-    ["periodStart", "periodEnd", "account", "validBet", "profitLoss", "activeMembers", "base", "amount", "paid"].map(column),
+    [
+      "periodStart",
+      "periodEnd",
+      "account",
+      "validBet",
+      "profitLoss",
+      "activeMembers",
+      "base",
+      "amount",
+      "paid",
+    ].map(column),
     rows.map((row) => [
       formatTimestamp(row.windowStart, brand.timeZone),
       formatTimestamp(row.windowEnd, brand.timeZone),

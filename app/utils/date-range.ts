@@ -71,10 +71,12 @@ export function dayIn(timeZone: string, instant: Date): string {
 export function startOfDay(day: string, timeZone: string): Date {
   const midnightAsUtc = Date.parse(`${day}T00:00:00Z`);
   // Try the offsets in force just before and just after the guess; one of them is the day's.
-  const candidates = [midnightAsUtc, midnightAsUtc - DAY_MS / 2, midnightAsUtc + DAY_MS / 2].map((probe) => {
-    const offset = wallClock(probe, timeZone).asUtc - probe;
-    return midnightAsUtc - offset;
-  });
+  const candidates = [midnightAsUtc, midnightAsUtc - DAY_MS / 2, midnightAsUtc + DAY_MS / 2].map(
+    (probe) => {
+      const offset = wallClock(probe, timeZone).asUtc - probe;
+      return midnightAsUtc - offset;
+    },
+  );
   const onTheDay = candidates.filter((instant) => wallClock(instant, timeZone).day === day);
   return new Date(onTheDay.length ? Math.min(...onTheDay) : candidates[0]!);
 }
@@ -86,7 +88,11 @@ export function startOfDay(day: string, timeZone: string): Date {
  * past today or before 2000; a window longer than 92 days keeps its last day
  * and is cut to 92.
  */
-export function parseDateRange(input: { from?: string | null; to?: string | null }, timeZone: string, now = new Date()): DateRange {
+export function parseDateRange(
+  input: { from?: string | null; to?: string | null },
+  timeZone: string,
+  now = new Date(),
+): DateRange {
   const today = dayIn(timeZone, now);
   let from = parseDay(input.from);
   let to = parseDay(input.to);
@@ -98,7 +104,13 @@ export function parseDateRange(input: { from?: string | null; to?: string | null
   from = clamp(from);
   to = clamp(to);
   if (dayCount({ from, to }) > MAX_RANGE_DAYS) from = addDays(to, -(MAX_RANGE_DAYS - 1));
-  return { from, to, today, fromStart: startOfDay(from, timeZone), toEnd: startOfDay(addDays(to, 1), timeZone) };
+  return {
+    from,
+    to,
+    today,
+    fromStart: startOfDay(from, timeZone),
+    toEnd: startOfDay(addDays(to, 1), timeZone),
+  };
 }
 
 export type RangePresetKey = "last7" | "last30" | "previous7" | "next7" | "previous30" | "next30";

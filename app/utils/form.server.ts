@@ -27,7 +27,10 @@ export function assertSameOrigin(request: Request) {
 }
 
 /** The posted form of an action, after the same-origin check; a filled honeypot is a 400. */
-export async function readForm(request: Request, options: { honeypot?: boolean } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  options: { honeypot?: boolean } = {},
+): Promise<FormData> {
   assertSameOrigin(request);
   const formData = await request.formData();
   if (options.honeypot && formData.get(HONEYPOT_FIELD)) {
@@ -37,11 +40,17 @@ export async function readForm(request: Request, options: { honeypot?: boolean }
 }
 
 /** Parses a posted form with a zod schema; a malformed body is a 400, never a half-applied change. */
-export async function parseFormOrThrow<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
+export async function parseFormOrThrow<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
   const formData = await readForm(request);
   const result = schema.safeParse(Object.fromEntries(formData));
   if (!result.success) {
-    throw json({ error: "invalid_form", issues: result.error.issues.map((issue) => issue.path.join(".")) }, { status: 400 });
+    throw json(
+      { error: "invalid_form", issues: result.error.issues.map((issue) => issue.path.join(".")) },
+      { status: 400 },
+    );
   }
   return result.data;
 }

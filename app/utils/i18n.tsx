@@ -23,10 +23,12 @@ function lookup(labels: Labels, key: string): string | undefined {
 export function createTranslator(locale: string, labels: Labels): TFunction {
   const plurals = new Intl.PluralRules(locale);
   return (key, options) => {
-    const values: TOptions = typeof options === "string" ? { defaultValue: options } : (options ?? {});
+    const values: TOptions =
+      typeof options === "string" ? { defaultValue: options } : (options ?? {});
     const text =
       (typeof values.count === "number"
-        ? (lookup(labels, `${key}_${plurals.select(values.count)}`) ?? lookup(labels, `${key}_other`))
+        ? (lookup(labels, `${key}_${plurals.select(values.count)}`) ??
+          lookup(labels, `${key}_other`))
         : undefined) ??
       lookup(labels, key) ??
       values.defaultValue ??
@@ -72,7 +74,10 @@ export function I18nProvider({ locale, children }: { locale?: string; children: 
       cancelled = true;
     };
   }, [wanted, shown.locale, source]);
-  const value = useMemo(() => ({ locale: shown.locale, t: createTranslator(shown.locale, shown.labels) }), [shown]);
+  const value = useMemo(
+    () => ({ locale: shown.locale, t: createTranslator(shown.locale, shown.labels) }),
+    [shown],
+  );
   return <TranslationContext.Provider value={value}>{children}</TranslationContext.Provider>;
 }
 

@@ -8,7 +8,11 @@ import { requestCode, type CodePurpose } from "~/platform/identity/codes.server"
 import { login, type LoginInput } from "~/platform/identity/login.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
-import { completePasswordChange, requestPasswordResetEmail, resetPasswordByPhone } from "~/platform/identity/password-change.server";
+import {
+  completePasswordChange,
+  requestPasswordResetEmail,
+  resetPasswordByPhone,
+} from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createTrialAccount } from "~/platform/identity/registration.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
@@ -16,8 +20,24 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { translatorFor } from "~/i18next.server";
 import { auditContext } from "./auth.server";
 import type { TFunction } from "./i18n";
-import { codeRequestRefusal, formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "./identity.server";
-import { checkbox, codeField, confirmedPassword, mobileFields, newPasswordField, requiredSecret, requiredText, ruledField } from "./identity-schemas.server";
+import {
+  codeRequestRefusal,
+  formFailure,
+  identityErrorMessage,
+  identityFlags,
+  SECRET_FIELDS,
+  signedInRedirect,
+} from "./identity.server";
+import {
+  checkbox,
+  codeField,
+  confirmedPassword,
+  mobileFields,
+  newPasswordField,
+  requiredSecret,
+  requiredText,
+  ruledField,
+} from "./identity-schemas.server";
 import { safeRedirectPath } from "./misc";
 
 /**
@@ -33,12 +53,17 @@ export interface IdentityRequest {
   t: TFunction;
 }
 
-export async function identityRequest(request: Request, formData: FormData, brand: BrandConfig): Promise<IdentityRequest> {
+export async function identityRequest(
+  request: Request,
+  formData: FormData,
+  brand: BrandConfig,
+): Promise<IdentityRequest> {
   return { request, formData, brand, t: await translatorFor(request) };
 }
 
 /** Where a signed-in user lands: §4 agent-page logins go to /agentHome. */
-const homeOf = (site: Site, redirectTo?: string) => (site === "agent" ? "/agentHome" : safeRedirectPath(redirectTo, "/"));
+const homeOf = (site: Site, redirectTo?: string) =>
+  site === "agent" ? "/agentHome" : safeRedirectPath(redirectTo, "/");
 
 export async function handleLogin({ request, formData, brand, t }: IdentityRequest, site: Site) {
   const flags = identityFlags(brand);
@@ -51,46 +76,101 @@ export async function handleLogin({ request, formData, brand, t }: IdentityReque
     redirectTo: z.string().max(500).optional(),
   };
   const schema = z.discriminatedUnion("by", [
-    z.object({ by: z.literal("password"), username: requiredText(required, 64), password: requiredSecret(required), ...common }),
+    z.object({
+      by: z.literal("password"),
+      username: requiredText(required, 64),
+      password: requiredSecret(required),
+      ...common,
+    }),
     ...(flags.smsLogin && site === "member"
-      ? [z.object({ by: z.literal("sms"), ...mobileFields(brand, t), verificationCode: codeField(t), ...common })]
+      ? [
+          z.object({
+            by: z.literal("sms"),
+            ...mobileFields(brand, t),
+            verificationCode: codeField(t),
+            ...common,
+          }),
+        ]
       : []),
   ]);
-  const submission = parseWithZod(formData, { schema: z.preprocess((value) => ({ by: "password", ...(value as object) }), schema) });
+  const submission = parseWithZod(formData, {
+    schema: z.preprocess((value) => ({ by: "password", ...(value as object) }), schema),
+  });
   const db = await getDb();
   if (submission.status !== "success") {
     // A captcha on screen stays on screen when only a field was missing.
     const shown = formData.get("captchaId");
-    const captcha = typeof shown === "string" && shown ? await refreshCaptcha(db, shown, identityPolicy()) : undefined;
+    const captcha =
+      typeof shown === "string" && shown
+        ? await refreshCaptcha(db, shown, identityPolicy())
+        : undefined;
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { captcha });
   }
   const form = submission.value;
   const input: LoginInput =
     form.by === "password"
-      ? { method: "password", account: form.username, password: form.password, site, remember: form.remember, captchaId: form.captchaId, captcha: form.captcha, redirectTo: form.redirectTo }
-      : { method: "sms", dialingCode: form.countryDialingCode, mobile: form.mobileNum, code: form.verificationCode, site, remember: form.remember, captchaId: form.captchaId, captcha: form.captcha };
+      ? {
+          method: "password",
+          account: form.username,
+          password: form.password,
+          site,
+          remember: form.remember,
+          captchaId: form.captchaId,
+          captcha: form.captcha,
+          redirectTo: form.redirectTo,
+        }
+      : {
+          method: "sms",
+          dialingCode: form.countryDialingCode,
+          mobile: form.mobileNum,
+          code: form.verificationCode,
+          site,
+          remember: form.remember,
+          captchaId: form.captchaId,
+          captcha: form.captcha,
+        };
   try {
-    const outcome = await login(db, input, { ...brand, passwordExpiry: flags.passwordExpiry }, auditContext(request), identityPolicy());
+    const outcome = await login(
+      db,
+      input,
+      { ...brand, passwordExpiry: flags.passwordExpiry },
+      auditContext(request),
+      identityPolicy(),
+    );
     if (outcome.kind === "change-password") {
       // §4: the change-password dialog opens instead of completing the login.
-      return json({ result: submission.reply({ resetForm: true }), changePassword: { ticket: outcome.ticket, reason: outcome.reason } });
+      return json({
+        result: submission.reply({ resetForm: true }),
+        changePassword: { ticket: outcome.ticket, reason: outcome.reason },
+      });
     }
     return signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo));
   } catch (error) {
     const message = identityErrorMessage(error, t);
     const captcha: Captcha | undefined =
-      error instanceof PlatformError && error.details.captcha ? await issueCaptcha(db, identityPolicy()) : undefined;
-    return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), { captcha });
+      error instanceof PlatformError && error.details.captcha
+        ? await issueCaptcha(db, identityPolicy())
+        : undefined;
+    return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), {
+      captcha,
+    });
   }
 }
 
 /** §5: a new captcha at most once a second; sooner, the current one again. */
 export async function handleCaptchaRefresh({ formData }: IdentityRequest) {
   const previous = formData.get("captchaId");
-  const captcha = await refreshCaptcha(await getDb(), typeof previous === "string" ? previous : undefined, identityPolicy());
+  const captcha = await refreshCaptcha(
+    await getDb(),
+    typeof previous === "string" ? previous : undefined,
+    identityPolicy(),
+  );
   // Without JavaScript the page is rendered anew: hand back what was typed (never secrets).
   const initialValue = Object.fromEntries(
-    [...formData.entries()].filter(([name, value]) => typeof value === "string" && !SECRET_FIELDS.includes(name) && name !== "intent"),
+    [...formData.entries()].filter(
+      ([name, value]) =>
+        typeof value === "string" && !SECRET_FIELDS.includes(name) && name !== "intent",
+    ),
   ) as Record<string, string>;
   return json({ captcha, result: { initialValue, status: undefined } });
 }
@@ -99,9 +179,13 @@ export async function handleCaptchaRefresh({ formData }: IdentityRequest) {
  * The get-code button of the SMS login and the phone reset. The code goes out
  * only when the number belongs to a member; the answer is the same either way.
  */
-export async function handleSendCode({ request, formData, brand, t }: IdentityRequest, purpose: Extract<CodePurpose, "login" | "reset">) {
+export async function handleSendCode(
+  { request, formData, brand, t }: IdentityRequest,
+  purpose: Extract<CodePurpose, "login" | "reset">,
+) {
   const submission = parseWithZod(formData, { schema: z.object(mobileFields(brand, t)) });
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const db = await getDb();
   const { countryDialingCode: dialingCode, mobileNum: mobile } = submission.value;
   try {
@@ -109,16 +193,24 @@ export async function handleSendCode({ request, formData, brand, t }: IdentityRe
     const sent = await requestCode(
       db,
       sendersFor(db),
-      { purpose, target: { channel: "sms", dialingCode, mobile }, deliver: Boolean(member && member.status === "active"), memberId: member?.id },
+      {
+        purpose,
+        target: { channel: "sms", dialingCode, mobile },
+        deliver: Boolean(member && member.status === "active"),
+        memberId: member?.id,
+      },
       auditContext(request),
       identityPolicy(),
     );
     return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSent: sent });
   } catch (error) {
     const refusal = codeRequestRefusal(error, t);
-    return formFailure(submission.reply({ formErrors: [refusal.message], hideFields: SECRET_FIELDS }), {
-      codeSent: refusal.codeSent ?? undefined,
-    });
+    return formFailure(
+      submission.reply({ formErrors: [refusal.message], hideFields: SECRET_FIELDS }),
+      {
+        codeSent: refusal.codeSent ?? undefined,
+      },
+    );
   }
 }
 
@@ -127,25 +219,44 @@ export async function handleTicketPasswordChange({ request, formData, brand, t }
   const ticket = formData.get("ticket");
   const reason = formData.get("reason");
   const schema = confirmedPassword(
-    { ticket: z.string().min(20).max(100), newPassword: newPasswordField(brand, t), confirmNewPassword: requiredSecret(t("validation.required")) },
+    {
+      ticket: z.string().min(20).max(100),
+      newPassword: newPasswordField(brand, t),
+      confirmNewPassword: requiredSecret(t("validation.required")),
+    },
     { password: "newPassword", confirmation: "confirmNewPassword" },
     t("validation.inconsistentTwice"),
   );
-  const dialog = { ticket: typeof ticket === "string" ? ticket : "", reason: typeof reason === "string" ? reason : "" };
+  const dialog = {
+    ticket: typeof ticket === "string" ? ticket : "",
+    reason: typeof reason === "string" ? reason : "",
+  };
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { changePassword: dialog });
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { changePassword: dialog });
   try {
     const { ticket: validTicket, newPassword } = submission.value;
-    const done = await completePasswordChange(await getDb(), { ticket: validTicket, newPassword: newPassword! }, auditContext(request), identityPolicy());
+    const done = await completePasswordChange(
+      await getDb(),
+      { ticket: validTicket, newPassword: newPassword! },
+      auditContext(request),
+      identityPolicy(),
+    );
     return signedInRedirect(request, done.session, homeOf(done.site));
   } catch (error) {
-    return formFailure(submission.reply({ formErrors: [identityErrorMessage(error, t)], hideFields: SECRET_FIELDS }), { changePassword: dialog });
+    return formFailure(
+      submission.reply({ formErrors: [identityErrorMessage(error, t)], hideFields: SECRET_FIELDS }),
+      { changePassword: dialog },
+    );
   }
 }
 
 /** §4 forgot password by e-mail: always the same `in_been_out` answer, account or not. */
 export async function handleForgotByEmail({ request, formData, brand, t }: IdentityRequest) {
-  const schema = z.object({ username: ruledField(brand, "username", t), email: ruledField(brand, "email", t) });
+  const schema = z.object({
+    username: ruledField(brand, "username", t),
+    email: ruledField(brand, "email", t),
+  });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return formFailure(submission.reply());
   const origin = new URL(request.url).origin;
@@ -165,7 +276,10 @@ export async function handleForgotByEmail({ request, formData, brand, t }: Ident
   } catch (error) {
     return formFailure(submission.reply({ formErrors: [identityErrorMessage(error, t)] }));
   }
-  return json({ result: submission.reply({ resetForm: true }), notice: t("identityError.in_been_out") });
+  return json({
+    result: submission.reply({ resetForm: true }),
+    notice: t("identityError.in_been_out"),
+  });
 }
 
 /** §4 forgot password by phone: mobile, code and a new password; then signed in and sent to /. */
@@ -181,12 +295,18 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
     t("validation.inconsistentTwice"),
   );
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const form = submission.value;
   try {
     const done = await resetPasswordByPhone(
       await getDb(),
-      { dialingCode: form.countryDialingCode, mobile: form.mobileNum, code: form.verificationCode, newPassword: form.newPassword! },
+      {
+        dialingCode: form.countryDialingCode,
+        mobile: form.mobileNum,
+        code: form.verificationCode,
+        newPassword: form.newPassword!,
+      },
       auditContext(request),
       identityPolicy(),
     );
@@ -195,7 +315,10 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
     const message = identityErrorMessage(error, t);
     const onCode = error instanceof PlatformError && error.code.includes("verification-code");
     return formFailure(
-      submission.reply({ ...(onCode ? { fieldErrors: { verificationCode: [message] } } : { formErrors: [message] }), hideFields: SECRET_FIELDS }),
+      submission.reply({
+        ...(onCode ? { fieldErrors: { verificationCode: [message] } } : { formErrors: [message] }),
+        hideFields: SECRET_FIELDS,
+      }),
     );
   }
 }
@@ -207,10 +330,13 @@ export async function handleFreePlay({ request, brand, t }: IdentityRequest) {
   try {
     const context = auditContext(request);
     const member = await createTrialAccount(db, brand, context, identityPolicy());
-    const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ...context }, identityPolicy());
+    const session = await createSession(
+      db,
+      { memberId: member.id, site: "member", remember: false, ...context },
+      identityPolicy(),
+    );
     return signedInRedirect(request, session, "/");
   } catch (error) {
     return json({ result: null, freePlayError: identityErrorMessage(error, t) }, { status: 429 });
   }
 }
-

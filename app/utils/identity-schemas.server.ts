@@ -1,7 +1,11 @@
 import * as z from "zod/v4";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, isDialingCode } from "~/platform/system/countries";
-import { fieldRuleMessage, fieldRuleSchema, type FieldRule } from "~/platform/system/field-rules.server";
+import {
+  fieldRuleMessage,
+  fieldRuleSchema,
+  type FieldRule,
+} from "~/platform/system/field-rules.server";
 import type { TFunction } from "./i18n";
 
 /**
@@ -12,10 +16,38 @@ import type { TFunction } from "./i18n";
 
 // Used when a brand file leaves a rule out: the spec's own minimums.
 const FALLBACK_RULES: Record<"username" | "password" | "mobileNum" | "email", FieldRule> = {
-  username: { acceptedPattern: "^[A-Za-z][A-Za-z0-9]*$", minLength: 4, maxLength: 16, patternId: "P02", enabled: true, required: true },
-  password: { acceptedPattern: "*", minLength: 6, maxLength: 20, patternId: "P01", enabled: true, required: true },
-  mobileNum: { acceptedPattern: "^\\d*$", minLength: 6, maxLength: 15, patternId: "P07", enabled: true, required: false },
-  email: { acceptedPattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", minLength: 5, maxLength: 64, patternId: "P04", enabled: true, required: false },
+  username: {
+    acceptedPattern: "^[A-Za-z][A-Za-z0-9]*$",
+    minLength: 4,
+    maxLength: 16,
+    patternId: "P02",
+    enabled: true,
+    required: true,
+  },
+  password: {
+    acceptedPattern: "*",
+    minLength: 6,
+    maxLength: 20,
+    patternId: "P01",
+    enabled: true,
+    required: true,
+  },
+  mobileNum: {
+    acceptedPattern: "^\\d*$",
+    minLength: 6,
+    maxLength: 15,
+    patternId: "P07",
+    enabled: true,
+    required: false,
+  },
+  email: {
+    acceptedPattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$",
+    minLength: 5,
+    maxLength: 64,
+    patternId: "P04",
+    enabled: true,
+    required: false,
+  },
 };
 
 export function fieldRule(brand: BrandConfig, name: string): FieldRule | undefined {
@@ -23,7 +55,12 @@ export function fieldRule(brand: BrandConfig, name: string): FieldRule | undefin
 }
 
 /** A required field under its brand rule (username, password, …). */
-export function ruledField(brand: BrandConfig, name: keyof typeof FALLBACK_RULES, t: TFunction, required = true) {
+export function ruledField(
+  brand: BrandConfig,
+  name: keyof typeof FALLBACK_RULES,
+  t: TFunction,
+  required = true,
+) {
   return fieldRuleSchema(fieldRule(brand, name)!, t, { required });
 }
 

@@ -30,7 +30,10 @@ export type IdentityFlags = ReturnType<typeof identityFlags>;
  */
 export function identityErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof PlatformError) {
-    return t(`identityError.${error.code}`, { defaultValue: t("identityError.unknown"), ...error.details });
+    return t(`identityError.${error.code}`, {
+      defaultValue: t("identityError.unknown"),
+      ...error.details,
+    });
   }
   throw error;
 }
@@ -41,18 +44,35 @@ export function identityErrorMessage(error: unknown, t: TFunction): string {
  */
 export function codeRequestRefusal(error: unknown, t: TFunction) {
   const message = identityErrorMessage(error, t);
-  const retryAfterSeconds = error instanceof PlatformError ? Number(error.details.retryAfterSeconds ?? 0) : 0;
+  const retryAfterSeconds =
+    error instanceof PlatformError ? Number(error.details.retryAfterSeconds ?? 0) : 0;
   const codeSent: CodeRequestResult | null =
-    retryAfterSeconds > 0 ? { status: "ignored", expiredMinutes: identityPolicy().smsCodeMinutes, retryAfterSeconds } : null;
-  const throttled = error instanceof PlatformError && (error.code === "sms_countdown" || error.code === "too-many-requests");
+    retryAfterSeconds > 0
+      ? { status: "ignored", expiredMinutes: identityPolicy().smsCodeMinutes, retryAfterSeconds }
+      : null;
+  const throttled =
+    error instanceof PlatformError &&
+    (error.code === "sms_countdown" || error.code === "too-many-requests");
   return { message, retryAfterSeconds, codeSent, throttled };
 }
 
 /** Fields never echoed back into a re-rendered form. */
-export const SECRET_FIELDS = ["password", "confirmPassword", "newPassword", "confirmNewPassword", "oldPassword", "paymentPassword", "captcha", "verificationCode"];
+export const SECRET_FIELDS = [
+  "password",
+  "confirmPassword",
+  "newPassword",
+  "confirmNewPassword",
+  "oldPassword",
+  "paymentPassword",
+  "captcha",
+  "verificationCode",
+];
 
 /** A 400 with the form's errors; the entered values (secrets excepted) come back so nothing is lost. */
-export function formFailure<Extra extends Record<string, unknown>>(result: SubmissionResult<string[]>, extra?: Extra) {
+export function formFailure<Extra extends Record<string, unknown>>(
+  result: SubmissionResult<string[]>,
+  extra?: Extra,
+) {
   return json({ result, ...(extra ?? ({} as Extra)) }, { status: 400 });
 }
 

@@ -18,7 +18,9 @@ export function categoryPath(category: string): string {
 
 /** The login dialog, returning to `redirectTo` afterwards (same-site paths only). */
 export function loginHref(redirectTo?: string | null): string {
-  return redirectTo && redirectTo !== "/" ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  return redirectTo && redirectTo !== "/"
+    ? `/login?redirectTo=${encodeURIComponent(redirectTo)}`
+    : "/login";
 }
 
 /**
@@ -28,7 +30,9 @@ export function loginHref(redirectTo?: string | null): string {
  * after the login dialog for a visitor.
  */
 export function vendorHref(category: string, vassalage: string): string {
-  return category === "RNG" ? withSearchParam(categoryPath(category), "vassalage", vassalage) : vendorLaunchHref(category, vassalage);
+  return category === "RNG"
+    ? withSearchParam(categoryPath(category), "vassalage", vassalage)
+    : vendorLaunchHref(category, vassalage);
 }
 
 /**

@@ -28,7 +28,13 @@ type Tile = ReturnType<typeof gameTile>;
 type VendorTileData = ReturnType<typeof vendorTile>;
 
 export type LobbySection =
-  | { kind: "games"; category: string; vendors: VendorTileData[]; activeVendor: string | null; page: ReturnType<typeof tilePage> }
+  | {
+      kind: "games";
+      category: string;
+      vendors: VendorTileData[];
+      activeVendor: string | null;
+      page: ReturnType<typeof tilePage>;
+    }
   | { kind: "vendors"; category: string; vendors: VendorTileData[]; entrance: Tile | null }
   | { kind: "empty"; category: string };
 
@@ -87,34 +93,47 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   const viewer = tab === "FAV" ? await getViewer(request) : null;
   if (tab === "FAV" && !viewer) throw redirect(loginHref("/?tab=FAV"));
 
-  const categories = home ? tabs.filter((name) => name !== "HOME" && name !== "FAV") : tab === "FAV" ? [] : [tab];
-  const [sections, hot, favourites, winners, banners, notices, announcementClosed] = await Promise.all([
-    Promise.all(
-      categories.map((category) =>
-        sectionFor(
-          lanes.find((lane) => lane.title === category),
-          category,
-          home,
-          params,
-          language,
+  const categories = home
+    ? tabs.filter((name) => name !== "HOME" && name !== "FAV")
+    : tab === "FAV"
+      ? []
+      : [tab];
+  const [sections, hot, favourites, winners, banners, notices, announcementClosed] =
+    await Promise.all([
+      Promise.all(
+        categories.map((category) =>
+          sectionFor(
+            lanes.find((lane) => lane.title === category),
+            category,
+            home,
+            params,
+            language,
+          ),
         ),
       ),
-    ),
-    home
-      ? listHotGames(db, {
-          language,
-          fallbackLanguage: brand.defaultLanguage,
-          page: pageParam(params.get("hotPage")),
-          pageSize: HOME_PAGE_SIZE,
-        })
-      : null,
-    // §2 FAV tab: the member's favourites section (§7 list, page size 999).
-    viewer ? listFavourites(db, viewer.member.id, language, pageParam(params.get("favPage")), FAVOURITE_PAGE_SIZE) : null,
-    listWinners(db, { language, limit: WINNER_BOARD_LIMIT }),
-    listBanners(db, "w_home", language),
-    listAnnouncements(db, { execution: "B", language, fallbackLanguage: brand.defaultLanguage }),
-    announcementClosedCookie.parse(request.headers.get("Cookie")),
-  ]);
+      home
+        ? listHotGames(db, {
+            language,
+            fallbackLanguage: brand.defaultLanguage,
+            page: pageParam(params.get("hotPage")),
+            pageSize: HOME_PAGE_SIZE,
+          })
+        : null,
+      // §2 FAV tab: the member's favourites section (§7 list, page size 999).
+      viewer
+        ? listFavourites(
+            db,
+            viewer.member.id,
+            language,
+            pageParam(params.get("favPage")),
+            FAVOURITE_PAGE_SIZE,
+          )
+        : null,
+      listWinners(db, { language, limit: WINNER_BOARD_LIMIT }),
+      listBanners(db, "w_home", language),
+      listAnnouncements(db, { execution: "B", language, fallbackLanguage: brand.defaultLanguage }),
+      announcementClosedCookie.parse(request.headers.get("Cookie")),
+    ]);
 
   const noticeIndex = Number(params.get("notice"));
   let dialog: LobbyDialog = null;
@@ -123,11 +142,19 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   if (options.ownDialog || params.has("modal")) {
     dialog = null;
   } else if (params.has("notice") && Number.isInteger(noticeIndex) && notices.player[noticeIndex]) {
-    dialog = { kind: "notice", index: noticeIndex, total: notices.player.length, notice: notices.player[noticeIndex]! };
+    dialog = {
+      kind: "notice",
+      index: noticeIndex,
+      total: notices.player.length,
+      notice: notices.player[noticeIndex]!,
+    };
   } else if (notices.popup.length && (params.has("announcements") || !announcementClosed)) {
     const totalPages = Math.ceil(notices.popup.length / ANNOUNCEMENT_PAGE_SIZE);
     const page = Math.min(pageParam(params.get("announcements")), totalPages);
-    const items = notices.popup.slice((page - 1) * ANNOUNCEMENT_PAGE_SIZE, page * ANNOUNCEMENT_PAGE_SIZE);
+    const items = notices.popup.slice(
+      (page - 1) * ANNOUNCEMENT_PAGE_SIZE,
+      page * ANNOUNCEMENT_PAGE_SIZE,
+    );
     dialog = { kind: "announcements", page, totalPages, items };
   }
 

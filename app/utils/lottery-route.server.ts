@@ -7,11 +7,26 @@ import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { playAccount } from "~/platform/play/game-sessions.server";
 import { seamlessBalance } from "~/platform/play/seamless-wallet.server";
-import { hasDueLotteryBets, memberLotteryBets, placeLotteryBet } from "~/platform/play/lottery/bets.server";
-import { drawInterval, openDraw, recentDraws, settleDueDraws } from "~/platform/play/lottery/draws.server";
+import {
+  hasDueLotteryBets,
+  memberLotteryBets,
+  placeLotteryBet,
+} from "~/platform/play/lottery/bets.server";
+import {
+  drawInterval,
+  openDraw,
+  recentDraws,
+  settleDueDraws,
+} from "~/platform/play/lottery/draws.server";
 import { lotteryMenu, pagePrizeMode, type LotteryGame } from "~/platform/play/lottery/menu.server";
 import { LOTTERY_PAGES, type LotteryPageName } from "~/platform/play/lottery/pages";
-import { oddsText, percentText, rtpOf, rulesOf, selectionClasses } from "~/platform/play/lottery/rules";
+import {
+  oddsText,
+  percentText,
+  rtpOf,
+  rulesOf,
+  selectionClasses,
+} from "~/platform/play/lottery/rules";
 import { secondsUntilClose } from "~/platform/play/lottery/schedule";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -20,7 +35,12 @@ import { formatTimestamp } from "~/utils/datetime";
 import { readForm } from "~/utils/form.server";
 import type { TFunction } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
-import { amountField, idempotencyKeyField, newFormKey, walletErrorMessage } from "~/utils/wallet.server";
+import {
+  amountField,
+  idempotencyKeyField,
+  newFormKey,
+  walletErrorMessage,
+} from "~/utils/wallet.server";
 
 /**
  * The loader and action the three lottery pages share (§2 /lottery,
@@ -31,11 +51,21 @@ const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const notFound = () => new Response("Not found", { status: 404 });
 
 /** Where a page shows a game (and where a bet comes back to). */
-export function lotteryHref(page: LotteryPageName, gameCode: string, extra: Record<string, string> = {}) {
+export function lotteryHref(
+  page: LotteryPageName,
+  gameCode: string,
+  extra: Record<string, string> = {},
+) {
   return `${LOTTERY_PAGES[page].path}?${new URLSearchParams({ gameCode, ...extra })}`;
 }
 
-async function pageGame(db: Database, brand: BrandConfig, language: string, page: LotteryPageName, gameCode: string | null) {
+async function pageGame(
+  db: Database,
+  brand: BrandConfig,
+  language: string,
+  page: LotteryPageName,
+  gameCode: string | null,
+) {
   const prizeMode = await pagePrizeMode(db, brand, language, page);
   return { prizeMode, ...(await lotteryMenu(db, { page, prizeMode, language, gameCode })) };
 }
@@ -63,14 +93,19 @@ export async function lotteryLoader(page: LotteryPageName, { request }: LoaderFu
   const requested = url.searchParams.get("gameCode");
   if (requested !== null && !GAME_CODE.test(requested)) throw notFound();
   const db = await getDb();
-  const [brand, t, language] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, language] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   const now = new Date();
   // Lazy settling: whoever looks at a lottery settles what has closed. The layout read the
   // header's balance alongside this loader; when the member's own bets were just paid, the
   // page is asked for again, so the header shows the balance after the payout.
   const due = await hasDueLotteryBets(db, viewer.member.id, now);
   await settleDueDraws(db, now);
-  if (due && !(await hasDueLotteryBets(db, viewer.member.id, now))) throw redirect(url.pathname + url.search);
+  if (due && !(await hasDueLotteryBets(db, viewer.member.id, now)))
+    throw redirect(url.pathname + url.search);
   const { prizeMode, menu, game } = await pageGame(db, brand, language, page, requested || null);
   if (requested && !game) throw notFound();
   const time = (at: Date) => formatTimestamp(at.toISOString(), brand.timeZone);
@@ -98,7 +133,11 @@ export async function lotteryLoader(page: LotteryPageName, { request }: LoaderFu
   const draw = await openDraw(db, game.gameCode, now, interval);
   const bets = await memberLotteryBets(db, { memberId: viewer.member.id, game, limit: 20 });
   // What this game's bets are paid from (MAIN, or the vendor's wallet), read after the bets.
-  const balance = await seamlessBalance(db, { memberId: viewer.member.id, account: playAccount(brand.wallet, game.vassalage), game });
+  const balance = await seamlessBalance(db, {
+    memberId: viewer.member.id,
+    account: playAccount(brand.wallet, game.vassalage),
+    game,
+  });
   const placed = Number(url.searchParams.get("placed"));
   return json(
     {
@@ -165,7 +204,16 @@ const FIELD_OF_ERROR: Record<string, string> = {
 
 /** A refusal as the member reads it: the lottery's own, else the wallet's. */
 function betErrorMessage(error: unknown, t: TFunction, brand: BrandConfig, locale: string) {
-  if (error instanceof PlatformError && ["draw_closed", "invalid_selection", "unknown_bet_kind", "duplicate_transaction", "invalid_transaction"].includes(error.code)) {
+  if (
+    error instanceof PlatformError &&
+    [
+      "draw_closed",
+      "invalid_selection",
+      "unknown_bet_kind",
+      "duplicate_transaction",
+      "invalid_transaction",
+    ].includes(error.code)
+  ) {
     return t(`lottery.errors.${error.code}`);
   }
   return walletErrorMessage(error, t, brand, locale);
@@ -180,12 +228,19 @@ export async function lotteryAction(page: LotteryPageName, { request }: ActionFu
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, language] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, language] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   const submission = parseWithZod(formData, { schema: betSchema(brand, t) });
   const betKind = String(formData.get("betKind") ?? "");
   if (submission.status !== "success") {
-    const stale = submission.error?.roundKey || submission.error?.drawNo || submission.error?.gameCode;
-    return formFailure(submission.reply(stale ? { formErrors: [t("lottery.errors.stale")] } : {}), { betKind });
+    const stale =
+      submission.error?.roundKey || submission.error?.drawNo || submission.error?.gameCode;
+    return formFailure(submission.reply(stale ? { formErrors: [t("lottery.errors.stale")] } : {}), {
+      betKind,
+    });
   }
   const { gameCode, drawNo, pick, stake, roundKey } = submission.value;
   const { game } = await pageGame(db, brand, language, page, gameCode);
@@ -204,7 +259,10 @@ export async function lotteryAction(page: LotteryPageName, { request }: ActionFu
   } catch (error) {
     const message = betErrorMessage(error, t, brand, language);
     const field = error instanceof PlatformError ? FIELD_OF_ERROR[error.code] : undefined;
-    return formFailure(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), { betKind });
+    return formFailure(
+      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      { betKind },
+    );
   }
   return redirect(lotteryHref(page, game.gameCode, { placed: String(drawNo) }));
 }

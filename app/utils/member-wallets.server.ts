@@ -10,14 +10,27 @@ import type { TFunction } from "./i18n";
  * A member's wallets as the member centre lists them: MAIN first, then each
  * vendor wallet of the brand (none in single-wallet mode) by display name.
  */
-export async function memberWallets(db: Database, memberId: string, brand: Pick<BrandConfig, "wallet">, t: TFunction) {
+export async function memberWallets(
+  db: Database,
+  memberId: string,
+  brand: Pick<BrandConfig, "wallet">,
+  t: TFunction,
+) {
   const vendors = transferWallets(brand.wallet);
-  const [balances, names] = await Promise.all([walletBalances(db, memberId, vendors), vendorDisplayNames(db, vendors)]);
-  const nameOf = (code: string) => (code === MAIN ? t("transfer.mainWallet") : (names[code] ?? code));
+  const [balances, names] = await Promise.all([
+    walletBalances(db, memberId, vendors),
+    vendorDisplayNames(db, vendors),
+  ]);
+  const nameOf = (code: string) =>
+    code === MAIN ? t("transfer.mainWallet") : (names[code] ?? code);
   return {
     wallets: [
       { code: MAIN, name: nameOf(MAIN), balance: balances.main },
-      ...balances.vendors.map((vendor) => ({ code: vendor.vassalage, name: nameOf(vendor.vassalage), balance: vendor.balance })),
+      ...balances.vendors.map((vendor) => ({
+        code: vendor.vassalage,
+        name: nameOf(vendor.vassalage),
+        balance: vendor.balance,
+      })),
     ],
     total: balances.total,
     canTransfer: vendors.length > 0,

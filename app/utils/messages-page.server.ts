@@ -11,7 +11,13 @@ import { RECORDS_PAGE_SIZE } from "./records.server";
  * reader says so (a GET must not change state, and prefetching would read
  * them all).
  */
-export async function messagesPageData(db: Database, brand: BrandConfig, memberId: string, request: Request, title: string): Promise<MessagesPageData & { brandName: string }> {
+export async function messagesPageData(
+  db: Database,
+  brand: BrandConfig,
+  memberId: string,
+  request: Request,
+  title: string,
+): Promise<MessagesPageData & { brandName: string }> {
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
   const [{ messages, total }, unread] = await Promise.all([

@@ -5,15 +5,24 @@
  * control characters and backslashes are refused, and the path must resolve
  * to this origin.
  */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+export function safeRedirectPath(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+): string {
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(to))
+    return fallback;
   const base = "http://same.invalid";
   return new URL(to, base).origin === base && !to.startsWith("//") ? to : fallback;
 }
 
 export function getErrorMessage(error: unknown): string {
   if (typeof error === "string") return error;
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+  if (
+    error &&
+    typeof error === "object" &&
+    "message" in error &&
+    typeof error.message === "string"
+  ) {
     return error.message;
   }
   return "Unknown error";

@@ -8,7 +8,9 @@ function formatterFor(locale: string) {
   let formatter = formatters.get(locale);
   if (!formatter) {
     const whole = new Intl.NumberFormat(locale, { useGrouping: true });
-    const decimal = new Intl.NumberFormat(locale).formatToParts(1.1).find((part) => part.type === "decimal")?.value ?? ".";
+    const decimal =
+      new Intl.NumberFormat(locale).formatToParts(1.1).find((part) => part.type === "decimal")
+        ?.value ?? ".";
     formatters.set(locale, (formatter = { whole, decimal }));
   }
   return formatter;
@@ -25,7 +27,9 @@ export function formatMoney(
   const scale = 10n ** BigInt(currency.minorUnits);
   const { whole: wholeFormat, decimal } = formatterFor(locale);
   const whole = wholeFormat.format(absolute / scale);
-  const fraction = currency.minorUnits ? (absolute % scale).toString().padStart(currency.minorUnits, "0") : "";
+  const fraction = currency.minorUnits
+    ? (absolute % scale).toString().padStart(currency.minorUnits, "0")
+    : "";
   return `${negative ? "-" : ""}${currency.symbol} ${whole}${fraction ? decimal + fraction : ""}`;
 }
 
@@ -36,7 +40,8 @@ export function formatMoney(
  */
 export function parseMoneyInput(text: string, minorUnits: number): bigint | null {
   const cleaned = text.trim().replace(/[,\s]/g, "");
-  const pattern = minorUnits > 0 ? new RegExp(`^(\\d{1,13})(?:\\.(\\d{0,${minorUnits}}))?$`) : /^(\d{1,13})$/;
+  const pattern =
+    minorUnits > 0 ? new RegExp(`^(\\d{1,13})(?:\\.(\\d{0,${minorUnits}}))?$`) : /^(\d{1,13})$/;
   const match = pattern.exec(cleaned);
   if (!match) return null;
   const fraction = (match[2] ?? "").padEnd(minorUnits, "0");

@@ -6,7 +6,12 @@ import type { WithdrawalStatus } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import type { QueueFilter } from "~/platform/wallet/withdrawal-queue.server";
-import { approveWithdrawal, markWithdrawalPaid, rejectWithdrawal, resolveDispute } from "~/platform/wallet/withdrawals.server";
+import {
+  approveWithdrawal,
+  markWithdrawalPaid,
+  rejectWithdrawal,
+  resolveDispute,
+} from "~/platform/wallet/withdrawals.server";
 import type { Viewer } from "./auth.server";
 import type { TFunction } from "./i18n";
 import { formFailure } from "./identity.server";
@@ -14,7 +19,15 @@ import { requiredText } from "./identity-schemas.server";
 import { pageParam } from "./pagination";
 import { walletErrorMessage } from "./wallet.server";
 
-const STATUSES: readonly WithdrawalStatus[] = ["pending", "approved", "rejected", "paid", "received", "disputed", "refunded"];
+const STATUSES: readonly WithdrawalStatus[] = [
+  "pending",
+  "approved",
+  "rejected",
+  "paid",
+  "received",
+  "disputed",
+  "refunded",
+];
 
 /** ?status= of the queue: a withdrawal state, `open` (the default: work to do) or `all`. */
 export function queueFilter(value: string | null): QueueFilter {
@@ -23,7 +36,11 @@ export function queueFilter(value: string | null): QueueFilter {
 }
 
 /** The queue page an action came from (its filter and page), with what was done, for the redirect back. */
-export function queueHref(filter: QueueFilter, page: number, done?: { intent: string; id: string }) {
+export function queueHref(
+  filter: QueueFilter,
+  page: number,
+  done?: { intent: string; id: string },
+) {
   const params = new URLSearchParams({ status: filter });
   if (page > 1) params.set("page", String(page));
   if (done) {
@@ -50,26 +67,37 @@ export interface QueueActionContext {
  * dispute (`forced` receipt or `refund` of the remaining amount). A state the
  * platform refuses is a translated error on that row; an unknown id a 404.
  */
-export async function handleQueueAction({ db, brand, t, locale, operator }: QueueActionContext, formData: FormData) {
+export async function handleQueueAction(
+  { db, brand, t, locale, operator }: QueueActionContext,
+  formData: FormData,
+) {
   const intent = QUEUE_INTENTS.find((known) => known === formData.get("intent"));
-  const withdrawalId = z.string().regex(/^\d{1,18}$/).safeParse(formData.get("withdrawalId"));
+  const withdrawalId = z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .safeParse(formData.get("withdrawalId"));
   if (!intent) throw json({ error: "unknown_intent" }, { status: 400 });
   if (!withdrawalId.success) throw json({ error: "not_found" }, { status: 404 });
   const id = withdrawalId.data;
   const filter = queueFilter(String(formData.get("status") ?? ""));
   const page = pageParam(String(formData.get("page") ?? ""));
-  const schema = z.object({ reason: intent === "reject" ? requiredText(t("ops.queue.reasonRequired"), 140) : z.unknown() });
+  const schema = z.object({
+    reason: intent === "reject" ? requiredText(t("ops.queue.reasonRequired"), 140) : z.unknown(),
+  });
   const submission = parseWithZod(formData, { schema });
-  const failure = (reply: Parameters<typeof submission.reply>[0]) => formFailure(submission.reply(reply), { withdrawalId: id, intent });
+  const failure = (reply: Parameters<typeof submission.reply>[0]) =>
+    formFailure(submission.reply(reply), { withdrawalId: id, intent });
   if (submission.status !== "success") return failure({});
   try {
     const operatorId = operator.member.id;
     if (intent === "approve") await approveWithdrawal(db, id, operatorId);
-    else if (intent === "reject") await rejectWithdrawal(db, id, operatorId, submission.value.reason as string);
+    else if (intent === "reject")
+      await rejectWithdrawal(db, id, operatorId, submission.value.reason as string);
     else if (intent === "pay") await markWithdrawalPaid(db, id, operatorId, brand.wallet);
     else await resolveDispute(db, id, operatorId, intent);
   } catch (error) {
-    if (error instanceof PlatformError && error.code === "not_found") throw json({ error: "not_found" }, { status: 404 });
+    if (error instanceof PlatformError && error.code === "not_found")
+      throw json({ error: "not_found" }, { status: 404 });
     return failure({ formErrors: [walletErrorMessage(error, t, brand, locale)] });
   }
   return redirect(queueHref(filter, page, { intent, id }));

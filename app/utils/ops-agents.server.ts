@@ -1,7 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { endHouseContract, grantHouseContract, listTopAgents, setAgentRate, topAgentDetail } from "~/platform/agency/house-contracts.server";
+import {
+  endHouseContract,
+  grantHouseContract,
+  listTopAgents,
+  setAgentRate,
+  topAgentDetail,
+} from "~/platform/agency/house-contracts.server";
 import { CONTRACT_KINDS } from "~/platform/agency/terms";
 import { getDb } from "~/platform/db/database.server";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
@@ -28,11 +34,21 @@ export const OPS_AGENTS_PAGE_SIZE = 20;
 export const OPS_AGENTS_DONE = ["rate", "granted", "ended"] as const;
 type Done = (typeof OPS_AGENTS_DONE)[number];
 
-const typeSets = (brand: BrandConfig) => ({ agentTypes: brand.agentTypes, trialTypes: brand.trialTypes });
-const kindOf = (value: unknown): ContractKind | undefined => CONTRACT_KINDS.find((kind) => kind === value);
+const typeSets = (brand: BrandConfig) => ({
+  agentTypes: brand.agentTypes,
+  trialTypes: brand.trialTypes,
+});
+const kindOf = (value: unknown): ContractKind | undefined =>
+  CONTRACT_KINDS.find((kind) => kind === value);
 
 /** The page's own URL with its state (search, page, agent, kind) and optional notice. */
-export function opsAgentsHref(state: { q?: string; page?: number; agent?: string; kind?: ContractKind; done?: Done }) {
+export function opsAgentsHref(state: {
+  q?: string;
+  page?: number;
+  agent?: string;
+  kind?: ContractKind;
+  done?: Done;
+}) {
   const params = new URLSearchParams();
   if (state.q) params.set("q", state.q);
   if (state.page && state.page > 1) params.set("page", String(state.page));
@@ -53,12 +69,22 @@ async function opsContext(request: Request) {
 export async function opsAgentsLoader(request: Request) {
   const { db, brand, t } = await opsContext(request);
   const url = new URL(request.url);
-  const q = z.string().trim().max(40).catch("").parse(url.searchParams.get("q") ?? "");
+  const q = z
+    .string()
+    .trim()
+    .max(40)
+    .catch("")
+    .parse(url.searchParams.get("q") ?? "");
   let page = pageParam(url.searchParams.get("page"));
   const sets = typeSets(brand);
   let list = await listTopAgents(db, sets, { search: q, page, pageSize: OPS_AGENTS_PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(list.total / OPS_AGENTS_PAGE_SIZE));
-  if (page > totalPages) list = await listTopAgents(db, sets, { search: q, page: (page = totalPages), pageSize: OPS_AGENTS_PAGE_SIZE });
+  if (page > totalPages)
+    list = await listTopAgents(db, sets, {
+      search: q,
+      page: (page = totalPages),
+      pageSize: OPS_AGENTS_PAGE_SIZE,
+    });
   const agentId = url.searchParams.get("agent");
   // A member id that is not a top agent's is a 404, whatever it is.
   const agent = agentId === null ? null : await orNotFound(topAgentDetail(db, sets, agentId));
@@ -93,7 +119,12 @@ const id = z.string().max(40);
 function actionSchema(kind: ContractKind, brand: BrandConfig, t: TFunction) {
   return z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("rate"), agentId: id, agentRate: agentRateField(t) }),
-    z.object({ intent: z.literal("grant"), agentId: id, kind: z.enum(CONTRACT_KINDS), ...termsShape(kind, brand, t) }),
+    z.object({
+      intent: z.literal("grant"),
+      agentId: id,
+      kind: z.enum(CONTRACT_KINDS),
+      ...termsShape(kind, brand, t),
+    }),
     z.object({ intent: z.literal("end"), agentId: id, contractId: id }),
   ]);
 }
@@ -107,7 +138,10 @@ function opsAgentsErrorMessage(error: unknown, t: TFunction): string {
   });
 }
 
-const DONE_OF = { rate: "rate", grant: "granted", end: "ended" } as const satisfies Record<string, Done>;
+const DONE_OF = { rate: "rate", grant: "granted", end: "ended" } as const satisfies Record<
+  string,
+  Done
+>;
 
 export async function opsAgentsAction(request: Request) {
   const formData = await readForm(request);
@@ -116,7 +150,8 @@ export async function opsAgentsAction(request: Request) {
   const kind = kindOf(formData.get("kind")) ?? "DAILY";
   const submission = parseWithZod(formData, { schema: actionSchema(kind, brand, t) });
   const intent = String(formData.get("intent") ?? "");
-  if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return json({ intent, result: submission.reply() }, { status: 400 });
   const value = submission.value;
   // The agent named in the form must be a top agent: anyone else is the same 404 as a missing id.
   await orNotFound(topAgentDetail(db, sets, value.agentId));
@@ -128,19 +163,36 @@ export async function opsAgentsAction(request: Request) {
     } else if (value.intent === "grant") {
       const { intent: _intent, agentId, kind: _kind, ...fields } = value;
       const { period = null, ...terms } = fields as typeof fields & { period?: ContractPeriod };
-      await grantHouseContract(db, operatorId, { memberId: agentId, kind, period, terms }, sets, context);
+      await grantHouseContract(
+        db,
+        operatorId,
+        { memberId: agentId, kind, period, terms },
+        sets,
+        context,
+      );
     } else {
       const held = await topAgentDetail(db, sets, value.agentId);
       // Only the agent's own house contracts can be ended from its page.
-      if (!held.contracts.some((contract) => contract.id === value.contractId)) throw json({ error: "not_found" }, { status: 404 });
+      if (!held.contracts.some((contract) => contract.id === value.contractId))
+        throw json({ error: "not_found" }, { status: 404 });
       await orNotFound(endHouseContract(db, operatorId, value.contractId, context));
     }
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof PlatformError && error.code === "not_found") throw json({ error: "not_found" }, { status: 404 });
-    return json({ intent, result: submission.reply({ formErrors: [opsAgentsErrorMessage(error, t)] }) }, { status: 400 });
+    if (error instanceof PlatformError && error.code === "not_found")
+      throw json({ error: "not_found" }, { status: 404 });
+    return json(
+      { intent, result: submission.reply({ formErrors: [opsAgentsErrorMessage(error, t)] }) },
+      { status: 400 },
+    );
   }
-  return redirect(opsAgentsHref({ agent: value.agentId, kind: value.intent === "grant" ? kind : undefined, done: DONE_OF[value.intent] }));
+  return redirect(
+    opsAgentsHref({
+      agent: value.agentId,
+      kind: value.intent === "grant" ? kind : undefined,
+      done: DONE_OF[value.intent],
+    }),
+  );
 }
 
 export type OpsAgentsLoader = typeof opsAgentsLoader;

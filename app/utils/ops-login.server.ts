@@ -29,27 +29,52 @@ export async function handleOpsLogin({ request, formData, brand, t }: IdentityRe
   const db = await getDb();
   if (submission.status !== "success") {
     const shown = formData.get("captchaId");
-    const captcha = typeof shown === "string" && shown ? await refreshCaptcha(db, shown, identityPolicy()) : undefined;
+    const captcha =
+      typeof shown === "string" && shown
+        ? await refreshCaptcha(db, shown, identityPolicy())
+        : undefined;
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { captcha });
   }
   const { username, password, captchaId, captcha } = submission.value;
   try {
     const outcome = await login(
       db,
-      { method: "password", account: username, password, site: "ops", remember: false, captchaId, captcha },
+      {
+        method: "password",
+        account: username,
+        password,
+        site: "ops",
+        remember: false,
+        captchaId,
+        captcha,
+      },
       { ...brand, passwordExpiry: identityFlags(brand).passwordExpiry },
       auditContext(request),
       identityPolicy(),
     );
     // The back office has no change-password dialog: a forced change is done by an administrator.
     if (outcome.kind === "change-password") {
-      return formFailure(submission.reply({ formErrors: [t("ops.login.passwordChange")], hideFields: SECRET_FIELDS }));
+      return formFailure(
+        submission.reply({
+          formErrors: [t("ops.login.passwordChange")],
+          hideFields: SECRET_FIELDS,
+        }),
+      );
     }
-    return redirect("/ops", { headers: { "Set-Cookie": await opsSessionCookieHeader(request, outcome.session) } });
+    return redirect("/ops", {
+      headers: { "Set-Cookie": await opsSessionCookieHeader(request, outcome.session) },
+    });
   } catch (error) {
     const message =
-      error instanceof PlatformError && error.code === "non_operator_login" ? t("ops.login.nonOperator") : identityErrorMessage(error, t);
-    const shown = error instanceof PlatformError && error.details.captcha ? await issueCaptcha(db, identityPolicy()) : undefined;
-    return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), { captcha: shown });
+      error instanceof PlatformError && error.code === "non_operator_login"
+        ? t("ops.login.nonOperator")
+        : identityErrorMessage(error, t);
+    const shown =
+      error instanceof PlatformError && error.details.captcha
+        ? await issueCaptcha(db, identityPolicy())
+        : undefined;
+    return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), {
+      captcha: shown,
+    });
   }
 }

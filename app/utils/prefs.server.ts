@@ -8,8 +8,10 @@ import { getConfig } from "~/config.server";
  * fixed flag would break plain-HTTP starts without protecting anything.
  */
 export function cookieSecurity(request: Request) {
-  const forwarded = getConfig().TRUST_PROXY_HOPS > 0 ? request.headers.get("x-forwarded-proto") : null;
-  const https = new URL(request.url).protocol === "https:" || forwarded?.split(",")[0]?.trim() === "https";
+  const forwarded =
+    getConfig().TRUST_PROXY_HOPS > 0 ? request.headers.get("x-forwarded-proto") : null;
+  const https =
+    new URL(request.url).protocol === "https:" || forwarded?.split(",")[0]?.trim() === "https";
   return { secure: https };
 }
 

@@ -77,4 +77,5 @@ export async function readReceiptUpload(request: Request): Promise<ReceiptUpload
   }
 }
 
-export const isMultipart = (request: Request) => (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+export const isMultipart = (request: Request) =>
+  (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");

@@ -22,11 +22,16 @@ export async function recordsContext(request: Request) {
 }
 
 /** An optional choice among `values`: anything else is no filter. */
-export const optionalChoice = <const Values extends readonly [string, ...string[]]>(values: Values) =>
-  z.enum(values).optional().catch(undefined);
+export const optionalChoice = <const Values extends readonly [string, ...string[]]>(
+  values: Values,
+) => z.enum(values).optional().catch(undefined);
 
 /** An optional code such as a vendor's vassalage; anything else is no filter. */
-export const optionalCode = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional().catch(undefined);
+export const optionalCode = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/)
+  .optional()
+  .catch(undefined);
 
 const baseFilters = {
   from: z.string().optional().catch(undefined),
@@ -39,7 +44,11 @@ const baseFilters = {
 };
 
 /** The date window (whole days in the brand's time zone), the page, and the page's own filters. */
-export function readRecordFilters<Extra extends z.ZodRawShape>(request: Request, brand: Pick<BrandConfig, "timeZone">, extra: Extra) {
+export function readRecordFilters<Extra extends z.ZodRawShape>(
+  request: Request,
+  brand: Pick<BrandConfig, "timeZone">,
+  extra: Extra,
+) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const own = z.object(extra).parse(params);
   const { from, to, page } = z.object(baseFilters).parse(params);

@@ -1,11 +1,23 @@
 import * as z from "zod/v4";
-import { PROFILE_FIELDS, type ProfileField, type Registration } from "~/platform/identity/registration.server";
+import {
+  PROFILE_FIELDS,
+  type ProfileField,
+  type Registration,
+} from "~/platform/identity/registration.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, type Country } from "~/platform/system/countries";
 import { fieldRuleSchema } from "~/platform/system/field-rules.server";
 import type { TFunction } from "./i18n";
 import { identityFlags } from "./identity.server";
-import { checkbox, codeField, fieldRule, mobileFields, newPasswordField, requiredSecret, ruledField } from "./identity-schemas.server";
+import {
+  checkbox,
+  codeField,
+  fieldRule,
+  mobileFields,
+  newPasswordField,
+  requiredSecret,
+  ruledField,
+} from "./identity-schemas.server";
 
 /**
  * The registration form of §3/§5, built per request from the brand's
@@ -48,11 +60,17 @@ export interface RegisterSetup {
 /** §4 registration type: USERNAMEREG3 → username; MOBILENUMREG3 / MOBILENUMPASSREG3 → mobile. */
 export function registerModes(brand: BrandConfig): RegisterMode[] {
   const flags = identityFlags(brand);
-  return [...(flags.usernameRegistration ? (["username"] as const) : []), ...(flags.mobileRegistration ? (["mobile"] as const) : [])];
+  return [
+    ...(flags.usernameRegistration ? (["username"] as const) : []),
+    ...(flags.mobileRegistration ? (["mobile"] as const) : []),
+  ];
 }
 
 /** The form for a requested mode (an unknown or disabled one gives the first enabled); null when registration is off. */
-export function registerSetup(brand: BrandConfig, requestedMode: string | null): RegisterSetup | null {
+export function registerSetup(
+  brand: BrandConfig,
+  requestedMode: string | null,
+): RegisterSetup | null {
   const modes = registerModes(brand);
   const mode = modes.find((candidate) => candidate === requestedMode) ?? modes[0];
   if (!mode) return null;
@@ -60,7 +78,10 @@ export function registerSetup(brand: BrandConfig, requestedMode: string | null):
   const mobile =
     mode === "mobile"
       ? { shown: true, required: true }
-      : { shown: Boolean(mobileRule?.enabled), required: Boolean(mobileRule?.enabled && mobileRule.required) };
+      : {
+          shown: Boolean(mobileRule?.enabled),
+          required: Boolean(mobileRule?.enabled && mobileRule.required),
+        };
   const optional = OPTIONAL_FIELDS.flatMap((name) => {
     const rule = brand.registerFieldRules[name];
     return rule?.enabled ? [{ name, required: rule.required }] : [];
@@ -96,17 +117,26 @@ const hiddenAffiliateCode = (t: TFunction) =>
  * to its own field, whatever else is wrong: the confirmation against the
  * password as typed, and the SMS code only once a mobile number is entered.
  */
-export function registerSchema(brand: BrandConfig, setup: RegisterSetup, t: TFunction, formData: FormData) {
+export function registerSchema(
+  brand: BrandConfig,
+  setup: RegisterSetup,
+  t: TFunction,
+  formData: FormData,
+) {
   const shape: Record<string, z.ZodType> = {
     password: newPasswordField(brand, t),
-    confirmPassword: requiredSecret(t("validation.required")).refine((value) => value === text(formData, "password"), {
-      error: t("validation.inconsistentTwice"),
-    }),
+    confirmPassword: requiredSecret(t("validation.required")).refine(
+      (value) => value === text(formData, "password"),
+      {
+        error: t("validation.inconsistentTwice"),
+      },
+    ),
     terms: checkbox.refine((ticked) => ticked, { error: t("register.termsRequired") }),
   };
   if (setup.mode === "username") shape.username = ruledField(brand, "username", t);
 
-  const mobileGiven = setup.mobile.shown && (setup.mobile.required || text(formData, "mobileNum").trim() !== "");
+  const mobileGiven =
+    setup.mobile.shown && (setup.mobile.required || text(formData, "mobileNum").trim() !== "");
   if (mobileGiven) {
     Object.assign(shape, mobileFields(brand, t));
     if (setup.verification) shape.verificationCode = codeField(t);
@@ -115,7 +145,8 @@ export function registerSchema(brand: BrandConfig, setup: RegisterSetup, t: TFun
   for (const { name } of setup.optional) {
     shape[name] = fieldRuleSchema(fieldRule(brand, name)!, t);
   }
-  if (!setup.optional.some((field) => field.name === "affiliateCode")) shape.affiliateCode = hiddenAffiliateCode(t);
+  if (!setup.optional.some((field) => field.name === "affiliateCode"))
+    shape.affiliateCode = hiddenAffiliateCode(t);
 
   return z.object(shape);
 }
@@ -125,10 +156,14 @@ export function sendCodeSchema(brand: BrandConfig, t: TFunction) {
   return z.object(mobileFields(brand, t));
 }
 
-const optionalString = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+const optionalString = (value: unknown) =>
+  typeof value === "string" && value !== "" ? value : undefined;
 
 /** The platform's registration input from a valid form. */
-export function registrationInput(setup: RegisterSetup, value: Record<string, unknown>): Registration {
+export function registrationInput(
+  setup: RegisterSetup,
+  value: Record<string, unknown>,
+): Registration {
   const mobile = optionalString(value.mobileNum);
   const profile: Partial<Record<ProfileField, string>> = {};
   for (const name of PROFILE_FIELDS) {
@@ -153,7 +188,9 @@ export function registrationInput(setup: RegisterSetup, value: Record<string, un
 export function fieldOfError(code: string, setup: RegisterSetup): string | null {
   switch (code) {
     case "invitation_code_error":
-      return setup.optional.some((field) => field.name === "affiliateCode") ? "affiliateCode" : null;
+      return setup.optional.some((field) => field.name === "affiliateCode")
+        ? "affiliateCode"
+        : null;
     case "account_taken":
       return setup.mode === "mobile" ? "mobileNum" : "username";
     case "mobile_taken":

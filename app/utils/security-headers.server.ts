@@ -1,7 +1,12 @@
 /** Security headers of DESIGN §5 for every document and data response. */
 export function securityHeaders(
   headers: Headers,
-  options: { nonce?: string; production: boolean; imageOrigins?: string[]; frameOrigins?: string[] },
+  options: {
+    nonce?: string;
+    production: boolean;
+    imageOrigins?: string[];
+    frameOrigins?: string[];
+  },
 ) {
   const { nonce, production } = options;
   const img = ["'self'", "data:", ...(options.imageOrigins ?? [])].join(" ");

@@ -16,7 +16,10 @@ export async function readSessionToken(request: Request): Promise<string | null>
 
 /** Set-Cookie for a new session: one day with remember-me (§9), the browser session otherwise. */
 export function sessionCookieHeader(request: Request, session: NewSession) {
-  return sessionCookie.serialize(session.token, { ...cookieSecurity(request), maxAge: session.cookieMaxAgeSeconds });
+  return sessionCookie.serialize(session.token, {
+    ...cookieSecurity(request),
+    maxAge: session.cookieMaxAgeSeconds,
+  });
 }
 
 export function clearSessionCookieHeader(request: Request) {
@@ -29,7 +32,11 @@ export function clearSessionCookieHeader(request: Request) {
  * in (operators are not members, §8 non_member_login), and a member's session
  * never opens /ops.
  */
-const opsSessionCookie = createCookie("ops_session", { path: "/", sameSite: "lax", httpOnly: true });
+const opsSessionCookie = createCookie("ops_session", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+});
 
 export async function readOpsSessionToken(request: Request): Promise<string | null> {
   const value: unknown = await opsSessionCookie.parse(request.headers.get("Cookie"));

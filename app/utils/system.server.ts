@@ -18,7 +18,10 @@ export function primaryCustomerService<T extends { csType: string }>(entries: T[
  * Reads the permission payload; a maintenance or region-blocked status
  * becomes a thrown response that the root error boundary renders.
  */
-export async function requireOpenSystem(request: Request, render: { locale: string; theme: "light" | "dark" }) {
+export async function requireOpenSystem(
+  request: Request,
+  render: { locale: string; theme: "light" | "dark" },
+) {
   const db = await getDb();
   const permission = await getPermission(db, visitorLocation(request));
   if (permission.status !== 0) {
@@ -31,7 +34,10 @@ export async function requireOpenSystem(request: Request, render: { locale: stri
       },
       {
         status: permission.status === 1 ? 503 : 403,
-        headers: permission.status === 1 ? { "Retry-After": "300", "Cache-Control": "no-store" } : { "Cache-Control": "no-store" },
+        headers:
+          permission.status === 1
+            ? { "Retry-After": "300", "Cache-Control": "no-store" }
+            : { "Cache-Control": "no-store" },
       },
     );
   }

@@ -18,7 +18,8 @@ export interface VendorGamesData {
 }
 
 /** Derived lanes (ESPORTS, COCKFIGHT) keep their games under SPORTS (§4). */
-const storedCategory = (category: string) => (category === "ESPORTS" || category === "COCKFIGHT" ? "SPORTS" : category);
+const storedCategory = (category: string) =>
+  category === "ESPORTS" || category === "COCKFIGHT" ? "SPORTS" : category;
 
 /**
  * §4 `isGame == VASSALAGE`: the vendor's game list popup, URL state
@@ -49,7 +50,12 @@ export async function vendorGamesDialog(
     category: lane.title,
     vendorName: card.displayName,
     page: {
-      games: page.games.map(({ nodeId, gameName, iconUrl, showIcon }) => ({ nodeId, gameName, iconUrl, showIcon })),
+      games: page.games.map(({ nodeId, gameName, iconUrl, showIcon }) => ({
+        nodeId,
+        gameName,
+        iconUrl,
+        showIcon,
+      })),
       pageNum: page.pageNum,
       totalPages: page.totalPages,
       total: page.total,

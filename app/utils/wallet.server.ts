@@ -36,14 +36,20 @@ export function amountField(brand: Pick<BrandConfig, "currency">, t: TFunction) 
  * limits (`min`, `max`, minor units) formatted in the brand's currency.
  * Anything that is not a PlatformError is a bug and is rethrown.
  */
-export function walletErrorMessage(error: unknown, t: TFunction, brand: Pick<BrandConfig, "currency">, locale = "en"): string {
+export function walletErrorMessage(
+  error: unknown,
+  t: TFunction,
+  brand: Pick<BrandConfig, "currency">,
+  locale = "en",
+): string {
   if (!(error instanceof PlatformError)) throw error;
   const details: Record<string, unknown> = { ...error.details };
   // Only amount limits are money; other limits (proofs, requests per day) are counts.
   if (error.code === "amount_out_of_range") {
     for (const name of ["min", "max"] as const) {
       const value = details[name];
-      if (typeof value === "number" || typeof value === "string") details[name] = formatMoney(BigInt(value), brand.currency, locale);
+      if (typeof value === "number" || typeof value === "string")
+        details[name] = formatMoney(BigInt(value), brand.currency, locale);
     }
   }
   return t(`walletError.${error.code}`, { defaultValue: t("walletError.unknown"), ...details });

@@ -7,7 +7,11 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { addPayeeAccount, removePayeeAccount } from "~/platform/wallet/payees.server";
 import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
 import { checkWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
-import { confirmWithdrawalReceipt, findMemberWithdrawal, requestWithdrawal } from "~/platform/wallet/withdrawals.server";
+import {
+  confirmWithdrawalReceipt,
+  findMemberWithdrawal,
+  requestWithdrawal,
+} from "~/platform/wallet/withdrawals.server";
 import type { Viewer } from "./auth.server";
 import type { TFunction } from "./i18n";
 import { formFailure } from "./identity.server";
@@ -37,7 +41,11 @@ const notFound = () => json({ error: "not_found" }, { status: 404 });
 const idField = z.string().regex(/^\d{1,18}$/);
 
 /** A platform failure on one field when it is about that field, on the whole form otherwise. */
-function failureOn(fieldsByCode: Record<string, string>, error: unknown, ctx: WithdrawRequestContext) {
+function failureOn(
+  fieldsByCode: Record<string, string>,
+  error: unknown,
+  ctx: WithdrawRequestContext,
+) {
   const message = walletErrorMessage(error, ctx.t, ctx.brand, ctx.locale);
   const field = error instanceof PlatformError ? fieldsByCode[error.code] : undefined;
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
@@ -47,16 +55,28 @@ export async function handleAddPayee(ctx: WithdrawRequestContext, formData: Form
   const { t, brand } = ctx;
   const codes = brand.wallet.payeeProviders.map((provider) => provider.code);
   const schema = z.object({
-    provider: z.string({ error: t("walletError.unknown_provider") }).refine((code) => codes.includes(code), t("walletError.unknown_provider")),
+    provider: z
+      .string({ error: t("walletError.unknown_provider") })
+      .refine((code) => codes.includes(code), t("walletError.unknown_provider")),
     holderName: requiredText(t("withdraw.validation.holderRequired"), 64),
-    accountNumber: z.string({ error: t("withdraw.validation.accountNumber") }).trim().regex(/^\d{6,24}$/, t("withdraw.validation.accountNumber")),
+    accountNumber: z
+      .string({ error: t("withdraw.validation.accountNumber") })
+      .trim()
+      .regex(/^\d{6,24}$/, t("withdraw.validation.accountNumber")),
   });
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formFailure(submission.reply(), { form: "add-payee" });
+  if (submission.status !== "success")
+    return formFailure(submission.reply(), { form: "add-payee" });
   try {
-    await addPayeeAccount(ctx.db, { memberId: ctx.viewer.member.id, ...submission.value }, brand.wallet);
+    await addPayeeAccount(
+      ctx.db,
+      { memberId: ctx.viewer.member.id, ...submission.value },
+      brand.wallet,
+    );
   } catch (error) {
-    return formFailure(submission.reply(failureOn({ unknown_provider: "provider" }, error, ctx)), { form: "add-payee" });
+    return formFailure(submission.reply(failureOn({ unknown_provider: "provider" }, error, ctx)), {
+      form: "add-payee",
+    });
   }
   return redirect(`${PAGE}?payee=added`);
 }
@@ -64,20 +84,27 @@ export async function handleAddPayee(ctx: WithdrawRequestContext, formData: Form
 /** A payee id that is not one of the member's own is a 404, never someone else's account. */
 export async function handleRemovePayee(ctx: WithdrawRequestContext, formData: FormData) {
   const payeeId = idField.safeParse(formData.get("payeeId"));
-  if (!payeeId.success || !(await removePayeeAccount(ctx.db, ctx.viewer.member.id, payeeId.data))) throw notFound();
+  if (!payeeId.success || !(await removePayeeAccount(ctx.db, ctx.viewer.member.id, payeeId.data)))
+    throw notFound();
   return redirect(`${PAGE}?payee=removed`);
 }
 
 export async function handleWithdrawalRequest(ctx: WithdrawRequestContext, formData: FormData) {
   const { t, brand, db, viewer } = ctx;
   const schema = z.object({
-    payeeAccountId: z.string({ error: t("withdraw.validation.payeeRequired") }).regex(/^\d{1,18}$/, t("withdraw.validation.payeeRequired")),
+    payeeAccountId: z
+      .string({ error: t("withdraw.validation.payeeRequired") })
+      .regex(/^\d{1,18}$/, t("withdraw.validation.payeeRequired")),
     amount: amountField(brand, t),
     withdrawPassword: requiredSecret(t("withdraw.validation.passwordRequired")),
-    idempotencyKey: z.custom<string>((value) => idempotencyKeyField.safeParse(value).success, t("withdraw.formExpired")),
+    idempotencyKey: z.custom<string>(
+      (value) => idempotencyKeyField.safeParse(value).success,
+      t("withdraw.formExpired"),
+    ),
   });
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "request" });
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "request" });
   const { payeeAccountId, amount, withdrawPassword, idempotencyKey } = submission.value;
   try {
     // The password first: a wrong one moves no money and counts towards the lock.
@@ -97,7 +124,9 @@ export async function handleWithdrawalRequest(ctx: WithdrawRequestContext, formD
       insufficient_balance: "amount",
       unknown_payee: "payeeAccountId",
     };
-    return formFailure(submission.reply({ ...failureOn(fields, error, ctx), hideFields: HIDDEN }), { form: "request" });
+    return formFailure(submission.reply({ ...failureOn(fields, error, ctx), hideFields: HIDDEN }), {
+      form: "request",
+    });
   }
 }
 
@@ -135,7 +164,11 @@ function receiptSchema(ctx: WithdrawRequestContext) {
  */
 export async function handleReceipt(ctx: WithdrawRequestContext, upload: ReceiptUpload) {
   const { db, viewer, t } = ctx;
-  const withdrawal = await findMemberWithdrawal(db, viewer.member.id, upload.fields.withdrawalId ?? "");
+  const withdrawal = await findMemberWithdrawal(
+    db,
+    viewer.member.id,
+    upload.fields.withdrawalId ?? "",
+  );
   if (!withdrawal) throw notFound();
   const formData = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
@@ -143,13 +176,20 @@ export async function handleReceipt(ctx: WithdrawRequestContext, upload: Receipt
   const failure = (reply: Parameters<typeof submission.reply>[0]) =>
     formFailure(submission.reply(reply), { form: "receipt", withdrawalId: withdrawal.id });
   if (upload.problem) {
-    const message = walletErrorMessage(new PlatformError(upload.problem, { max: PROOF_MAX_COUNT }), t, ctx.brand, ctx.locale);
+    const message = walletErrorMessage(
+      new PlatformError(upload.problem, { max: PROOF_MAX_COUNT }),
+      t,
+      ctx.brand,
+      ctx.locale,
+    );
     return failure({ fieldErrors: { proofs: [message] } });
   }
   if (submission.status !== "success") return failure({});
   const form = submission.value;
   try {
-    const proofs = await Promise.all(upload.files.map(async (file) => ({ bytes: new Uint8Array(await file.arrayBuffer()) })));
+    const proofs = await Promise.all(
+      upload.files.map(async (file) => ({ bytes: new Uint8Array(await file.arrayBuffer()) })),
+    );
     await confirmWithdrawalReceipt(db, {
       memberId: viewer.member.id,
       withdrawalId: withdrawal.id,
@@ -159,7 +199,12 @@ export async function handleReceipt(ctx: WithdrawRequestContext, upload: Receipt
     });
   } catch (error) {
     if (error instanceof PlatformError && error.code === "not_found") throw notFound();
-    const fields = { amount_out_of_range: "receivedAmount", proof_type: "proofs", proof_size: "proofs", proof_count: "proofs" };
+    const fields = {
+      amount_out_of_range: "receivedAmount",
+      proof_type: "proofs",
+      proof_size: "proofs",
+      proof_count: "proofs",
+    };
     return failure(failureOn(fields, error, ctx));
   }
   return redirect(`${PAGE}?confirmed=${withdrawal.id}`);

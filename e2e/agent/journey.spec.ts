@@ -1,7 +1,15 @@
 import { readFile } from "node:fs/promises";
 import pg from "pg";
 import type { Page } from "@playwright/test";
-import { agentLogin, e2eDatabaseUrl, expect, label, numberIn, test, uniqueAccount } from "../fixtures";
+import {
+  agentLogin,
+  e2eDatabaseUrl,
+  expect,
+  label,
+  numberIn,
+  test,
+  uniqueAccount,
+} from "../fixtures";
 
 /**
  * The issue's agent journey in one piece, with JavaScript on and off: a top
@@ -15,7 +23,10 @@ const PASSWORD = "Agent1234";
 const NEW_PASSWORD = "Secret123";
 const t = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
-async function sql<Row extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
+async function sql<Row extends Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl });
   await client.connect();
   try {
@@ -49,11 +60,19 @@ async function placeBets(account: string) {
 async function register(page: Page, kind: "member" | "agent", account: string) {
   await page.goto("/agentHome/register");
   const form = page.getByTestId("team-register-form");
-  await form.getByLabel(t(kind === "agent" ? "agentTeam.register.kindAgent" : "agentTeam.register.kindMember"), { exact: true }).check();
+  await form
+    .getByLabel(
+      t(kind === "agent" ? "agentTeam.register.kindAgent" : "agentTeam.register.kindMember"),
+      { exact: true },
+    )
+    .check();
   await form.getByLabel(t("agentTeam.register.username"), { exact: true }).fill(account);
   await form.getByLabel(t("agentTeam.register.password"), { exact: true }).fill(NEW_PASSWORD);
-  await form.getByLabel(t("agentTeam.register.confirmPassword"), { exact: true }).fill(NEW_PASSWORD);
-  if (kind === "agent") await form.getByLabel(t("agentTeam.register.rate"), { exact: true }).fill("30");
+  await form
+    .getByLabel(t("agentTeam.register.confirmPassword"), { exact: true })
+    .fill(NEW_PASSWORD);
+  if (kind === "agent")
+    await form.getByLabel(t("agentTeam.register.rate"), { exact: true }).fill("30");
   await form.getByRole("button", { name: t("agentTeam.register.submit"), exact: true }).click();
   await expect(page).toHaveURL(`/agentHome/team?registered=${account}`);
 }
@@ -82,13 +101,19 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   // Offer the downline agent a daily wage contract.
   await page.goto("/agentHome/daily-wages");
   const offer = page.getByRole("form", { name: t("agentContracts.offer.title") });
-  await offer.getByLabel(t("agentContracts.offer.downline"), { exact: true }).selectOption({ label: t("agentContracts.offer.candidate", { account: subAgent, rate: "30.00 %" }) });
+  await offer
+    .getByLabel(t("agentContracts.offer.downline"), { exact: true })
+    .selectOption({
+      label: t("agentContracts.offer.candidate", { account: subAgent, rate: "30.00 %" }),
+    });
   await offer.getByLabel(t("agentContracts.terms.minValidBet.DAILY"), { exact: true }).fill("50");
   await offer.getByLabel(`${t("agentContracts.terms.rate")} (%)`, { exact: true }).fill("1.25");
   await offer.getByRole("button", { name: t("agentContracts.offer.submit"), exact: true }).click();
   await expect(page).toHaveURL("/agentHome/daily-wages?done=offered");
   const granted = page.locator(`[data-testid="granted-row"][data-account="${subAgent}"]`);
-  await expect(granted.getByTestId("granted-status")).toHaveText(t("agentContracts.status.offered"));
+  await expect(granted.getByTestId("granted-status")).toHaveText(
+    t("agentContracts.status.offered"),
+  );
 
   // The downline, signed in separately, accepts it.
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
@@ -96,11 +121,17 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
     const downline = await context.newPage();
     await agentLogin(downline, subAgent, NEW_PASSWORD);
     await expect(downline).toHaveURL("/agentHome");
-    await downline.getByTestId("agent-menu").getByRole("link", { name: new RegExp(t("agentCentre.menu.dailyWages")) }).first().click();
+    await downline
+      .getByTestId("agent-menu")
+      .getByRole("link", { name: new RegExp(t("agentCentre.menu.dailyWages")) })
+      .first()
+      .click();
     await expect(downline).toHaveURL("/agentHome/daily-wages");
     const request = downline.getByTestId("contract-request");
     await expect(request.getByTestId("term-rate")).toHaveText("1.25 %");
-    await request.getByRole("button", { name: t("agentContracts.request.accept"), exact: true }).click();
+    await request
+      .getByRole("button", { name: t("agentContracts.request.accept"), exact: true })
+      .click();
     await expect(downline).toHaveURL("/agentHome/daily-wages?done=accepted");
     await expect(downline.getByTestId("my-contract").getByTestId("term-rate")).toHaveText("1.25 %");
   } finally {
@@ -112,11 +143,15 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   // Transfer to the downline agent.
   await page.goto("/agentHome/team");
   const row = page.locator(`[data-testid="team-row"][data-account="${subAgent}"]`);
-  await row.getByRole("link", { name: t("agentTeam.team.transferTo", { account: subAgent }) }).click();
+  await row
+    .getByRole("link", { name: t("agentTeam.team.transferTo", { account: subAgent }) })
+    .click();
   const dialog = page.getByTestId("team-transfer-dialog");
   await dialog.getByLabel(t("agentTeam.transfer.amount"), { exact: true }).fill("40");
   await dialog.getByRole("button", { name: t("agentTeam.transfer.submit"), exact: true }).click();
-  await expect(page.getByTestId("team-notice")).toHaveText(t("agentTeam.transfer.done", { amount: "Rs 40.00", account: subAgent }));
+  await expect(page.getByTestId("team-notice")).toHaveText(
+    t("agentTeam.transfer.done", { amount: "Rs 40.00", account: subAgent }),
+  );
   await expect(row.getByTestId("team-row-balance")).toHaveText("Rs 40.00");
   await expect(page.getByTestId("team-my-balance")).toHaveText("Rs 460.00");
 
@@ -125,7 +160,8 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   await page.goto("/agentHome/team-betting");
   const filter = page.getByTestId("records-filter");
   const today = await filter.getByLabel(t("records.filter.to"), { exact: true }).inputValue();
-  const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
   const search = async (from: string) => {
     await filter.getByLabel(t("records.filter.from"), { exact: true }).fill(from);
     await filter.getByLabel(t("records.filter.to"), { exact: true }).fill(today);
@@ -138,8 +174,14 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   await expect.poll(() => numberIn(page.getByTestId("records-count"))).toBe(1);
   await expect(page.getByTestId("records-table").locator("tbody tr")).toContainText([member]);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-csv").click()]);
-  const lines = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByTestId("report-csv").click(),
+  ]);
+  const lines = (await readFile((await download.path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`"${member}"`);
 });

@@ -12,7 +12,11 @@ const PASSWORD = "Agent1234";
 const t = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
 /** ops01 signed in at /ops/login, in a browser context of its own with the test's JavaScript setting. */
-async function operatorPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
+async function operatorPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  javaScriptEnabled: boolean,
+) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-US" });
   const page = await context.newPage();
   await page.goto("/ops/login");
@@ -41,30 +45,42 @@ test("an operator sets a top agent's rate and grants it a daily wage contract, w
     // Find the fresh agent by its account.
     await opsPage.getByLabel(t("opsAgents.list.search"), { exact: true }).fill(agent.account);
     await opsPage.getByRole("button", { name: t("opsAgents.list.submit"), exact: true }).click();
-    await expect(opsPage.getByTestId("ops-agents-total")).toHaveText(t("opsAgents.list.total", { count: 1 }));
+    await expect(opsPage.getByTestId("ops-agents-total")).toHaveText(
+      t("opsAgents.list.total", { count: 1 }),
+    );
     const row = opsPage.getByTestId(`ops-agent-${agent.account}`);
     await expect(row.getByTestId("ops-agent-rate")).toHaveText("—");
     await row.getByTestId("ops-agent-manage").click();
     const panel = opsPage.getByTestId("ops-agent-manage-panel");
-    await expect(panel.getByRole("heading", { level: 2 })).toHaveText(t("opsAgents.manage.title", { account: agent.account }));
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText(
+      t("opsAgents.manage.title", { account: agent.account }),
+    );
 
     // A rate with three decimals is refused and stays typed.
     const rate = panel.getByLabel(t("opsAgents.rate.label"), { exact: true });
     await rate.fill("40.005");
     await panel.getByTestId("ops-agent-rate-submit").click();
-    await expect(opsPage.getByLabel(t("opsAgents.rate.label"), { exact: true })).toHaveValue("40.005");
+    await expect(opsPage.getByLabel(t("opsAgents.rate.label"), { exact: true })).toHaveValue(
+      "40.005",
+    );
     await expect(opsPage.getByText(t("opsAgents.error.rate_format"))).toBeVisible();
     await opsPage.getByLabel(t("opsAgents.rate.label"), { exact: true }).fill("40");
     await opsPage.getByTestId("ops-agent-rate-submit").click();
-    await expect(opsPage.getByTestId("ops-agents-done")).toHaveText(t("opsAgents.done.rate", { account: agent.account }));
-    await expect(opsPage.getByTestId("ops-agent-current-rate")).toHaveText(t("opsAgents.rate.current", { rate: "40.00 %" }));
+    await expect(opsPage.getByTestId("ops-agents-done")).toHaveText(
+      t("opsAgents.done.rate", { account: agent.account }),
+    );
+    await expect(opsPage.getByTestId("ops-agent-current-rate")).toHaveText(
+      t("opsAgents.rate.current", { rate: "40.00 %" }),
+    );
 
     // A daily wage contract from the house at 1.00 %.
     await opsPage.getByTestId("ops-grant-kind-DAILY").click();
     const form = opsPage.getByTestId("ops-grant-form-DAILY");
     await form.getByLabel(`${t("agentContracts.terms.rate")} (%)`, { exact: true }).fill("1.00");
     await form.getByTestId("ops-grant-submit").click();
-    await expect(opsPage.getByTestId("ops-agents-done")).toHaveText(t("opsAgents.done.granted", { account: agent.account }));
+    await expect(opsPage.getByTestId("ops-agents-done")).toHaveText(
+      t("opsAgents.done.granted", { account: agent.account }),
+    );
     await expect(opsPage.getByTestId("ops-house-contract-DAILY")).toContainText("1.00 %");
   } finally {
     await ops.context.close();

@@ -10,7 +10,9 @@ import type { Page } from "@playwright/test";
  */
 
 const preset = (page: Page, key: string) =>
-  page.getByRole("navigation", { name: label("en", "records.filter.presets") }).getByRole("link", { name: label("en", `records.filter.${key}`), exact: true });
+  page
+    .getByRole("navigation", { name: label("en", "records.filter.presets") })
+    .getByRole("link", { name: label("en", `records.filter.${key}`), exact: true });
 
 /** CSV lines as cells (BOM dropped, quotes undone). */
 function csvCells(text: string): string[][] {
@@ -18,7 +20,9 @@ function csvCells(text: string): string[][] {
     .replace(/^\uFEFF/, "")
     .trimEnd()
     .split("\r\n")
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]!.replace(/""/g, '"')));
+    .map((line) =>
+      [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]!.replace(/""/g, '"')),
+    );
 }
 
 test.describe("agent reports", () => {
@@ -27,9 +31,13 @@ test.describe("agent reports", () => {
     await expect(page).toHaveURL("/agentHome");
   });
 
-  test("team betting: filter by a preset and a typed window, then download the CSV of that window", async ({ page }) => {
+  test("team betting: filter by a preset and a typed window, then download the CSV of that window", async ({
+    page,
+  }) => {
     await page.goto("/agentHome/team-betting");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "agentReports.teamBetting"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "agentReports.teamBetting"),
+    );
     const count = page.getByTestId("records-count");
     const lastWeek = await numberIn(count);
     expect(lastWeek).toBeGreaterThan(0);
@@ -44,26 +52,50 @@ test.describe("agent reports", () => {
     await expect(page.getByTestId("total-stake")).not.toHaveText(weekStake ?? "");
 
     // One day typed into the form: the day of the newest bet.
-    const newest = (await page.getByTestId("records-table").locator("tbody tr").first().locator("time").textContent())!.slice(0, 10);
+    const newest = (await page
+      .getByTestId("records-table")
+      .locator("tbody tr")
+      .first()
+      .locator("time")
+      .textContent())!.slice(0, 10);
     const filter = page.getByTestId("records-filter");
     await filter.getByLabel(label("en", "records.filter.from"), { exact: true }).fill(newest);
     await filter.getByLabel(label("en", "records.filter.to"), { exact: true }).fill(newest);
-    await filter.getByRole("button", { name: label("en", "records.filter.apply"), exact: true }).click();
+    await filter
+      .getByRole("button", { name: label("en", "records.filter.apply"), exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`from=${newest}&to=${newest}`));
     // The count changes once the filtered page has rendered (with JavaScript the URL can change first).
     await expect.poll(() => numberIn(count)).toBeLessThan(lastMonth);
     const oneDay = await numberIn(count);
     expect(oneDay).toBeGreaterThan(0);
-    for (const time of await page.getByTestId("records-table").locator("tbody time").allTextContents()) expect(time.startsWith(newest)).toBe(true);
+    for (const time of await page
+      .getByTestId("records-table")
+      .locator("tbody time")
+      .allTextContents())
+      expect(time.startsWith(newest)).toBe(true);
 
     // The CSV holds that day's rows, all of them.
     const link = page.getByTestId("report-csv");
-    await expect(link).toHaveAttribute("href", new RegExp(`^/agentHome/team-betting\\.csv\\?.*from=${newest}`));
+    await expect(link).toHaveAttribute(
+      "href",
+      new RegExp(`^/agentHome/team-betting\\.csv\\?.*from=${newest}`),
+    );
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe(`team-betting-${newest}-${newest}.csv`);
     const [header, ...rows] = csvCells(await readFile((await download.path())!, "utf8"));
     expect(header).toEqual(
-      ["records.columns.time", "agentReports.columns.account", "records.columns.game", "records.columns.vendor", "records.columns.stake", "records.columns.validBet", "records.columns.payout", "records.columns.winLoss", "records.columns.status"].map((key) => label("en", key)),
+      [
+        "records.columns.time",
+        "agentReports.columns.account",
+        "records.columns.game",
+        "records.columns.vendor",
+        "records.columns.stake",
+        "records.columns.validBet",
+        "records.columns.payout",
+        "records.columns.winLoss",
+        "records.columns.status",
+      ].map((key) => label("en", key)),
     );
     expect(rows).toHaveLength(oneDay);
     for (const row of rows) expect(row[0]!.startsWith(newest)).toBe(true);
@@ -88,7 +120,10 @@ test.describe("agent reports", () => {
       await preset(page, "previous7").click();
       // The window moved back: an earlier first day.
       await page.waitForURL((url) => (url.searchParams.get("from") ?? "9999") < from);
-      await expect(page.getByTestId("report-csv")).toHaveAttribute("href", new RegExp(`^/agentHome/${path}\\.csv\\?`));
+      await expect(page.getByTestId("report-csv")).toHaveAttribute(
+        "href",
+        new RegExp(`^/agentHome/${path}\\.csv\\?`),
+      );
     });
   }
 });

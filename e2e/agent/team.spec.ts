@@ -1,6 +1,15 @@
 import pg from "pg";
 import type { Page } from "@playwright/test";
-import { agentLogin, e2eDatabaseUrl, expect, label, login, logout, test, uniqueAccount } from "../fixtures";
+import {
+  agentLogin,
+  e2eDatabaseUrl,
+  expect,
+  label,
+  login,
+  logout,
+  test,
+  uniqueAccount,
+} from "../fixtures";
 
 /**
  * §2 register account and team management, with JavaScript on and off: a
@@ -17,7 +26,10 @@ async function setAgentRate(account: string, basisPoints: number) {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl });
   await client.connect();
   try {
-    await client.query("update members set agent_rate = $1 where account = $2", [basisPoints, account]);
+    await client.query("update members set agent_rate = $1 where account = $2", [
+      basisPoints,
+      account,
+    ]);
   } finally {
     await client.end();
   }
@@ -26,16 +38,34 @@ async function setAgentRate(account: string, basisPoints: number) {
 async function register(page: Page, kind: "member" | "agent", account: string, rate?: string) {
   await page.goto("/agentHome/register");
   const form = page.getByTestId("team-register-form");
-  await form.getByLabel(label("en", kind === "agent" ? "agentTeam.register.kindAgent" : "agentTeam.register.kindMember"), { exact: true }).check();
+  await form
+    .getByLabel(
+      label(
+        "en",
+        kind === "agent" ? "agentTeam.register.kindAgent" : "agentTeam.register.kindMember",
+      ),
+      { exact: true },
+    )
+    .check();
   await form.getByLabel(label("en", "agentTeam.register.username"), { exact: true }).fill(account);
-  await form.getByLabel(label("en", "agentTeam.register.password"), { exact: true }).fill(NEW_PASSWORD);
-  await form.getByLabel(label("en", "agentTeam.register.confirmPassword"), { exact: true }).fill(NEW_PASSWORD);
-  await form.getByLabel(label("en", "agentTeam.register.nickname"), { exact: true }).fill(`Nick ${kind}`);
-  if (rate !== undefined) await form.getByLabel(label("en", "agentTeam.register.rate"), { exact: true }).fill(rate);
-  await form.getByRole("button", { name: label("en", "agentTeam.register.submit"), exact: true }).click();
+  await form
+    .getByLabel(label("en", "agentTeam.register.password"), { exact: true })
+    .fill(NEW_PASSWORD);
+  await form
+    .getByLabel(label("en", "agentTeam.register.confirmPassword"), { exact: true })
+    .fill(NEW_PASSWORD);
+  await form
+    .getByLabel(label("en", "agentTeam.register.nickname"), { exact: true })
+    .fill(`Nick ${kind}`);
+  if (rate !== undefined)
+    await form.getByLabel(label("en", "agentTeam.register.rate"), { exact: true }).fill(rate);
+  await form
+    .getByRole("button", { name: label("en", "agentTeam.register.submit"), exact: true })
+    .click();
 }
 
-const row = (page: Page, account: string) => page.locator(`[data-testid="team-row"][data-account="${account}"]`);
+const row = (page: Page, account: string) =>
+  page.locator(`[data-testid="team-row"][data-account="${account}"]`);
 
 test("an agent registers a member and a sub-agent, sees them in the team, transfers to the member, and both sign in", async ({
   page,
@@ -51,10 +81,14 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
   // A member under the agent.
   const member = uniqueAccount("dlm");
   await page.goto("/agentHome/register");
-  await expect(page.getByTestId("register-own-rate")).toHaveText(label("en", "agentTeam.register.yourRate", { rate: "50.00 %" }));
+  await expect(page.getByTestId("register-own-rate")).toHaveText(
+    label("en", "agentTeam.register.yourRate", { rate: "50.00 %" }),
+  );
   await register(page, "member", member);
   await expect(page).toHaveURL(`/agentHome/team?registered=${member}`);
-  await expect(page.getByTestId("team-notice")).toHaveText(label("en", "agentTeam.team.registered", { account: member }));
+  await expect(page.getByTestId("team-notice")).toHaveText(
+    label("en", "agentTeam.team.registered", { account: member }),
+  );
   await expect(row(page, member)).toContainText(label("en", "agentTeam.team.typeMember"));
 
   // A sub-agent: a rate above the agent's own is refused, the typed values stay.
@@ -62,8 +96,12 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
   await register(page, "agent", subAgent, "50.01");
   await expect(page).toHaveURL("/agentHome/register");
   const form = page.getByTestId("team-register-form");
-  await expect(form.getByText(label("en", "agentTeam.error.agent_rate_above_own", { rate: "50.00 %" }))).toBeVisible();
-  await expect(form.getByLabel(label("en", "agentTeam.register.username"), { exact: true })).toHaveValue(subAgent);
+  await expect(
+    form.getByText(label("en", "agentTeam.error.agent_rate_above_own", { rate: "50.00 %" })),
+  ).toBeVisible();
+  await expect(
+    form.getByLabel(label("en", "agentTeam.register.username"), { exact: true }),
+  ).toHaveValue(subAgent);
   await register(page, "agent", subAgent, "25.5");
   await expect(page).toHaveURL(`/agentHome/team?registered=${subAgent}`);
   await expect(row(page, subAgent)).toContainText(label("en", "agentTeam.team.typeAgent"));
@@ -72,22 +110,35 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
   // Search narrows the team (a GET form).
   const filter = page.getByTestId("team-filter");
   await filter.getByLabel(label("en", "agentTeam.team.search"), { exact: true }).fill(member);
-  await filter.getByRole("button", { name: label("en", "agentTeam.team.apply"), exact: true }).click();
+  await filter
+    .getByRole("button", { name: label("en", "agentTeam.team.apply"), exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`search=${member}`));
   await expect(page.getByTestId("team-row")).toHaveCount(1);
-  await expect(page.getByTestId("team-csv")).toHaveAttribute("href", new RegExp(`^/agentHome/team\\.csv\\?search=${member}`));
+  await expect(page.getByTestId("team-csv")).toHaveAttribute(
+    "href",
+    new RegExp(`^/agentHome/team\\.csv\\?search=${member}`),
+  );
 
   // Transfer to the member: a bad amount is refused in the dialog, a good one moves the money.
-  await row(page, member).getByRole("link", { name: label("en", "agentTeam.team.transferTo", { account: member }) }).click();
+  await row(page, member)
+    .getByRole("link", { name: label("en", "agentTeam.team.transferTo", { account: member }) })
+    .click();
   const dialog = page.getByTestId("team-transfer-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("transfer-my-balance")).toHaveText("Rs 1,000.00");
   await dialog.getByLabel(label("en", "agentTeam.transfer.amount"), { exact: true }).fill("12.345");
-  await dialog.getByRole("button", { name: label("en", "agentTeam.transfer.submit"), exact: true }).click();
+  await dialog
+    .getByRole("button", { name: label("en", "agentTeam.transfer.submit"), exact: true })
+    .click();
   await expect(dialog.getByText(label("en", "walletError.amount_format"))).toBeVisible();
   await dialog.getByLabel(label("en", "agentTeam.transfer.amount"), { exact: true }).fill("12.50");
-  await dialog.getByRole("button", { name: label("en", "agentTeam.transfer.submit"), exact: true }).click();
-  await expect(page.getByTestId("team-notice")).toHaveText(label("en", "agentTeam.transfer.done", { amount: "Rs 12.50", account: member }));
+  await dialog
+    .getByRole("button", { name: label("en", "agentTeam.transfer.submit"), exact: true })
+    .click();
+  await expect(page.getByTestId("team-notice")).toHaveText(
+    label("en", "agentTeam.transfer.done", { amount: "Rs 12.50", account: member }),
+  );
   await expect(dialog).toHaveCount(0);
   await expect(row(page, member).getByTestId("team-row-balance")).toHaveText("Rs 12.50");
   await expect(page.getByTestId("team-my-balance")).toHaveText("Rs 987.50");

@@ -5,7 +5,10 @@ test.describe("agent site", () => {
     await agentLogin(page, "agent01", "Agent123");
     await expect(page).toHaveURL("/agentHome");
     await expect(page.getByTestId("agent-name")).toHaveText("Harbour Master");
-    const signOut = page.getByRole("button", { name: label("en", "agentHome.signOut"), exact: true });
+    const signOut = page.getByRole("button", {
+      name: label("en", "agentHome.signOut"),
+      exact: true,
+    });
     await expect(signOut).toBeVisible();
 
     await signOut.click();
@@ -18,7 +21,9 @@ test.describe("agent site", () => {
 
   test("a member is refused at /agent", async ({ page }) => {
     await agentLogin(page, "player01", "Player123");
-    await expect(page.getByTestId("form-errors")).toHaveText(label("en", "identityError.non_agent_login"));
+    await expect(page.getByTestId("form-errors")).toHaveText(
+      label("en", "identityError.non_agent_login"),
+    );
     await expect(page).toHaveURL("/agent");
     await page.goto("/agentHome");
     await expect(page).toHaveURL("/agent");

@@ -35,7 +35,9 @@ test.describe("login", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("login-dialog")).toHaveCount(0);
     await expect(page.getByTestId("header-login")).toHaveCount(0);
-    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(PLAYER.nickname);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      PLAYER.nickname,
+    );
     // /login itself now sends a signed-in member home.
     await page.goto("/login");
     await expect(page).toHaveURL("/");
@@ -45,7 +47,9 @@ test.describe("login", () => {
     await page.goto("/login?redirectTo=%2Fhelp");
     await fillLogin(page, VIP.account, VIP.password);
     await expect(page).toHaveURL("/help");
-    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(VIP.nickname);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      VIP.nickname,
+    );
   });
 
   test("an external redirectTo lands on /", async ({ page }) => {
@@ -57,12 +61,16 @@ test.describe("login", () => {
 
   // App bug (reported): safeRedirectPath (app/utils/misc.ts) lets "/\t/evil.example" through; browsers
   // drop the tab from the Location header and go to //evil.example. Remove fixme once it is fixed.
-  test("a redirectTo that a browser reads as another host never leaves the site", async ({ page, baseURL }) => {
+  test("a redirectTo that a browser reads as another host never leaves the site", async ({
+    page,
+    baseURL,
+  }) => {
     await login(page, PLAYER.account, PLAYER.password);
     const ourHost = new URL(baseURL!).host;
     const offsite: string[] = [];
     page.on("request", (request) => {
-      if (request.isNavigationRequest() && new URL(request.url()).host !== ourHost) offsite.push(request.url());
+      if (request.isNavigationRequest() && new URL(request.url()).host !== ourHost)
+        offsite.push(request.url());
     });
     // A signed-in member opening /login is sent straight to redirectTo.
     for (const target of ["//evil.example", "/\\evil.example", "/\t/evil.example"]) {
@@ -74,17 +82,25 @@ test.describe("login", () => {
 });
 
 test.describe("failed logins", () => {
-  test("three wrong passwords bring up the captcha; 'Another one' gives a captcha", async ({ page, createMember, javaScriptEnabled }) => {
+  test("three wrong passwords bring up the captcha; 'Another one' gives a captcha", async ({
+    page,
+    createMember,
+    javaScriptEnabled,
+  }) => {
     const { account } = await createMember({ password: "Right1234" });
     await page.goto("/login");
     const dialog = page.getByTestId("login-dialog");
     const captchaImage = dialog.getByRole("img", { name: label("en", "login.captchaImage") });
     const captchaField = dialog.getByLabel(label("en", "login.captcha"), { exact: true });
-    const loginFailed = dialog.getByTestId("form-errors").getByText(label("en", "identityError.login_failed"), { exact: true });
+    const loginFailed = dialog
+      .getByTestId("form-errors")
+      .getByText(label("en", "identityError.login_failed"), { exact: true });
 
     for (let attempt = 1; attempt <= 3; attempt++) {
       await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
-      await dialog.getByLabel(label("en", "login.password"), { exact: true }).fill(`Wrong${attempt}x9`);
+      await dialog
+        .getByLabel(label("en", "login.password"), { exact: true })
+        .fill(`Wrong${attempt}x9`);
       await submitAndSettle(page, javaScriptEnabled, () =>
         dialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click(),
       );
@@ -98,15 +114,21 @@ test.describe("failed logins", () => {
     await expect(captchaField).toBeEmpty();
     // Still a visitor, and the username is kept for the next try.
     await expect(page.getByTestId("header-login")).toBeVisible();
-    await expect(dialog.getByLabel(label("en", "login.username"), { exact: true })).toHaveValue(account);
+    await expect(dialog.getByLabel(label("en", "login.username"), { exact: true })).toHaveValue(
+      account,
+    );
 
     await submitAndSettle(page, javaScriptEnabled, () =>
-      dialog.getByRole("button", { name: label("en", "login.captchaRefresh"), exact: true }).click(),
+      dialog
+        .getByRole("button", { name: label("en", "login.captchaRefresh"), exact: true })
+        .click(),
     );
     // At most one new captcha a second: the same one may come back, but one is always shown.
     await expect(captchaImage).toBeVisible();
     await expect(captchaImage).toHaveAttribute("src", /^data:image\/png;base64,/);
     await expect(captchaField).toBeVisible();
-    await expect(dialog.getByLabel(label("en", "login.username"), { exact: true })).toHaveValue(account);
+    await expect(dialog.getByLabel(label("en", "login.username"), { exact: true })).toHaveValue(
+      account,
+    );
   });
 });

@@ -3,14 +3,19 @@ import { expect, label, login, test } from "../fixtures";
 const PLAYER = { account: "player01", password: "Player123" };
 
 test.describe("logout", () => {
-  test("sign out asks for confirmation: cancel stays signed in, confirm leaves a visitor on /", async ({ page, context }) => {
+  test("sign out asks for confirmation: cancel stays signed in, confirm leaves a visitor on /", async ({
+    page,
+    context,
+  }) => {
     await login(page, PLAYER.account, PLAYER.password);
     const menu = page.getByTestId("member-menu");
     const dialog = page.getByTestId("logout-dialog");
     const openSignOut = async () => {
       await menu.locator(":scope > summary").click();
       await menu.getByRole("link", { name: label("en", "member.signOut"), exact: true }).click();
-      await expect(dialog.getByRole("heading", { name: label("en", "logout.title") })).toBeVisible();
+      await expect(
+        dialog.getByRole("heading", { name: label("en", "logout.title") }),
+      ).toBeVisible();
       await expect(dialog.getByText(label("en", "logout.confirmText"))).toBeVisible();
     };
 

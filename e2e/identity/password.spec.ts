@@ -5,7 +5,9 @@ import { expect, label, login, logout, test } from "../fixtures";
 const newPassword = () => `New${randomInt(100_000, 1_000_000)}pw`;
 
 test.describe("forced password change", () => {
-  test("the default password must be changed before the login completes", async ({ page }, testInfo) => {
+  test("the default password must be changed before the login completes", async ({
+    page,
+  }, testInfo) => {
     // One seeded default-password account per project, so the js and nojs runs never meet.
     const account = testInfo.project.name === "nojs" ? "newbie02" : "newbie01";
     const password = newPassword();
@@ -14,21 +16,35 @@ test.describe("forced password change", () => {
     const loginDialog = page.getByTestId("login-dialog");
     await loginDialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
     await loginDialog.getByLabel(label("en", "login.password"), { exact: true }).fill("123456");
-    await loginDialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+    await loginDialog
+      .getByRole("button", { name: label("en", "login.submit"), exact: true })
+      .click();
 
     const dialog = page.getByTestId("change-password-dialog");
-    await expect(dialog.getByRole("heading", { name: label("en", "changePassword.title") })).toBeVisible();
-    await expect(dialog.getByTestId("change-password-reason")).toHaveText(label("en", "changePassword.reason.default_password"));
+    await expect(
+      dialog.getByRole("heading", { name: label("en", "changePassword.title") }),
+    ).toBeVisible();
+    await expect(dialog.getByTestId("change-password-reason")).toHaveText(
+      label("en", "changePassword.reason.default_password"),
+    );
     // Not signed in yet.
     await expect(page.getByTestId("header-login")).toBeAttached();
     await expect(page.getByTestId("member-menu")).toHaveCount(0);
 
-    await dialog.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
-    await dialog.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
-    await dialog.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+    await dialog
+      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+      .fill(password);
+    await dialog
+      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+      .fill(password);
+    await dialog
+      .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
+      .click();
 
     await expect(page).toHaveURL("/");
-    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(account);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      account,
+    );
     await expect(page.getByTestId("header-login")).toHaveCount(0);
 
     // The new password is the password now: out and in again, with no change asked for.
@@ -39,7 +55,11 @@ test.describe("forced password change", () => {
 });
 
 test.describe("forgot password", () => {
-  test("by phone: an SMS code resets the password and signs in", async ({ page, createMember, readSmsCode }) => {
+  test("by phone: an SMS code resets the password and signs in", async ({
+    page,
+    createMember,
+    readSmsCode,
+  }) => {
     const { account, mobile } = await createMember({ password: "Old12345", mobile: true });
     const password = newPassword();
 
@@ -47,22 +67,34 @@ test.describe("forgot password", () => {
     const dialog = page.getByTestId("forgot-dialog");
     await expect(dialog.getByRole("heading", { name: label("en", "forgot.title") })).toBeVisible();
     // By phone is the default tab when phone verification is on.
-    await expect(dialog.getByRole("link", { name: label("en", "forgot.byMobile"), exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(
+      dialog.getByRole("link", { name: label("en", "forgot.byMobile"), exact: true }),
+    ).toHaveAttribute("aria-current", "page");
 
-    await dialog.getByLabel(label("en", "phone.country"), { exact: true }).selectOption({ label: "+92 (PK)" });
+    await dialog
+      .getByLabel(label("en", "phone.country"), { exact: true })
+      .selectOption({ label: "+92 (PK)" });
     await dialog.getByLabel(label("en", "phone.mobile"), { exact: true }).fill(mobile!);
     await dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true }).click();
     await expect(dialog.getByTestId("send-code")).toBeDisabled();
 
     const code = await readSmsCode(`+92${mobile}`);
-    await expect(dialog.getByLabel(label("en", "phone.mobile"), { exact: true })).toHaveValue(mobile!);
+    await expect(dialog.getByLabel(label("en", "phone.mobile"), { exact: true })).toHaveValue(
+      mobile!,
+    );
     await dialog.getByLabel(label("en", "phone.code"), { exact: true }).fill(code);
-    await dialog.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
-    await dialog.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
+    await dialog
+      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+      .fill(password);
+    await dialog
+      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+      .fill(password);
     await dialog.getByRole("button", { name: label("en", "forgot.reset"), exact: true }).click();
 
     await expect(page).toHaveURL("/");
-    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(account);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      account,
+    );
 
     // The new password signs in.
     await logout(page);
@@ -71,7 +103,11 @@ test.describe("forgot password", () => {
 });
 
 test.describe("forgot password by e-mail", () => {
-  test("the same confirmation for any account; the link opens the change dialog and signs in", async ({ page, createMember, readMailLink }) => {
+  test("the same confirmation for any account; the link opens the change dialog and signs in", async ({
+    page,
+    createMember,
+    readMailLink,
+  }) => {
     const { account, email } = await createMember({ password: "Old12345", email: true });
     const password = newPassword();
 
@@ -80,17 +116,29 @@ test.describe("forgot password by e-mail", () => {
     await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
     await dialog.getByLabel(label("en", "forgot.email"), { exact: true }).fill(email!);
     await dialog.getByRole("button", { name: label("en", "forgot.sendLink"), exact: true }).click();
-    await expect(dialog.getByTestId("forgot-notice")).toHaveText(label("en", "identityError.in_been_out"));
+    await expect(dialog.getByTestId("forgot-notice")).toHaveText(
+      label("en", "identityError.in_been_out"),
+    );
 
     await page.goto(await readMailLink(email!));
     const change = page.getByTestId("change-password-dialog");
-    await expect(change.getByTestId("change-password-reason")).toHaveText(label("en", "changePassword.reason.reset"));
-    await change.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
-    await change.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
-    await change.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+    await expect(change.getByTestId("change-password-reason")).toHaveText(
+      label("en", "changePassword.reason.reset"),
+    );
+    await change
+      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+      .fill(password);
+    await change
+      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+      .fill(password);
+    await change
+      .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
+      .click();
 
     await expect(page).toHaveURL("/");
-    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(account);
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      account,
+    );
     await logout(page);
     await login(page, account, password);
   });
@@ -104,16 +152,32 @@ test.describe("change password in the member area", () => {
 
     await page.goto("/member/security");
     const form = page.getByTestId("change-password-form");
-    await form.getByLabel(label("en", "changePassword.oldPassword"), { exact: true }).fill("Wrong12345");
-    await form.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
-    await form.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
-    await form.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+    await form
+      .getByLabel(label("en", "changePassword.oldPassword"), { exact: true })
+      .fill("Wrong12345");
+    await form
+      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+      .fill(password);
+    await form
+      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+      .fill(password);
+    await form
+      .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
+      .click();
     await expect(form.getByText(label("en", "identityError.old_password_wrong"))).toBeVisible();
 
-    await form.getByLabel(label("en", "changePassword.oldPassword"), { exact: true }).fill("Old12345");
-    await form.getByLabel(label("en", "changePassword.newPassword"), { exact: true }).fill(password);
-    await form.getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true }).fill(password);
-    await form.getByRole("button", { name: label("en", "changePassword.submit"), exact: true }).click();
+    await form
+      .getByLabel(label("en", "changePassword.oldPassword"), { exact: true })
+      .fill("Old12345");
+    await form
+      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+      .fill(password);
+    await form
+      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+      .fill(password);
+    await form
+      .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
+      .click();
     await expect(page.getByText(label("en", "security.changed"))).toBeVisible();
 
     await logout(page);

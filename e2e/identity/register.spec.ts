@@ -7,14 +7,17 @@ const PASSWORD = "Reg12345";
  * A text field of the register form by its accessible name: the label
  * without the required mark, which is aria-hidden (getByLabel would read it).
  */
-const field = (dialog: Locator, key: string) => dialog.getByRole("textbox", { name: label("en", key), exact: true });
+const field = (dialog: Locator, key: string) =>
+  dialog.getByRole("textbox", { name: label("en", key), exact: true });
 
 test.describe("register by username", () => {
   test("a new username registers and lands on / signed in", async ({ page }) => {
     const username = uniqueAccount("e2e");
     await page.goto("/register");
     const dialog = page.getByTestId("register-dialog");
-    await expect(dialog.getByRole("heading", { name: label("en", "register.title") })).toBeVisible();
+    await expect(
+      dialog.getByRole("heading", { name: label("en", "register.title") }),
+    ).toBeVisible();
 
     await field(dialog, "register.username").fill(username);
     await field(dialog, "register.password").fill(PASSWORD);
@@ -50,13 +53,18 @@ test.describe("register by username", () => {
 });
 
 test.describe("register by mobile number", () => {
-  test("an SMS code from the outbox registers the number and signs in", async ({ page, readSmsCode }) => {
+  test("an SMS code from the outbox registers the number and signs in", async ({
+    page,
+    readSmsCode,
+  }) => {
     const mobile = uniqueMobile();
     await page.goto("/register?mode=mobile");
     const dialog = page.getByTestId("register-dialog");
     await expect(dialog.getByTestId("mobile-account-hint")).toBeVisible();
 
-    await dialog.getByRole("combobox", { name: label("en", "register.countryDialingCode"), exact: true }).selectOption({ label: "+92 (PK)" });
+    await dialog
+      .getByRole("combobox", { name: label("en", "register.countryDialingCode"), exact: true })
+      .selectOption({ label: "+92 (PK)" });
     await field(dialog, "register.mobileNum").fill(mobile);
     const getCode = dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true });
     await getCode.click();
@@ -70,7 +78,12 @@ test.describe("register by mobile number", () => {
     const code = await readSmsCode(`+92${mobile}`);
     // The number and the country survive the code request (without JavaScript the page was rendered anew).
     await expect(field(dialog, "register.mobileNum")).toHaveValue(mobile);
-    await expect(dialog.getByRole("combobox", { name: label("en", "register.countryDialingCode"), exact: true })).toHaveValue("92");
+    await expect(
+      dialog.getByRole("combobox", {
+        name: label("en", "register.countryDialingCode"),
+        exact: true,
+      }),
+    ).toHaveValue("92");
     await field(dialog, "register.verificationCode").fill(code);
     await field(dialog, "register.password").fill(PASSWORD);
     await field(dialog, "register.confirmPassword").fill(PASSWORD);

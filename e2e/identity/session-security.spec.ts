@@ -9,7 +9,11 @@ async function sessionCookie(context: BrowserContext) {
 }
 
 test.describe("session cookie", () => {
-  test("HttpOnly and SameSite=Lax, new at each login, worthless after logout", async ({ page, context, baseURL }) => {
+  test("HttpOnly and SameSite=Lax, new at each login, worthless after logout", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // A value planted before the login (session fixation) is replaced, not adopted.
     // Well-formed like the app's own (an unsigned cookie: base64 of the JSON token), but unknown to the server.
     const plantedToken = randomBytes(32).toString("base64url");
@@ -48,20 +52,33 @@ test.describe("session cookie", () => {
   });
 
   test("a cross-origin POST to /login does not sign in", async ({ page, context }) => {
-    const form = { by: "password", username: PLAYER.account, password: PLAYER.password, intent: "login" };
+    const form = {
+      by: "password",
+      username: PLAYER.account,
+      password: PLAYER.password,
+      intent: "login",
+    };
     const forged = await page.request.post("/login", {
       form,
       headers: { Origin: "https://evil.example" },
       maxRedirects: 0,
     });
     expect(forged.status()).toBeGreaterThanOrEqual(400);
-    const setCookies = forged.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie");
+    const setCookies = forged
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === "set-cookie");
     expect(setCookies.filter((header) => /^session=/.test(header.value))).toEqual([]);
     expect(await sessionCookie(context)).toBeUndefined();
 
     // The very same form from our own origin does sign in: the refusal was about the origin.
     const own = await page.request.post("/login", { form, maxRedirects: 0 });
     expect(own.status()).toBe(302);
-    expect(own.headersArray().some((header) => header.name.toLowerCase() === "set-cookie" && /^session=/.test(header.value))).toBe(true);
+    expect(
+      own
+        .headersArray()
+        .some(
+          (header) => header.name.toLowerCase() === "set-cookie" && /^session=/.test(header.value),
+        ),
+    ).toBe(true);
   });
 });

@@ -10,13 +10,18 @@ const PASSWORD = "Favour1234";
 
 const firstSlot = (page: Page) => page.getByTestId("section-RNG").getByTestId("game-tile").first();
 const heart = (tile: Locator) => tile.getByTestId("favourite-toggle");
-const tileOf = (scope: Locator, nodeId: string) => scope.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`);
+const tileOf = (scope: Locator, nodeId: string) =>
+  scope.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`);
 
 /** §5 allows one toggle a second: the next one waits that long. */
 const aSecond = (page: Page) => page.waitForTimeout(1_100);
 
 test.describe("favourites", () => {
-  test("a member hearts a tile in the lobby, finds it in FAV and on /favorite, and removes it there", async ({ page, createMember, javaScriptEnabled }) => {
+  test("a member hearts a tile in the lobby, finds it in FAV and on /favorite, and removes it there", async ({
+    page,
+    createMember,
+    javaScriptEnabled,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await login(page, account, PASSWORD);
 
@@ -26,7 +31,8 @@ test.describe("favourites", () => {
     const toggle = heart(tile);
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await expect(toggle).toHaveAccessibleName(label("en", "favourites.add", { name }));
-    if (javaScriptEnabled) await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    if (javaScriptEnabled)
+      await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
     await toggle.click();
 
     const saved = heart(tileOf(page.getByTestId("section-RNG"), nodeId));
@@ -34,19 +40,24 @@ test.describe("favourites", () => {
     await expect(saved).toHaveAccessibleName(label("en", "favourites.remove", { name }));
     await expect(page).toHaveURL("/");
     // With JavaScript the page stayed as it was (a fetcher, no reload).
-    if (javaScriptEnabled) expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    if (javaScriptEnabled)
+      expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
 
     // The FAV tab shows the member's favourites.
     await page.locator('nav.lobby-tabs a[data-tab="FAV"]').click();
     await expect(page).toHaveURL("/?tab=FAV");
     const favSection = page.getByTestId("section-FAV");
-    await expect(favSection.getByRole("heading", { level: 2 })).toHaveText(label("en", "favourites.title"));
+    await expect(favSection.getByRole("heading", { level: 2 })).toHaveText(
+      label("en", "favourites.title"),
+    );
     await expect(favSection.getByTestId("game-tile")).toHaveCount(1);
     await expect(heart(tileOf(favSection, nodeId))).toHaveAttribute("aria-pressed", "true");
 
     // So does /favorite; removing it there empties the list.
     await page.goto("/favorite");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "favourites.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "favourites.title"),
+    );
     const listed = tileOf(page.getByTestId("account-games-favorite"), nodeId);
     await expect(listed).toBeVisible();
     await aSecond(page);
@@ -57,28 +68,40 @@ test.describe("favourites", () => {
 
     await page.goto("/?tab=FAV");
     await expect(page.getByTestId("section-FAV").getByTestId("game-tile")).toHaveCount(0);
-    await expect(page.getByTestId("section-FAV").getByText(label("en", "favourites.empty"))).toBeVisible();
+    await expect(
+      page.getByTestId("section-FAV").getByText(label("en", "favourites.empty")),
+    ).toBeVisible();
     // Back in the lobby the heart is off again.
     await page.goto("/");
-    await expect(heart(tileOf(page.getByTestId("section-RNG"), nodeId))).toHaveAttribute("aria-pressed", "false");
+    await expect(heart(tileOf(page.getByTestId("section-RNG"), nodeId))).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   test("a visitor's heart opens the login dialog", async ({ page }) => {
     await page.goto("/?tab=RNG");
     const tile = firstSlot(page);
     const name = (await tile.locator(".game-name").textContent())!;
-    await tile.getByRole("link", { name: label("en", "game.addFavourite", { name }), exact: true }).click();
+    await tile
+      .getByRole("link", { name: label("en", "game.addFavourite", { name }), exact: true })
+      .click();
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/?tab=RNG")}`);
     await expect(page.getByTestId("login-dialog")).toBeVisible();
   });
 });
 
 test.describe("recent games", () => {
-  test("/recent shows a game after the member launched it with Play now", async ({ page, createMember }) => {
+  test("/recent shows a game after the member launched it with Play now", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await login(page, account, PASSWORD);
     await page.goto("/recent");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "favourites.recentTitle"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "favourites.recentTitle"),
+    );
     await expect(page.getByText(label("en", "favourites.recentEmpty"))).toBeVisible();
 
     await page.goto("/");

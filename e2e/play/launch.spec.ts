@@ -10,8 +10,10 @@ import { expect, focusIsInside, label, login, numberIn, test } from "../fixtures
 
 const PASSWORD = "Launch1234";
 
-const playNow = (tile: Locator) => tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) });
-const freeTrial = (tile: Locator) => tile.getByRole("link", { name: new RegExp(`^${label("en", "game.freeTrial")}: `) });
+const playNow = (tile: Locator) =>
+  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) });
+const freeTrial = (tile: Locator) =>
+  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.freeTrial")}: `) });
 
 /** The game popup: its own page (no side menu) framing the provider's game. */
 async function expectGamePopup(page: Page, nodeId: string, mode: "real" | "demo" = "real") {
@@ -30,7 +32,10 @@ async function expectGamePopup(page: Page, nodeId: string, mode: "real" | "demo"
 /** Signs in with the free-play button of the login dialog (a fresh trial account); ends on /. */
 async function freePlay(page: Page) {
   await page.goto("/login");
-  await page.getByTestId("login-dialog").getByRole("button", { name: label("en", "login.freePlay"), exact: true }).click();
+  await page
+    .getByTestId("login-dialog")
+    .getByRole("button", { name: label("en", "login.freePlay"), exact: true })
+    .click();
   await expect(page).toHaveURL("/");
   await expect(page.getByTestId("member-menu")).toBeVisible();
 }
@@ -38,7 +43,10 @@ async function freePlay(page: Page) {
 const firstSlot = (page: Page) => page.getByTestId("section-RNG").getByTestId("game-tile").first();
 
 test.describe("launching a game", () => {
-  test("a visitor's Play now opens the login dialog, and logging in lands in the game popup", async ({ page, createMember }) => {
+  test("a visitor's Play now opens the login dialog, and logging in lands in the game popup", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await page.goto("/");
     const tile = firstSlot(page);
@@ -61,7 +69,9 @@ test.describe("launching a game", () => {
     await expect(page.getByTestId("member-menu")).toBeVisible();
   });
 
-  test("a trial account's Play now shows the real-account dialog; its Free trial opens the game in free trial mode", async ({ page }) => {
+  test("a trial account's Play now shows the real-account dialog; its Free trial opens the game in free trial mode", async ({
+    page,
+  }) => {
     await freePlay(page);
     const tile = firstSlot(page);
     const nodeId = (await tile.getAttribute("data-node-id"))!;
@@ -69,9 +79,13 @@ test.describe("launching a game", () => {
 
     await expect(page).toHaveURL("/?modal=real-account");
     const notice = page.getByTestId("real-account-dialog");
-    await expect(notice.getByRole("heading", { name: label("en", "realAccount.title") })).toBeVisible();
+    await expect(
+      notice.getByRole("heading", { name: label("en", "realAccount.title") }),
+    ).toBeVisible();
     await expect(page.getByTestId("game-popup")).toHaveCount(0);
-    await notice.getByRole("link", { name: label("en", "realAccount.confirm"), exact: true }).click();
+    await notice
+      .getByRole("link", { name: label("en", "realAccount.confirm"), exact: true })
+      .click();
     await expect(notice).toHaveCount(0);
     await expect(page).toHaveURL("/");
 
@@ -79,7 +93,11 @@ test.describe("launching a game", () => {
     await expectGamePopup(page, nodeId, "demo");
   });
 
-  test("a member's LIVE vendor tile opens its game list popup; a game there opens the game popup", async ({ page, createMember, javaScriptEnabled }) => {
+  test("a member's LIVE vendor tile opens its game list popup; a game there opens the game popup", async ({
+    page,
+    createMember,
+    javaScriptEnabled,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await login(page, account, PASSWORD);
     await page.goto("/?tab=LIVE");
@@ -91,14 +109,20 @@ test.describe("launching a game", () => {
     const here = `/?tab=LIVE&vendorGames=${vassalage}&vendorCategory=LIVE&modal=vendor-games`;
     await expect(page).toHaveURL(here);
     const dialog = page.getByTestId("vendor-games-dialog");
-    await expect(dialog.getByRole("heading", { name: label("en", "vendorGames.title", { vendor: vendorName }) })).toBeVisible();
+    await expect(
+      dialog.getByRole("heading", {
+        name: label("en", "vendorGames.title", { vendor: vendorName }),
+      }),
+    ).toBeVisible();
     const games = dialog.getByTestId("vendor-game");
     await expect(games.first()).toBeVisible();
     expect(await games.count()).toBeGreaterThan(1);
 
     if (javaScriptEnabled) {
       // Focus is kept inside (a modal dialog once JavaScript runs) and Escape closes it; the tile opens it again.
-      await expect.poll(() => focusIsInside(page, '[data-testid="vendor-games-dialog"]')).toBe(true);
+      await expect
+        .poll(() => focusIsInside(page, '[data-testid="vendor-games-dialog"]'))
+        .toBe(true);
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL("/?tab=LIVE");
@@ -120,13 +144,19 @@ test.describe("launching a game", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("a sports vendor tile launches its game; an RNG vendor tile filters /rng", async ({ page, createMember }) => {
+  test("a sports vendor tile launches its game; an RNG vendor tile filters /rng", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await login(page, account, PASSWORD);
     await page.goto("/sports");
     const vendorTile = page.getByTestId("vendor-tile").first();
     const vassalage = (await vendorTile.getAttribute("data-vassalage"))!;
-    await expect(vendorTile.getByRole("link")).toHaveAttribute("href", `/seamless?category=SPORTS&vassalage=${vassalage}`);
+    await expect(vendorTile.getByRole("link")).toHaveAttribute(
+      "href",
+      `/seamless?category=SPORTS&vassalage=${vassalage}`,
+    );
     await vendorTile.getByRole("link").click();
     await expect(page).toHaveURL(/\/seamless\?category=SPORTS&vassalage=/);
     await expect(page.getByTestId("game-popup").locator("iframe.game-frame")).toBeVisible();
@@ -134,27 +164,37 @@ test.describe("launching a game", () => {
     await page.goto("/?tab=RNG");
     // The RNG section shows a game grid; its vendors sit in the header's drop-down.
     const dropdown = page.getByTestId("dropdown-RNG");
-    await expect(dropdown.locator("a").first()).toHaveAttribute("href", /^\/rng\?vassalage=[A-Z0-9_]+$/);
-    await expect(page.getByTestId("dropdown-LIVE").locator("a").first()).toHaveAttribute("href", /^\/seamless\?category=LIVE&vassalage=/);
+    await expect(dropdown.locator("a").first()).toHaveAttribute(
+      "href",
+      /^\/rng\?vassalage=[A-Z0-9_]+$/,
+    );
+    await expect(page.getByTestId("dropdown-LIVE").locator("a").first()).toHaveAttribute(
+      "href",
+      /^\/seamless\?category=LIVE&vassalage=/,
+    );
   });
 });
 
 test.describe("live tables and PVP rooms", () => {
-  test("/live lists tables with limits and players, filtered by vendor; playing a table counts as a player", async ({ page, createMember }) => {
+  test("/live lists tables with limits and players, filtered by vendor; playing a table counts as a player", async ({
+    page,
+    createMember,
+  }) => {
     await page.goto("/live");
     const tables = page.getByTestId("table-entry");
     await expect(tables).toHaveCount(24);
     const first = tables.first();
     await expect(first.getByTestId("table-limits")).toContainText("Rs");
-    await expect(first.getByRole("link", { name: new RegExp(`^${label("en", "tables.playTable")}: `) })).toHaveAttribute(
-      "href",
-      /^\/seamless\?nodeId=\d+$/,
-    );
+    await expect(
+      first.getByRole("link", { name: new RegExp(`^${label("en", "tables.playTable")}: `) }),
+    ).toHaveAttribute("href", /^\/seamless\?nodeId=\d+$/);
 
     await page.locator('nav.sub-menu a[data-vassalage="EVO"]').click();
     await expect(page).toHaveURL("/live?vassalage=EVO");
     await expect(tables).toHaveCount(8);
-    await expect(tables.getByTestId("table-vendor").filter({ hasNotText: "EVO Live" })).toHaveCount(0);
+    await expect(tables.getByTestId("table-vendor").filter({ hasNotText: "EVO Live" })).toHaveCount(
+      0,
+    );
 
     // A member plays the last EVO table: it has a player now.
     const { account } = await createMember({ password: PASSWORD });
@@ -162,19 +202,28 @@ test.describe("live tables and PVP rooms", () => {
     await page.goto("/live?vassalage=EVO");
     const table = tables.last();
     const nodeId = (await table.getAttribute("data-node-id"))!;
-    await table.getByRole("link", { name: new RegExp(`^${label("en", "tables.playTable")}: `) }).click();
+    await table
+      .getByRole("link", { name: new RegExp(`^${label("en", "tables.playTable")}: `) })
+      .click();
     await expectGamePopup(page, nodeId);
     await page.goto("/live?vassalage=EVO");
-    expect(await numberIn(page.locator(`[data-node-id="${nodeId}"]`).getByTestId("table-players"))).toBeGreaterThanOrEqual(1);
+    expect(
+      await numberIn(page.locator(`[data-node-id="${nodeId}"]`).getByTestId("table-players")),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   test("/pvp lists rooms by tier, paged", async ({ page }) => {
     await page.goto("/pvp");
     const rooms = page.getByTestId("table-entry");
     await expect(rooms).toHaveCount(24);
-    await expect(rooms.first().getByRole("link", { name: new RegExp(`^${label("en", "tables.joinRoom")}: `) })).toBeVisible();
+    await expect(
+      rooms.first().getByRole("link", { name: new RegExp(`^${label("en", "tables.joinRoom")}: `) }),
+    ).toBeVisible();
     await expect(rooms.first().locator(".table-tier")).not.toBeEmpty();
-    await page.locator("nav.pager").getByRole("link", { name: label("en", "pager.page", { page: 3 }), exact: true }).click();
+    await page
+      .locator("nav.pager")
+      .getByRole("link", { name: label("en", "pager.page", { page: 3 }), exact: true })
+      .click();
     await expect(page).toHaveURL("/pvp?page=3");
     await expect(rooms).toHaveCount(12);
   });

@@ -14,7 +14,8 @@ async function secondsLeft(page: Page): Promise<number> {
 
 /** The open draw's number, from its heading ("Draw 12345"). */
 async function openDrawNo(page: Page): Promise<number> {
-  const text = (await page.getByTestId("open-draw").getByRole("heading", { level: 2 }).textContent()) ?? "";
+  const text =
+    (await page.getByTestId("open-draw").getByRole("heading", { level: 2 }).textContent()) ?? "";
   return Number(/\d+/.exec(text)![0]);
 }
 
@@ -52,7 +53,9 @@ test.describe("demo lottery", () => {
 
     // The menu (a plain link) leads to the SSC game.
     await page.goto("/lottery");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "lottery.page.lottery"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "lottery.page.lottery"),
+    );
     const menu = page.getByTestId("lottery-menu");
     await expect(menu.getByTestId("lottery-prize-mode")).toHaveText(
       label("en", "lottery.menu.prizeMode", { mode: label("en", "lottery.prizeModes.ELOTT") }),
@@ -69,11 +72,15 @@ test.describe("demo lottery", () => {
 
     await bet(page, "big", "10");
     await expect(page).toHaveURL(`${SSC}&placed=${drawNo}`);
-    await expect(page.getByTestId("bet-placed")).toHaveText(label("en", "lottery.bet.placed", { drawNo }));
+    await expect(page.getByTestId("bet-placed")).toHaveText(
+      label("en", "lottery.bet.placed", { drawNo }),
+    );
     await bet(page, "small", "10");
     await expect(page.getByTestId("bet-placed")).toBeVisible();
     await expect(page.getByTestId("member-balance")).toHaveText("Rs 80.00");
-    await expect(page.getByTestId("lottery-balance")).toHaveText(label("en", "lottery.bet.balance", { amount: "Rs 80.00" }));
+    await expect(page.getByTestId("lottery-balance")).toHaveText(
+      label("en", "lottery.bet.balance", { amount: "Rs 80.00" }),
+    );
     const bets = page.getByTestId("my-bet");
     await expect(bets).toHaveCount(2);
     await expect(page.getByTestId("my-bet-status")).toHaveText([
@@ -86,7 +93,10 @@ test.describe("demo lottery", () => {
     await expect(async () => {
       await page.goto(SSC);
       await expect(page.getByTestId("my-bet-status")).toHaveText(
-        [label("en", "lottery.bets.statuses.settled"), label("en", "lottery.bets.statuses.settled")],
+        [
+          label("en", "lottery.bets.statuses.settled"),
+          label("en", "lottery.bets.statuses.settled"),
+        ],
         { timeout: 1_000 },
       );
     }).toPass({ timeout: 60_000, intervals: [2_000] });
@@ -95,7 +105,9 @@ test.describe("demo lottery", () => {
     const payouts = (await page.getByTestId("my-bet-payout").allTextContents()).sort();
     expect(payouts).toEqual(["Rs 0.00", "Rs 19.60"]);
     await expect(page.getByTestId("member-balance")).toHaveText("Rs 99.60");
-    await expect(page.getByTestId("lottery-balance")).toHaveText(label("en", "lottery.bet.balance", { amount: "Rs 99.60" }));
+    await expect(page.getByTestId("lottery-balance")).toHaveText(
+      label("en", "lottery.bet.balance", { amount: "Rs 99.60" }),
+    );
     // The draw is listed with its numbers and the seed behind the hash shown before.
     const draw = page.getByTestId(`draw-${drawNo}`);
     await expect(draw.getByTestId("draw-numbers").getByRole("listitem")).toHaveCount(5);
@@ -107,7 +119,11 @@ test.describe("demo lottery", () => {
     await expect(page.getByText(`ELOTT-0005-${drawNo}-`, { exact: false }).first()).toBeVisible();
   });
 
-  test("a refused bet shows why, on its form, and costs nothing", async ({ page, createMember, fundMember }) => {
+  test("a refused bet shows why, on its form, and costs nothing", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 5_00);
     await login(page, account, PASSWORD);

@@ -15,8 +15,10 @@ const RS = { symbol: "Rs", minorUnits: 2 };
 const FUN = { symbol: label("en", "demoGame.playMoneySymbol"), minorUnits: 2 };
 
 const firstTile = (page: Page) => page.getByTestId("game-tile").first();
-const playNow = (tile: Locator) => tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) });
-const freeTrial = (tile: Locator) => tile.getByRole("link", { name: new RegExp(`^${label("en", "game.freeTrial")}: `) });
+const playNow = (tile: Locator) =>
+  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) });
+const freeTrial = (tile: Locator) =>
+  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.freeTrial")}: `) });
 
 /** Minor units of a formatted amount ("Rs 1,234.50" → 123450). */
 const minorOf = (text: string) => Number(text.replace(/[^\d]/g, ""));
@@ -36,7 +38,9 @@ async function launchFirstSlot(page: Page, mode: "real" | "demo"): Promise<Frame
 /** Spins once at the given stake; returns the round's id and payout (minor units) from the recall. */
 async function spin(frame: FrameLocator, stake: string) {
   const form = frame.getByTestId("spin-form");
-  await form.getByLabel(label("en", "demoGame.stake"), { exact: true }).selectOption({ label: stake });
+  await form
+    .getByLabel(label("en", "demoGame.stake"), { exact: true })
+    .selectOption({ label: stake });
   await form.getByRole("button", { name: label("en", "demoGame.spin"), exact: true }).click();
   const result = frame.getByTestId("demo-result");
   await expect(result).toHaveText(/\S/);
@@ -49,7 +53,11 @@ async function spin(frame: FrameLocator, stake: string) {
 }
 
 test.describe("demo slot in the game popup", () => {
-  test("a member spins with real money: result, balance, header balance and betting record follow", async ({ page, createMember, fundMember }) => {
+  test("a member spins with real money: result, balance, header balance and betting record follow", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
     await login(page, account, PASSWORD);
@@ -63,7 +71,9 @@ test.describe("demo slot in the game popup", () => {
     const balance = 100_00 - 5_00 + payout;
     await expect(frame.getByTestId("demo-balance")).toHaveText(formatMoney(balance, RS));
     await expect(result).toHaveText(
-      payout > 0 ? new RegExp(`^You won ${formatMoney(payout, RS).replace(/[.]/g, "\\.")} `) : /^No win this time/,
+      payout > 0
+        ? new RegExp(`^You won ${formatMoney(payout, RS).replace(/[.]/g, "\\.")} `)
+        : /^No win this time/,
     );
     await expect(frame.getByTestId("next-nonce")).toHaveText("1");
 
@@ -72,35 +82,60 @@ test.describe("demo slot in the game popup", () => {
     await expect(page.getByTestId("member-balance")).toHaveText(formatMoney(balance, RS));
 
     await page.goto("/member/betting-record");
-    const row = page.getByTestId("records-table").locator("tbody tr", { hasText: `demo-${roundId}` });
+    const row = page
+      .getByTestId("records-table")
+      .locator("tbody tr", { hasText: `demo-${roundId}` });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Rs 5.00");
     await expect(row).toContainText(label("en", "records.betStatus.settled"));
   });
 
-  test("rotating the seed pair reveals the server seed and the round verifies", async ({ page, createMember, fundMember }) => {
+  test("rotating the seed pair reveals the server seed and the round verifies", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 20_00);
     await login(page, account, PASSWORD);
     const frame = await launchFirstSlot(page, "real");
     const hash = (await frame.getByTestId("server-seed-hash").textContent())!;
     const { roundId } = await spin(frame, "Rs 1.00");
-    await expect(frame.getByTestId("round-recall").locator("tbody tr").first()).toContainText(label("en", "demoGame.recall.sealed"));
+    await expect(frame.getByTestId("round-recall").locator("tbody tr").first()).toContainText(
+      label("en", "demoGame.recall.sealed"),
+    );
 
     const rotate = frame.getByTestId("rotate-form");
-    await rotate.getByLabel(label("en", "demoGame.fairness.newClientSeed"), { exact: true }).fill("my-lucky-seed");
-    await rotate.getByRole("button", { name: label("en", "demoGame.fairness.rotate"), exact: true }).click();
+    await rotate
+      .getByLabel(label("en", "demoGame.fairness.newClientSeed"), { exact: true })
+      .fill("my-lucky-seed");
+    await rotate
+      .getByRole("button", { name: label("en", "demoGame.fairness.rotate"), exact: true })
+      .click();
     await expect(frame.getByTestId("seed-rotated")).toBeVisible();
     await expect(frame.getByTestId("client-seed")).toHaveText("my-lucky-seed");
     await expect(frame.getByTestId("server-seed-hash")).not.toHaveText(hash);
     await expect(frame.getByTestId("revealed-seeds")).toContainText(hash);
 
-    await frame.getByRole("link", { name: label("en", "demoGame.recall.verifyRound", { id: roundId }), exact: true }).click();
-    await expect(frame.getByTestId("verify-verdict")).toContainText(label("en", "demoGame.verify.matches"));
-    await expect(frame.getByTestId("verify-verdict")).toContainText(label("en", "demoGame.verify.hashOk"));
+    await frame
+      .getByRole("link", {
+        name: label("en", "demoGame.recall.verifyRound", { id: roundId }),
+        exact: true,
+      })
+      .click();
+    await expect(frame.getByTestId("verify-verdict")).toContainText(
+      label("en", "demoGame.verify.matches"),
+    );
+    await expect(frame.getByTestId("verify-verdict")).toContainText(
+      label("en", "demoGame.verify.hashOk"),
+    );
   });
 
-  test("free trial spins with play money and leaves the real balance and the betting record alone", async ({ page, createMember, fundMember }) => {
+  test("free trial spins with play money and leaves the real balance and the betting record alone", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 50_00);
     await login(page, account, PASSWORD);
@@ -109,7 +144,9 @@ test.describe("demo slot in the game popup", () => {
     await expect(frame.getByTestId("demo-balance")).toHaveText(formatMoney(2_000_00, FUN));
 
     const { payout } = await spin(frame, formatMoney(10_00, FUN));
-    await expect(frame.getByTestId("demo-balance")).toHaveText(formatMoney(2_000_00 - 10_00 + payout, FUN));
+    await expect(frame.getByTestId("demo-balance")).toHaveText(
+      formatMoney(2_000_00 - 10_00 + payout, FUN),
+    );
 
     await page.reload();
     await expect(page.getByTestId("member-balance")).toHaveText("Rs 50.00");

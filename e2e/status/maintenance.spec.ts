@@ -14,15 +14,22 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "js" : "nojs", () => {
     test.use({ javaScriptEnabled });
 
-    test("maintenance closes the portal with a 503 and customer service", async ({ page, setMaintenance }) => {
+    test("maintenance closes the portal with a 503 and customer service", async ({
+      page,
+      setMaintenance,
+    }) => {
       await setMaintenance(true);
       for (const path of ["/", "/rng", "/login"]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(503);
         expect(response?.headers()["retry-after"], path).toBeTruthy();
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.maintenance.title"));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          label("en", "status.maintenance.title"),
+        );
       }
-      const customerService = page.getByRole("link", { name: label("en", "header.customerService") });
+      const customerService = page.getByRole("link", {
+        name: label("en", "header.customerService"),
+      });
       await expect(customerService).toBeVisible();
       await expect(customerService).toHaveAttribute("href", /^https?:\/\//);
       await expect(page.locator("header.site-header")).toHaveCount(0);
@@ -39,29 +46,41 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("header.site-header")).toBeVisible();
     });
 
-    test("maintenance shows on the next navigation of an open page", async ({ page, setMaintenance }) => {
+    test("maintenance shows on the next navigation of an open page", async ({
+      page,
+      setMaintenance,
+    }) => {
       await page.goto("/");
       await expect(page.getByTestId("section-HOT")).toBeVisible();
       await setMaintenance(true);
       await page.locator('nav.lobby-tabs a[data-tab="RNG"]').click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.maintenance.title"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        label("en", "status.maintenance.title"),
+      );
       await expect(page.locator("header.site-header")).toHaveCount(0);
     });
 
     test.describe("a blocked visitor during maintenance", () => {
       test.use({ extraHTTPHeaders: { "X-Forwarded-For": "198.51.100.7", "x-country-code": "KP" } });
 
-      test("sees maintenance, which wins over the region page", async ({ page, setMaintenance }) => {
+      test("sees maintenance, which wins over the region page", async ({
+        page,
+        setMaintenance,
+      }) => {
         await setMaintenance(true);
         const response = await page.goto("/");
         expect(response?.status()).toBe(503);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.maintenance.title"));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          label("en", "status.maintenance.title"),
+        );
         await expect(page.getByTestId("visitor-ip")).toHaveCount(0);
 
         await setMaintenance(false);
         const blocked = await page.goto("/");
         expect(blocked?.status()).toBe(403);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "status.region.title"));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          label("en", "status.region.title"),
+        );
       });
     });
 
@@ -70,7 +89,9 @@ for (const javaScriptEnabled of [true, false]) {
       const response = await page.goto("/?lng=ur");
       expect(response?.status()).toBe(503);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("ur", "status.maintenance.title"));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        label("ur", "status.maintenance.title"),
+      );
     });
   });
 }

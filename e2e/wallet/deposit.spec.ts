@@ -8,7 +8,9 @@ const rupees = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits:
 /** Opens /member/deposit and posts the form on the embedded channel (the only one without a configured gateway). */
 async function startDeposit(page: Page, amount: string) {
   await page.goto("/member/deposit");
-  await expect(page.getByRole("heading", { level: 1, name: label("en", "deposit.title") })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: label("en", "deposit.title") }),
+  ).toBeVisible();
   const form = page.getByTestId("deposit-form");
   await form.getByRole("radio", { name: label("en", "deposit.channels.demo-pay") }).check();
   await form.getByLabel(label("en", "deposit.amount"), { exact: true }).fill(amount);
@@ -16,7 +18,10 @@ async function startDeposit(page: Page, amount: string) {
 }
 
 test.describe("deposit", () => {
-  test("through the embedded pay step: the header balance shows the new amount", async ({ page, createMember }) => {
+  test("through the embedded pay step: the header balance shows the new amount", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: "Deposit123" });
     await login(page, account, "Deposit123");
     await expect(page.getByTestId("member-balance")).toHaveText(rupees(0));
@@ -24,15 +29,23 @@ test.describe("deposit", () => {
     await startDeposit(page, "250");
     await expect(page).toHaveURL(/\/member\/deposit\/pay\/\d+$/);
     const step = page.getByTestId("pay-step");
-    await expect(step.getByRole("heading", { name: label("en", "deposit.pay.title") })).toBeVisible();
+    await expect(
+      step.getByRole("heading", { name: label("en", "deposit.pay.title") }),
+    ).toBeVisible();
     await expect(step.getByTestId("pay-amount")).toHaveText(rupees(25_000));
-    await step.getByRole("button", { name: label("en", "deposit.pay.confirm"), exact: true }).click();
+    await step
+      .getByRole("button", { name: label("en", "deposit.pay.confirm"), exact: true })
+      .click();
 
     await expect(page).toHaveURL(/\/member\/deposit\?arrived=\d+$/);
-    await expect(page.getByTestId("deposit-note")).toHaveText(label("en", "deposit.note.confirmed", { amount: rupees(25_000) }));
+    await expect(page.getByTestId("deposit-note")).toHaveText(
+      label("en", "deposit.note.confirmed", { amount: rupees(25_000) }),
+    );
     await expect(page.getByTestId("member-balance")).toHaveText(rupees(25_000));
     const records = page.getByTestId("deposit-records");
-    await expect(records.getByTestId("deposit-status")).toHaveText([label("en", "deposit.status.confirmed")]);
+    await expect(records.getByTestId("deposit-status")).toHaveText([
+      label("en", "deposit.status.confirmed"),
+    ]);
   });
 
   test("a double-clicked confirm credits once", async ({ page, createMember }) => {
@@ -41,14 +54,18 @@ test.describe("deposit", () => {
 
     await startDeposit(page, "1,000.50");
     await expect(page).toHaveURL(/\/member\/deposit\/pay\/\d+$/);
-    await page.getByRole("button", { name: label("en", "deposit.pay.confirm"), exact: true }).dblclick();
+    await page
+      .getByRole("button", { name: label("en", "deposit.pay.confirm"), exact: true })
+      .dblclick();
 
     await expect(page).toHaveURL(/\/member\/deposit\?arrived=\d+$/);
     await expect(page.getByTestId("member-balance")).toHaveText(rupees(100_050));
     // A reload shows the same: one deposit, credited once.
     await page.reload();
     await expect(page.getByTestId("member-balance")).toHaveText(rupees(100_050));
-    await expect(page.getByTestId("deposit-records").getByTestId("deposit-status")).toHaveText([label("en", "deposit.status.confirmed")]);
+    await expect(page.getByTestId("deposit-records").getByTestId("deposit-status")).toHaveText([
+      label("en", "deposit.status.confirmed"),
+    ]);
   });
 
   test("cancel on the pay step credits nothing", async ({ page, createMember }) => {
@@ -56,13 +73,20 @@ test.describe("deposit", () => {
     await login(page, account, "Deposit123");
 
     await startDeposit(page, "300");
-    await page.getByRole("button", { name: label("en", "deposit.pay.cancel"), exact: true }).click();
+    await page
+      .getByRole("button", { name: label("en", "deposit.pay.cancel"), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/member\/deposit\?cancelled=\d+$/);
-    await expect(page.getByTestId("deposit-note")).toHaveText(label("en", "deposit.note.cancelled", { amount: rupees(30_000) }));
+    await expect(page.getByTestId("deposit-note")).toHaveText(
+      label("en", "deposit.note.cancelled", { amount: rupees(30_000) }),
+    );
     await expect(page.getByTestId("member-balance")).toHaveText(rupees(0));
   });
 
-  test("below the minimum: the translated error, the typed amount kept", async ({ page, createMember }) => {
+  test("below the minimum: the translated error, the typed amount kept", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: "Deposit123" });
     await login(page, account, "Deposit123");
 
@@ -71,7 +95,10 @@ test.describe("deposit", () => {
     const form = page.getByTestId("deposit-form");
     const amount = form.getByLabel(label("en", "deposit.amount"), { exact: true });
     await expect(form.getByRole("alert")).toHaveText(
-      label("en", "walletError.amount_out_of_range", { min: rupees(10_000), max: rupees(10_000_000) }),
+      label("en", "walletError.amount_out_of_range", {
+        min: rupees(10_000),
+        max: rupees(10_000_000),
+      }),
     );
     await expect(amount).toHaveValue("50");
     await expect(amount).toHaveAttribute("aria-invalid", "true");

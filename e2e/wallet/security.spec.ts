@@ -3,7 +3,10 @@ import { expect, label, login, test, uniqueMobile } from "../fixtures";
 const en = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
 test.describe("security centre", () => {
-  test("set the withdraw password with the login password, then change it with the current one", async ({ page, createMember }) => {
+  test("set the withdraw password with the login password, then change it with the current one", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: "Login123" });
     await login(page, account, "Login123");
     await page.goto("/member/security#withdraw-password");
@@ -11,7 +14,9 @@ test.describe("security centre", () => {
     await expect(page.getByTestId("vip-section")).toHaveCount(0);
 
     const section = page.getByTestId("withdraw-password-section");
-    await expect(section.getByTestId("withdraw-password-status")).toHaveText(en("security.withdrawPassword.statusUnset"));
+    await expect(section.getByTestId("withdraw-password-status")).toHaveText(
+      en("security.withdrawPassword.statusUnset"),
+    );
     const fill = async (proofLabel: string, proof: string, next: string) => {
       await section.getByLabel(proofLabel, { exact: true }).fill(proof);
       await section.getByLabel(en("security.withdrawPassword.new"), { exact: true }).fill(next);
@@ -20,25 +25,39 @@ test.describe("security centre", () => {
 
     // A wrong login password is refused, and nothing typed comes back.
     await fill(en("security.withdrawPassword.loginPassword"), "Wrong1234", "123456");
-    await section.getByRole("button", { name: en("security.withdrawPassword.set"), exact: true }).click();
+    await section
+      .getByRole("button", { name: en("security.withdrawPassword.set"), exact: true })
+      .click();
     // The answer opens at its form, not at the top of the page.
     await expect(section.getByText(en("walletError.old_password_wrong"))).toBeInViewport();
-    await expect(section.getByLabel(en("security.withdrawPassword.new"), { exact: true })).toHaveValue("");
+    await expect(
+      section.getByLabel(en("security.withdrawPassword.new"), { exact: true }),
+    ).toHaveValue("");
 
     await fill(en("security.withdrawPassword.loginPassword"), "Login123", "123456");
-    await section.getByRole("button", { name: en("security.withdrawPassword.set"), exact: true }).click();
-    await expect(section.getByTestId("withdraw-password-done")).toHaveText(en("security.withdrawPassword.done"));
+    await section
+      .getByRole("button", { name: en("security.withdrawPassword.set"), exact: true })
+      .click();
+    await expect(section.getByTestId("withdraw-password-done")).toHaveText(
+      en("security.withdrawPassword.done"),
+    );
     await expect(page).toHaveURL(/\?done=withdraw-password/);
-    await expect(section.getByTestId("withdraw-password-status")).toHaveText(en("security.withdrawPassword.statusSet"));
+    await expect(section.getByTestId("withdraw-password-status")).toHaveText(
+      en("security.withdrawPassword.statusSet"),
+    );
 
     // Changing it takes the current withdraw password.
     await fill(en("security.withdrawPassword.current"), "000000", "654321");
-    await section.getByRole("button", { name: en("security.withdrawPassword.change"), exact: true }).click();
+    await section
+      .getByRole("button", { name: en("security.withdrawPassword.change"), exact: true })
+      .click();
     await expect(section.getByText(en("walletError.withdraw_password_wrong"))).toBeVisible();
     await expect(section.getByTestId("withdraw-password-done")).toHaveCount(0);
 
     await fill(en("security.withdrawPassword.current"), "123456", "654321");
-    await section.getByRole("button", { name: en("security.withdrawPassword.change"), exact: true }).click();
+    await section
+      .getByRole("button", { name: en("security.withdrawPassword.change"), exact: true })
+      .click();
     await expect(section.getByTestId("withdraw-password-done")).toBeVisible();
   });
 
@@ -50,11 +69,15 @@ test.describe("security centre", () => {
 
     const section = page.getByTestId("bind-phone-section");
     await expect(section.getByTestId("bound-phone")).toHaveText(en("security.bind.notBound"));
-    await section.getByRole("combobox", { name: en("phone.country"), exact: true }).selectOption({ label: "+92 (PK)" });
+    await section
+      .getByRole("combobox", { name: en("phone.country"), exact: true })
+      .selectOption({ label: "+92 (PK)" });
     await section.getByRole("textbox", { name: en("phone.mobile"), exact: true }).fill(mobile);
     await section.getByRole("button", { name: en("sms.getCode"), exact: true }).click();
     await expect(section.getByTestId("send-code")).toBeDisabled();
-    await expect(section.getByRole("textbox", { name: en("phone.mobile"), exact: true })).toHaveValue(mobile);
+    await expect(
+      section.getByRole("textbox", { name: en("phone.mobile"), exact: true }),
+    ).toHaveValue(mobile);
 
     const code = await readSmsCode(`+92${mobile}`);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -69,7 +92,10 @@ test.describe("security centre", () => {
     await expect(section.getByTestId("bound-phone")).toContainText(mobile.slice(-2));
   });
 
-  test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({ page, createMember }) => {
+  test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: "Login123" });
     await login(page, account, "Login123");
     await page.goto("/member/security#profile");
@@ -102,15 +128,21 @@ test.describe("security centre", () => {
     await expect(field("nationality")).toHaveValue("Pakistani");
     await expect(field("sourceOfIncome")).toHaveValue("business");
     // The nickname is the name the header shows.
-    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText("Night Owl");
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      "Night Owl",
+    );
   });
 
   test("a VIP member sees the VIP section", async ({ page }) => {
     await login(page, "vipstar", "Vip12345");
     await page.goto("/member/security");
     const section = page.getByTestId("vip-section");
-    await expect(section.getByRole("heading", { name: en("security.vip.title"), exact: true })).toBeVisible();
+    await expect(
+      section.getByRole("heading", { name: en("security.vip.title"), exact: true }),
+    ).toBeVisible();
     await expect(section.getByTestId("vip-level")).toHaveText("3");
-    await expect(section.getByTestId("vip-label-name")).toHaveText(en("member.vipLevel", { level: 3 }));
+    await expect(section.getByTestId("vip-label-name")).toHaveText(
+      en("member.vipLevel", { level: 3 }),
+    );
   });
 });

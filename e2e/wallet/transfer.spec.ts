@@ -26,7 +26,9 @@ async function expectBalances(page: Page, main: string, sbo: string, total: stri
 /** Fills the wallet-to-wallet form; the pair is chosen by the wallets' names. */
 async function fillTransfer(page: Page, from: string, to: string, amount: string) {
   const form = page.getByTestId("transfer-form");
-  await form.getByLabel(label("en", "transfer.from"), { exact: true }).selectOption({ label: from });
+  await form
+    .getByLabel(label("en", "transfer.from"), { exact: true })
+    .selectOption({ label: from });
   await form.getByLabel(label("en", "transfer.to"), { exact: true }).selectOption({ label: to });
   await form.getByLabel(label("en", "transfer.amount"), { exact: true }).fill(amount);
   return form.getByRole("button", { name: label("en", "transfer.submit"), exact: true });
@@ -35,7 +37,11 @@ async function fillTransfer(page: Page, from: string, to: string, amount: string
 const main = () => label("en", "transfer.mainWallet");
 
 test.describe("transfer funds", () => {
-  test("main → a vendor wallet and back, then all back to main; the balances follow", async ({ page, createMember, fundMember }) => {
+  test("main → a vendor wallet and back, then all back to main; the balances follow", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
     await login(page, account, PASSWORD);
@@ -50,10 +56,17 @@ test.describe("transfer funds", () => {
     );
     await expectBalances(page, "Rs 75.00", "Rs 25.00", "Rs 100.00");
     // The form starts empty again for the next transfer.
-    await expect(page.getByTestId("transfer-form").getByLabel(label("en", "transfer.amount"), { exact: true })).toHaveValue("");
+    await expect(
+      page.getByTestId("transfer-form").getByLabel(label("en", "transfer.amount"), { exact: true }),
+    ).toHaveValue("");
 
     // The row's shortcut fills in the pair (a plain link).
-    await page.getByRole("link", { name: label("en", "transfer.transferOutOf", { wallet: "SBO Sports" }), exact: true }).click();
+    await page
+      .getByRole("link", {
+        name: label("en", "transfer.transferOutOf", { wallet: "SBO Sports" }),
+        exact: true,
+      })
+      .click();
     const form = page.getByTestId("transfer-form");
     await expect(form.getByLabel(label("en", "transfer.from"), { exact: true })).toHaveValue("SBO");
     await expect(form.getByLabel(label("en", "transfer.to"), { exact: true })).toHaveValue("MAIN");
@@ -68,13 +81,22 @@ test.describe("transfer funds", () => {
     await expect(balance(page, "IBC")).toHaveText("Rs 10.00");
     await expect(balance(page, "MAIN")).toHaveText("Rs 70.50");
 
-    await page.getByTestId("all-to-main-form").getByRole("button", { name: label("en", "transfer.allToMain"), exact: true }).click();
-    await expect(page.getByTestId("transfer-done")).toHaveText(label("en", "transfer.doneAll", { amount: "Rs 29.50" }));
+    await page
+      .getByTestId("all-to-main-form")
+      .getByRole("button", { name: label("en", "transfer.allToMain"), exact: true })
+      .click();
+    await expect(page.getByTestId("transfer-done")).toHaveText(
+      label("en", "transfer.doneAll", { amount: "Rs 29.50" }),
+    );
     await expectBalances(page, "Rs 100.00", "Rs 0.00", "Rs 100.00");
     await expect(balance(page, "IBC")).toHaveText("Rs 0.00");
   });
 
-  test("a double-clicked submit moves the money once", async ({ page, createMember, fundMember }) => {
+  test("a double-clicked submit moves the money once", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
     await login(page, account, PASSWORD);
@@ -93,51 +115,82 @@ test.describe("transfer funds", () => {
     await expectBalances(page, "Rs 90.00", "Rs 10.00", "Rs 100.00");
   });
 
-  test("more than the balance shows the translated error on the amount and keeps it", async ({ page, createMember, fundMember }) => {
+  test("more than the balance shows the translated error on the amount and keeps it", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 20_00);
     await login(page, account, PASSWORD);
     await page.goto("/member/transfer");
 
     await (await fillTransfer(page, main(), "CMD368", "20.01")).click();
-    const amount = page.getByTestId("transfer-form").getByLabel(label("en", "transfer.amount"), { exact: true });
-    await expect(page.getByTestId("transfer-form").getByRole("alert")).toHaveText(label("en", "walletError.insufficient_balance"));
+    const amount = page
+      .getByTestId("transfer-form")
+      .getByLabel(label("en", "transfer.amount"), { exact: true });
+    await expect(page.getByTestId("transfer-form").getByRole("alert")).toHaveText(
+      label("en", "walletError.insufficient_balance"),
+    );
     await expect(amount).toHaveValue("20.01");
     await expect(amount).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByTestId("transfer-form").getByLabel(label("en", "transfer.to"), { exact: true })).toHaveValue("CMD");
+    await expect(
+      page.getByTestId("transfer-form").getByLabel(label("en", "transfer.to"), { exact: true }),
+    ).toHaveValue("CMD");
     await expect(page.getByTestId("transfer-done")).toHaveCount(0);
     await expect(balance(page, "MAIN")).toHaveText("Rs 20.00");
 
     // The kept values go through once corrected.
     await amount.fill("20");
-    await page.getByTestId("transfer-form").getByRole("button", { name: label("en", "transfer.submit"), exact: true }).click();
+    await page
+      .getByTestId("transfer-form")
+      .getByRole("button", { name: label("en", "transfer.submit"), exact: true })
+      .click();
     await expect(balance(page, "CMD")).toHaveText("Rs 20.00");
     await expect(balance(page, "MAIN")).toHaveText("Rs 0.00");
   });
 });
 
 test.describe("transfer to agent", () => {
-  test("a member under agent01 sends money to the agent", async ({ page, createMember, fundMember }) => {
+  test("a member under agent01 sends money to the agent", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const { account } = await createMember({ password: PASSWORD });
-    await query("update members set parent_id = (select id from members where account = 'agent01') where account = $1", [account]);
+    await query(
+      "update members set parent_id = (select id from members where account = 'agent01') where account = $1",
+      [account],
+    );
     await fundMember(account, 50_00);
     await login(page, account, PASSWORD);
 
     await page.goto("/member/transfer-upline");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "transfer.upline.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "transfer.upline.title"),
+    );
     await expect(page.getByTestId("upline-agent")).toHaveText("Harbour Master (agent01)");
     await expect(page.getByTestId("upline-main-balance")).toHaveText("Rs 50.00");
 
     const form = page.getByTestId("upline-transfer-form");
     await form.getByLabel(label("en", "transfer.upline.amount"), { exact: true }).fill("60");
-    await form.getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true }).click();
-    await expect(form.getByRole("alert")).toHaveText(label("en", "walletError.insufficient_balance"));
+    await form
+      .getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true })
+      .click();
+    await expect(form.getByRole("alert")).toHaveText(
+      label("en", "walletError.insufficient_balance"),
+    );
 
     await form.getByLabel(label("en", "transfer.upline.amount"), { exact: true }).fill("12.34");
-    await form.getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true }).click();
+    await form
+      .getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true })
+      .click();
     await expect(page).toHaveURL(/\/member\/transfer-upline\?done=\d+$/);
     await expect(page.getByTestId("transfer-done")).toHaveText(
-      label("en", "transfer.upline.done", { amount: "Rs 12.34", agent: "Harbour Master (agent01)" }),
+      label("en", "transfer.upline.done", {
+        amount: "Rs 12.34",
+        agent: "Harbour Master (agent01)",
+      }),
     );
     await expect(page.getByTestId("upline-main-balance")).toHaveText("Rs 37.66");
 
@@ -156,9 +209,13 @@ test.describe("transfer to agent", () => {
     await login(page, account, PASSWORD);
     const response = await page.goto("/member/transfer-upline");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "error.notFoundTitle"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      label("en", "error.notFoundTitle"),
+    );
     // The member centre does not offer it either.
     await page.goto("/member/transfer");
-    await expect(page.getByRole("link", { name: label("en", "memberCentre.transferUpline"), exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole("link", { name: label("en", "memberCentre.transferUpline"), exact: true }),
+    ).toHaveCount(0);
   });
 });

@@ -9,21 +9,34 @@ const PASSWORD = "Player123";
 const WITHDRAW_PASSWORD = "Vault4321";
 const money = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 });
 /** A 1×1 PNG: a real image for the proof upload. */
-const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /** Sets the member's withdraw password straight in the database (its own form belongs to the security centre). */
 async function setWithdrawPassword(account: string) {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl });
   await client.connect();
   try {
-    await client.query("update members set withdraw_password_hash = $2 where lower(account) = lower($1)", [account, await hashPassword(WITHDRAW_PASSWORD)]);
+    await client.query(
+      "update members set withdraw_password_hash = $2 where lower(account) = lower($1)",
+      [account, await hashPassword(WITHDRAW_PASSWORD)],
+    );
   } finally {
     await client.end();
   }
 }
 
 /** A signed-in member of its own with a withdraw password and `funds` in MAIN, on the withdraw page. */
-async function memberOnWithdrawPage(page: Page, helpers: { createMember: (o: { password: string }) => Promise<{ account: string }>; fundMember: (a: string, m: number) => Promise<void> }, funds: number) {
+async function memberOnWithdrawPage(
+  page: Page,
+  helpers: {
+    createMember: (o: { password: string }) => Promise<{ account: string }>;
+    fundMember: (a: string, m: number) => Promise<void>;
+  },
+  funds: number,
+) {
   const { account } = await helpers.createMember({ password: PASSWORD });
   await helpers.fundMember(account, funds);
   await setWithdrawPassword(account);
@@ -40,7 +53,9 @@ async function addPayee(page: Page, accountNumber: string) {
   await form.getByLabel(label("en", "withdraw.accountNumber")).fill(accountNumber);
   await form.getByRole("button", { name: label("en", "withdraw.addPayee"), exact: true }).click();
   await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.payeeAdded"));
-  await expect(page.getByTestId("payee")).toHaveText(new RegExp(`Habib Bank •••• ${accountNumber.slice(-4)}`));
+  await expect(page.getByTestId("payee")).toHaveText(
+    new RegExp(`Habib Bank •••• ${accountNumber.slice(-4)}`),
+  );
 }
 
 /** Requests a withdrawal and returns its id (from the redirect's ?requested=). */
@@ -51,8 +66,12 @@ async function requestWithdrawal(page: Page, amount: number) {
   await form.getByRole("button", { name: label("en", "withdraw.submit"), exact: true }).click();
   await expect(page).toHaveURL(/\/member\/withdraw\?requested=\d+$/);
   const id = new URL(page.url()).searchParams.get("requested")!;
-  await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.requested", { id }));
-  await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.pending"));
+  await expect(page.getByTestId("withdraw-notice")).toHaveText(
+    label("en", "withdraw.requested", { id }),
+  );
+  await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(
+    label("en", "withdraw.status.pending"),
+  );
   return id;
 }
 
@@ -65,15 +84,24 @@ async function operatorPage(browser: Browser, baseURL: string, javaScriptEnabled
   await page.getByLabel(label("en", "ops.login.password"), { exact: true }).fill("Ops12345");
   await page.getByRole("button", { name: label("en", "ops.login.submit"), exact: true }).click();
   await expect(page).toHaveURL("/ops");
-  await expect(page.getByTestId("ops-operator")).toHaveText(label("en", "ops.signedInAs", { account: "ops01" }));
+  await expect(page.getByTestId("ops-operator")).toHaveText(
+    label("en", "ops.signedInAs", { account: "ops01" }),
+  );
   return page;
 }
 
-async function operatorAct(page: Page, id: string, intent: "approve" | "pay" | "reject", reason?: string) {
+async function operatorAct(
+  page: Page,
+  id: string,
+  intent: "approve" | "pay" | "reject",
+  reason?: string,
+) {
   const row = page.getByTestId(`ops-withdrawal-${id}`);
   if (reason) await row.getByLabel(label("en", "ops.queue.reason")).fill(reason);
   await row.getByTestId(`ops-${intent}`).click();
-  await expect(page.getByTestId("ops-done")).toHaveText(label("en", `ops.queue.done.${intent}`, { id }));
+  await expect(page.getByTestId("ops-done")).toHaveText(
+    label("en", `ops.queue.done.${intent}`, { id }),
+  );
 }
 
 test.describe("withdraw", () => {
@@ -102,23 +130,39 @@ test.describe("withdraw", () => {
     await operatorAct(ops, id, "pay");
 
     await page.goto("/member/withdraw");
-    await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.paid"));
+    await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(
+      label("en", "withdraw.status.paid"),
+    );
     const receipt = page.getByTestId(`receipt-${id}`);
     // Over 5 MB: the translated error on the proofs field, not a broken page; nothing recorded.
     const huge = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
     await receipt.getByLabel(label("en", "withdraw.receipt.full")).check();
-    await receipt.getByLabel(label("en", "withdraw.receipt.proofs")).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
-    await receipt.getByRole("button", { name: label("en", "withdraw.receipt.submit"), exact: true }).click();
+    await receipt
+      .getByLabel(label("en", "withdraw.receipt.proofs"))
+      .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+    await receipt
+      .getByRole("button", { name: label("en", "withdraw.receipt.submit"), exact: true })
+      .click();
     await expect(receipt.getByText(label("en", "walletError.proof_size"))).toBeVisible();
-    await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.paid"));
+    await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(
+      label("en", "withdraw.status.paid"),
+    );
 
     await receipt.getByLabel(label("en", "withdraw.receipt.full")).check();
-    await receipt.getByLabel(label("en", "withdraw.receipt.proofs")).setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: TINY_PNG });
-    await receipt.getByRole("button", { name: label("en", "withdraw.receipt.submit"), exact: true }).click();
+    await receipt
+      .getByLabel(label("en", "withdraw.receipt.proofs"))
+      .setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: TINY_PNG });
+    await receipt
+      .getByRole("button", { name: label("en", "withdraw.receipt.submit"), exact: true })
+      .click();
     await expect(page).toHaveURL(`/member/withdraw?confirmed=${id}`);
-    await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.receipt.confirmed", { id }));
+    await expect(page.getByTestId("withdraw-notice")).toHaveText(
+      label("en", "withdraw.receipt.confirmed", { id }),
+    );
     const done = page.getByTestId(`withdrawal-${id}`);
-    await expect(done.getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.received"));
+    await expect(done.getByTestId("withdrawal-status")).toHaveText(
+      label("en", "withdraw.status.received"),
+    );
     await expect(page.getByTestId(`receipt-${id}`)).toHaveCount(0);
 
     // The proof is served to the member and to the operator, as the image it is.
@@ -130,7 +174,11 @@ test.describe("withdraw", () => {
     expect(own.headers()["x-content-type-options"]).toBe("nosniff");
     expect((await ops.request.get(href)).status()).toBe(200);
     await ops.goto("/ops?status=received");
-    await expect(ops.getByTestId(`ops-withdrawal-${id}`).getByRole("link", { name: label("en", "withdraw.proofLink", { n: 1 }) })).toHaveAttribute("href", href);
+    await expect(
+      ops
+        .getByTestId(`ops-withdrawal-${id}`)
+        .getByRole("link", { name: label("en", "withdraw.proofLink", { n: 1 }) }),
+    ).toHaveAttribute("href", href);
 
     await ops.getByTestId("ops-sign-out").click();
     await expect(ops).toHaveURL("/ops/login");
@@ -138,7 +186,14 @@ test.describe("withdraw", () => {
     await ops.context().close();
   });
 
-  test("a rejected withdrawal returns the money and shows the reason", async ({ page, browser, baseURL, javaScriptEnabled, createMember, fundMember }) => {
+  test("a rejected withdrawal returns the money and shows the reason", async ({
+    page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    createMember,
+    fundMember,
+  }) => {
     const funds = randomInt(300_000, 500_000);
     const amount = randomInt(10_000, 30_000);
     await memberOnWithdrawPage(page, { createMember, fundMember }, funds);
@@ -162,11 +217,19 @@ test.describe("withdraw", () => {
     await page.goto("/member/withdraw");
     await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds));
     const row = page.getByTestId(`withdrawal-${id}`);
-    await expect(row.getByTestId("withdrawal-status")).toHaveText(label("en", "withdraw.status.rejected"));
-    await expect(row.getByTestId("reject-reason")).toHaveText(label("en", "withdraw.rejectReason", { reason: "Holder name does not match" }));
+    await expect(row.getByTestId("withdrawal-status")).toHaveText(
+      label("en", "withdraw.status.rejected"),
+    );
+    await expect(row.getByTestId("reject-reason")).toHaveText(
+      label("en", "withdraw.rejectReason", { reason: "Holder name does not match" }),
+    );
   });
 
-  test("without a withdraw password: set it in the security centre, then withdraw with it", async ({ page, createMember, fundMember }) => {
+  test("without a withdraw password: set it in the security centre, then withdraw with it", async ({
+    page,
+    createMember,
+    fundMember,
+  }) => {
     const funds = randomInt(200_000, 400_000);
     const amount = randomInt(10_000, 50_000);
     const { account } = await createMember({ password: PASSWORD });
@@ -174,15 +237,28 @@ test.describe("withdraw", () => {
     await login(page, account, PASSWORD);
     await page.goto("/member/withdraw");
     await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
-    await page.getByTestId("withdraw-password-needed").getByRole("link", { name: label("en", "withdraw.setPassword") }).click();
+    await page
+      .getByTestId("withdraw-password-needed")
+      .getByRole("link", { name: label("en", "withdraw.setPassword") })
+      .click();
     await expect(page).toHaveURL(/\/member\/security#withdraw-password$/);
 
     const section = page.getByTestId("withdraw-password-section");
-    await section.getByLabel(label("en", "security.withdrawPassword.loginPassword"), { exact: true }).fill(PASSWORD);
-    await section.getByLabel(label("en", "security.withdrawPassword.new"), { exact: true }).fill("246813");
-    await section.getByLabel(label("en", "security.withdrawPassword.confirm"), { exact: true }).fill("246813");
-    await section.getByRole("button", { name: label("en", "security.withdrawPassword.set"), exact: true }).click();
-    await expect(section.getByTestId("withdraw-password-done")).toHaveText(label("en", "security.withdrawPassword.done"));
+    await section
+      .getByLabel(label("en", "security.withdrawPassword.loginPassword"), { exact: true })
+      .fill(PASSWORD);
+    await section
+      .getByLabel(label("en", "security.withdrawPassword.new"), { exact: true })
+      .fill("246813");
+    await section
+      .getByLabel(label("en", "security.withdrawPassword.confirm"), { exact: true })
+      .fill("246813");
+    await section
+      .getByRole("button", { name: label("en", "security.withdrawPassword.set"), exact: true })
+      .click();
+    await expect(section.getByTestId("withdraw-password-done")).toHaveText(
+      label("en", "security.withdrawPassword.done"),
+    );
 
     await page.goto("/member/withdraw");
     await addPayee(page, `5555${randomInt(100_000, 999_999)}`);

@@ -34,11 +34,20 @@ const DAY_SECONDS = 86_400;
 async function buildTeam(db: Database, prefix: string, members: number): Promise<string> {
   const top = await db
     .insertInto("members")
-    .values({ account: `${prefix}top`, type: 1, password_hash: "!bench", profile: "{}", created_at: new Date(), agent_rate: 5_000 })
+    .values({
+      account: `${prefix}top`,
+      type: 1,
+      password_hash: "!bench",
+      profile: "{}",
+      created_at: new Date(),
+      agent_rate: 5_000,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await sql`insert into members (account, type, parent_id, password_hash, profile, created_at, agent_rate)
-            select ${prefix} || 'sub' || g, 2, ${top.id}, '!bench', '{}', now() - interval '60 days', 2000 from generate_series(1, ${SUB_AGENTS}) g`.execute(db);
+            select ${prefix} || 'sub' || g, 2, ${top.id}, '!bench', '{}', now() - interval '60 days', 2000 from generate_series(1, ${SUB_AGENTS}) g`.execute(
+    db,
+  );
   // Members joined over the last 60 days; the direct ones first, then round-robin under the sub-agents.
   await sql`insert into members (account, type, parent_id, password_hash, profile, created_at)
             select ${prefix} || 'm' || g, 0,
@@ -51,10 +60,17 @@ async function buildTeam(db: Database, prefix: string, members: number): Promise
 
 /** `count` settled bets of the members whose account starts with `prefix` + 'm', spread over 30 days. */
 async function placeBets(db: Database, prefix: string, count: number) {
-  await sql`create temporary table if not exists bench_players (n integer primary key, id bigint not null)`.execute(db);
+  await sql`create temporary table if not exists bench_players (n integer primary key, id bigint not null)`.execute(
+    db,
+  );
   await sql`truncate bench_players`.execute(db);
-  await sql`insert into bench_players select row_number() over (order by id) - 1, id from members where account like ${prefix + "m%"}`.execute(db);
-  const players = Number((await sql<{ n: string }>`select count(*)::text as n from bench_players`.execute(db)).rows[0]!.n);
+  await sql`insert into bench_players select row_number() over (order by id) - 1, id from members where account like ${prefix + "m%"}`.execute(
+    db,
+  );
+  const players = Number(
+    (await sql<{ n: string }>`select count(*)::text as n from bench_players`.execute(db)).rows[0]!
+      .n,
+  );
   for (let start = 0; start < count; start += CHUNK) {
     const end = Math.min(count, start + CHUNK) - 1;
     await sql`insert into bets (member_id, vassalage, round_id, category, game_code, game_name, stake, valid_bet, payout, status, placed_at, settled_at)
@@ -64,7 +80,9 @@ async function placeBets(db: Database, prefix: string, count: number) {
                 from generate_series(${start}::int, ${end}::int) g
                 join bench_players p on p.n = g % ${players}
                 cross join lateral (select (100 + (g::bigint * 7919) % 20000)::bigint as stake) s
-                cross join lateral (select now() - ((g::bigint * 104729) % (30 * ${DAY_SECONDS})) * interval '1 second' as at) t`.execute(db);
+                cross join lateral (select now() - ((g::bigint * 104729) % (30 * ${DAY_SECONDS})) * interval '1 second' as at) t`.execute(
+      db,
+    );
   }
 }
 
@@ -83,7 +101,9 @@ async function time(run: () => Promise<unknown>) {
 
 async function main() {
   const dir = url ? null : mkdtempSync(join(tmpdir(), "bench-agency-"));
-  const handle = url ? await openDatabase({ kind: "postgres", url, poolSize: 4 }) : await openDatabase({ kind: "pglite", dataDir: dir! });
+  const handle = url
+    ? await openDatabase({ kind: "postgres", url, poolSize: 4 })
+    : await openDatabase({ kind: "pglite", dataDir: dir! });
   const { db } = handle;
   const built = performance.now();
   await migrateToLatest(db);
@@ -96,10 +116,20 @@ async function main() {
   const setupSeconds = (performance.now() - built) / 1000;
 
   globalThis.__platformDatabase = Promise.resolve(handle);
-  const session = await createSession(db, { memberId: agentId, site: "agent", remember: false, ip: null, userAgent: null }, identityPolicy());
-  const cookie = (await sessionCookieHeader(new Request("http://localhost/"), session)).split(";")[0]!;
+  const session = await createSession(
+    db,
+    { memberId: agentId, site: "agent", remember: false, ip: null, userAgent: null },
+    identityPolicy(),
+  );
+  const cookie = (await sessionCookieHeader(new Request("http://localhost/"), session)).split(
+    ";",
+  )[0]!;
   const call = (loader: (args: never) => Promise<Response>, path: string) => async () => {
-    const response = await loader({ request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never);
+    const response = await loader({
+      request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never);
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     await response.text();
   };
@@ -109,10 +139,22 @@ async function main() {
     overview7: await time(call(teamOverviewLoader, "/agentHome")),
     overview30: await time(call(teamOverviewLoader, `/agentHome?${last30}`)),
     betting7: await time(call(teamBettingLoader, "/agentHome/team-betting")),
-    betting30page50: await time(call(teamBettingLoader, `/agentHome/team-betting?${last30}&page=50`)),
-    bettingAccount: await time(call(teamBettingLoader, "/agentHome/team-betting?account=benchm4242")),
+    betting30page50: await time(
+      call(teamBettingLoader, `/agentHome/team-betting?${last30}&page=50`),
+    ),
+    bettingAccount: await time(
+      call(teamBettingLoader, "/agentHome/team-betting?account=benchm4242"),
+    ),
   };
-  console.log(JSON.stringify({ database: url ? "postgresql" : "pglite", team: TEAM, bets: BETS, setupSeconds, ...results }));
+  console.log(
+    JSON.stringify({
+      database: url ? "postgresql" : "pglite",
+      team: TEAM,
+      bets: BETS,
+      setupSeconds,
+      ...results,
+    }),
+  );
   await handle.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

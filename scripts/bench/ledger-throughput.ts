@@ -32,13 +32,27 @@ async function main() {
   for (let index = 0; index < MEMBERS; index++) {
     const row = await db
       .insertInto("members")
-      .values({ account: `bench${index}_${Date.now()}`, type: 0, password_hash: "!bench", profile: "{}", created_at: new Date() })
+      .values({
+        account: `bench${index}_${Date.now()}`,
+        type: 0,
+        password_hash: "!bench",
+        profile: "{}",
+        created_at: new Date(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const deposit = await createDeposit(db, { memberId: row.id, channel: "bench", amount: 1_000_000_000n, key: `open-${row.id}` }, policy);
+    const deposit = await createDeposit(
+      db,
+      { memberId: row.id, channel: "bench", amount: 1_000_000_000n, key: `open-${row.id}` },
+      policy,
+    );
     await confirmDeposit(db, deposit.id);
     // Both wallets hold money (no transfer is refused) and their accounts are cached before the clock starts.
-    await transferBetweenWallets(db, { memberId: row.id, from: MAIN, to: "V1", amount: 500_000_000n, key: `warm-${row.id}` }, policy);
+    await transferBetweenWallets(
+      db,
+      { memberId: row.id, from: MAIN, to: "V1", amount: 500_000_000n, key: `warm-${row.id}` },
+      policy,
+    );
     members.push(row.id);
   }
 
@@ -54,7 +68,13 @@ async function main() {
       const started = performance.now();
       await transferBetweenWallets(
         db,
-        { memberId, from: inbound ? MAIN : "V1", to: inbound ? "V1" : MAIN, amount: 1n, key: `bench-${process.pid}-${sequence++}` },
+        {
+          memberId,
+          from: inbound ? MAIN : "V1",
+          to: inbound ? "V1" : MAIN,
+          amount: 1n,
+          key: `bench-${process.pid}-${sequence++}`,
+        },
         policy,
       ).then(
         () => done++,
@@ -71,8 +91,19 @@ async function main() {
   await Promise.all(Array.from({ length: WORKERS }, worker));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  console.log(JSON.stringify({ transfers: done, refused, seconds, tps: done / seconds, p50: at(0.5), p99: at(0.99), workers: WORKERS }));
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  console.log(
+    JSON.stringify({
+      transfers: done,
+      refused,
+      seconds,
+      tps: done / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+      workers: WORKERS,
+    }),
+  );
   await handle.close();
 }
 

@@ -13,7 +13,13 @@ export async function firstSlot(db: Database): Promise<SessionGame> {
     .orderBy("node_id")
     .limit(1)
     .executeTakeFirstOrThrow();
-  return { nodeId: row.node_id, vassalage: row.vassalage, category: row.category, gameCode: row.game_code, gameName: row.name };
+  return {
+    nodeId: row.node_id,
+    vassalage: row.vassalage,
+    category: row.category,
+    gameCode: row.game_code,
+    gameName: row.name,
+  };
 }
 
 export async function benchPlayer(db: Database, account: string, game: SessionGame) {
@@ -26,8 +32,20 @@ export async function benchPlayer(db: Database, account: string, game: SessionGa
     key: `bench-fund-${member.id}`,
     kind: "deposit",
     memberId: member.id,
-    movements: [{ from: { house: HOUSE.payments }, to: { memberId: member.id, kind: MAIN }, amount: 1_000_000_000n }],
+    movements: [
+      {
+        from: { house: HOUSE.payments },
+        to: { memberId: member.id, kind: MAIN },
+        amount: 1_000_000_000n,
+      },
+    ],
   });
-  const { token } = await createGameSession(db, { memberId: member.id, game, provider: "demo", mode: "real", language: "en" });
+  const { token } = await createGameSession(db, {
+    memberId: member.id,
+    game,
+    provider: "demo",
+    mode: "real",
+    language: "en",
+  });
   return { memberId: member.id, token };
 }

@@ -21,10 +21,15 @@ async function spin(token: string): Promise<number> {
     method: "POST",
     redirect: "manual",
     headers: { Origin: base!, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "spin", roundKey: randomBytes(12).toString("base64url"), stake: "100" }),
+    body: new URLSearchParams({
+      intent: "spin",
+      roundKey: randomBytes(12).toString("base64url"),
+      stake: "100",
+    }),
   });
   await response.arrayBuffer();
-  if (response.status !== 302 && response.status !== 303) throw new Error(`spin answered ${response.status}`);
+  if (response.status !== 302 && response.status !== 303)
+    throw new Error(`spin answered ${response.status}`);
   return performance.now() - started;
 }
 
@@ -33,7 +38,8 @@ async function main() {
   const { db } = handle;
   const game = await firstSlot(db);
   const tokens: string[] = [];
-  for (let index = 0; index < PLAYERS; index++) tokens.push((await benchPlayer(db, `httpspin${index}_${Date.now()}`, game)).token);
+  for (let index = 0; index < PLAYERS; index++)
+    tokens.push((await benchPlayer(db, `httpspin${index}_${Date.now()}`, game)).token);
   await handle.close();
   // Warm-up: one spin each (seed pairs, accounts, the server's JIT).
   await Promise.all(tokens.map(spin));
@@ -47,8 +53,18 @@ async function main() {
   await Promise.all(tokens.map(player));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  console.log(JSON.stringify({ players: PLAYERS, spins: latencies.length, seconds, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99) }));
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  console.log(
+    JSON.stringify({
+      players: PLAYERS,
+      spins: latencies.length,
+      seconds,
+      perSecond: latencies.length / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -18,7 +18,9 @@ const DURATION_MS = Number(process.env.BENCH_DURATION ?? 15) * 1000;
 const STAKE = 100n;
 
 async function main() {
-  const handle = url ? await openDatabase({ kind: "postgres", url, poolSize: PLAYERS }) : await openDatabase({ kind: "pglite" });
+  const handle = url
+    ? await openDatabase({ kind: "postgres", url, poolSize: PLAYERS })
+    : await openDatabase({ kind: "pglite" });
   const { db } = handle;
   await migrateToLatest(db);
   await seedDemoBrand(db);
@@ -38,7 +40,10 @@ async function main() {
   const player = async (session: GameSession) => {
     while (performance.now() < deadline) {
       const started = performance.now();
-      await playRound(db, session, { roundKey: randomBytes(12).toString("base64url"), stake: STAKE });
+      await playRound(db, session, {
+        roundKey: randomBytes(12).toString("base64url"),
+        stake: STAKE,
+      });
       latencies.push(performance.now() - started);
       spins++;
     }
@@ -47,9 +52,18 @@ async function main() {
   await Promise.all(sessions.map(player));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
   console.log(
-    JSON.stringify({ database: url ? "postgresql" : "pglite", players: PLAYERS, spins, seconds, perSecond: spins / seconds, p50: at(0.5), p99: at(0.99) }),
+    JSON.stringify({
+      database: url ? "postgresql" : "pglite",
+      players: PLAYERS,
+      spins,
+      seconds,
+      perSecond: spins / seconds,
+      p50: at(0.5),
+      p99: at(0.99),
+    }),
   );
   await handle.close();
 }

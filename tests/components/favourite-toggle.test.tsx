@@ -24,7 +24,11 @@ const labels: LabelSource = { initialLocale: "en", get: () => en, load: async ()
  * The grid under a stand-in of the portal layout route (the member and their
  * favourite ids) and of /resources/favourites, answering as `reply` says.
  */
-function renderForMember(favouriteIds: number[], reply: () => Response | Promise<Response>, path = "/?tab=RNG") {
+function renderForMember(
+  favouriteIds: number[],
+  reply: () => Response | Promise<Response>,
+  path = "/?tab=RNG",
+) {
   const posts: FormData[] = [];
   const Stub = createRemixStub([
     {
@@ -35,7 +39,16 @@ function renderForMember(favouriteIds: number[], reply: () => Response | Promise
       children: [
         {
           index: true,
-          Component: () => <GameGrid games={games} pageNum={1} totalPages={1} pageHref={String} returnTo={path} label="Slots" />,
+          Component: () => (
+            <GameGrid
+              games={games}
+              pageNum={1}
+              totalPages={1}
+              pageHref={String}
+              returnTo={path}
+              label="Slots"
+            />
+          ),
         },
       ],
     },
@@ -67,9 +80,16 @@ describe("favourite toggle (member)", () => {
     const form = add.closest("form")!;
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/resources/favourites");
-    const field = (name: string) => form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
-    expect([field("nodeId"), field("intent"), field("redirectTo")]).toEqual(["501", "add", "/?tab=RNG"]);
-    expect(remove.closest("form")!.querySelector<HTMLInputElement>('input[name="intent"]')!.value).toBe("remove");
+    const field = (name: string) =>
+      form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
+    expect([field("nodeId"), field("intent"), field("redirectTo")]).toEqual([
+      "501",
+      "add",
+      "/?tab=RNG",
+    ]);
+    expect(
+      remove.closest("form")!.querySelector<HTMLInputElement>('input[name="intent"]')!.value,
+    ).toBe("remove");
     expect(screen.queryByRole("link", { name: /favourites/ })).not.toBeInTheDocument();
   });
 
@@ -85,12 +105,23 @@ describe("favourite toggle (member)", () => {
     fireEvent.click(add);
     // Optimistic: pressed while the server has not answered yet.
     const tile = screen.getAllByTestId("game-tile")[0]!;
-    await waitFor(() => expect(within(tile).getByRole("button", { name: "Remove Game 1 from favourites" })).toHaveAttribute("aria-pressed", "true"));
+    await waitFor(() =>
+      expect(
+        within(tile).getByRole("button", { name: "Remove Game 1 from favourites" }),
+      ).toHaveAttribute("aria-pressed", "true"),
+    );
     release();
     expect(await within(tile).findByRole("status")).toHaveTextContent("Please wait a second.");
-    expect(within(tile).getByRole("button", { name: "Add Game 1 to favourites" })).toHaveAttribute("aria-pressed", "false");
+    expect(within(tile).getByRole("button", { name: "Add Game 1 to favourites" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     expect(posts).toHaveLength(1);
-    expect(Object.fromEntries(posts[0]!)).toMatchObject({ nodeId: "501", intent: "add", via: "fetcher" });
+    expect(Object.fromEntries(posts[0]!)).toMatchObject({
+      nodeId: "501",
+      intent: "add",
+      via: "fetcher",
+    });
     answer = async () => json({ ok: true, nodeId: 501, favourite: true });
     fireEvent.click(within(tile).getByRole("button", { name: "Add Game 1 to favourites" }));
     await waitFor(() => expect(posts).toHaveLength(2));
@@ -103,6 +134,8 @@ describe("favourite toggle (member)", () => {
     expect(within(tiles[1]!).getByRole("status")).toHaveTextContent(en.favourites.throttled);
     expect(within(tiles[0]!).queryByRole("status")).not.toBeInTheDocument();
     // The next toggle returns to the page without the refusal.
-    expect(tiles[1]!.querySelector<HTMLInputElement>('input[name="redirectTo"]')!.value).toBe("/?tab=RNG");
+    expect(tiles[1]!.querySelector<HTMLInputElement>('input[name="redirectTo"]')!.value).toBe(
+      "/?tab=RNG",
+    );
   });
 });

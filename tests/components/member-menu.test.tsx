@@ -23,7 +23,10 @@ const member: MemberSummary = {
 };
 const customerService = { csType: "LIVECHAT", label: "Live chat", path: "https://cs.example/chat" };
 
-function renderMenu(viewer: Partial<MemberSummary> = {}, options: { hideBalance?: boolean; language?: "en" | "ur" } = {}) {
+function renderMenu(
+  viewer: Partial<MemberSummary> = {},
+  options: { hideBalance?: boolean; language?: "en" | "ur" } = {},
+) {
   return renderWithApp(
     <MemberMenu
       viewer={{ ...member, ...viewer }}
@@ -64,8 +67,12 @@ describe("MemberMenu", () => {
   test("the vendor wallets' balances, hidden with the main balance; none in single-wallet mode", async () => {
     await renderMenu();
     expect(await screen.findByTestId("vendor-balance-SBO")).toHaveTextContent("Rs 2,500.00");
-    expect(within(screen.getByTestId("vendor-wallets")).getByText("SBO Sports")).toBeInTheDocument();
-    expect(within(screen.getByTestId("vendor-wallets")).getByRole("link", { name: "Transfer funds" })).toHaveAttribute("href", "/member/transfer");
+    expect(
+      within(screen.getByTestId("vendor-wallets")).getByText("SBO Sports"),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId("vendor-wallets")).getByRole("link", { name: "Transfer funds" }),
+    ).toHaveAttribute("href", "/member/transfer");
   });
 
   test("vendor balances hide with the main balance", async () => {
@@ -81,7 +88,10 @@ describe("MemberMenu", () => {
 
   test("refresh is a link to the current page", async () => {
     await renderMenu();
-    expect(await screen.findByRole("link", { name: "Refresh balance" })).toHaveAttribute("href", "/rng?page=2");
+    expect(await screen.findByRole("link", { name: "Refresh balance" })).toHaveAttribute(
+      "href",
+      "/rng?page=2",
+    );
   });
 
   test("VIP label and level only with VIP", async () => {
@@ -105,15 +115,33 @@ describe("MemberMenu", () => {
   test("the entries; Agent only for agents; sign out opens the confirmation on this page", async () => {
     const { unmount } = await renderMenu();
     await screen.findByTestId("member-menu");
-    expect(screen.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/member/security");
-    expect(screen.getByRole("link", { name: "Betting Record" })).toHaveAttribute("href", "/member/betting-record");
-    expect(screen.getByRole("link", { name: "Platform Information" })).toHaveAttribute("href", "/member/messages");
-    expect(screen.getByRole("link", { name: "Customer service" })).toHaveAttribute("href", customerService.path);
-    expect(screen.getByRole("link", { name: "Sign Out" })).toHaveAttribute("href", "/rng?page=2&modal=logout");
+    expect(screen.getByRole("link", { name: "My Account" })).toHaveAttribute(
+      "href",
+      "/member/security",
+    );
+    expect(screen.getByRole("link", { name: "Betting Record" })).toHaveAttribute(
+      "href",
+      "/member/betting-record",
+    );
+    expect(screen.getByRole("link", { name: "Platform Information" })).toHaveAttribute(
+      "href",
+      "/member/messages",
+    );
+    expect(screen.getByRole("link", { name: "Customer service" })).toHaveAttribute(
+      "href",
+      customerService.path,
+    );
+    expect(screen.getByRole("link", { name: "Sign Out" })).toHaveAttribute(
+      "href",
+      "/rng?page=2&modal=logout",
+    );
     expect(screen.queryByRole("link", { name: "Agent" })).not.toBeInTheDocument();
     unmount();
     await renderMenu({ isAgent: true });
-    expect(await screen.findByRole("link", { name: "Agent" })).toHaveAttribute("href", "/agentHome");
+    expect(await screen.findByRole("link", { name: "Agent" })).toHaveAttribute(
+      "href",
+      "/agentHome",
+    );
   });
 
   test("the unclaimed badge shows only when there is something to claim", async () => {
@@ -149,7 +177,9 @@ describe("MemberMenu", () => {
 
 describe("member dialogs", () => {
   test("sign out: a form posting to /logout, and a cancel link back", async () => {
-    await renderWithApp(<LogoutDialog closeHref="/rng?page=2" />, { path: "/rng?page=2&modal=logout" });
+    await renderWithApp(<LogoutDialog closeHref="/rng?page=2" />, {
+      path: "/rng?page=2&modal=logout",
+    });
     const dialog = await screen.findByTestId("logout-dialog");
     expect(within(dialog).getByText("Are you sure you want to sign out?")).toBeInTheDocument();
     const confirm = within(dialog).getByTestId("logout-confirm");
@@ -157,11 +187,16 @@ describe("member dialogs", () => {
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/logout");
     expect(form.querySelector('input[name="site"]')).toBeNull();
-    expect(within(dialog).getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/rng?page=2");
+    expect(within(dialog).getByRole("link", { name: "Cancel" })).toHaveAttribute(
+      "href",
+      "/rng?page=2",
+    );
   });
 
   test("agent sign out posts site=agent", async () => {
-    await renderWithApp(<LogoutDialog closeHref="/agentHome" site="agent" />, { path: "/agentHome" });
+    await renderWithApp(<LogoutDialog closeHref="/agentHome" site="agent" />, {
+      path: "/agentHome",
+    });
     const form = (await screen.findByTestId("logout-confirm")).closest("form")!;
     expect(form.querySelector('input[name="site"]')).toHaveAttribute("value", "agent");
   });
@@ -169,7 +204,9 @@ describe("member dialogs", () => {
   test("need a real account: title, info icon, text and a confirm that closes it", async () => {
     await renderWithApp(<NeedRealAccountDialog closeHref="/" />, { path: "/?modal=real-account" });
     const dialog = await screen.findByTestId("real-account-dialog");
-    expect(within(dialog).getByRole("heading", { name: "Need a real account" })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole("heading", { name: "Need a real account" }),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole("img", { name: "Information" })).toBeInTheDocument();
     expect(within(dialog).getByRole("link", { name: "Confirm" })).toHaveAttribute("href", "/");
   });
@@ -201,7 +238,11 @@ describe("side menu member list", () => {
   test("a member's links go straight to the pages; VIP entry only with VIP; sign out", async () => {
     const { unmount } = await renderWithApp(<SideMenu {...props} member={{ hasVip: false }} />);
     const list = await screen.findByTestId("side-member-list");
-    expect(within(list).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+    expect(
+      within(list)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual([
       "/member/betting-record",
       "/member/transactions",
       "/member/security",
@@ -212,7 +253,10 @@ describe("side menu member list", () => {
     expect(screen.getByTestId("side-logout")).toHaveAttribute("href", "/?modal=logout");
     unmount();
     await renderWithApp(<SideMenu {...props} member={{ hasVip: true }} />);
-    expect(await screen.findByRole("link", { name: "VIP security centre" })).toHaveAttribute("href", "/member/security");
+    expect(await screen.findByRole("link", { name: "VIP security centre" })).toHaveAttribute(
+      "href",
+      "/member/security",
+    );
   });
 });
 
@@ -234,12 +278,17 @@ describe("Header", () => {
     await renderWithApp(<Header {...props} referralEnabled={false} viewer={null} />);
     expect(await screen.findByTestId("header-login")).toBeInTheDocument();
     expect(screen.getByTestId("header-register")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Rewards" })).toHaveAttribute("href", "/login?redirectTo=%2Fmember%2Frewards");
+    expect(screen.getByRole("link", { name: "Rewards" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fmember%2Frewards",
+    );
     expect(screen.queryByTestId("member-menu")).not.toBeInTheDocument();
   });
 
   test("a member: Deposit, Withdraw, Members and the avatar menu; Rewards only with referral", async () => {
-    const { unmount } = await renderWithApp(<Header {...props} referralEnabled={false} viewer={member} />);
+    const { unmount } = await renderWithApp(
+      <Header {...props} referralEnabled={false} viewer={member} />,
+    );
     expect(await screen.findByTestId("header-deposit")).toHaveAttribute("href", "/member/deposit");
     expect(screen.getByTestId("header-withdraw")).toHaveAttribute("href", "/member/withdraw");
     expect(screen.getByTestId("header-members")).toHaveAttribute("href", "/member");
@@ -248,7 +297,10 @@ describe("Header", () => {
     expect(screen.queryByRole("link", { name: "Rewards" })).not.toBeInTheDocument();
     unmount();
     await renderWithApp(<Header {...props} referralEnabled viewer={member} />);
-    expect(await screen.findByRole("link", { name: "Rewards" })).toHaveAttribute("href", "/member/rewards");
+    expect(await screen.findByRole("link", { name: "Rewards" })).toHaveAttribute(
+      "href",
+      "/member/rewards",
+    );
     expect(screen.getByRole("link", { name: "Share" })).toHaveAttribute("href", "/member/referral");
   });
 });

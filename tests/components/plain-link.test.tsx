@@ -27,7 +27,10 @@ function renderApp() {
 describe("PlainLink", () => {
   test("is a real link before any script runs", () => {
     renderApp();
-    expect(screen.getByRole("link", { name: "Slots by PG" })).toHaveAttribute("href", "/rng?vassalage=PG");
+    expect(screen.getByRole("link", { name: "Slots by PG" })).toHaveAttribute(
+      "href",
+      "/rng?vassalage=PG",
+    );
   });
 
   test("navigates on the client once JavaScript runs", async () => {

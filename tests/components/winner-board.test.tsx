@@ -30,7 +30,9 @@ describe("WinnerBoard", () => {
   });
 
   test("a click launches the row's game (the game popup route decides: login, real-account notice or the game)", async () => {
-    await renderWithApp(<WinnerBoard winners={winners.slice(0, 2)} currency={currency} locale="en" />);
+    await renderWithApp(
+      <WinnerBoard winners={winners.slice(0, 2)} currency={currency} locale="en" />,
+    );
     const links = await screen.findAllByRole("link");
     expect(links[0]).toHaveAttribute("href", "/seamless?nodeId=1000");
     expect(links[1]).toHaveAttribute("href", "/seamless?nodeId=1001");

@@ -4,16 +4,29 @@ import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { insertMember } from "./wallet";
 
 /** An agent (type 1 at the top, 2 below) with an own rate, under an optional upline. */
-export async function insertAgent(db: Database, values: { parentId?: string; agentRate?: number } = {}) {
+export async function insertAgent(
+  db: Database,
+  values: { parentId?: string; agentRate?: number } = {},
+) {
   const id = await insertMember(db, { type: values.parentId ? 2 : 1, parentId: values.parentId });
-  await db.updateTable("members").set({ agent_rate: values.agentRate ?? 10_000 }).where("id", "=", id).execute();
+  await db
+    .updateTable("members")
+    .set({ agent_rate: values.agentRate ?? 10_000 })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 
 /** A contract granted by the house (no upline) and active since `since`: a top agent's own rates. */
 export async function insertHouseContract(
   db: Database,
-  values: { memberId: string; kind: ContractKind; terms: Record<string, number>; period?: ContractPeriod; since?: Date },
+  values: {
+    memberId: string;
+    kind: ContractKind;
+    terms: Record<string, number>;
+    period?: ContractPeriod;
+    since?: Date;
+  },
 ) {
   const since = values.since ?? new Date();
   const row = await db
@@ -35,7 +48,11 @@ export async function insertHouseContract(
 }
 
 /** A settled bet of the member (test data for reports and settlements; the seamless wallet is tested on its own). */
-export async function insertSettledBet(db: Database, memberId: string, values: { stake: bigint; payout: bigint; at: Date; validBet?: bigint }) {
+export async function insertSettledBet(
+  db: Database,
+  memberId: string,
+  values: { stake: bigint; payout: bigint; at: Date; validBet?: bigint },
+) {
   await db
     .insertInto("bets")
     .values({

@@ -3,14 +3,21 @@ import pg from "pg";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
-import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "~/platform/db/open.server";
+import {
+  migrateToLatest,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from "~/platform/db/open.server";
 import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * a throwaway database on the server named by TEST_DATABASE_URL otherwise.
  */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite" });
@@ -24,7 +31,11 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: options.poolSize ?? 4 });
+  const handle = await openDatabase({
+    kind: "postgres",
+    url: url.toString(),
+    poolSize: options.poolSize ?? 4,
+  });
   await migrateToLatest(handle.db);
   return {
     ...handle,
@@ -82,7 +93,11 @@ async function seededDatabase(): Promise<DatabaseHandle> {
 }
 
 /** Runs `body` with the database's brand changed by `change`, then puts the brand back. */
-export async function withBrand(db: Database, change: (brand: Record<string, any>) => void, body: () => Promise<void>) {
+export async function withBrand(
+  db: Database,
+  change: (brand: Record<string, any>) => void,
+  body: () => Promise<void>,
+) {
   const original = await getBrandConfig(db);
   const modified = structuredClone(original) as Record<string, any>;
   change(modified);

@@ -5,7 +5,10 @@ import { MAIN, postEntry, HOUSE } from "~/platform/wallet/ledger.server";
 import { formKey } from "./wallet";
 
 /** A game row for tests that need one without the seeded catalog. */
-export async function insertGame(db: Database, values: { nodeId: number; vassalage?: string; category?: string; name?: string }): Promise<SessionGame> {
+export async function insertGame(
+  db: Database,
+  values: { nodeId: number; vassalage?: string; category?: string; name?: string },
+): Promise<SessionGame> {
   const game: SessionGame = {
     nodeId: values.nodeId,
     vassalage: values.vassalage ?? "PG",

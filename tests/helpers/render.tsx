@@ -8,7 +8,10 @@ import { I18nProvider, LabelSourceProvider, type LabelSource, type Labels } from
 const labelSets: Record<string, Labels> = { en, ur };
 
 /** Renders a component inside a Remix route (so Link and fetchers work) with real EN/UR labels. */
-export async function renderWithApp(ui: ReactNode, options: { path?: string; language?: "en" | "ur" } = {}) {
+export async function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; language?: "en" | "ur" } = {},
+) {
   const locale = options.language ?? "en";
   const source: LabelSource = {
     initialLocale: locale,

@@ -13,8 +13,16 @@ export const routeArgs = (url: string, init?: RequestInit) => ({
 });
 
 /** A same-origin form post, as a browser sends it. */
-export const formPost = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  routeArgs(url, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: "http://localhost", ...headers } });
+export const formPost = (
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  routeArgs(url, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: "http://localhost", ...headers },
+  });
 
 /** A response's JSON body, untyped: the tests assert its shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,8 +46,15 @@ export const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(
 
 /** A fresh session for a member id on a site: its token and the Cookie header a browser would send. */
 export async function signInMember(db: Database, memberId: string, site: Site = "member") {
-  const session = await createSession(db, { memberId, site, remember: false, ip: null, userAgent: null }, identityPolicy());
-  return { token: session.token, cookie: cookiePair(await sessionCookieHeader(new Request("http://localhost/"), session)) };
+  const session = await createSession(
+    db,
+    { memberId, site, remember: false, ip: null, userAgent: null },
+    identityPolicy(),
+  );
+  return {
+    token: session.token,
+    cookie: cookiePair(await sessionCookieHeader(new Request("http://localhost/"), session)),
+  };
 }
 
 /** A fresh session for a seeded account, as the Cookie header a browser would send. */

@@ -14,7 +14,10 @@ export const testWalletPolicy = (overrides: Partial<WalletPolicy> = {}): WalletP
 });
 
 /** A plain member row (no password use), with an optional upline. */
-export async function insertMember(db: Database, values: { type?: number; parentId?: string } = {}) {
+export async function insertMember(
+  db: Database,
+  values: { type?: number; parentId?: string } = {},
+) {
   const row = await db
     .insertInto("members")
     .values({
@@ -33,7 +36,13 @@ export async function insertMember(db: Database, values: { type?: number; parent
 export async function insertPayee(db: Database, memberId: string) {
   const row = await db
     .insertInto("payee_accounts")
-    .values({ member_id: memberId, kind: "bank", provider: "HBL", holder_name: "Test Holder", account_number: "0123456789" })
+    .values({
+      member_id: memberId,
+      kind: "bank",
+      provider: "HBL",
+      holder_name: "Test Holder",
+      account_number: "0123456789",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

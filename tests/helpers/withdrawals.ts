@@ -6,7 +6,11 @@ import { createSession } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
-import { approveWithdrawal, markWithdrawalPaid, requestWithdrawal } from "~/platform/wallet/withdrawals.server";
+import {
+  approveWithdrawal,
+  markWithdrawalPaid,
+  requestWithdrawal,
+} from "~/platform/wallet/withdrawals.server";
 import { opsSessionCookieHeader } from "~/utils/session.server";
 import { cookiePair, signInMember } from "./routes";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "./wallet";
@@ -20,7 +24,10 @@ export const TINY_PNG: Uint8Array<ArrayBuffer> = Buffer.from(
 export const WITHDRAW_PASSWORD = "Vault4321";
 
 /** A signed-in member with MAIN funds, a payee account and (unless told otherwise) a withdraw password. */
-export async function withdrawingMember(db: Database, { balance = 1_000_000n, withPassword = true } = {}) {
+export async function withdrawingMember(
+  db: Database,
+  { balance = 1_000_000n, withPassword = true } = {},
+) {
   const memberId = await insertMember(db);
   if (withPassword) {
     await db
@@ -31,14 +38,19 @@ export async function withdrawingMember(db: Database, { balance = 1_000_000n, wi
   }
   const payeeId = await insertPayee(db, memberId);
   if (balance > 0n) {
-    const deposit = await createDeposit(db, { memberId, channel: "demo-pay", amount: balance, key: formKey() }, testWalletPolicy());
+    const deposit = await createDeposit(
+      db,
+      { memberId, channel: "demo-pay", amount: balance, key: formKey() },
+      testWalletPolicy(),
+    );
     await confirmDeposit(db, deposit.id);
   }
   const { cookie } = await signInMember(db, memberId);
   return { memberId, payeeId, cookie };
 }
 
-export const balanceOf = async (db: Database, memberId: string) => BigInt(await mainBalance(db, { id: memberId }));
+export const balanceOf = async (db: Database, memberId: string) =>
+  BigInt(await mainBalance(db, { id: memberId }));
 
 export async function operatorId(db: Database) {
   const operator = await findMemberByAccount(db, "ops01");
@@ -49,12 +61,21 @@ export async function operatorId(db: Database) {
 /** A back-office session for ops01 (or any member id), as the Cookie header a browser would send. */
 export async function opsCookie(db: Database, memberId?: string) {
   const id = memberId ?? (await operatorId(db));
-  const session = await createSession(db, { memberId: id, site: "ops", remember: false, ip: null, userAgent: null }, identityPolicy());
+  const session = await createSession(
+    db,
+    { memberId: id, site: "ops", remember: false, ip: null, userAgent: null },
+    identityPolicy(),
+  );
   return cookiePair(await opsSessionCookieHeader(new Request("http://localhost/"), session));
 }
 
 /** A withdrawal of the member taken as far as `until` (pending, approved or paid) under the demo brand's limits. */
-export async function withdrawalIn(db: Database, member: { memberId: string; payeeId: string }, amount: bigint, until: "pending" | "approved" | "paid") {
+export async function withdrawalIn(
+  db: Database,
+  member: { memberId: string; payeeId: string },
+  amount: bigint,
+  until: "pending" | "approved" | "paid",
+) {
   const brand = await getBrandConfig(db);
   const withdrawal = await requestWithdrawal(
     db,
@@ -70,12 +91,22 @@ export async function withdrawalIn(db: Database, member: { memberId: string; pay
 }
 
 /** A same-origin multipart post (the receipt form), files included. */
-export function multipartPost(url: string, cookie: string, fields: Record<string, string>, files: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[] = []) {
+export function multipartPost(
+  url: string,
+  cookie: string,
+  fields: Record<string, string>,
+  files: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[] = [],
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  for (const file of files) body.append("proofs", new File([file.bytes], file.name, { type: file.type }));
+  for (const file of files)
+    body.append("proofs", new File([file.bytes], file.name, { type: file.type }));
   return {
-    request: new Request(`http://localhost${url}`, { method: "POST", body, headers: { Origin: "http://localhost", Cookie: cookie } }),
+    request: new Request(`http://localhost${url}`, {
+      method: "POST",
+      body,
+      headers: { Origin: "http://localhost", Cookie: cookie },
+    }),
     params: {},
     context: {},
   };

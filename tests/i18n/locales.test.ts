@@ -24,8 +24,7 @@ function flatten(node: unknown, prefix = "", out: Labels = {}): Labels {
 
 const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, "");
 const baseKeys = (labels: Labels) => new Set(Object.keys(labels).map(baseKey));
-const placeholders = (text: string) =>
-  [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
+const placeholders = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
 
 /** The translation for an en key; a plural form the language lacks falls back to `_other`. */
 function lookup(labels: Labels, key: string): string | undefined {
@@ -71,8 +70,7 @@ describe("label sets", () => {
       const plurals = Object.keys(EN).filter((key) => key.endsWith("_other"));
       expect(plurals.length).toBeGreaterThan(0);
       for (const key of plurals) expect(labels, key).toHaveProperty([key]);
-      for (const [key, value] of Object.entries(labels))
-        expect(value.trim(), key).not.toBe("");
+      for (const [key, value] of Object.entries(labels)) expect(value.trim(), key).not.toBe("");
     });
 
     it("keeps every en {{placeholder}}", () => {
@@ -80,8 +78,7 @@ describe("label sets", () => {
       for (const [key, source] of Object.entries(EN)) {
         const target = lookup(labels, key) ?? "";
         for (const name of placeholders(source)) {
-          if (!placeholders(target).includes(name))
-            problems.push(`${key}: {{${name}}}`);
+          if (!placeholders(target).includes(name)) problems.push(`${key}: {{${name}}}`);
         }
       }
       expect(problems).toEqual([]);
@@ -92,8 +89,7 @@ describe("label sets", () => {
       for (const [key, target] of Object.entries(labels)) {
         const source = EN[key] ?? EN[`${baseKey(key)}_other`] ?? "";
         for (const name of placeholders(target)) {
-          if (!placeholders(source).includes(name))
-            problems.push(`${key}: {{${name}}}`);
+          if (!placeholders(source).includes(name)) problems.push(`${key}: {{${name}}}`);
         }
       }
       expect(problems).toEqual([]);
@@ -109,7 +105,7 @@ describe("label sets", () => {
 
     it("translates every label except the allow-list", () => {
       const untranslated = Object.keys(EN).filter(
-        (key) => labels[key] === EN[key] && !UR_SAME_AS_EN.has(key)
+        (key) => labels[key] === EN[key] && !UR_SAME_AS_EN.has(key),
       );
       expect(untranslated).toEqual([]);
     });
@@ -121,16 +117,14 @@ describe("label sets", () => {
     it("is written in Arabic script", () => {
       const arabic = /[\u0600-\u06FF]/;
       const latinOnly = Object.entries(labels).filter(
-        ([key, value]) => !arabic.test(value) && !UR_SAME_AS_EN.has(key)
+        ([key, value]) => !arabic.test(value) && !UR_SAME_AS_EN.has(key),
       );
       expect(latinOnly).toEqual([]);
     });
 
     it("keeps digits Latin", () => {
       const easternDigits = /[\u0660-\u0669\u06F0-\u06F9]/;
-      const offending = Object.entries(labels).filter(([, value]) =>
-        easternDigits.test(value)
-      );
+      const offending = Object.entries(labels).filter(([, value]) => easternDigits.test(value));
       expect(offending).toEqual([]);
     });
   });

@@ -33,7 +33,9 @@ function decode(png: Buffer) {
   const ihdr = chunks.find((c) => c.type === "IHDR")!.data;
   const width = ihdr.readUInt32BE(0);
   const height = ihdr.readUInt32BE(4);
-  const raw = inflateSync(Buffer.concat(chunks.filter((c) => c.type === "IDAT").map((c) => c.data)));
+  const raw = inflateSync(
+    Buffer.concat(chunks.filter((c) => c.type === "IDAT").map((c) => c.data)),
+  );
   return { chunks, ihdr, width, height, raw };
 }
 
@@ -123,6 +125,8 @@ describe("captchaDataUrl", () => {
     const png = renderCaptchaPng("XYZ23");
     const url = captchaDataUrl(png);
     expect(url.startsWith("data:image/png;base64,")).toBe(true);
-    expect(Buffer.from(url.slice("data:image/png;base64,".length), "base64").equals(png)).toBe(true);
+    expect(Buffer.from(url.slice("data:image/png;base64,".length), "base64").equals(png)).toBe(
+      true,
+    );
   });
 });

@@ -37,7 +37,11 @@ describe("brand config", () => {
     expect(brand.agentTypes).toEqual([1, 2, 41, 42]);
     expect(brand.trialTypes).toEqual([4]);
     expect(brand.footerVendors).toEqual(["PG", "EG2", "PT", "JDB", "CQ9", "FC", "JL", "BGS"]);
-    expect(brand.customerService.map((entry) => entry.csType)).toEqual(["LIVECHAT", "FACEBOOK", "YOUTUBE"]);
+    expect(brand.customerService.map((entry) => entry.csType)).toEqual([
+      "LIVECHAT",
+      "FACEBOOK",
+      "YOUTUBE",
+    ]);
   });
 
   test("defaults fill what a minimal brand file leaves out", () => {
@@ -58,7 +62,10 @@ describe("brand config", () => {
     [{ region: { blockedCidrs: ["10.0.0.0"] } }, "region.blockedCidrs.0"],
     [{ timeZone: "Mars/Olympus" }, "timeZone"],
     [{ currency: { code: "RUPEE", symbol: "Rs" } }, "currency.code"],
-    [{ customerService: [{ csType: "LIVECHAT", label: "x", path: "javascript:alert(1)" }] }, "customerService.0.path"],
+    [
+      { customerService: [{ csType: "LIVECHAT", label: "x", path: "javascript:alert(1)" }] },
+      "customerService.0.path",
+    ],
   ])("rejects a bad brand file naming the field (%#)", (change, path) => {
     expect(() => parseBrandConfig({ ...demoBrand, ...change })).toThrow(path);
   });
@@ -67,7 +74,20 @@ describe("brand config", () => {
     const brand = parseBrandConfig(demoBrand);
     expect(isWhitelabelEnabled(brand, "USERNAMEREG3")).toBe(true);
     expect(isWhitelabelEnabled(brand, "MOBILENUMREG3")).toBe(true);
-    expect(isWhitelabelEnabled({ whitelabel: [{ modId: "A", enabled: true, childrenNodes: [{ modId: "B", enabled: false, childrenNodes: [] }] }] }, "B")).toBe(false);
+    expect(
+      isWhitelabelEnabled(
+        {
+          whitelabel: [
+            {
+              modId: "A",
+              enabled: true,
+              childrenNodes: [{ modId: "B", enabled: false, childrenNodes: [] }],
+            },
+          ],
+        },
+        "B",
+      ),
+    ).toBe(false);
     expect(isWhitelabelEnabled(brand, "AGENTPOLICY3")).toBe(true);
     expect(isWhitelabelEnabled(brand, "NO_SUCH_FLAG")).toBe(false);
   });

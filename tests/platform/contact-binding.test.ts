@@ -1,8 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { requestCode } from "~/platform/identity/codes.server";
-import { bindEmail, bindMobile, boundContacts, maskMobile, sendBindingCode } from "~/platform/identity/contact-binding.server";
+import {
+  bindEmail,
+  bindMobile,
+  boundContacts,
+  maskMobile,
+  sendBindingCode,
+} from "~/platform/identity/contact-binding.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
-import { latestOutboxMessage, outboxMailSender, outboxSmsSender } from "~/platform/identity/outbox.server";
+import {
+  latestOutboxMessage,
+  outboxMailSender,
+  outboxSmsSender,
+} from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { readProfile, updateProfile } from "~/platform/identity/profile.server";
 import { useSeededDatabase } from "../helpers/database";
@@ -15,7 +25,8 @@ let ipCounter = 0;
 const context = () => ({ ip: `198.51.100.${++ipCounter}`, userAgent: "vitest" });
 
 /** Expects a PlatformError with this code. */
-const refused = (promise: Promise<unknown>, code: string) => expect(promise).rejects.toMatchObject({ name: "PlatformError", code });
+const refused = (promise: Promise<unknown>, code: string) =>
+  expect(promise).rejects.toMatchObject({ name: "PlatformError", code });
 
 /** The 6-digit code in the newest outbox message to a recipient. */
 async function codeSentTo(recipient: string) {
@@ -23,27 +34,55 @@ async function codeSentTo(recipient: string) {
   return /\b(\d{6})\b/.exec(message?.body ?? "")?.[1] ?? "";
 }
 
-const member = (id: string) => seeded.db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const member = (id: string) =>
+  seeded.db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const auditEvents = (memberId: string, event: string) =>
-  seeded.db.selectFrom("audit_log").selectAll().where("member_id", "=", memberId).where("event", "=", event).execute();
+  seeded.db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("event", "=", event)
+    .execute();
 
 describe("binding a mobile number", () => {
   test("a code to the new number, then the number is the member's; audited without the code", async () => {
     const memberId = await insertMember(seeded.db);
     const target = { channel: "sms" as const, dialingCode: "92", mobile: "3009990101" };
-    const sent = await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
+    const sent = await sendBindingCode(
+      seeded.db,
+      senders(),
+      { memberId, target },
+      context(),
+      policy,
+    );
     expect(sent.status).toBe("sent");
     const code = await codeSentTo("+923009990101");
     expect(code).toMatch(/^\d{6}$/);
 
-    await bindMobile(seeded.db, { memberId, dialingCode: "92", mobile: "3009990101", code }, context(), policy);
+    await bindMobile(
+      seeded.db,
+      { memberId, dialingCode: "92", mobile: "3009990101", code },
+      context(),
+      policy,
+    );
     expect(await member(memberId)).toMatchObject({ dialing_code: "92", mobile: "3009990101" });
-    expect(await boundContacts(seeded.db, memberId)).toEqual({ mobile: "+92 30******01", email: null });
+    expect(await boundContacts(seeded.db, memberId)).toEqual({
+      mobile: "+92 30******01",
+      email: null,
+    });
     const [event] = await auditEvents(memberId, "phone_bound");
     expect(JSON.stringify(event?.detail)).not.toContain(code);
     expect(JSON.stringify(event?.detail)).not.toContain("3009990101");
     // The code is used up.
-    await refused(bindMobile(seeded.db, { memberId, dialingCode: "92", mobile: "3009990101", code }, context(), policy), "code-expired");
+    await refused(
+      bindMobile(
+        seeded.db,
+        { memberId, dialingCode: "92", mobile: "3009990101", code },
+        context(),
+        policy,
+      ),
+      "code-expired",
+    );
   });
 
   test("a wrong code is refused and nothing changes", async () => {
@@ -52,7 +91,15 @@ describe("binding a mobile number", () => {
     await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
     const code = await codeSentTo("+923009990102");
     const wrong = code === "000000" ? "111111" : "000000";
-    await refused(bindMobile(seeded.db, { memberId, dialingCode: "92", mobile: "3009990102", code: wrong }, context(), policy), "invalid-verification-code");
+    await refused(
+      bindMobile(
+        seeded.db,
+        { memberId, dialingCode: "92", mobile: "3009990102", code: wrong },
+        context(),
+        policy,
+      ),
+      "invalid-verification-code",
+    );
     expect((await member(memberId)).mobile).toBeNull();
     expect(await auditEvents(memberId, "phone_bound")).toEqual([]);
   });
@@ -60,15 +107,32 @@ describe("binding a mobile number", () => {
   test("another member's number: no code is sent, and a code from elsewhere cannot bind it", async () => {
     const memberId = await insertMember(seeded.db);
     const player = (await findMemberByAccount(seeded.db, "player01"))!;
-    const target = { channel: "sms" as const, dialingCode: player.dialing_code!, mobile: player.mobile! };
+    const target = {
+      channel: "sms" as const,
+      dialingCode: player.dialing_code!,
+      mobile: player.mobile!,
+    };
     const before = await latestOutboxMessage(seeded.db, `+${player.dialing_code}${player.mobile}`);
-    await refused(sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy), "mobile_taken");
-    expect((await latestOutboxMessage(seeded.db, `+${player.dialing_code}${player.mobile}`))?.id).toBe(before?.id);
+    await refused(
+      sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy),
+      "mobile_taken",
+    );
+    expect(
+      (await latestOutboxMessage(seeded.db, `+${player.dialing_code}${player.mobile}`))?.id,
+    ).toBe(before?.id);
 
     // Even with a valid bind code for that number (say the owner asked for one), it stays the owner's.
     await requestCode(seeded.db, senders(), { purpose: "bind", target }, context(), policy);
     const code = await codeSentTo(`+${player.dialing_code}${player.mobile}`);
-    await refused(bindMobile(seeded.db, { memberId, dialingCode: target.dialingCode, mobile: target.mobile, code }, context(), policy), "mobile_taken");
+    await refused(
+      bindMobile(
+        seeded.db,
+        { memberId, dialingCode: target.dialingCode, mobile: target.mobile, code },
+        context(),
+        policy,
+      ),
+      "mobile_taken",
+    );
     expect((await member(memberId)).mobile).toBeNull();
   });
 
@@ -77,7 +141,15 @@ describe("binding a mobile number", () => {
     const target = { channel: "sms" as const, dialingCode: "92", mobile: "3009990103" };
     await requestCode(seeded.db, senders(), { purpose: "register", target }, context(), policy);
     const code = await codeSentTo("+923009990103");
-    await refused(bindMobile(seeded.db, { memberId, dialingCode: "92", mobile: "3009990103", code }, context(), policy), "code-expired");
+    await refused(
+      bindMobile(
+        seeded.db,
+        { memberId, dialingCode: "92", mobile: "3009990103", code },
+        context(),
+        policy,
+      ),
+      "code-expired",
+    );
   });
 });
 
@@ -89,7 +161,12 @@ describe("binding an e-mail address", () => {
     const message = await latestOutboxMessage(seeded.db, "new.mail@example.com");
     expect(message?.channel).toBe("email");
     const code = await codeSentTo("new.mail@example.com");
-    await bindEmail(seeded.db, { memberId, email: "New.Mail@Example.com", code }, context(), policy);
+    await bindEmail(
+      seeded.db,
+      { memberId, email: "New.Mail@Example.com", code },
+      context(),
+      policy,
+    );
     expect((await member(memberId)).email).toBe("new.mail@example.com");
     expect((await boundContacts(seeded.db, memberId)).email).toBe("n***@example.com");
     expect(await auditEvents(memberId, "email_bound")).toHaveLength(1);
@@ -98,13 +175,30 @@ describe("binding an e-mail address", () => {
   test("an address another member uses is refused, whatever its case", async () => {
     const memberId = await insertMember(seeded.db);
     const target = { channel: "email" as const, email: "Player01@Example.com" };
-    await refused(sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy), "email_taken");
-    await refused(bindEmail(seeded.db, { memberId, email: "player01@example.com", code: "123456" }, context(), policy), "email_taken");
+    await refused(
+      sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy),
+      "email_taken",
+    );
+    await refused(
+      bindEmail(
+        seeded.db,
+        { memberId, email: "player01@example.com", code: "123456" },
+        context(),
+        policy,
+      ),
+      "email_taken",
+    );
   });
 
   test("rebinding the member's own address is not 'taken'", async () => {
     const player = (await findMemberByAccount(seeded.db, "player01"))!;
-    const sent = await sendBindingCode(seeded.db, senders(), { memberId: player.id, target: { channel: "email", email: "player01@example.com" } }, context(), policy);
+    const sent = await sendBindingCode(
+      seeded.db,
+      senders(),
+      { memberId: player.id, target: { channel: "email", email: "player01@example.com" } },
+      context(),
+      policy,
+    );
     expect(sent.status).toBe("sent");
   });
 });
@@ -125,7 +219,11 @@ describe("profile", () => {
 
     const first = await updateProfile(
       seeded.db,
-      { memberId, nickname: "Ace", fields: { realName: "Ali Khan", birthday: "1990-05-17", sourceOfIncome: "salary" } },
+      {
+        memberId,
+        nickname: "Ace",
+        fields: { realName: "Ali Khan", birthday: "1990-05-17", sourceOfIncome: "salary" },
+      },
       context(),
     );
     expect(first.changed).toEqual(["nickname", "realName", "birthday", "sourceOfIncome"]);
@@ -134,17 +232,33 @@ describe("profile", () => {
       fields: { realName: "Ali Khan", birthday: "1990-05-17", sourceOfIncome: "salary" },
     });
 
-    const second = await updateProfile(seeded.db, { memberId, nickname: "Ace", fields: { realName: "Ali Khan", birthday: undefined } }, context());
+    const second = await updateProfile(
+      seeded.db,
+      { memberId, nickname: "Ace", fields: { realName: "Ali Khan", birthday: undefined } },
+      context(),
+    );
     expect(second.changed).toEqual(["birthday", "sourceOfIncome"]);
     const stored = await member(memberId);
-    expect(stored.profile).toEqual({ payeeName: "Ali Khan", whatsapp: "923001112222", realName: "Ali Khan" });
+    expect(stored.profile).toEqual({
+      payeeName: "Ali Khan",
+      whatsapp: "923001112222",
+      realName: "Ali Khan",
+    });
 
     const events = await auditEvents(memberId, "profile_updated");
     expect(events).toHaveLength(2);
     expect(JSON.stringify(events.map((event) => event.detail))).not.toContain("1990-05-17");
 
     // Nothing changed: no write, no audit.
-    expect((await updateProfile(seeded.db, { memberId, nickname: "Ace", fields: { realName: "Ali Khan" } }, context())).changed).toEqual([]);
+    expect(
+      (
+        await updateProfile(
+          seeded.db,
+          { memberId, nickname: "Ace", fields: { realName: "Ali Khan" } },
+          context(),
+        )
+      ).changed,
+    ).toEqual([]);
     expect(await auditEvents(memberId, "profile_updated")).toHaveLength(2);
   });
 });

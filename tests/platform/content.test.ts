@@ -27,22 +27,43 @@ describe("content", () => {
   });
 
   test("announcements of every type and execution exist", async () => {
-    const rows = await handle.db.selectFrom("announcements").select(["type", "execution"]).distinct().execute();
+    const rows = await handle.db
+      .selectFrom("announcements")
+      .select(["type", "execution"])
+      .distinct()
+      .execute();
     const pairs = new Set(rows.map((row) => `${row.type}:${row.execution}`));
     for (const type of ANNOUNCEMENT_TYPES) {
-      for (const execution of ["A", "B"]) expect(pairs.has(`${type}:${execution}`), `${type}:${execution}`).toBe(true);
+      for (const execution of ["A", "B"])
+        expect(pairs.has(`${type}:${execution}`), `${type}:${execution}`).toBe(true);
     }
     expect([...pairs].some((pair) => pair.endsWith(":F"))).toBe(true);
   });
 
   test("visitors get execution B, in their language, else the brand default", async () => {
-    const ur = await listAnnouncements(handle.db, { execution: "B", language: "ur", fallbackLanguage: "en" });
+    const ur = await listAnnouncements(handle.db, {
+      execution: "B",
+      language: "ur",
+      fallbackLanguage: "en",
+    });
     expect(ur.popup.length).toBe(12);
     expect(ur.player[0]!.title).toMatch(/[\u0600-\u06FF]/);
-    const ko = await listAnnouncements(handle.db, { execution: "B", language: "ko", fallbackLanguage: "en" });
-    const en = await listAnnouncements(handle.db, { execution: "B", language: "en", fallbackLanguage: "en" });
+    const ko = await listAnnouncements(handle.db, {
+      execution: "B",
+      language: "ko",
+      fallbackLanguage: "en",
+    });
+    const en = await listAnnouncements(handle.db, {
+      execution: "B",
+      language: "en",
+      fallbackLanguage: "en",
+    });
     expect(ko.player.map((item) => item.title)).toEqual(en.player.map((item) => item.title));
-    const members = await listAnnouncements(handle.db, { execution: "A", language: "en", fallbackLanguage: "en" });
+    const members = await listAnnouncements(handle.db, {
+      execution: "A",
+      language: "en",
+      fallbackLanguage: "en",
+    });
     expect(members.popup.length).toBeLessThan(en.popup.length);
   });
 

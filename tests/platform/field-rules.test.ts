@@ -17,21 +17,40 @@ import en from "../../locales/en/common.json";
 const t = createTranslator("en", en);
 
 function rule(overrides: Partial<FieldRule> = {}): FieldRule {
-  return { acceptedPattern: "*", minLength: 1, maxLength: 40, patternId: "P01", enabled: true, required: false, ...overrides };
+  return {
+    acceptedPattern: "*",
+    minLength: 1,
+    maxLength: 40,
+    patternId: "P01",
+    enabled: true,
+    required: false,
+    ...overrides,
+  };
 }
 
 const kindRule = (id: PatternId, minLength = 1, maxLength = 40) =>
   rule({ acceptedPattern: PATTERN_KINDS[id].pattern, patternId: id, minLength, maxLength });
 
-const ok = (schema: z.ZodType<string | undefined>, value: unknown) => schema.safeParse(value).success;
+const ok = (schema: z.ZodType<string | undefined>, value: unknown) =>
+  schema.safeParse(value).success;
 
 /** For every kind: values that must pass and values that must fail, all within the length bounds. */
-const SAMPLES: Record<PatternId, { valid: string[]; invalid: string[]; bounds?: [number, number] }> = {
+const SAMPLES: Record<
+  PatternId,
+  { valid: string[]; invalid: string[]; bounds?: [number, number] }
+> = {
   // Any characters: only the length bounds can refuse a value.
-  P01: { valid: ["hello world", "密码 #1 ✓", "a\nb"], invalid: ["a", "far longer than twelve"], bounds: [2, 12] },
+  P01: {
+    valid: ["hello world", "密码 #1 ✓", "a\nb"],
+    invalid: ["a", "far longer than twelve"],
+    bounds: [2, 12],
+  },
   P02: { valid: ["player01", "Abc", "x9"], invalid: ["1player", "play er", "pl@yer", "_abc"] },
   P03: { valid: ["张伟", "北京2024", "123"], invalid: ["张 伟", "abc", "ひらがな", "张伟!"] },
-  P04: { valid: ["a@b.co", "first.last+tag@mail.example.com"], invalid: ["a@b", "no-at.example.com", "a b@c.de", "a@@b.co"] },
+  P04: {
+    valid: ["a@b.co", "first.last+tag@mail.example.com"],
+    invalid: ["a@b", "no-at.example.com", "a b@c.de", "a@@b.co"],
+  },
   P05: { valid: ["abc123", "ABC", "42"], invalid: ["abc-123", "abc 123", "abç", "abc!"] },
   P06: { valid: ["abc123", "1a2b"], invalid: ["abcdef", "123456", "abc 123", "abc_123"] },
   P07: { valid: ["0123456", "42"], invalid: ["12a4", "12 34", "１２３", "١٢٣"] },
@@ -39,20 +58,30 @@ const SAMPLES: Record<PatternId, { valid: string[]; invalid: string[]; bounds?: 
   P09: { valid: ["John Smith", "abc"], invalid: ["José", "John3", "John-Smith", "Иван"] },
   P10: { valid: ["abc", "密码#1!", "a-b_c"], invalid: ["a b", "a\tb", "a\u00a0b"] },
   P11: { valid: ["你好，世界。", "中文", "你好!"], invalid: ["你好 世界", "abc", "你好1", "한국"] },
-  P12: { valid: ["2024-02-29", "12-31-1999"], invalid: ["2024-13-01", "2024/01/01", "31-12-1999", "24-01-01", "2024-1-1"] },
-  P13: { valid: ["José Álvarez", "Иван Петров", "สมชาย ใจดี", "张伟"], invalid: ["John3", "a-b", "a.b", "x_y"] },
+  P12: {
+    valid: ["2024-02-29", "12-31-1999"],
+    invalid: ["2024-13-01", "2024/01/01", "31-12-1999", "24-01-01", "2024-1-1"],
+  },
+  P13: {
+    valid: ["José Álvarez", "Иван Петров", "สมชาย ใจดี", "张伟"],
+    invalid: ["John3", "a-b", "a.b", "x_y"],
+  },
   P14: { valid: ["김민수", "한국어"], invalid: ["김 민수", "kim", "김1", "漢字"] },
   P15: { valid: ["สมชาย", "ภาษาไทย"], invalid: ["สม ชาย", "somchai", "สม1", "ສະບາຍ"] },
   P16: { valid: ["สมชาย Smith", "John", "ภาษาไทย"], invalid: ["John3", "José", "สม-ชาย", "김"] },
   P17: { valid: ["JOHN SMITH", "A"], invalid: ["John Smith", "john", "JOHN3", "JOHN-SMITH"] },
-  P18: { valid: ["P@ssw0rd!", "abc", "密码#1", "€100"], invalid: ["pass word", "a\tb", "tab\u00a0nbsp"] },
+  P18: {
+    valid: ["P@ssw0rd!", "abc", "密码#1", "€100"],
+    invalid: ["pass word", "a\tb", "tab\u00a0nbsp"],
+  },
 };
 
 describe("PATTERN_KINDS", () => {
   test("has ids P01..P18 in order, each a pattern that compiles with the u flag", () => {
     const ids = Array.from({ length: 18 }, (_, i) => `P${String(i + 1).padStart(2, "0")}`);
     expect(Object.keys(PATTERN_KINDS)).toEqual(ids);
-    for (const { pattern } of Object.values(PATTERN_KINDS)) expect(() => new RegExp(pattern, "u")).not.toThrow();
+    for (const { pattern } of Object.values(PATTERN_KINDS))
+      expect(() => new RegExp(pattern, "u")).not.toThrow();
   });
 
   test("every kind has an en label", () => {
@@ -160,21 +189,28 @@ describe("fieldRuleSchema", () => {
     expect(fieldRuleSchema(username, t).parse(value)).toBeUndefined();
   });
 
-  test.each([undefined, "", "   "])("a required field left empty (%j) fails with the rule's message", (value) => {
-    const result = fieldRuleSchema({ ...username, required: true }, t).safeParse(value);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      "Enter 6-16 letters or digits, starting with a letter",
-    ]);
-  });
+  test.each([undefined, "", "   "])(
+    "a required field left empty (%j) fails with the rule's message",
+    (value) => {
+      const result = fieldRuleSchema({ ...username, required: true }, t).safeParse(value);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        "Enter 6-16 letters or digits, starting with a letter",
+      ]);
+    },
+  );
 
   test("options.required overrides the rule either way", () => {
     expect(ok(fieldRuleSchema(username, t, { required: true }), "")).toBe(false);
-    expect(ok(fieldRuleSchema({ ...username, required: true }, t, { required: false }), "")).toBe(true);
+    expect(ok(fieldRuleSchema({ ...username, required: true }, t, { required: false }), "")).toBe(
+      true,
+    );
   });
 
   test("a non-string value fails with the rule's message", () => {
     const result = fieldRuleSchema(username, t).safeParse(42);
-    expect(result.error?.issues[0]?.message).toBe("Enter 6-16 letters or digits, starting with a letter");
+    expect(result.error?.issues[0]?.message).toBe(
+      "Enter 6-16 letters or digits, starting with a letter",
+    );
   });
 
   test("works inside z.object, missing keys included", () => {
@@ -182,7 +218,10 @@ describe("fieldRuleSchema", () => {
       username: fieldRuleSchema(username, t, { required: true }),
       email: fieldRuleSchema(kindRule("P04", 5, 64), t),
     });
-    expect(form.parse({ username: "player01" })).toEqual({ username: "player01", email: undefined });
+    expect(form.parse({ username: "player01" })).toEqual({
+      username: "player01",
+      email: undefined,
+    });
     const result = form.safeParse({ email: "nope" });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
       ["username", "Enter 6-16 letters or digits, starting with a letter"],
@@ -199,14 +238,19 @@ describe("messages", () => {
 
   test("the message fills the range from the translation", () => {
     expect(fieldRuleMessage(kindRule("P07", 6, 6), t)).toBe("Enter 6 digits");
-    expect(fieldRuleMessage(kindRule("P06", 6, 20), t)).toBe("Enter 6-20 characters mixing letters and digits");
-  });
-
-  test.each(["P99", "constructor", "P01.x"])("an unknown patternId %j gets the default message", (patternId) => {
-    expect(fieldRuleMessage(rule({ patternId, minLength: 4, maxLength: 8 }), t)).toBe(
-      "Enter 4-8 characters in the required format",
+    expect(fieldRuleMessage(kindRule("P06", 6, 20), t)).toBe(
+      "Enter 6-20 characters mixing letters and digits",
     );
   });
+
+  test.each(["P99", "constructor", "P01.x"])(
+    "an unknown patternId %j gets the default message",
+    (patternId) => {
+      expect(fieldRuleMessage(rule({ patternId, minLength: 4, maxLength: 8 }), t)).toBe(
+        "Enter 4-8 characters in the required format",
+      );
+    },
+  );
 
   test("a locale lacking the kind's label falls back to the default one", () => {
     const partial = createTranslator("en", { fieldRule: { default: "default {{range}}" } });
@@ -261,8 +305,10 @@ describe("the brand schema checks field rules at start-up", () => {
   });
 
   test("'*' and equal bounds are fine", () => {
-    expect(brandConfigSchema.safeParse(withUsername({ acceptedPattern: "*", minLength: 6, maxLength: 6 })).success).toBe(
-      true,
-    );
+    expect(
+      brandConfigSchema.safeParse(
+        withUsername({ acceptedPattern: "*", minLength: 6, maxLength: 6 }),
+      ).success,
+    ).toBe(true);
   });
 });

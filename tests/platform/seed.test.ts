@@ -13,10 +13,21 @@ describe("demo seed", () => {
       .where("category", "=", "RNG")
       .executeTakeFirstOrThrow();
     expect(Number(slots.n)).toBe(10_000);
-    const categories = await handle.db.selectFrom("vendors").select("category").distinct().execute();
-    expect(categories.map((row) => row.category).sort()).toEqual(
-      ["ELOTT", "FISH", "LIVE", "LOTT", "MXWIN", "PVP", "RNG", "SPORTS"],
-    );
+    const categories = await handle.db
+      .selectFrom("vendors")
+      .select("category")
+      .distinct()
+      .execute();
+    expect(categories.map((row) => row.category).sort()).toEqual([
+      "ELOTT",
+      "FISH",
+      "LIVE",
+      "LOTT",
+      "MXWIN",
+      "PVP",
+      "RNG",
+      "SPORTS",
+    ]);
   });
 
   test("is idempotent", async () => {
@@ -41,7 +52,10 @@ describe("demo seed", () => {
       .select(["members.account", "accounts.kind", "accounts.balance"])
       .where("members.account", "in", ["player01", "vipstar", "agent01"])
       .execute();
-    const main = (account: string) => BigInt(balances.find((row) => row.account === account && row.kind === "MAIN")?.balance ?? "-1");
+    const main = (account: string) =>
+      BigInt(
+        balances.find((row) => row.account === account && row.kind === "MAIN")?.balance ?? "-1",
+      );
     expect(main("player01")).toBeGreaterThan(0n);
     expect(main("vipstar")).toBeGreaterThan(0n);
     // The opening deposit, and the contract settlements the agency seed paid (issue 6).
@@ -53,16 +67,28 @@ describe("demo seed", () => {
       .executeTakeFirstOrThrow();
     expect(BigInt(paid.sum)).toBeGreaterThan(0n);
     expect(main("agent01")).toBe(3_000_000n + BigInt(paid.sum));
-    expect(balances.some((row) => row.account === "player01" && row.kind === "VENDOR:SBO" && row.balance === "150000")).toBe(true);
-    const bets = await handle.db.selectFrom("bets").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    expect(
+      balances.some(
+        (row) =>
+          row.account === "player01" && row.kind === "VENDOR:SBO" && row.balance === "150000",
+      ),
+    ).toBe(true);
+    const bets = await handle.db
+      .selectFrom("bets")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(bets.n)).toBeGreaterThan(20);
     const pending = await handle.db.selectFrom("withdrawals").select("status").execute();
     expect(pending).toEqual([{ status: "pending" }]);
     const { rows } = await sql<{ n: string }>`
       select count(*) as n from accounts a
-      where a.balance <> coalesce((select sum(amount) from postings p where p.account_id = a.id), 0)`.execute(handle.db);
+      where a.balance <> coalesce((select sum(amount) from postings p where p.account_id = a.id), 0)`.execute(
+      handle.db,
+    );
     expect(rows[0]!.n).toBe("0");
-    const total = await sql<{ sum: string }>`select sum(balance)::text as sum from accounts`.execute(handle.db);
+    const total = await sql<{
+      sum: string;
+    }>`select sum(balance)::text as sum from accounts`.execute(handle.db);
     expect(total.rows[0]!.sum).toBe("0");
   });
 });

@@ -40,8 +40,18 @@ function gateway(url: string, responses: Array<() => Response | Promise<Response
   return seen;
 }
 
-const sms: SmsMessage = { dialingCode: "63", mobile: "9171234567", text: SECRET, purpose: "register" };
-const mail: MailMessage = { to: "ana@example.com", subject: "Verify", text: SECRET, purpose: "bind-email" };
+const sms: SmsMessage = {
+  dialingCode: "63",
+  mobile: "9171234567",
+  text: SECRET,
+  purpose: "register",
+};
+const mail: MailMessage = {
+  to: "ana@example.com",
+  subject: "Verify",
+  text: SECRET,
+  purpose: "bind-email",
+};
 
 function smsSender(timeoutMs?: number) {
   return httpSmsSender({ url: SMS_URL, apiKey: "sms-key", timeoutMs });
@@ -58,7 +68,12 @@ async function failure(promise: Promise<unknown>): Promise<PlatformError> {
 }
 
 function expectNoSecret(error: PlatformError) {
-  const dump = JSON.stringify({ message: error.message, code: error.code, details: error.details, stack: error.stack });
+  const dump = JSON.stringify({
+    message: error.message,
+    code: error.code,
+    details: error.details,
+    stack: error.stack,
+  });
   expect(dump).not.toContain(SECRET);
   expect(dump).not.toContain("482913");
 }
@@ -112,7 +127,9 @@ describe("http SMS sender", () => {
   });
 
   test("400: not retried, fails", async () => {
-    const seen = gateway(SMS_URL, [() => HttpResponse.json({ error: "bad_request", echo: SECRET }, { status: 400 })]);
+    const seen = gateway(SMS_URL, [
+      () => HttpResponse.json({ error: "bad_request", echo: SECRET }, { status: 400 }),
+    ]);
     const error = await failure(smsSender().send(sms));
     expect(error.code).toBe("sms_send_failed");
     expect(error.details).toEqual({ status: 400 });
@@ -121,7 +138,9 @@ describe("http SMS sender", () => {
   });
 
   test("422 invalid_number: invalid-phone-number, not retried", async () => {
-    const seen = gateway(SMS_URL, [() => HttpResponse.json({ error: "invalid_number" }, { status: 422 })]);
+    const seen = gateway(SMS_URL, [
+      () => HttpResponse.json({ error: "invalid_number" }, { status: 422 }),
+    ]);
     const error = await failure(smsSender().send(sms));
     expect(error.code).toBe("invalid-phone-number");
     expect(seen).toHaveLength(1);
@@ -148,7 +167,9 @@ describe("http SMS sender", () => {
   });
 
   test("429 asking for a long pause is not retried early", async () => {
-    const seen = gateway(SMS_URL, [() => new HttpResponse(null, { status: 429, headers: { "Retry-After": "60" } })]);
+    const seen = gateway(SMS_URL, [
+      () => new HttpResponse(null, { status: 429, headers: { "Retry-After": "60" } }),
+    ]);
     const error = await failure(smsSender().send(sms));
     expect(error.code).toBe("sms_send_failed");
     expect(error.details).toEqual({ status: 429 });
@@ -196,7 +217,8 @@ describe("http SMS sender", () => {
 });
 
 describe("http mail sender", () => {
-  const sender = () => httpMailSender({ url: MAIL_URL, apiKey: "mail-key", from: "no-reply@brand.test" });
+  const sender = () =>
+    httpMailSender({ url: MAIL_URL, apiKey: "mail-key", from: "no-reply@brand.test" });
 
   test("posts the mail as JSON with auth and an idempotency key", async () => {
     const seen = gateway(MAIL_URL, [() => HttpResponse.json({ id: "e1" })]);
@@ -216,7 +238,10 @@ describe("http mail sender", () => {
   });
 
   test("500 then 200: retried with the same idempotency key", async () => {
-    const seen = gateway(MAIL_URL, [() => new HttpResponse(null, { status: 500 }), () => HttpResponse.json({})]);
+    const seen = gateway(MAIL_URL, [
+      () => new HttpResponse(null, { status: 500 }),
+      () => HttpResponse.json({}),
+    ]);
     await sender().send(mail);
     expect(seen).toHaveLength(2);
     expect(seen[1]!.idempotencyKey).toBe(seen[0]!.idempotencyKey);
@@ -232,7 +257,9 @@ describe("http mail sender", () => {
   });
 
   test("401: not retried, mail_send_failed", async () => {
-    const seen = gateway(MAIL_URL, [() => HttpResponse.json({ error: "unauthorized" }, { status: 401 })]);
+    const seen = gateway(MAIL_URL, [
+      () => HttpResponse.json({ error: "unauthorized" }, { status: 401 }),
+    ]);
     const error = await failure(sender().send(mail));
     expect(error.code).toBe("mail_send_failed");
     expect(error.details).toEqual({ status: 401 });

@@ -70,7 +70,10 @@ describe("permission payload from the database", () => {
 
   test("region rules come from the stored brand config", async () => {
     const brand = await getBrandConfig(handle.db);
-    await writeSetting(handle.db, "brand", { ...brand, region: { ...brand.region, blockedCountries: ["PK"] } });
+    await writeSetting(handle.db, "brand", {
+      ...brand,
+      region: { ...brand.region, blockedCountries: ["PK"] },
+    });
     expect((await getPermission(handle.db, { ip: null, country: "PK" })).status).toBe(2);
     await writeSetting(handle.db, "brand", brand);
     expect((await getPermission(handle.db, { ip: null, country: "PK" })).status).toBe(0);

@@ -7,7 +7,13 @@ import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18
 import en from "../../locales/en/common.json";
 import { insertAgent, insertHouseContract } from "../helpers/agency";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, quietServerRenderWarnings, routeArgs, signInMember } from "../helpers/routes";
+import {
+  formPost,
+  jsonBody,
+  quietServerRenderWarnings,
+  routeArgs,
+  signInMember,
+} from "../helpers/routes";
 
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
@@ -27,18 +33,37 @@ const PAGE = "/agentHome/daily-wages";
  */
 async function trees() {
   const a = await insertAgent(handle.db);
-  await insertHouseContract(handle.db, { memberId: a, kind: "DAILY", terms: { rate: 200, minValidBet: 0 } });
+  await insertHouseContract(handle.db, {
+    memberId: a,
+    kind: "DAILY",
+    terms: { rate: 200, minValidBet: 0 },
+  });
   const s = await insertAgent(handle.db, { parentId: a, agentRate: 180 });
   const d = await insertAgent(handle.db, { parentId: s });
   const b = await insertAgent(handle.db);
-  await insertHouseContract(handle.db, { memberId: b, kind: "DAILY", terms: { rate: 200, minValidBet: 0 } });
+  await insertHouseContract(handle.db, {
+    memberId: b,
+    kind: "DAILY",
+    terms: { rate: 200, minValidBet: 0 },
+  });
   const bs = await insertAgent(handle.db, { parentId: b });
   const cookie = async (id: string) => (await signInMember(handle.db, id, "agent")).cookie;
-  return { a, s, d, b, bs, cookieA: await cookie(a), cookieS: await cookie(s), cookieB: await cookie(b), cookieBS: await cookie(bs) };
+  return {
+    a,
+    s,
+    d,
+    b,
+    bs,
+    cookieA: await cookie(a),
+    cookieS: await cookie(s),
+    cookieB: await cookie(b),
+    cookieBS: await cookie(bs),
+  };
 }
 
 const get = (url: string, cookie: string) => routeArgs(url, { headers: { Cookie: cookie } });
-const post = (cookie: string, fields: Record<string, string>, url = PAGE) => formPost(url, fields, { Cookie: cookie });
+const post = (cookie: string, fields: Record<string, string>, url = PAGE) =>
+  formPost(url, fields, { Cookie: cookie });
 
 /** What the loader or action answered, returned or thrown. */
 async function answer(result: Promise<unknown> | unknown): Promise<Response> {
@@ -55,14 +80,30 @@ async function act(cookie: string, fields: Record<string, string>) {
   return answer(action(post(cookie, fields)));
 }
 
-const offerFields = (downlineId: string, rate: string, extra: Record<string, string> = {}) => ({ intent: "offer", downlineId, rate, minValidBet: "100", ...extra });
+const offerFields = (downlineId: string, rate: string, extra: Record<string, string> = {}) => ({
+  intent: "offer",
+  downlineId,
+  rate,
+  minValidBet: "100",
+  ...extra,
+});
 
 async function contract(id: string) {
-  return handle.db.selectFrom("contracts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return handle.db
+    .selectFrom("contracts")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 async function openOffer(downlineId: string) {
-  return handle.db.selectFrom("contracts").selectAll().where("downline_id", "=", downlineId).where("kind", "=", "DAILY").where("status", "=", "offered").executeTakeFirstOrThrow();
+  return handle.db
+    .selectFrom("contracts")
+    .selectAll()
+    .where("downline_id", "=", downlineId)
+    .where("kind", "=", "DAILY")
+    .where("status", "=", "offered")
+    .executeTakeFirstOrThrow();
 }
 
 describe("/agentHome/daily-wages loader", () => {
@@ -72,13 +113,21 @@ describe("/agentHome/daily-wages loader", () => {
     const data = await jsonBody(loader(get(PAGE, cookieA)));
     expect(data.title).toBe("Daily wages");
     expect(data.kind).toBe("DAILY");
-    expect(data.held).toMatchObject({ kind: "DAILY", uplineAccount: null, terms: { rate: 200, minValidBet: 0 }, status: "active" });
+    expect(data.held).toMatchObject({
+      kind: "DAILY",
+      uplineAccount: null,
+      terms: { rate: 200, minValidBet: 0 },
+      status: "active",
+    });
     expect(data.offer).toBeNull();
     expect(data.grantable).toEqual([200]);
     expect(data.candidates.map((candidate: { id: string }) => candidate.id)).toEqual([s]);
     expect(data.filter).toEqual({ scope: "mine", account: "" });
     expect(data.confirmTerminate).toBe(false);
-    expect((await jsonBody(loader(get(`${PAGE}?confirm=terminate&done=offered`, cookieA)))).confirmTerminate).toBe(true);
+    expect(
+      (await jsonBody(loader(get(`${PAGE}?confirm=terminate&done=offered`, cookieA))))
+        .confirmTerminate,
+    ).toBe(true);
     expect((await jsonBody(loader(get(`${PAGE}?done=offered`, cookieA)))).done).toBe("offered");
   });
 
@@ -123,7 +172,9 @@ describe("/agentHome/daily-wages actions", () => {
     expect(after.held).toMatchObject({ id: offer.id, terms: { rate: 150 } });
     expect(after.offer).toBeNull();
     const upline = await jsonBody(loader(get(PAGE, cookieA)));
-    expect(upline.granted.map((row: { id: string; status: string }) => [row.id, row.status])).toEqual([[offer.id, "active"]]);
+    expect(
+      upline.granted.map((row: { id: string; status: string }) => [row.id, row.status]),
+    ).toEqual([[offer.id, "active"]]);
   });
 
   test("reject, withdraw and terminate each do their part; terminating the only contract leaves the hidden page for the centre", async () => {
@@ -153,18 +204,31 @@ describe("/agentHome/daily-wages actions", () => {
 
   test("bad input is a 400 with translated errors next to the fields and the input kept", async () => {
     const { s, cookieA } = await trees();
-    const response = await act(cookieA, { intent: "offer", downlineId: s, rate: "1.234", minValidBet: "12.345" });
+    const response = await act(cookieA, {
+      intent: "offer",
+      downlineId: s,
+      rate: "1.234",
+      minValidBet: "12.345",
+    });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.intent).toBe("offer");
-    expect(body.result.error.rate).toEqual(["Enter a rate in percent from 0 to 100, with up to 2 decimals."]);
+    expect(body.result.error.rate).toEqual([
+      "Enter a rate in percent from 0 to 100, with up to 2 decimals.",
+    ]);
     expect(body.result.error.minValidBet).toEqual(["Enter an amount such as 1000 or 1000.50."]);
-    expect(body.result.initialValue).toMatchObject({ downlineId: s, rate: "1.234", minValidBet: "12.345" });
+    expect(body.result.initialValue).toMatchObject({
+      downlineId: s,
+      rate: "1.234",
+      minValidBet: "12.345",
+    });
     const missing = await (await act(cookieA, { intent: "offer" })).json();
     expect(missing.result.error.downlineId).toEqual(["Choose a downline agent."]);
     expect(missing.result.error.rate).toEqual(["Enter a rate."]);
     expect((await act(cookieA, { intent: "steal", contractId: "1" })).status).toBe(400);
-    expect(await handle.db.selectFrom("contracts").select("id").where("downline_id", "=", s).execute()).toEqual([]);
+    expect(
+      await handle.db.selectFrom("contracts").select("id").where("downline_id", "=", s).execute(),
+    ).toEqual([]);
   });
 
   test("a rate above the agent's own, or above the downline's own rate, is a translated error on the form", async () => {
@@ -175,7 +239,9 @@ describe("/agentHome/daily-wages actions", () => {
     expect(body.result.error[""]).toEqual(["The rate is above your own (2.00 %)."]);
     expect(body.result.initialValue.rate).toBe("2.01");
     const overAgent = await (await act(cookieA, offerFields(s, "1.90"))).json();
-    expect(overAgent.result.error[""]).toEqual(["The rate is above this agent's own rate (1.80 %)."]);
+    expect(overAgent.result.error[""]).toEqual([
+      "The rate is above this agent's own rate (1.80 %).",
+    ]);
   });
 
   test("a lower rate asks for confirmation (same values re-posted with confirmReplace=1), which terminates the current contract", async () => {
@@ -187,12 +253,24 @@ describe("/agentHome/daily-wages actions", () => {
     const asked = await act(cookieA, offerFields(s, "1.25", { minValidBet: "50" }));
     expect(asked.status).toBe(409);
     const body = await asked.json();
-    const account = (await handle.db.selectFrom("members").select("account").where("id", "=", s).executeTakeFirstOrThrow()).account;
-    expect(body.confirm.message).toBe(`This rate is lower than ${account}'s current contract (1.50 %). Offering it terminates that contract now. Confirm?`);
+    const account = (
+      await handle.db
+        .selectFrom("members")
+        .select("account")
+        .where("id", "=", s)
+        .executeTakeFirstOrThrow()
+    ).account;
+    expect(body.confirm.message).toBe(
+      `This rate is lower than ${account}'s current contract (1.50 %). Offering it terminates that contract now. Confirm?`,
+    );
     expect(body.confirm.fields).toEqual({ downlineId: s, minValidBet: "50", rate: "1.25" });
     expect((await contract(currentId)).status).toBe("active");
 
-    const confirmed = await act(cookieA, { intent: "offer", confirmReplace: "1", ...body.confirm.fields });
+    const confirmed = await act(cookieA, {
+      intent: "offer",
+      confirmReplace: "1",
+      ...body.confirm.fields,
+    });
     expect(confirmed.headers.get("Location")).toBe(`${PAGE}?done=offered`);
     expect(await contract(currentId)).toMatchObject({ status: "terminated", ended_by: "replaced" });
     expect((await openOffer(s)).terms).toEqual({ rate: 125, minValidBet: 5000 });
@@ -202,10 +280,17 @@ describe("/agentHome/daily-wages actions", () => {
     const { a, s, cookieA, cookieS } = await trees();
     await act(cookieA, offerFields(s, "1.50"));
     const offerId = (await openOffer(s)).id;
-    await handle.db.updateTable("contracts").set({ terms: JSON.stringify({ rate: 100, minValidBet: 0 }) }).where("downline_id", "=", a).where("status", "=", "active").execute();
+    await handle.db
+      .updateTable("contracts")
+      .set({ terms: JSON.stringify({ rate: 100, minValidBet: 0 }) })
+      .where("downline_id", "=", a)
+      .where("status", "=", "active")
+      .execute();
     const refused = await act(cookieS, { intent: "accept", contractId: offerId });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).result.error[""]).toEqual(["Your upline's own rate is now lower than this offer (1.00 %), so it cannot be accepted."]);
+    expect((await refused.json()).result.error[""]).toEqual([
+      "Your upline's own rate is now lower than this offer (1.00 %), so it cannot be accepted.",
+    ]);
   });
 
   test("scoping: another agent's contract id is a 404 for accept, reject, terminate and withdraw; so is a downline that is not a direct one", async () => {
@@ -233,7 +318,11 @@ describe("/agentHome/daily-wages actions", () => {
   test("a cross-site post is refused", async () => {
     const { s, cookieA } = await trees();
     const { action } = await dailyRoute();
-    const cross = await answer(action(formPost(PAGE, offerFields(s, "1"), { Cookie: cookieA, Origin: "https://evil.example" })));
+    const cross = await answer(
+      action(
+        formPost(PAGE, offerFields(s, "1"), { Cookie: cookieA, Origin: "https://evil.example" }),
+      ),
+    );
     expect(cross.status).toBe(403);
   });
 });
@@ -241,32 +330,95 @@ describe("/agentHome/daily-wages actions", () => {
 describe("the other kinds' terms", () => {
   test("a dividend offer carries its period and thresholds; a real-time salary its two rates and the single bet amount", async () => {
     const { a, s, cookieA } = await trees();
-    await insertHouseContract(handle.db, { memberId: a, kind: "DIVIDEND", period: "W", terms: { rate: 150, minValidBet: 0, minProfitLoss: 0, minActiveMembers: 0 } });
-    await insertHouseContract(handle.db, { memberId: a, kind: "REALTIME", terms: { profitRate: 30, lossRate: 60, minSingleBet: 0 } });
+    await insertHouseContract(handle.db, {
+      memberId: a,
+      kind: "DIVIDEND",
+      period: "W",
+      terms: { rate: 150, minValidBet: 0, minProfitLoss: 0, minActiveMembers: 0 },
+    });
+    await insertHouseContract(handle.db, {
+      memberId: a,
+      kind: "REALTIME",
+      terms: { profitRate: 30, lossRate: 60, minSingleBet: 0 },
+    });
     const dividends = await dividendRoute();
-    const fields = { intent: "offer", downlineId: s, period: "M", minValidBet: "5000", minProfitLoss: "250.5", minActiveMembers: "3", rate: "1.5" };
-    const noPeriod = await answer(dividends.action(post(cookieA, { ...fields, period: "Y" }, "/agentHome/dividends")));
+    const fields = {
+      intent: "offer",
+      downlineId: s,
+      period: "M",
+      minValidBet: "5000",
+      minProfitLoss: "250.5",
+      minActiveMembers: "3",
+      rate: "1.5",
+    };
+    const noPeriod = await answer(
+      dividends.action(post(cookieA, { ...fields, period: "Y" }, "/agentHome/dividends")),
+    );
     expect(noPeriod.status).toBe(400);
     expect((await noPeriod.json()).result.error.period).toEqual(["Choose a period."]);
     const offered = await answer(dividends.action(post(cookieA, fields, "/agentHome/dividends")));
     expect(offered.headers.get("Location")).toBe("/agentHome/dividends?done=offered");
-    const dividend = await handle.db.selectFrom("contracts").selectAll().where("downline_id", "=", s).where("kind", "=", "DIVIDEND").executeTakeFirstOrThrow();
+    const dividend = await handle.db
+      .selectFrom("contracts")
+      .selectAll()
+      .where("downline_id", "=", s)
+      .where("kind", "=", "DIVIDEND")
+      .executeTakeFirstOrThrow();
     expect(dividend).toMatchObject({ period: "M", status: "offered" });
-    expect(dividend.terms).toEqual({ rate: 150, minValidBet: 500_000, minProfitLoss: 25_050, minActiveMembers: 3 });
+    expect(dividend.terms).toEqual({
+      rate: 150,
+      minValidBet: 500_000,
+      minProfitLoss: 25_050,
+      minActiveMembers: 3,
+    });
 
     const realtime = await realtimeRoute();
-    const above = await answer(realtime.action(post(cookieA, { intent: "offer", downlineId: s, profitRate: "0.3", lossRate: "0.61" }, "/agentHome/realtime-salary")));
-    expect((await above.json()).result.error[""]).toEqual(["The rate is above your own (0.30 % / 0.60 %)."]);
-    const ok = await answer(realtime.action(post(cookieA, { intent: "offer", downlineId: s, profitRate: "0.3", lossRate: "0.6", minSingleBet: "10" }, "/agentHome/realtime-salary")));
+    const above = await answer(
+      realtime.action(
+        post(
+          cookieA,
+          { intent: "offer", downlineId: s, profitRate: "0.3", lossRate: "0.61" },
+          "/agentHome/realtime-salary",
+        ),
+      ),
+    );
+    expect((await above.json()).result.error[""]).toEqual([
+      "The rate is above your own (0.30 % / 0.60 %).",
+    ]);
+    const ok = await answer(
+      realtime.action(
+        post(
+          cookieA,
+          {
+            intent: "offer",
+            downlineId: s,
+            profitRate: "0.3",
+            lossRate: "0.6",
+            minSingleBet: "10",
+          },
+          "/agentHome/realtime-salary",
+        ),
+      ),
+    );
     expect(ok.status).toBe(302);
-    const salary = await handle.db.selectFrom("contracts").selectAll().where("downline_id", "=", s).where("kind", "=", "REALTIME").executeTakeFirstOrThrow();
+    const salary = await handle.db
+      .selectFrom("contracts")
+      .selectAll()
+      .where("downline_id", "=", s)
+      .where("kind", "=", "REALTIME")
+      .executeTakeFirstOrThrow();
     expect(salary.terms).toEqual({ profitRate: 30, lossRate: 60, minSingleBet: 1000 });
   });
 });
 
 describe("/agentHome/daily-wages settlement records and CSV", () => {
   async function settle(memberId: string, kind: ContractKind, amount: bigint, start: Date) {
-    const contract = await handle.db.selectFrom("contracts").select("id").where("downline_id", "=", memberId).where("kind", "=", kind).executeTakeFirstOrThrow();
+    const contract = await handle.db
+      .selectFrom("contracts")
+      .select("id")
+      .where("downline_id", "=", memberId)
+      .where("kind", "=", kind)
+      .executeTakeFirstOrThrow();
     await handle.db
       .insertInto("settlements")
       .values({
@@ -290,9 +442,19 @@ describe("/agentHome/daily-wages settlement records and CSV", () => {
     await act(cookieA, offerFields(s, "1"));
     await act(cookieB, offerFields(bs, "1"));
     for (const [id, contractId] of [[s, (await openOffer(s)).id]] as const) {
-      await handle.db.updateTable("contracts").set({ status: "active", decided_at: new Date() }).where("id", "=", contractId).where("downline_id", "=", id).execute();
+      await handle.db
+        .updateTable("contracts")
+        .set({ status: "active", decided_at: new Date() })
+        .where("id", "=", contractId)
+        .where("downline_id", "=", id)
+        .execute();
     }
-    await handle.db.updateTable("contracts").set({ status: "active", decided_at: new Date() }).where("downline_id", "=", bs).where("status", "=", "offered").execute();
+    await handle.db
+      .updateTable("contracts")
+      .set({ status: "active", decided_at: new Date() })
+      .where("downline_id", "=", bs)
+      .where("status", "=", "offered")
+      .execute();
     const yesterday = new Date(Date.now() - 86_400_000);
     await settle(a, "DAILY", 111n, yesterday);
     await settle(s, "DAILY", 222n, yesterday);
@@ -310,7 +472,9 @@ describe("/agentHome/daily-wages settlement records and CSV", () => {
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const text = await response.text();
     const lines = text.trim().split("\r\n");
-    expect(lines[0]?.replace(/^\uFEFF/, "")).toBe('"Period start","Period end","Account","Valid bet","Profit/loss","Active members","Base","Amount","Paid"');
+    expect(lines[0]?.replace(/^\uFEFF/, "")).toBe(
+      '"Period start","Period end","Account","Valid bet","Profit/loss","Active members","Base","Amount","Paid"',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"222.00","-2.22","1","222.00","2.22"');
     const mineCsv = await (await answer(csv(get(`${PAGE}.csv`, cookieA)))).text();
@@ -327,12 +491,24 @@ describe("/agentHome/daily-wages page", () => {
   async function render(cookie: string, url: string, actionData?: unknown) {
     const module = await dailyRoute();
     const loaderData = await jsonBody(module.loader(get(url, cookie)));
-    const Stub = createRemixStub([{ id: "page", path: PAGE, Component: module.default, action: () => null }]);
+    const Stub = createRemixStub([
+      { id: "page", path: PAGE, Component: module.default, action: () => null },
+    ]);
     return renderToString(
       createElement(
         LabelSourceProvider,
         { value: source },
-        createElement(I18nProvider, null, createElement(Stub, { initialEntries: [url], hydrationData: { loaderData: { page: loaderData }, actionData: actionData ? { page: actionData } : undefined } })),
+        createElement(
+          I18nProvider,
+          null,
+          createElement(Stub, {
+            initialEntries: [url],
+            hydrationData: {
+              loaderData: { page: loaderData },
+              actionData: actionData ? { page: actionData } : undefined,
+            },
+          }),
+        ),
       ),
     );
   }
@@ -350,7 +526,9 @@ describe("/agentHome/daily-wages page", () => {
     expect(html).toContain('href="/agentHome/daily-wages?confirm=terminate"');
     expect(html).toContain('href="/agentHome/daily-wages.csv"');
     expect(html).not.toContain('data-testid="terminate-dialog"');
-    expect(await render(cookieA, `${PAGE}?confirm=terminate`)).toContain('data-testid="terminate-dialog"');
+    expect(await render(cookieA, `${PAGE}?confirm=terminate`)).toContain(
+      'data-testid="terminate-dialog"',
+    );
   });
 
   test("the downline's page: the request with Accept and Reject; the lower-rate confirmation re-posts hidden fields", async () => {

@@ -8,7 +8,14 @@ import { addDays, parseDateRange } from "~/utils/date-range";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, quietServerRenderWarnings, routeArgs, signInAs, thrownResponse } from "../helpers/routes";
+import {
+  formPost,
+  jsonBody,
+  quietServerRenderWarnings,
+  routeArgs,
+  signInAs,
+  thrownResponse,
+} from "../helpers/routes";
 
 /**
  * The agent centre's shell and overview pages: the layout's menu (from the
@@ -36,8 +43,22 @@ describe("the agent centre layout", () => {
     const { loader } = await layout();
     const data = await jsonBody(loader(get("/agentHome", (await asAgent("agent01")).cookie)));
     expect(data.menu.map((item: { key: string }) => item.key)).toEqual([
-      "deposit", "withdraw", "announcements", "overview", "register", "team", "teamBetting", "lossStatements", "income",
-      "transactions", "dividends", "dailyWages", "hourlySalary", "realtimeSalary", "messages", "customerService",
+      "deposit",
+      "withdraw",
+      "announcements",
+      "overview",
+      "register",
+      "team",
+      "teamBetting",
+      "lossStatements",
+      "income",
+      "transactions",
+      "dividends",
+      "dailyWages",
+      "hourlySalary",
+      "realtimeSalary",
+      "messages",
+      "customerService",
     ]);
     expect(data.menu.some((item: { offerWaiting: boolean }) => item.offerWaiting)).toBe(false);
   });
@@ -46,7 +67,9 @@ describe("the agent centre layout", () => {
     const { loader } = await layout();
     const data = await jsonBody(loader(get("/agentHome", (await asAgent("agent02")).cookie)));
     const items = data.menu as Array<{ key: string; offerWaiting: boolean }>;
-    const contractItems = items.filter((item) => ["dividends", "dailyWages", "hourlySalary", "realtimeSalary"].includes(item.key));
+    const contractItems = items.filter((item) =>
+      ["dividends", "dailyWages", "hourlySalary", "realtimeSalary"].includes(item.key),
+    );
     expect(contractItems).toEqual([
       { key: "dividends", href: "/agentHome/dividends", offerWaiting: false },
       { key: "dailyWages", href: "/agentHome/daily-wages", offerWaiting: false },
@@ -58,7 +81,9 @@ describe("the agent centre layout", () => {
 describe("/agentHome team overview", () => {
   test("a member or a visitor goes to /agent", async () => {
     const { loader } = await overview();
-    const member = await thrownResponse(loader(get("/agentHome", (await signInAs(handle.db, "player01")).cookie)));
+    const member = await thrownResponse(
+      loader(get("/agentHome", (await signInAs(handle.db, "player01")).cookie)),
+    );
     expect(member.status).toBe(302);
     expect(member.headers.get("Location")).toBe("/agent");
     const visitor = await thrownResponse(loader(routeArgs("/agentHome")));
@@ -69,8 +94,15 @@ describe("/agentHome team overview", () => {
     const { loader } = await overview();
     const { member, cookie } = await asAgent("agent01");
     const range = parseDateRange({}, TIME_ZONE);
-    const data = await jsonBody(loader(get(`/agentHome?from=${range.from}&to=${range.to}`, cookie)));
-    const expected = await teamOverview(handle.db, member.id, { from: range.fromStart, to: range.toEnd }, TIME_ZONE);
+    const data = await jsonBody(
+      loader(get(`/agentHome?from=${range.from}&to=${range.to}`, cookie)),
+    );
+    const expected = await teamOverview(
+      handle.db,
+      member.id,
+      { from: range.fromStart, to: range.toEnd },
+      TIME_ZONE,
+    );
     expect(data.range).toEqual({ from: range.from, to: range.to, today: range.today });
     expect(data.totals).toEqual(expected.totals);
     expect(data.days).toEqual(expected.days);
@@ -96,7 +128,11 @@ describe("/agentHome team overview", () => {
 
   test("nonsense filters give the default 7 days, never an error", async () => {
     const { loader } = await overview();
-    const data = await jsonBody(loader(get("/agentHome?from=yesterday&to=2024-02-30&page=-3", (await asAgent("agent02")).cookie)));
+    const data = await jsonBody(
+      loader(
+        get("/agentHome?from=yesterday&to=2024-02-30&page=-3", (await asAgent("agent02")).cookie),
+      ),
+    );
     expect(data.days).toHaveLength(7);
   });
 
@@ -104,14 +140,25 @@ describe("/agentHome team overview", () => {
     quietServerRenderWarnings();
     test("the chart is an accessible inline SVG with its numbers as a table", async () => {
       const module = await overview();
-      const loaderData = await jsonBody(module.loader(get("/agentHome", (await asAgent("agent01")).cookie)));
+      const loaderData = await jsonBody(
+        module.loader(get("/agentHome", (await asAgent("agent01")).cookie)),
+      );
       const source: LabelSource = { initialLocale: "en", get: () => en, load: async () => en };
-      const Stub = createRemixStub([{ id: "overview", path: "/agentHome", Component: module.default }]);
+      const Stub = createRemixStub([
+        { id: "overview", path: "/agentHome", Component: module.default },
+      ]);
       const html = renderToString(
         createElement(
           LabelSourceProvider,
           { value: source },
-          createElement(I18nProvider, null, createElement(Stub, { initialEntries: ["/agentHome"], hydrationData: { loaderData: { overview: loaderData } } })),
+          createElement(
+            I18nProvider,
+            null,
+            createElement(Stub, {
+              initialEntries: ["/agentHome"],
+              hydrationData: { loaderData: { overview: loaderData } },
+            }),
+          ),
         ),
       );
       expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+-title [^"]+-desc"/);
@@ -134,7 +181,9 @@ describe("/agentHome/announcements", () => {
     for (const item of data.items) expect(item.contentHtml).not.toMatch(/<script/i);
     const last = await jsonBody(loader(get("/agentHome/announcements?page=999", cookie)));
     expect(last.page).toBe(last.pageCount);
-    const member = await thrownResponse(loader(get("/agentHome/announcements", (await signInAs(handle.db, "player01")).cookie)));
+    const member = await thrownResponse(
+      loader(get("/agentHome/announcements", (await signInAs(handle.db, "player01")).cookie)),
+    );
     expect(member.headers.get("Location")).toBe("/agent");
   });
 });
@@ -145,12 +194,21 @@ describe("/agentHome/messages", () => {
     const { member, cookie } = await asAgent("agent02");
     const other = await signInAs(handle.db, "agent01", "agent");
     await postMessage(handle.db, member.id, "deposit_arrived", { amount: "12345", deposit: "1" });
-    await postMessage(handle.db, other.member.id, "deposit_arrived", { amount: "999", deposit: "2" });
+    await postMessage(handle.db, other.member.id, "deposit_arrived", {
+      amount: "999",
+      deposit: "2",
+    });
     const before = await jsonBody(loader(get("/agentHome/messages", cookie)));
     expect(before.unread).toBeGreaterThanOrEqual(1);
-    expect(before.messages[0]).toMatchObject({ kind: "deposit_arrived", params: { amount: "12345" }, read: false });
+    expect(before.messages[0]).toMatchObject({
+      kind: "deposit_arrived",
+      params: { amount: "12345" },
+      read: false,
+    });
 
-    const done = await action(formPost("/agentHome/messages", { intent: "mark-read" }, { Cookie: cookie }));
+    const done = await action(
+      formPost("/agentHome/messages", { intent: "mark-read" }, { Cookie: cookie }),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/agentHome/messages?marked=1");
     const after = await jsonBody(loader(get("/agentHome/messages?marked=1", cookie)));
@@ -162,10 +220,32 @@ describe("/agentHome/messages", () => {
   test("a bad form is a 400; another site's post a 403; a member goes to /agent", async () => {
     const { action } = await messages();
     const { cookie } = await asAgent("agent02");
-    expect((await thrownResponse(action(formPost("/agentHome/messages", { intent: "delete-all" }, { Cookie: cookie })))).status).toBe(400);
-    const cross = await thrownResponse(action(formPost("/agentHome/messages", { intent: "mark-read" }, { Cookie: cookie, Origin: "https://evil.example" })));
+    expect(
+      (
+        await thrownResponse(
+          action(formPost("/agentHome/messages", { intent: "delete-all" }, { Cookie: cookie })),
+        )
+      ).status,
+    ).toBe(400);
+    const cross = await thrownResponse(
+      action(
+        formPost(
+          "/agentHome/messages",
+          { intent: "mark-read" },
+          { Cookie: cookie, Origin: "https://evil.example" },
+        ),
+      ),
+    );
     expect(cross.status).toBe(403);
-    const member = await thrownResponse(action(formPost("/agentHome/messages", { intent: "mark-read" }, { Cookie: (await signInAs(handle.db, "player01")).cookie })));
+    const member = await thrownResponse(
+      action(
+        formPost(
+          "/agentHome/messages",
+          { intent: "mark-read" },
+          { Cookie: (await signInAs(handle.db, "player01")).cookie },
+        ),
+      ),
+    );
     expect(member.headers.get("Location")).toBe("/agent");
   });
 });

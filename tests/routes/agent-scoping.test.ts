@@ -66,17 +66,50 @@ beforeAll(async () => {
     await insertHouseContract(db, { memberId: world.a, kind, terms: terms[kind], since });
     await insertHouseContract(db, { memberId: world.b, kind, terms: terms[kind], since });
   }
-  const daily = await offerContract(db, { uplineId: world.b, downlineId: world.subB, kind: "DAILY", period: null, terms: terms.DAILY, confirmReplace: false }, sets, since);
+  const daily = await offerContract(
+    db,
+    {
+      uplineId: world.b,
+      downlineId: world.subB,
+      kind: "DAILY",
+      period: null,
+      terms: terms.DAILY,
+      confirmReplace: false,
+    },
+    sets,
+    since,
+  );
   await decideContract(db, world.subB, daily.id, "accept", since);
   world.contractB = daily.id;
-  world.offerB = (await offerContract(db, { uplineId: world.b, downlineId: world.subB, kind: "HOURLY", period: null, terms: terms.HOURLY, confirmReplace: false }, sets)).id;
+  world.offerB = (
+    await offerContract(
+      db,
+      {
+        uplineId: world.b,
+        downlineId: world.subB,
+        kind: "HOURLY",
+        period: null,
+        terms: terms.HOURLY,
+        confirmReplace: false,
+      },
+      sets,
+    )
+  ).id;
   for (const member of [world.memberA, world.memberB, world.deepB]) {
     await fundMain(db, member, 50_000n);
-    await insertSettledBet(db, member, { stake: 5_000n, payout: 1_000n, at: new Date(Date.now() - 2 * DAY) });
+    await insertSettledBet(db, member, {
+      stake: 5_000n,
+      payout: 1_000n,
+      at: new Date(Date.now() - 2 * DAY),
+    });
   }
   await fundMain(db, world.a, 50_000n);
   await settleDueContracts(db, "Asia/Karachi");
-  const accounts = await db.selectFrom("members").select(["id", "account"]).where("id", "in", [world.b, world.subB, world.memberB, world.deepB]).execute();
+  const accounts = await db
+    .selectFrom("members")
+    .select(["id", "account"])
+    .where("id", "in", [world.b, world.subB, world.memberB, world.deepB])
+    .execute();
   world.accountsB = accounts.map((row) => row.account);
   world.cookieA = (await signInMember(db, world.a, "agent")).cookie;
   world.memberCookie = (await signInAs(db, "player01")).cookie;
@@ -88,8 +121,10 @@ interface RouteModule {
   action?: (args: never) => Promise<unknown>;
 }
 
-const get = (module: RouteModule, url: string, cookie = world.cookieA, params: Record<string, string> = {}) => () =>
-  module.loader!({ ...routeArgs(url, { headers: { Cookie: cookie } }), params } as never);
+const get =
+  (module: RouteModule, url: string, cookie = world.cookieA, params: Record<string, string> = {}) =>
+  () =>
+    module.loader!({ ...routeArgs(url, { headers: { Cookie: cookie } }), params } as never);
 const post = (module: RouteModule, url: string, fields: Record<string, string>) => () =>
   module.action!(formPost(url, fields, { Cookie: world.cookieA }) as never);
 
@@ -122,7 +157,8 @@ async function expectNothingOfB(call: Call) {
 function reportProbes(load: () => Promise<RouteModule>, path: string) {
   return async () => {
     const route = await load();
-    for (const id of [world.memberB, world.deepB, world.subB, "999999999"]) await expectNotFound(get(route, `${path}?memberId=${id}`));
+    for (const id of [world.memberB, world.deepB, world.subB, "999999999"])
+      await expectNotFound(get(route, `${path}?memberId=${id}`));
     const body = await expectNothingOfB(get(route, `${path}?from=2000-01-01`));
     // The page's own team is there: the probe can tell scoping from an empty answer.
     expect(body.length).toBeGreaterThan(0);
@@ -134,11 +170,23 @@ function contractProbes(load: () => Promise<RouteModule>, path: string) {
   return async () => {
     const route = await load();
     for (const intent of ["accept", "reject", "terminate", "withdraw"]) {
-      for (const contractId of [world.contractB, world.offerB]) await expectNotFound(post(route, path, { intent, contractId }));
+      for (const contractId of [world.contractB, world.offerB])
+        await expectNotFound(post(route, path, { intent, contractId }));
     }
     for (const downlineId of [world.subB, world.memberB, world.deepB]) {
       await expectNotFound(
-        post(route, path, { intent: "offer", downlineId, period: "D", rate: "0.10", profitRate: "0.10", lossRate: "0.10", minValidBet: "0", minProfitLoss: "0", minActiveMembers: "0", minSingleBet: "0" }),
+        post(route, path, {
+          intent: "offer",
+          downlineId,
+          period: "D",
+          rate: "0.10",
+          profitRate: "0.10",
+          lossRate: "0.10",
+          minValidBet: "0",
+          minProfitLoss: "0",
+          minActiveMembers: "0",
+          minSingleBet: "0",
+        }),
       );
     }
     await expectNothingOfB(get(route, `${path}?scope=team&from=2000-01-01`));
@@ -148,7 +196,9 @@ function contractProbes(load: () => Promise<RouteModule>, path: string) {
 function csvProbes(load: () => Promise<RouteModule>, path: string, takesMemberId: boolean) {
   return async () => {
     const route = await load();
-    if (takesMemberId) for (const id of [world.memberB, world.deepB]) await expectNotFound(get(route, `${path}?memberId=${id}`));
+    if (takesMemberId)
+      for (const id of [world.memberB, world.deepB])
+        await expectNotFound(get(route, `${path}?memberId=${id}`));
     await expectNothingOfB(get(route, `${path}?scope=team&from=2000-01-01`));
   };
 }
@@ -162,7 +212,11 @@ const CASES: Record<string, () => Promise<void>> = {
   },
   "$.tsx": async () => {
     const route = await import("~/routes/agentHome+/$");
-    await expectNotFound(get(route, `/agentHome/members/${world.memberB}`, world.cookieA, { "*": `members/${world.memberB}` }));
+    await expectNotFound(
+      get(route, `/agentHome/members/${world.memberB}`, world.cookieA, {
+        "*": `members/${world.memberB}`,
+      }),
+    );
   },
   "index.tsx": async () => {
     const route = await import("~/routes/agentHome+/index");
@@ -170,17 +224,30 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(body.totals.teamSize).toBe(2);
   },
   "announcements.tsx": async () => {
-    await expectNothingOfB(get(await import("~/routes/agentHome+/announcements"), "/agentHome/announcements"));
+    await expectNothingOfB(
+      get(await import("~/routes/agentHome+/announcements"), "/agentHome/announcements"),
+    );
   },
   "messages.tsx": async () => {
     const route = await import("~/routes/agentHome+/messages");
     await handle.db
       .insertInto("member_messages")
-      .values([world.a, world.b].map((memberId) => ({ member_id: memberId, kind: "deposit_arrived", params: "{}" })))
+      .values(
+        [world.a, world.b].map((memberId) => ({
+          member_id: memberId,
+          kind: "deposit_arrived",
+          params: "{}",
+        })),
+      )
       .execute();
     await expectNothingOfB(get(route, "/agentHome/messages"));
     await settle(post(route, "/agentHome/messages", { intent: "mark-read", memberId: world.b }));
-    const unreadB = await handle.db.selectFrom("member_messages").select("id").where("member_id", "=", world.b).where("read_at", "is", null).execute();
+    const unreadB = await handle.db
+      .selectFrom("member_messages")
+      .select("id")
+      .where("member_id", "=", world.b)
+      .where("read_at", "is", null)
+      .execute();
     expect(unreadB).toHaveLength(1);
   },
   "register.tsx": async () => {
@@ -188,57 +255,151 @@ const CASES: Record<string, () => Promise<void>> = {
     const account = `scope${Date.now().toString(36)}`.slice(0, 14);
     // An upline id slipped into the form changes nothing: the new member hangs under the session's agent.
     await settle(
-      post(route, "/agentHome/register", { kind: "member", username: account, password: "Secret123", confirmPassword: "Secret123", parentId: world.b, parent_id: world.b, uplineId: world.b }),
+      post(route, "/agentHome/register", {
+        kind: "member",
+        username: account,
+        password: "Secret123",
+        confirmPassword: "Secret123",
+        parentId: world.b,
+        parent_id: world.b,
+        uplineId: world.b,
+      }),
     );
-    const created = await handle.db.selectFrom("members").select("parent_id").where("account", "=", account).executeTakeFirstOrThrow();
+    const created = await handle.db
+      .selectFrom("members")
+      .select("parent_id")
+      .where("account", "=", account)
+      .executeTakeFirstOrThrow();
     expect(created.parent_id).toBe(world.a);
   },
   "team.tsx": async () => {
     const route = await import("~/routes/agentHome+/team");
     for (const id of [world.memberB, world.deepB, world.subB, "999999999"]) {
       await expectNotFound(get(route, `/agentHome/team?transfer=${id}`));
-      await expectNotFound(post(route, "/agentHome/team", { intent: "transfer-downline", downlineId: id, amount: "1.00", idempotencyKey: formKey() + formKey() }));
+      await expectNotFound(
+        post(route, "/agentHome/team", {
+          intent: "transfer-downline",
+          downlineId: id,
+          amount: "1.00",
+          idempotencyKey: formKey() + formKey(),
+        }),
+      );
     }
     await expectNothingOfB(get(route, "/agentHome/team?level=all"));
   },
-  "team[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/team[.csv]"), "/agentHome/team.csv", false),
-  "team-betting.tsx": reportProbes(() => import("~/routes/agentHome+/team-betting"), "/agentHome/team-betting"),
-  "team-betting[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/team-betting[.csv]"), "/agentHome/team-betting.csv", true),
-  "loss-statements.tsx": reportProbes(() => import("~/routes/agentHome+/loss-statements"), "/agentHome/loss-statements"),
-  "loss-statements[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/loss-statements[.csv]"), "/agentHome/loss-statements.csv", true),
-  "transactions.tsx": reportProbes(() => import("~/routes/agentHome+/transactions"), "/agentHome/transactions"),
-  "transactions[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/transactions[.csv]"), "/agentHome/transactions.csv", true),
+  "team[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/team[.csv]"),
+    "/agentHome/team.csv",
+    false,
+  ),
+  "team-betting.tsx": reportProbes(
+    () => import("~/routes/agentHome+/team-betting"),
+    "/agentHome/team-betting",
+  ),
+  "team-betting[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/team-betting[.csv]"),
+    "/agentHome/team-betting.csv",
+    true,
+  ),
+  "loss-statements.tsx": reportProbes(
+    () => import("~/routes/agentHome+/loss-statements"),
+    "/agentHome/loss-statements",
+  ),
+  "loss-statements[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/loss-statements[.csv]"),
+    "/agentHome/loss-statements.csv",
+    true,
+  ),
+  "transactions.tsx": reportProbes(
+    () => import("~/routes/agentHome+/transactions"),
+    "/agentHome/transactions",
+  ),
+  "transactions[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/transactions[.csv]"),
+    "/agentHome/transactions.csv",
+    true,
+  ),
   "income.tsx": async () => {
-    await expectNothingOfB(get(await import("~/routes/agentHome+/income"), "/agentHome/income?from=2000-01-01"));
+    await expectNothingOfB(
+      get(await import("~/routes/agentHome+/income"), "/agentHome/income?from=2000-01-01"),
+    );
   },
-  "income[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/income[.csv]"), "/agentHome/income.csv", false),
-  "dividends.tsx": contractProbes(() => import("~/routes/agentHome+/dividends"), "/agentHome/dividends"),
-  "dividends[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/dividends[.csv]"), "/agentHome/dividends.csv", false),
-  "daily-wages.tsx": contractProbes(() => import("~/routes/agentHome+/daily-wages"), "/agentHome/daily-wages"),
-  "daily-wages[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/daily-wages[.csv]"), "/agentHome/daily-wages.csv", false),
-  "hourly-salary.tsx": contractProbes(() => import("~/routes/agentHome+/hourly-salary"), "/agentHome/hourly-salary"),
-  "hourly-salary[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/hourly-salary[.csv]"), "/agentHome/hourly-salary.csv", false),
-  "realtime-salary.tsx": contractProbes(() => import("~/routes/agentHome+/realtime-salary"), "/agentHome/realtime-salary"),
-  "realtime-salary[.csv].tsx": csvProbes(() => import("~/routes/agentHome+/realtime-salary[.csv]"), "/agentHome/realtime-salary.csv", false),
+  "income[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/income[.csv]"),
+    "/agentHome/income.csv",
+    false,
+  ),
+  "dividends.tsx": contractProbes(
+    () => import("~/routes/agentHome+/dividends"),
+    "/agentHome/dividends",
+  ),
+  "dividends[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/dividends[.csv]"),
+    "/agentHome/dividends.csv",
+    false,
+  ),
+  "daily-wages.tsx": contractProbes(
+    () => import("~/routes/agentHome+/daily-wages"),
+    "/agentHome/daily-wages",
+  ),
+  "daily-wages[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/daily-wages[.csv]"),
+    "/agentHome/daily-wages.csv",
+    false,
+  ),
+  "hourly-salary.tsx": contractProbes(
+    () => import("~/routes/agentHome+/hourly-salary"),
+    "/agentHome/hourly-salary",
+  ),
+  "hourly-salary[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/hourly-salary[.csv]"),
+    "/agentHome/hourly-salary.csv",
+    false,
+  ),
+  "realtime-salary.tsx": contractProbes(
+    () => import("~/routes/agentHome+/realtime-salary"),
+    "/agentHome/realtime-salary",
+  ),
+  "realtime-salary[.csv].tsx": csvProbes(
+    () => import("~/routes/agentHome+/realtime-salary[.csv]"),
+    "/agentHome/realtime-salary.csv",
+    false,
+  ),
 };
 
 describe("agent centre scoping", () => {
   test("every agent route has its scoping cases", () => {
-    const files = readdirSync(ROUTES_DIR).filter((file) => /\.tsx?$/.test(file)).sort();
+    const files = readdirSync(ROUTES_DIR)
+      .filter((file) => /\.tsx?$/.test(file))
+      .sort();
     expect(files).toEqual(Object.keys(CASES).sort());
   });
 
-  test.each(Object.keys(CASES))("%s gives agent A nothing of agent B's team", async (file) => {
-    await CASES[file]!();
-  }, 30_000);
+  test.each(Object.keys(CASES))(
+    "%s gives agent A nothing of agent B's team",
+    async (file) => {
+      await CASES[file]!();
+    },
+    30_000,
+  );
 
   test("B's own data was there to be refused: B sees its member and its contract", async () => {
     const cookieB = (await signInMember(handle.db, world.b, "agent")).cookie;
     const route = await import("~/routes/agentHome+/team-betting");
-    const response = await settle(get(route, `/agentHome/team-betting?memberId=${world.deepB}&from=2000-01-01`, cookieB));
+    const response = await settle(
+      get(route, `/agentHome/team-betting?memberId=${world.deepB}&from=2000-01-01`, cookieB),
+    );
     expect(response.status).toBe(200);
     const contracts = await import("~/routes/agentHome+/hourly-salary");
-    const withdrawn = await settle(() => contracts.action(formPost("/agentHome/hourly-salary", { intent: "withdraw", contractId: world.offerB }, { Cookie: cookieB }) as never));
+    const withdrawn = await settle(() =>
+      contracts.action(
+        formPost(
+          "/agentHome/hourly-salary",
+          { intent: "withdraw", contractId: world.offerB },
+          { Cookie: cookieB },
+        ) as never,
+      ),
+    );
     expect(withdrawn.status).toBe(302);
   });
 });

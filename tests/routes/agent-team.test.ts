@@ -17,7 +17,8 @@ const teamRoute = () => import("~/routes/agentHome+/team");
 const csvRoute = () => import("~/routes/agentHome+/team[.csv]");
 
 let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 16);
+const uniqueName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 16);
 
 /** Two separate teams: agent A (rate 40 %, funded) with a sub-agent, a member and a deep member; agent B with a member. */
 async function teams() {
@@ -33,7 +34,8 @@ async function teams() {
 }
 
 const get = (url: string, cookie: string) => routeArgs(url, { headers: { Cookie: cookie } });
-const post = (url: string, cookie: string, fields: Record<string, string>) => formPost(url, fields, { Cookie: cookie });
+const post = (url: string, cookie: string, fields: Record<string, string>) =>
+  formPost(url, fields, { Cookie: cookie });
 const balance = (id: string) => mainBalance(handle.db, { id });
 
 describe("/agentHome/register", () => {
@@ -50,14 +52,28 @@ describe("/agentHome/register", () => {
     const { cookieA } = await teams();
     const { action } = await registerRoute();
     const response = (await action(
-      post("/agentHome/register", cookieA, { kind: "agent", username: "x", password: "Secret123", confirmPassword: "Other123", nickname: "Nick", rate: "1.234" }),
+      post("/agentHome/register", cookieA, {
+        kind: "agent",
+        username: "x",
+        password: "Secret123",
+        confirmPassword: "Other123",
+        nickname: "Nick",
+        rate: "1.234",
+      }),
     )) as Response;
     expect(response.status).toBe(400);
     const { result } = await response.json();
     expect(result.error.username[0]).toMatch(/\d/);
     expect(result.error.confirmPassword).toEqual(["Inconsistent twice"]);
-    expect(result.error.rate).toEqual(["Enter a rate in percent, with at most 2 decimals, from 0 to 100."]);
-    expect(result.initialValue).toMatchObject({ kind: "agent", username: "x", nickname: "Nick", rate: "1.234" });
+    expect(result.error.rate).toEqual([
+      "Enter a rate in percent, with at most 2 decimals, from 0 to 100.",
+    ]);
+    expect(result.initialValue).toMatchObject({
+      kind: "agent",
+      username: "x",
+      nickname: "Nick",
+      rate: "1.234",
+    });
     expect(result.initialValue.password).toBeUndefined();
     expect(result.initialValue.confirmPassword).toBeUndefined();
   });
@@ -65,12 +81,23 @@ describe("/agentHome/register", () => {
   test("a rate above the agent's own is refused on the rate field; an equal one registers a sub-agent under the session's agent", async () => {
     const { a, cookieA } = await teams();
     const { action } = await registerRoute();
-    const fields = { kind: "agent", username: uniqueName("subagent"), password: "Secret123", confirmPassword: "Secret123" };
-    const above = (await action(post("/agentHome/register", cookieA, { ...fields, rate: "40.01" }))) as Response;
+    const fields = {
+      kind: "agent",
+      username: uniqueName("subagent"),
+      password: "Secret123",
+      confirmPassword: "Secret123",
+    };
+    const above = (await action(
+      post("/agentHome/register", cookieA, { ...fields, rate: "40.01" }),
+    )) as Response;
     expect(above.status).toBe(400);
-    expect((await above.json()).result.error.rate).toEqual(["The rate may not be above your own rate (40.00 %)."]);
+    expect((await above.json()).result.error.rate).toEqual([
+      "The rate may not be above your own rate (40.00 %).",
+    ]);
 
-    const response = await thrownOrReturned(action(post("/agentHome/register", cookieA, { ...fields, rate: "40" })));
+    const response = await thrownOrReturned(
+      action(post("/agentHome/register", cookieA, { ...fields, rate: "40" })),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/agentHome/team?registered=${fields.username}`);
     const created = await findMemberByAccount(handle.db, fields.username);
@@ -80,17 +107,35 @@ describe("/agentHome/register", () => {
   test("a member ignores the rate; a taken account is an error on the username; a cross-site post is refused", async () => {
     const { a, cookieA } = await teams();
     const { action } = await registerRoute();
-    const fields = { kind: "member", username: uniqueName("member"), password: "Secret123", confirmPassword: "Secret123", rate: "nonsense" };
+    const fields = {
+      kind: "member",
+      username: uniqueName("member"),
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      rate: "nonsense",
+    };
     const response = await thrownOrReturned(action(post("/agentHome/register", cookieA, fields)));
     expect(response.status).toBe(302);
-    expect(await findMemberByAccount(handle.db, fields.username)).toMatchObject({ parent_id: a, type: 0, agent_rate: null });
+    expect(await findMemberByAccount(handle.db, fields.username)).toMatchObject({
+      parent_id: a,
+      type: 0,
+      agent_rate: null,
+    });
 
     const again = (await action(post("/agentHome/register", cookieA, fields))) as Response;
     expect(again.status).toBe(400);
-    expect((await again.json()).result.error.username).toEqual(["This username is already registered"]);
+    expect((await again.json()).result.error.username).toEqual([
+      "This username is already registered",
+    ]);
 
     const crossSite = await thrownResponse(
-      action(formPost("/agentHome/register", { ...fields, username: uniqueName("x") }, { Cookie: cookieA, Origin: "https://evil.example" })),
+      action(
+        formPost(
+          "/agentHome/register",
+          { ...fields, username: uniqueName("x") },
+          { Cookie: cookieA, Origin: "https://evil.example" },
+        ),
+      ),
     );
     expect(crossSite.status).toBe(403);
   });
@@ -120,10 +165,20 @@ describe("/agentHome/team", () => {
     expect(data.upline).toBeNull();
 
     const direct = await jsonBody(loader(get("/agentHome/team?level=direct", cookieA)));
-    expect(direct.team.rows.map((row: { id: string }) => row.id).sort()).toEqual([subA, memberA].sort());
+    expect(direct.team.rows.map((row: { id: string }) => row.id).sort()).toEqual(
+      [subA, memberA].sort(),
+    );
 
-    const memberAccount = (await handle.db.selectFrom("members").select("account").where("id", "=", memberA).executeTakeFirstOrThrow()).account;
-    const searched = await jsonBody(loader(get(`/agentHome/team?search=${memberAccount.toUpperCase()}`, cookieA)));
+    const memberAccount = (
+      await handle.db
+        .selectFrom("members")
+        .select("account")
+        .where("id", "=", memberA)
+        .executeTakeFirstOrThrow()
+    ).account;
+    const searched = await jsonBody(
+      loader(get(`/agentHome/team?search=${memberAccount.toUpperCase()}`, cookieA)),
+    );
     expect(searched.team.rows.map((row: { id: string }) => row.id)).toEqual([memberA]);
 
     const { loader: csv } = await csvRoute();
@@ -151,20 +206,39 @@ describe("/agentHome/team", () => {
     const { a, memberA, deepA, memberB, cookieA } = await teams();
     const { action, loader } = await teamRoute();
     const key = formKey();
-    const fields = { intent: "transfer-downline", downlineId: memberA, amount: "12.50", idempotencyKey: key };
-    const first = await thrownOrReturned(action(post(`/agentHome/team?level=direct&transfer=${memberA}`, cookieA, fields)));
+    const fields = {
+      intent: "transfer-downline",
+      downlineId: memberA,
+      amount: "12.50",
+      idempotencyKey: key,
+    };
+    const first = await thrownOrReturned(
+      action(post(`/agentHome/team?level=direct&transfer=${memberA}`, cookieA, fields)),
+    );
     expect(first.status).toBe(302);
     const location = first.headers.get("Location")!;
     expect(location).toMatch(/^\/agentHome\/team\?level=direct&done=\d+$/);
-    const again = await thrownOrReturned(action(post(`/agentHome/team?transfer=${memberA}`, cookieA, fields)));
-    expect(again.headers.get("Location")).toBe(`/agentHome/team?done=${location.split("done=")[1]}`);
+    const again = await thrownOrReturned(
+      action(post(`/agentHome/team?transfer=${memberA}`, cookieA, fields)),
+    );
+    expect(again.headers.get("Location")).toBe(
+      `/agentHome/team?done=${location.split("done=")[1]}`,
+    );
     expect(await balance(a)).toBe("98750");
     expect(await balance(memberA)).toBe("1250");
     const page = await jsonBody(loader(get(location, cookieA)));
     expect(page.notice).toMatch(/transferred to w/);
 
     for (const id of [memberB, deepA, "999999999", ""]) {
-      const response = await thrownResponse(action(post("/agentHome/team", cookieA, { ...fields, downlineId: id, idempotencyKey: formKey() })));
+      const response = await thrownResponse(
+        action(
+          post("/agentHome/team", cookieA, {
+            ...fields,
+            downlineId: id,
+            idempotencyKey: formKey(),
+          }),
+        ),
+      );
       expect(response.status).toBe(404);
     }
     expect(await balance(memberB)).toBe("0");
@@ -175,14 +249,18 @@ describe("/agentHome/team", () => {
     const { memberA, cookieA } = await teams();
     const { action } = await teamRoute();
     const fields = { intent: "transfer-downline", downlineId: memberA, idempotencyKey: formKey() };
-    const bad = (await action(post(`/agentHome/team?transfer=${memberA}`, cookieA, { ...fields, amount: "abc" }))) as Response;
+    const bad = (await action(
+      post(`/agentHome/team?transfer=${memberA}`, cookieA, { ...fields, amount: "abc" }),
+    )) as Response;
     expect(bad.status).toBe(400);
     const badBody = await bad.json();
     expect(badBody.intent).toBe("transfer-downline");
     expect(badBody.result.error.amount).toEqual(["Please enter a valid amount (up to 2 decimals)"]);
     expect(badBody.result.initialValue.amount).toBe("abc");
 
-    const tooMuch = (await action(post(`/agentHome/team?transfer=${memberA}`, cookieA, { ...fields, amount: "5000" }))) as Response;
+    const tooMuch = (await action(
+      post(`/agentHome/team?transfer=${memberA}`, cookieA, { ...fields, amount: "5000" }),
+    )) as Response;
     expect(tooMuch.status).toBe(400);
     const body = await tooMuch.json();
     expect(body.result.error.amount).toEqual(["Insufficient balance"]);
@@ -199,7 +277,13 @@ describe("/agentHome/team", () => {
     expect(data.upline).toBeTruthy();
     const before = BigInt(await balance(a));
     const response = await thrownOrReturned(
-      action(post("/agentHome/team", cookie, { intent: "transfer-upline", amount: "4", idempotencyKey: formKey() })),
+      action(
+        post("/agentHome/team", cookie, {
+          intent: "transfer-upline",
+          amount: "4",
+          idempotencyKey: formKey(),
+        }),
+      ),
     );
     expect(response.headers.get("Location")).toMatch(/^\/agentHome\/team\?uplineDone=\d+$/);
     expect(BigInt(await balance(a)) - before).toBe(400n);
@@ -213,7 +297,14 @@ describe("/agentHome/team", () => {
     const { loader: csv } = await csvRoute();
     for (const attempt of [
       loader(get("/agentHome/team", cookie)),
-      action(post("/agentHome/team", cookie, { intent: "transfer-downline", downlineId: member, amount: "1", idempotencyKey: formKey() })),
+      action(
+        post("/agentHome/team", cookie, {
+          intent: "transfer-downline",
+          downlineId: member,
+          amount: "1",
+          idempotencyKey: formKey(),
+        }),
+      ),
       csv(get("/agentHome/team.csv", cookie)),
     ]) {
       expect((await thrownResponse(attempt)).headers.get("Location")).toBe("/agent");

@@ -12,7 +12,11 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
   routeArgs("/agent", { method: "POST", body: new URLSearchParams(fields), headers });
 
 async function memberId(account: string): Promise<string> {
-  const row = await handle.db.selectFrom("members").select("id").where("account", "=", account).executeTakeFirstOrThrow();
+  const row = await handle.db
+    .selectFrom("members")
+    .select("id")
+    .where("account", "=", account)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -20,34 +24,53 @@ describe("/agent login page", () => {
   test("the page: title and service hours, for a visitor", async () => {
     const { loader } = await import("~/routes/agent");
     const data = await jsonBody(loader(routeArgs("/agent")));
-    expect(data).toMatchObject({ title: "Agent back office", hours: { days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" } });
+    expect(data).toMatchObject({
+      title: "Agent back office",
+      hours: { days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" },
+    });
   });
 
   test("an agent already signed in goes to /agentHome; a member sees the login page", async () => {
     const { loader } = await import("~/routes/agent");
-    const agent = await thrownResponse(loader(routeArgs("/agent", { headers: { Cookie: (await signInAs(handle.db, "agent02", "agent")).cookie } })));
+    const agent = await thrownResponse(
+      loader(
+        routeArgs("/agent", {
+          headers: { Cookie: (await signInAs(handle.db, "agent02", "agent")).cookie },
+        }),
+      ),
+    );
     expect(agent.status).toBe(302);
     expect(agent.headers.get("Location")).toBe("/agentHome");
-    const member = await loader(routeArgs("/agent", { headers: { Cookie: (await signInAs(handle.db, "player01")).cookie } }));
+    const member = await loader(
+      routeArgs("/agent", { headers: { Cookie: (await signInAs(handle.db, "player01")).cookie } }),
+    );
     expect(member.status).toBe(200);
   });
 
   test("an agent logs in: 302 to /agentHome with a new session cookie", async () => {
     const { action } = await import("~/routes/agent");
-    const response = await action(post({ intent: "login", username: "agent01", password: "Agent123" }));
+    const response = await action(
+      post({ intent: "login", username: "agent01", password: "Agent123" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/agentHome");
     const cookie = response.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^session=.+HttpOnly/i);
     // No remember option on the agent site: a browser-session cookie.
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
-    const sessions = await handle.db.selectFrom("sessions").select(["site", "remember"]).where("member_id", "=", await memberId("agent01")).execute();
+    const sessions = await handle.db
+      .selectFrom("sessions")
+      .select(["site", "remember"])
+      .where("member_id", "=", await memberId("agent01"))
+      .execute();
     expect(sessions).toContainEqual({ site: "agent", remember: false });
   });
 
   test("there is no remember option: a forged remember field is ignored, never a one-day cookie", async () => {
     const { action } = await import("~/routes/agent");
-    const response = await action(post({ intent: "login", username: "agent02", password: "Agent123", remember: "on" }));
+    const response = await action(
+      post({ intent: "login", username: "agent02", password: "Agent123", remember: "on" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/^session=/);
     expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age|Expires/);
@@ -55,7 +78,9 @@ describe("/agent login page", () => {
 
   test("a player cannot log in to the agent site", async () => {
     const { action } = await import("~/routes/agent");
-    const response = await action(post({ intent: "login", username: "player01", password: "Player123" }));
+    const response = await action(
+      post({ intent: "login", username: "player01", password: "Player123" }),
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("Set-Cookie")).toBeNull();
     const data = await jsonBody(response);
@@ -64,7 +89,9 @@ describe("/agent login page", () => {
 
   test("a wrong password is a form error; the password is never echoed back", async () => {
     const { action } = await import("~/routes/agent");
-    const response = await action(post({ intent: "login", username: "agent02", password: "Wrong999" }));
+    const response = await action(
+      post({ intent: "login", username: "agent02", password: "Wrong999" }),
+    );
     expect(response.status).toBe(400);
     const data = await jsonBody(response);
     expect(data.result.error[""]).toEqual(["Incorrect username or password"]);
@@ -81,18 +108,30 @@ describe("/agent login page", () => {
   test("a form from another site is refused (403) before anything runs", async () => {
     const { action } = await import("~/routes/agent");
     const response = await thrownResponse(
-      action(post({ intent: "login", username: "agent01", password: "Agent123" }, { Origin: "https://evil.example" })),
+      action(
+        post(
+          { intent: "login", username: "agent01", password: "Agent123" },
+          { Origin: "https://evil.example" },
+        ),
+      ),
     );
     expect(response.status).toBe(403);
     const fetchSite = await thrownResponse(
-      action(post({ intent: "login", username: "agent01", password: "Agent123" }, { "Sec-Fetch-Site": "cross-site" })),
+      action(
+        post(
+          { intent: "login", username: "agent01", password: "Agent123" },
+          { "Sec-Fetch-Site": "cross-site" },
+        ),
+      ),
     );
     expect(fetchSite.status).toBe(403);
   });
 
   test("the captcha intent hands out an image and keeps the typed username", async () => {
     const { action } = await import("~/routes/agent");
-    const data = await jsonBody(action(post({ intent: "captcha", username: "agent01", password: "secret" })));
+    const data = await jsonBody(
+      action(post({ intent: "captcha", username: "agent01", password: "secret" })),
+    );
     expect(data.captcha.image).toMatch(/^data:image\/png;base64,/);
     expect(data.result.initialValue).toEqual({ username: "agent01" });
   });
@@ -130,23 +169,38 @@ describe("agent forced password change", () => {
     expect(changePassword).toMatchObject({ reason: "default_password" });
     expect(changePassword.ticket.length).toBeGreaterThanOrEqual(20);
 
-    const ticketFields = { intent: "change-password", ticket: changePassword.ticket, reason: changePassword.reason };
+    const ticketFields = {
+      intent: "change-password",
+      ticket: changePassword.ticket,
+      reason: changePassword.reason,
+    };
     // A mismatched confirmation keeps the dialog open with the same ticket.
-    const mismatch = await action(post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour78" }));
+    const mismatch = await action(
+      post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour78" }),
+    );
     expect(mismatch.status).toBe(400);
     const mismatchData = await jsonBody(mismatch);
     expect(mismatchData.result.error.confirmNewPassword).toEqual(["Inconsistent twice"]);
-    expect(mismatchData.changePassword).toEqual({ ticket: changePassword.ticket, reason: "default_password" });
+    expect(mismatchData.changePassword).toEqual({
+      ticket: changePassword.ticket,
+      reason: "default_password",
+    });
 
-    const done = await action(post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour77" }));
+    const done = await action(
+      post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour77" }),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/agentHome");
     expect(done.headers.get("Set-Cookie")).toMatch(/^session=/);
 
     // The new password now logs straight in; the ticket is spent.
-    const again = await action(post({ intent: "login", username: "agent77", password: "Harbour77" }));
+    const again = await action(
+      post({ intent: "login", username: "agent77", password: "Harbour77" }),
+    );
     expect(again.headers.get("Location")).toBe("/agentHome");
-    const reused = await action(post({ ...ticketFields, newPassword: "Harbour88", confirmNewPassword: "Harbour88" }));
+    const reused = await action(
+      post({ ...ticketFields, newPassword: "Harbour88", confirmNewPassword: "Harbour88" }),
+    );
     expect(reused.status).toBe(400);
   });
 });
@@ -156,14 +210,26 @@ describe("/agentHome", () => {
     const { loader } = await import("~/routes/agentHome+/_layout");
     const visitor = await thrownResponse(loader(routeArgs("/agentHome")));
     expect(visitor.headers.get("Location")).toBe("/agent");
-    const member = await thrownResponse(loader(routeArgs("/agentHome", { headers: { Cookie: (await signInAs(handle.db, "player01")).cookie } })));
+    const member = await thrownResponse(
+      loader(
+        routeArgs("/agentHome", {
+          headers: { Cookie: (await signInAs(handle.db, "player01")).cookie },
+        }),
+      ),
+    );
     expect(member.headers.get("Location")).toBe("/agent");
   });
 
   test("the layout gives an agent the header's data: brand, time zone, server time, nickname", async () => {
     const { loader } = await import("~/routes/agentHome+/_layout");
     const before = Date.now();
-    const data = await jsonBody(loader(routeArgs("/agentHome", { headers: { Cookie: (await signInAs(handle.db, "agent01", "agent")).cookie } })));
+    const data = await jsonBody(
+      loader(
+        routeArgs("/agentHome", {
+          headers: { Cookie: (await signInAs(handle.db, "agent01", "agent")).cookie },
+        }),
+      ),
+    );
     expect(data).toMatchObject({
       title: "Agent centre",
       brandName: "Lucky Harbour",
@@ -175,7 +241,13 @@ describe("/agentHome", () => {
 
   test("the index is the team overview (tests/routes/agent-overview.test.ts has its figures)", async () => {
     const { loader } = await import("~/routes/agentHome+/index");
-    const data = await jsonBody(loader(routeArgs("/agentHome", { headers: { Cookie: (await signInAs(handle.db, "agent02", "agent")).cookie } })));
+    const data = await jsonBody(
+      loader(
+        routeArgs("/agentHome", {
+          headers: { Cookie: (await signInAs(handle.db, "agent02", "agent")).cookie },
+        }),
+      ),
+    );
     expect(data).toMatchObject({ title: "Team overview", agent: { agentRate: 3000 } });
   });
 });

@@ -16,7 +16,13 @@ const route = () => import("~/routes/resources+/favourites");
 
 /** Three enabled slot games of the seed. */
 async function someGames() {
-  const rows = await handle.db.selectFrom("games").select(["node_id", "name", "vassalage", "category", "game_code"]).where("category", "=", "RNG").orderBy("node_id").limit(3).execute();
+  const rows = await handle.db
+    .selectFrom("games")
+    .select(["node_id", "name", "vassalage", "category", "game_code"])
+    .where("category", "=", "RNG")
+    .orderBy("node_id")
+    .limit(3)
+    .execute();
   return rows;
 }
 
@@ -26,8 +32,16 @@ async function signedInMember(type = 0) {
   return { id, cookie };
 }
 
-const toggle = (cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  formPost("/resources/favourites", { redirectTo: "/?tab=RNG", ...fields }, { Cookie: cookie, ...headers });
+const toggle = (
+  cookie: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  formPost(
+    "/resources/favourites",
+    { redirectTo: "/?tab=RNG", ...fields },
+    { Cookie: cookie, ...headers },
+  );
 
 /** Lets the member's next toggle through: the last one moves two seconds into the past. */
 async function aSecondLater(memberId: string) {
@@ -42,7 +56,9 @@ describe("/resources/favourites", () => {
   test("a visitor goes to the login dialog, returning to the page; nothing is stored", async () => {
     const { action } = await route();
     const [game] = await someGames();
-    const response = await thrownResponse(action(toggle("", { nodeId: String(game!.node_id), intent: "add" })));
+    const response = await thrownResponse(
+      action(toggle("", { nodeId: String(game!.node_id), intent: "add" })),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2F%3Ftab%3DRNG");
     expect(await handle.db.selectFrom("favourites").selectAll().execute()).toEqual([]);
@@ -52,9 +68,14 @@ describe("/resources/favourites", () => {
     const { action } = await route();
     const member = await signedInMember();
     const [game] = await someGames();
-    const crossSite: Record<string, string>[] = [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const headers of crossSite) {
-      const response = await thrownResponse(action(toggle(member.cookie, { nodeId: String(game!.node_id), intent: "add" }, headers)));
+      const response = await thrownResponse(
+        action(toggle(member.cookie, { nodeId: String(game!.node_id), intent: "add" }, headers)),
+      );
       expect(response.status).toBe(403);
     }
     expect(await favouriteIds(handle.db, member.id)).toEqual([]);
@@ -63,15 +84,24 @@ describe("/resources/favourites", () => {
   test("bad input is a 400 with a translated message; an unknown game a 404", async () => {
     const { action } = await route();
     const member = await signedInMember();
-    const bad: Record<string, string>[] = [{ nodeId: "abc", intent: "add" }, { nodeId: "1e3", intent: "add" }, { nodeId: "100001", intent: "toggle" }, { intent: "add" }];
+    const bad: Record<string, string>[] = [
+      { nodeId: "abc", intent: "add" },
+      { nodeId: "1e3", intent: "add" },
+      { nodeId: "100001", intent: "toggle" },
+      { intent: "add" },
+    ];
     for (const fields of bad) {
       const response = (await action(toggle(member.cookie, fields))) as Response;
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ ok: false, message: en.favourites.invalid });
     }
-    const urdu = (await action(toggle(member.cookie, { nodeId: "x", intent: "add" }, { "Accept-Language": "ur" }))) as Response;
+    const urdu = (await action(
+      toggle(member.cookie, { nodeId: "x", intent: "add" }, { "Accept-Language": "ur" }),
+    )) as Response;
     expect((await urdu.json()).message).toBe(ur.favourites.invalid);
-    const unknown = (await action(toggle(member.cookie, { nodeId: "999999999", intent: "add" }))) as Response;
+    const unknown = (await action(
+      toggle(member.cookie, { nodeId: "999999999", intent: "add" }),
+    )) as Response;
     expect(unknown.status).toBe(404);
     expect(await favouriteIds(handle.db, member.id)).toEqual([]);
   });
@@ -80,12 +110,24 @@ describe("/resources/favourites", () => {
     const { action } = await route();
     const member = await signedInMember();
     const [game] = await someGames();
-    const added = (await action(toggle(member.cookie, { nodeId: String(game!.node_id), intent: "add", redirectTo: "/rng?page=2&favouriteRefused=1" }))) as Response;
+    const added = (await action(
+      toggle(member.cookie, {
+        nodeId: String(game!.node_id),
+        intent: "add",
+        redirectTo: "/rng?page=2&favouriteRefused=1",
+      }),
+    )) as Response;
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/rng?page=2");
     expect(await favouriteIds(handle.db, member.id)).toEqual([game!.node_id]);
     await aSecondLater(member.id);
-    const removed = (await action(toggle(member.cookie, { nodeId: String(game!.node_id), intent: "remove", redirectTo: "https://evil.example/" }))) as Response;
+    const removed = (await action(
+      toggle(member.cookie, {
+        nodeId: String(game!.node_id),
+        intent: "remove",
+        redirectTo: "https://evil.example/",
+      }),
+    )) as Response;
     expect(removed.headers.get("Location")).toBe("/");
     expect(await favouriteIds(handle.db, member.id)).toEqual([]);
   });
@@ -96,27 +138,41 @@ describe("/resources/favourites", () => {
     const [first, second] = await someGames();
     await action(toggle(member.cookie, { nodeId: String(first!.node_id), intent: "add" }));
     // Without JavaScript: back to the page, marked for the tile that was refused.
-    const refused = (await action(toggle(member.cookie, { nodeId: String(second!.node_id), intent: "add" }))) as Response;
+    const refused = (await action(
+      toggle(member.cookie, { nodeId: String(second!.node_id), intent: "add" }),
+    )) as Response;
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/?tab=RNG&favouriteRefused=${second!.node_id}`);
     // A fetcher: JSON with the translated reason.
-    const fetched = (await action(toggle(member.cookie, { nodeId: String(first!.node_id), intent: "remove", via: "fetcher" }))) as Response;
+    const fetched = (await action(
+      toggle(member.cookie, { nodeId: String(first!.node_id), intent: "remove", via: "fetcher" }),
+    )) as Response;
     expect(fetched.status).toBe(429);
-    expect(await fetched.json()).toEqual({ ok: false, nodeId: first!.node_id, message: en.favourites.throttled });
+    expect(await fetched.json()).toEqual({
+      ok: false,
+      nodeId: first!.node_id,
+      message: en.favourites.throttled,
+    });
     expect(await favouriteIds(handle.db, member.id)).toEqual([first!.node_id]);
 
     await aSecondLater(member.id);
-    const allowed = (await action(toggle(member.cookie, { nodeId: String(second!.node_id), intent: "add", via: "fetcher" }))) as Response;
+    const allowed = (await action(
+      toggle(member.cookie, { nodeId: String(second!.node_id), intent: "add", via: "fetcher" }),
+    )) as Response;
     expect(allowed.status).toBe(200);
     expect(await allowed.json()).toEqual({ ok: true, nodeId: second!.node_id, favourite: true });
-    expect(await favouriteIds(handle.db, member.id)).toEqual([first!.node_id, second!.node_id].sort((a, b) => a - b));
+    expect(await favouriteIds(handle.db, member.id)).toEqual(
+      [first!.node_id, second!.node_id].sort((a, b) => a - b),
+    );
   });
 
   test("a trial account may keep favourites (§6 keeps it only out of the centres and real games)", async () => {
     const { action } = await route();
     const trial = await signedInMember(4);
     const [game] = await someGames();
-    const response = (await action(toggle(trial.cookie, { nodeId: String(game!.node_id), intent: "add" }))) as Response;
+    const response = (await action(
+      toggle(trial.cookie, { nodeId: String(game!.node_id), intent: "add" }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(await favouriteIds(handle.db, trial.id)).toEqual([game!.node_id]);
   });
@@ -127,8 +183,13 @@ describe("favourites and recent games on the pages", () => {
     const { loader } = await import("~/routes/_portal+/_layout");
     const member = await signedInMember();
     const [game] = await someGames();
-    await handle.db.insertInto("favourites").values({ member_id: member.id, node_id: game!.node_id }).execute();
-    expect((await jsonBody(loader(routeArgs("/", { headers: { Cookie: member.cookie } })))).favouriteIds).toEqual([game!.node_id]);
+    await handle.db
+      .insertInto("favourites")
+      .values({ member_id: member.id, node_id: game!.node_id })
+      .execute();
+    expect(
+      (await jsonBody(loader(routeArgs("/", { headers: { Cookie: member.cookie } })))).favouriteIds,
+    ).toEqual([game!.node_id]);
     expect((await jsonBody(loader(routeArgs("/")))).favouriteIds).toEqual([]);
   });
 
@@ -138,17 +199,39 @@ describe("favourites and recent games on the pages", () => {
     const member = await signedInMember();
     const headers = { Cookie: `${member.cookie}; announce_closed=1` };
     const empty = await jsonBody(favorite.loader(routeArgs("/favorite", { headers })));
-    expect(empty).toMatchObject({ kind: "favorite", title: en.favourites.title, page: { games: [], total: 0, totalPages: 1 } });
+    expect(empty).toMatchObject({
+      kind: "favorite",
+      title: en.favourites.title,
+      page: { games: [], total: 0, totalPages: 1 },
+    });
     const games = await someGames();
     for (const [index, game] of games.entries()) {
-      await handle.db.insertInto("favourites").values({ member_id: member.id, node_id: game.node_id, created_at: new Date(Date.now() - (10 - index) * 1000) }).execute();
+      await handle.db
+        .insertInto("favourites")
+        .values({
+          member_id: member.id,
+          node_id: game.node_id,
+          created_at: new Date(Date.now() - (10 - index) * 1000),
+        })
+        .execute();
     }
     const listed = await jsonBody(favorite.loader(routeArgs("/favorite", { headers })));
-    expect(listed.page.games.map((game: { nodeId: number }) => game.nodeId)).toEqual(games.map((game) => game.node_id).reverse());
-    expect(Object.keys(listed.page.games[0]).sort()).toEqual(["gameName", "iconUrl", "nodeId", "nodeName", "showIcon", "vassalage"]);
+    expect(listed.page.games.map((game: { nodeId: number }) => game.nodeId)).toEqual(
+      games.map((game) => game.node_id).reverse(),
+    );
+    expect(Object.keys(listed.page.games[0]).sort()).toEqual([
+      "gameName",
+      "iconUrl",
+      "nodeId",
+      "nodeName",
+      "showIcon",
+      "vassalage",
+    ]);
     const fav = await jsonBody(lobby.loader(routeArgs("/?tab=FAV", { headers })));
     expect(fav.tab).toBe("FAV");
-    expect(fav.favourites.games.map((game: { nodeId: number }) => game.nodeId)).toEqual(games.map((game) => game.node_id).reverse());
+    expect(fav.favourites.games.map((game: { nodeId: number }) => game.nodeId)).toEqual(
+      games.map((game) => game.node_id).reverse(),
+    );
     // Other tabs carry no favourites section.
     expect((await jsonBody(lobby.loader(routeArgs("/", { headers })))).favourites).toBeNull();
   });
@@ -162,7 +245,13 @@ describe("favourites and recent games on the pages", () => {
     const launch = (game: typeof first, mode: "real" | "demo", minutesAgo: number) =>
       createGameSession(handle.db, {
         memberId: member.id,
-        game: { nodeId: game!.node_id, vassalage: game!.vassalage, category: game!.category, gameCode: game!.game_code, gameName: game!.name },
+        game: {
+          nodeId: game!.node_id,
+          vassalage: game!.vassalage,
+          category: game!.category,
+          gameCode: game!.game_code,
+          gameName: game!.name,
+        },
         provider: "demo",
         mode,
         language: "en",
@@ -173,6 +262,9 @@ describe("favourites and recent games on the pages", () => {
     await launch(third, "demo", 10);
     const data = await jsonBody(recent.loader(routeArgs("/recent", { headers })));
     expect(data).toMatchObject({ kind: "recent", title: en.favourites.recentTitle });
-    expect(data.page.games.map((game: { nodeId: number }) => game.nodeId)).toEqual([second!.node_id, first!.node_id]);
+    expect(data.page.games.map((game: { nodeId: number }) => game.nodeId)).toEqual([
+      second!.node_id,
+      first!.node_id,
+    ]);
   });
 });

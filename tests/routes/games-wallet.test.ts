@@ -24,7 +24,10 @@ function post(body: string, signature: string | null) {
   return routeArgs("/resources/games/wallet", {
     method: "POST",
     body,
-    headers: { "Content-Type": "application/json", ...(signature ? { "X-Signature": signature } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(signature ? { "X-Signature": signature } : {}),
+    },
   });
 }
 
@@ -33,9 +36,22 @@ describe("POST /resources/games/wallet", () => {
     const memberId = await insertMember(handle.db);
     await fundMain(handle.db, memberId, 5_000n);
     const game = await insertGame(handle.db, { nodeId: 9_200_001, vassalage: "AGG" });
-    const { token } = await createGameSession(handle.db, { memberId, game, provider: AGGREGATOR_PROVIDER, mode: "real", language: "en" });
+    const { token } = await createGameSession(handle.db, {
+      memberId,
+      game,
+      provider: AGGREGATOR_PROVIDER,
+      mode: "real",
+      language: "en",
+    });
     const { action } = await walletRoute();
-    const body = JSON.stringify({ action: "debit", playerToken: token, txId: "h-1", roundId: "H1", amount: "1200", timestamp: unixSeconds(new Date()) });
+    const body = JSON.stringify({
+      action: "debit",
+      playerToken: token,
+      txId: "h-1",
+      roundId: "H1",
+      amount: "1200",
+      timestamp: unixSeconds(new Date()),
+    });
 
     const unsigned = await action(post(body, null));
     expect(unsigned.status).toBe(401);
@@ -50,6 +66,8 @@ describe("POST /resources/games/wallet", () => {
     const { action } = await walletRoute();
     const big = "x".repeat(20_000);
     expect((await action(post(big, signBody(big, KEY)))).status).toBe(413);
-    expect((await action(routeArgs("/resources/games/wallet", { method: "PUT", body: "{}" }))).status).toBe(405);
+    expect(
+      (await action(routeArgs("/resources/games/wallet", { method: "PUT", body: "{}" }))).status,
+    ).toBe(405);
   });
 });

@@ -3,7 +3,14 @@ import { createLoginHandoff, readSession } from "~/platform/identity/sessions.se
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { useSeededDatabase } from "../helpers/database";
-import { cookiePair, formPost, jsonBody, routeArgs, signInAs, thrownResponse } from "../helpers/routes";
+import {
+  cookiePair,
+  formPost,
+  jsonBody,
+  routeArgs,
+  signInAs,
+  thrownResponse,
+} from "../helpers/routes";
 
 process.env.TRUST_PROXY_HOPS = "1";
 
@@ -12,12 +19,15 @@ const handle = useSeededDatabase((ready) => {
 });
 
 const loginRoute = () => import("~/routes/_portal+/login");
-const sessionToken = (setCookie: string | null) => decodeURIComponent(cookiePair(setCookie).split("=")[1] ?? "");
+const sessionToken = (setCookie: string | null) =>
+  decodeURIComponent(cookiePair(setCookie).split("=")[1] ?? "");
 
 describe("/login action", () => {
   test("a good login sets an httpOnly SameSite=Lax session cookie and honours a same-site redirectTo", async () => {
     const { action } = await loginRoute();
-    const response = (await action(formPost("/login", { username: " player01 ", password: "Player123", redirectTo: "/help" }))) as Response;
+    const response = (await action(
+      formPost("/login", { username: " player01 ", password: "Player123", redirectTo: "/help" }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/help");
     const cookie = response.headers.get("Set-Cookie")!;
@@ -26,27 +36,45 @@ describe("/login action", () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     // Not remembered: a browser-session cookie.
     expect(cookie).not.toMatch(/Max-Age|Expires/);
-    const remembered = (await action(formPost("/login", { username: "player01", password: "Player123", remember: "on" }))) as Response;
+    const remembered = (await action(
+      formPost("/login", { username: "player01", password: "Player123", remember: "on" }),
+    )) as Response;
     expect(remembered.headers.get("Set-Cookie")).toMatch(/Max-Age=86400/);
   });
 
   test("an open redirect through redirectTo is refused", async () => {
     const { action } = await loginRoute();
     for (const outside of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
-      const response = (await action(formPost("/login", { username: "vipstar", password: "Vip12345", redirectTo: outside }))) as Response;
+      const response = (await action(
+        formPost("/login", { username: "vipstar", password: "Vip12345", redirectTo: outside }),
+      )) as Response;
       expect(response.headers.get("Location")).toBe("/");
     }
   });
 
   test("the token rotates on every login and is dead after logout", async () => {
     const { action } = await loginRoute();
-    const first = sessionToken(((await action(formPost("/login", { username: "vipstar", password: "Vip12345" }))) as Response).headers.get("Set-Cookie"));
-    const second = sessionToken(((await action(formPost("/login", { username: "vipstar", password: "Vip12345" }))) as Response).headers.get("Set-Cookie"));
+    const first = sessionToken(
+      (
+        (await action(
+          formPost("/login", { username: "vipstar", password: "Vip12345" }),
+        )) as Response
+      ).headers.get("Set-Cookie"),
+    );
+    const second = sessionToken(
+      (
+        (await action(
+          formPost("/login", { username: "vipstar", password: "Vip12345" }),
+        )) as Response
+      ).headers.get("Set-Cookie"),
+    );
     expect(first).not.toBe(second);
     const cookieToken = JSON.parse(Buffer.from(first, "base64").toString("utf8")) as string;
     expect(await readSession(handle.db, cookieToken, identityPolicy())).not.toBeNull();
     const logout = await import("~/routes/logout");
-    await logout.action(formPost("/logout", {}, { Cookie: `session=${encodeURIComponent(first)}` }));
+    await logout.action(
+      formPost("/logout", {}, { Cookie: `session=${encodeURIComponent(first)}` }),
+    );
     expect(await readSession(handle.db, cookieToken, identityPolicy())).toBeNull();
   });
 
@@ -54,7 +82,9 @@ describe("/login action", () => {
     const { action } = await loginRoute();
     const empty = await jsonBody(action(formPost("/login", { username: "  ", password: "" })));
     expect(empty.result.error.username).toEqual(["Please enter the username and password"]);
-    const wrong = await jsonBody(action(formPost("/login", { username: "crew01", password: "Nope1234" })));
+    const wrong = await jsonBody(
+      action(formPost("/login", { username: "crew01", password: "Nope1234" })),
+    );
     expect(wrong.result.error[""]).toEqual(["Incorrect username or password"]);
     expect(wrong.result.initialValue.username).toBe("crew01");
     expect(wrong.result.initialValue.password).toBeUndefined();
@@ -64,44 +94,85 @@ describe("/login action", () => {
     const { action } = await loginRoute();
     let last: { captcha?: { id: string; image: string } } = {};
     for (let attempt = 0; attempt < 3; attempt++) {
-      last = await jsonBody(action(formPost("/login", { username: "crew02", password: `Bad${attempt}pass` })));
+      last = await jsonBody(
+        action(formPost("/login", { username: "crew02", password: `Bad${attempt}pass` })),
+      );
     }
     expect(last.captcha?.image).toMatch(/^data:image\/png;base64,/);
-    const again = await jsonBody(action(formPost("/login", { intent: "captcha", captchaId: last.captcha!.id, username: "crew02" })));
+    const again = await jsonBody(
+      action(
+        formPost("/login", { intent: "captcha", captchaId: last.captcha!.id, username: "crew02" }),
+      ),
+    );
     expect(again.captcha.id).toBe(last.captcha!.id);
     expect(again.result.initialValue.username).toBe("crew02");
-    const missing = await jsonBody(action(formPost("/login", { username: "crew02", password: "Player123" })));
+    const missing = await jsonBody(
+      action(formPost("/login", { username: "crew02", password: "Player123" })),
+    );
     expect(missing.result.error[""]).toEqual(["Please complete verification first"]);
   });
 
   test("a cross-origin post is refused before anything happens", async () => {
     const { action } = await loginRoute();
     const response = await thrownResponse(
-      action(formPost("/login", { username: "player01", password: "Player123" }, { Origin: "https://evil.example" })),
+      action(
+        formPost(
+          "/login",
+          { username: "player01", password: "Player123" },
+          { Origin: "https://evil.example" },
+        ),
+      ),
     );
     expect(response.status).toBe(403);
     const fetchSite = await thrownResponse(
-      action(formPost("/login", { username: "player01", password: "Player123" }, { "Sec-Fetch-Site": "cross-site" })),
+      action(
+        formPost(
+          "/login",
+          { username: "player01", password: "Player123" },
+          { "Sec-Fetch-Site": "cross-site" },
+        ),
+      ),
     );
     expect(fetchSite.status).toBe(403);
   });
 
   test("the default password opens the change-password step, which signs in and goes to /", async () => {
     const { action } = await loginRoute();
-    const step = await jsonBody(action(formPost("/login", { username: "newbie02", password: "123456" })));
+    const step = await jsonBody(
+      action(formPost("/login", { username: "newbie02", password: "123456" })),
+    );
     expect(step.changePassword.reason).toBe("default_password");
     const mismatch = await jsonBody(
-      action(formPost("/login", { intent: "change-password", ticket: step.changePassword.ticket, newPassword: "Better123", confirmNewPassword: "Better124" })),
+      action(
+        formPost("/login", {
+          intent: "change-password",
+          ticket: step.changePassword.ticket,
+          newPassword: "Better123",
+          confirmNewPassword: "Better124",
+        }),
+      ),
     );
     expect(mismatch.result.error.confirmNewPassword).toEqual(["Inconsistent twice"]);
     // Stored passwords are compared untrimmed at login, so surrounding spaces are refused, never trimmed away.
     const spaced = await jsonBody(
-      action(formPost("/login", { intent: "change-password", ticket: step.changePassword.ticket, newPassword: " Better123 ", confirmNewPassword: " Better123 " })),
+      action(
+        formPost("/login", {
+          intent: "change-password",
+          ticket: step.changePassword.ticket,
+          newPassword: " Better123 ",
+          confirmNewPassword: " Better123 ",
+        }),
+      ),
     );
     expect(spaced.result.error.newPassword).toHaveLength(1);
     expect(mismatch.changePassword.ticket).toBe(step.changePassword.ticket);
     const done = (await action(
-      formPost("/login", { intent: "change-password", ticket: step.changePassword.ticket, newPassword: "Better123", confirmNewPassword: "Better123" }),
+      formPost("/login", {
+        intent: "change-password",
+        ticket: step.changePassword.ticket,
+        newPassword: "Better123",
+        confirmNewPassword: "Better123",
+      }),
     )) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/");
@@ -110,8 +181,24 @@ describe("/login action", () => {
 
   test("forgot by e-mail always answers in_been_out; a match sends a reset link that opens the dialog", async () => {
     const { action, loader } = await loginRoute();
-    const unknown = await jsonBody(action(formPost("/login?modal=forgot&by=email", { intent: "forgot-email", username: "nobody42", email: "x@example.com" })));
-    const known = await jsonBody(action(formPost("/login?modal=forgot&by=email", { intent: "forgot-email", username: "player01", email: "player01@example.com" })));
+    const unknown = await jsonBody(
+      action(
+        formPost("/login?modal=forgot&by=email", {
+          intent: "forgot-email",
+          username: "nobody42",
+          email: "x@example.com",
+        }),
+      ),
+    );
+    const known = await jsonBody(
+      action(
+        formPost("/login?modal=forgot&by=email", {
+          intent: "forgot-email",
+          username: "player01",
+          email: "player01@example.com",
+        }),
+      ),
+    );
     expect(unknown.notice).toBe(known.notice);
     const mail = await latestOutboxMessage(handle.db, "player01@example.com");
     const link = /(\/login\?modal=reset&ticket=[^\s]+)/.exec(mail!.body)![1]!;
@@ -122,7 +209,9 @@ describe("/login action", () => {
 
   test("free play creates a trial account and signs it in", async () => {
     const { action } = await loginRoute();
-    const response = (await action(formPost("/login", { intent: "free-play" }, { "X-Forwarded-For": "192.0.2.50" }))) as Response;
+    const response = (await action(
+      formPost("/login", { intent: "free-play" }, { "X-Forwarded-For": "192.0.2.50" }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/^session=/);
   });
@@ -148,13 +237,17 @@ describe("getViewer", () => {
     const { getViewer } = await import("~/utils/auth.server");
     const { cookie, token } = await signInAs(handle.db, "crew01");
     // Remix gives every loader its own copy of the request.
-    const copies = [1, 2, 3].map(() => new Request("http://localhost/member/security", { headers: { Cookie: cookie } }));
+    const copies = [1, 2, 3].map(
+      () => new Request("http://localhost/member/security", { headers: { Cookie: cookie } }),
+    );
     const viewers = await Promise.all(copies.map((copy) => getViewer(copy)));
     expect(viewers[0]?.member.account).toBe("crew01");
     expect(viewers[1]).toBe(viewers[0]);
     expect(viewers[2]).toBe(viewers[0]);
     const { deleteSession } = await import("~/platform/identity/sessions.server");
     await deleteSession(handle.db, token);
-    expect(await getViewer(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
+    expect(
+      await getViewer(new Request("http://localhost/", { headers: { Cookie: cookie } })),
+    ).toBeNull();
   });
 });

@@ -30,26 +30,48 @@ async function signedIn(minor: bigint, type = 0) {
   return { id, cookie };
 }
 
-const page = (path: string, cookie?: string) => routeArgs(path, { headers: cookie ? { Cookie: cookie } : {} });
+const page = (path: string, cookie?: string) =>
+  routeArgs(path, { headers: cookie ? { Cookie: cookie } : {} });
 
 /** A bet form's POST as a browser sends it: repeated `pick` fields, same origin unless told otherwise. */
-function betPost(cookie: string, fields: [string, string][], headers: Record<string, string> = {}, path = "/lottery?gameCode=ELOTT-0005") {
+function betPost(
+  cookie: string,
+  fields: [string, string][],
+  headers: Record<string, string> = {},
+  path = "/lottery?gameCode=ELOTT-0005",
+) {
   return routeArgs(path, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { Origin: "http://localhost", Referer: `http://localhost${path}`, Cookie: cookie, ...headers },
+    headers: {
+      Origin: "http://localhost",
+      Referer: `http://localhost${path}`,
+      Cookie: cookie,
+      ...headers,
+    },
   });
 }
 
 const openDraw = () => String(openDrawNo(new Date(), drawInterval()));
 
 /** An SSC "sum big/small" bet on ELOTT-0005 (the /lottery page's SSC game in the ELOTT prize mode). */
-const sscBet = (overrides: Record<string, string> = {}, picks: string[] = ["big"]): [string, string][] => {
-  const fields = { gameCode: "ELOTT-0005", betKind: "sum_big_small", drawNo: openDraw(), stake: "10", roundKey: formKey() + formKey(), ...overrides };
+const sscBet = (
+  overrides: Record<string, string> = {},
+  picks: string[] = ["big"],
+): [string, string][] => {
+  const fields = {
+    gameCode: "ELOTT-0005",
+    betKind: "sum_big_small",
+    drawNo: openDraw(),
+    stake: "10",
+    roundKey: formKey() + formKey(),
+    ...overrides,
+  };
   return [...Object.entries(fields), ...picks.map((pick): [string, string] => ["pick", pick])];
 };
 
-const bets = (memberId: string) => handle.db.selectFrom("bets").selectAll().where("member_id", "=", memberId).execute();
+const bets = (memberId: string) =>
+  handle.db.selectFrom("bets").selectAll().where("member_id", "=", memberId).execute();
 const balance = (memberId: string) => mainBalance(handle.db, { id: memberId });
 
 describe("lottery pages: loaders", () => {
@@ -62,7 +84,9 @@ describe("lottery pages: loaders", () => {
       const { loader } = await load();
       const response = await thrownResponse(loader(page(path)));
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(response.headers.get("Location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(path)}`,
+      );
     }
   });
 
@@ -71,20 +95,32 @@ describe("lottery pages: loaders", () => {
     const { loader } = await lottery();
     const data = await jsonBody(loader(page("/lottery", member.cookie)));
     expect(data.prizeMode).toBe("ELOTT");
-    expect(data.menu.map((group: { accountTypeName: string }) => group.accountTypeName)).toEqual(["11x5", "LF", "LHC", "PK10", "SSC"]);
-    expect(data.menu.flatMap((group: { games: { gameCode: string }[] }) => group.games.map((game) => game.gameCode))).toEqual([
-      "ELOTT-0001",
-      "ELOTT-0002",
-      "ELOTT-0003",
-      "ELOTT-0004",
-      "ELOTT-0005",
+    expect(data.menu.map((group: { accountTypeName: string }) => group.accountTypeName)).toEqual([
+      "11x5",
+      "LF",
+      "LHC",
+      "PK10",
+      "SSC",
     ]);
+    expect(
+      data.menu.flatMap((group: { games: { gameCode: string }[] }) =>
+        group.games.map((game) => game.gameCode),
+      ),
+    ).toEqual(["ELOTT-0001", "ELOTT-0002", "ELOTT-0003", "ELOTT-0004", "ELOTT-0005"]);
     expect(data.game).toMatchObject({ gameCode: "ELOTT-0001", type: "11x5" });
-    expect(data.menu[0].games[0]).toMatchObject({ href: "/lottery?gameCode=ELOTT-0001", current: true });
+    expect(data.menu[0].games[0]).toMatchObject({
+      href: "/lottery?gameCode=ELOTT-0001",
+      current: true,
+    });
     expect(data.draw.drawNo).toBe(Number(openDraw()));
     expect(data.draw.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(data.draw.secondsLeft).toBeGreaterThan(0);
-    expect(data.kinds.map((kind: { code: string }) => kind.code)).toEqual(["first", "any_one", "any_two", "all_five"]);
+    expect(data.kinds.map((kind: { code: string }) => kind.code)).toEqual([
+      "first",
+      "any_one",
+      "any_two",
+      "all_five",
+    ]);
     expect(data.kinds[2]).toMatchObject({ odds: "5.40", rtp: "98.18", defaults: ["1", "2"] });
     expect(data.recent).toHaveLength(10);
     expect(data.recent[0].numbers).toHaveLength(5);
@@ -98,10 +134,19 @@ describe("lottery pages: loaders", () => {
     const { loader } = await lottery();
     const data = await jsonBody(loader(page("/lottery?gameCode=LOTT-0004", member.cookie)));
     expect(data.game).toMatchObject({ gameCode: "LOTT-0004", type: "PK10" });
-    const pk10 = data.menu.find((group: { accountTypeName: string }) => group.accountTypeName === "PK10");
-    expect(pk10.games.map((game: { gameCode: string }) => game.gameCode)).toEqual(["ELOTT-0004", "LOTT-0004"]);
-    expect((await thrownResponse(loader(page("/lottery?gameCode=TCG_SEA-0001", member.cookie)))).status).toBe(404);
-    expect((await thrownResponse(loader(page("/lottery?gameCode=nope'", member.cookie)))).status).toBe(404);
+    const pk10 = data.menu.find(
+      (group: { accountTypeName: string }) => group.accountTypeName === "PK10",
+    );
+    expect(pk10.games.map((game: { gameCode: string }) => game.gameCode)).toEqual([
+      "ELOTT-0004",
+      "LOTT-0004",
+    ]);
+    expect(
+      (await thrownResponse(loader(page("/lottery?gameCode=TCG_SEA-0001", member.cookie)))).status,
+    ).toBe(404);
+    expect(
+      (await thrownResponse(loader(page("/lottery?gameCode=nope'", member.cookie)))).status,
+    ).toBe(404);
   });
 
   test("/seaLottery shows the SEA vendor (prize mode SEA), /vnLottery the VN one", async () => {
@@ -109,11 +154,21 @@ describe("lottery pages: loaders", () => {
     const sea = await jsonBody((await seaLottery()).loader(page("/seaLottery", member.cookie)));
     expect(sea.prizeMode).toBe("SEA");
     expect(sea.game.gameCode).toBe("TCG_SEA-0001");
-    expect(sea.menu.flatMap((group: { games: { gameCode: string }[] }) => group.games.map((game) => game.gameCode))).toHaveLength(5);
-    const vn = await jsonBody((await vnLottery()).loader(page("/vnLottery?gameCode=TCG_LOTTO_VN-0003", member.cookie)));
+    expect(
+      sea.menu.flatMap((group: { games: { gameCode: string }[] }) =>
+        group.games.map((game) => game.gameCode),
+      ),
+    ).toHaveLength(5);
+    const vn = await jsonBody(
+      (await vnLottery()).loader(page("/vnLottery?gameCode=TCG_LOTTO_VN-0003", member.cookie)),
+    );
     expect(vn.game).toMatchObject({ gameCode: "TCG_LOTTO_VN-0003", type: "LHC", special: true });
     // The VN vendor sits in both lanes with the same codes: each game once.
-    expect(vn.menu.flatMap((group: { games: { gameCode: string }[] }) => group.games.map((game) => game.gameCode))).toHaveLength(5);
+    expect(
+      vn.menu.flatMap((group: { games: { gameCode: string }[] }) =>
+        group.games.map((game) => game.gameCode),
+      ),
+    ).toHaveLength(5);
   });
 });
 
@@ -123,15 +178,30 @@ describe("lottery pages: bets", () => {
     const { action, loader } = await lottery();
     const response = (await action(betPost(member.cookie, sscBet()))) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/lottery?gameCode=ELOTT-0005&placed=${openDraw()}`);
+    expect(response.headers.get("Location")).toBe(
+      `/lottery?gameCode=ELOTT-0005&placed=${openDraw()}`,
+    );
     expect(await balance(member.id)).toBe("9000");
     const [bet] = await bets(member.id);
-    expect(bet).toMatchObject({ vassalage: "ELOTT", category: "ELOTT", game_code: "ELOTT-0005", status: "open", stake: "1000" });
+    expect(bet).toMatchObject({
+      vassalage: "ELOTT",
+      category: "ELOTT",
+      game_code: "ELOTT-0005",
+      status: "open",
+      stake: "1000",
+    });
     expect(bet!.round_id).toMatch(new RegExp(`^ELOTT-0005-${openDraw()}-`));
     const data = await jsonBody(loader(page(response.headers.get("Location")!, member.cookie)));
     expect(data.placed).toBe(Number(openDraw()));
     expect(data.bets).toEqual([
-      expect.objectContaining({ betKind: "sum_big_small", selection: "big", odds: "1.96", stake: "1000", status: "open", drawNo: Number(openDraw()) }),
+      expect.objectContaining({
+        betKind: "sum_big_small",
+        selection: "big",
+        odds: "1.96",
+        stake: "1000",
+        status: "open",
+        drawNo: Number(openDraw()),
+      }),
     ]);
   });
 
@@ -158,7 +228,9 @@ describe("lottery pages: bets", () => {
     // 100 − 2 × 10 + 19.60, on the page and in the ledger.
     expect(data.balance).toBe("9960");
     expect(await balance(member.id)).toBe("9960");
-    const closed = data.recent.find((draw: { drawNo: number }) => draw.drawNo === Number(openDraw()));
+    const closed = data.recent.find(
+      (draw: { drawNo: number }) => draw.drawNo === Number(openDraw()),
+    );
     expect(closed.numbers).toHaveLength(3);
   });
 
@@ -183,7 +255,9 @@ describe("lottery pages: bets", () => {
     const badPick = await refuse(sscBet({}, ["huge"]));
     expect(badPick.betKind).toBe("sum_big_small");
     expect(badPick.result.error.pick).toEqual(["Please pick valid numbers for this bet."]);
-    const twoNumbersAlike = await refuse(sscBet({ gameCode: "ELOTT-0001", betKind: "any_two" }, ["3", "3"]));
+    const twoNumbersAlike = await refuse(
+      sscBet({ gameCode: "ELOTT-0001", betKind: "any_two" }, ["3", "3"]),
+    );
     expect(twoNumbersAlike.result.error.pick).toEqual(["Please pick valid numbers for this bet."]);
     const noPick = await refuse(sscBet({}, []));
     expect(noPick.result.error.pick).toBeDefined();
@@ -192,15 +266,22 @@ describe("lottery pages: bets", () => {
     const noStake = await refuse(sscBet({ stake: "" }));
     expect(noStake.result.error.stake).toEqual(["Please enter an amount"]);
     const closed = await refuse(sscBet({ drawNo: String(Number(openDraw()) - 1) }));
-    expect(closed.result.error[""]).toEqual(["This draw has closed. Reload the page to bet on the next one."]);
+    expect(closed.result.error[""]).toEqual([
+      "This draw has closed. Reload the page to bet on the next one.",
+    ]);
     const unknownKind = await refuse(sscBet({ betKind: "champion" }));
     expect(unknownKind.result.error[""]).toEqual(["This bet is not offered for this game."]);
     const noKey = await refuse(sscBet({ roundKey: "x" }));
-    expect(noKey.result.error[""]).toEqual(["This form is out of date. Please reload the page and try again."]);
+    expect(noKey.result.error[""]).toEqual([
+      "This form is out of date. Please reload the page and try again.",
+    ]);
     expect(await bets(member.id)).toEqual([]);
     expect(await balance(member.id)).toBe("500");
     // A game of another page's vendor is not this page's to bet on.
-    expect((await thrownResponse(action(betPost(member.cookie, sscBet({ gameCode: "TCG_SEA-0005" }))))).status).toBe(404);
+    expect(
+      (await thrownResponse(action(betPost(member.cookie, sscBet({ gameCode: "TCG_SEA-0005" })))))
+        .status,
+    ).toBe(404);
   });
 
   test("a trial account gets the real-account notice and bets nothing; its page shows no betting", async () => {
@@ -208,7 +289,9 @@ describe("lottery pages: bets", () => {
     const { action, loader } = await lottery();
     const response = await thrownResponse(action(betPost(trial.cookie, sscBet())));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/lottery?gameCode=ELOTT-0005&modal=real-account");
+    expect(response.headers.get("Location")).toBe(
+      "/lottery?gameCode=ELOTT-0005&modal=real-account",
+    );
     expect(await bets(trial.id)).toEqual([]);
     expect((await jsonBody(loader(page("/lottery", trial.cookie)))).canBet).toBe(false);
   });
@@ -216,13 +299,23 @@ describe("lottery pages: bets", () => {
   test("a visitor's bet goes to log in; a post from another site is refused before anything else", async () => {
     const { action } = await lottery();
     const visitor = await thrownResponse(
-      action(routeArgs("/lottery", { method: "POST", body: new URLSearchParams(sscBet()), headers: { Origin: "http://localhost" } })),
+      action(
+        routeArgs("/lottery", {
+          method: "POST",
+          body: new URLSearchParams(sscBet()),
+          headers: { Origin: "http://localhost" },
+        }),
+      ),
     );
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const member = await signedIn(100_00n);
-    const crossSite = await thrownResponse(action(betPost(member.cookie, sscBet(), { Origin: "https://evil.example" })));
+    const crossSite = await thrownResponse(
+      action(betPost(member.cookie, sscBet(), { Origin: "https://evil.example" })),
+    );
     expect(crossSite.status).toBe(403);
-    const fetchSite = await thrownResponse(action(betPost(member.cookie, sscBet(), { "Sec-Fetch-Site": "cross-site" })));
+    const fetchSite = await thrownResponse(
+      action(betPost(member.cookie, sscBet(), { "Sec-Fetch-Site": "cross-site" })),
+    );
     expect(fetchSite.status).toBe(403);
     expect(await bets(member.id)).toEqual([]);
   });

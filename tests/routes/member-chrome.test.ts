@@ -4,7 +4,14 @@ import { createTrialAccount } from "~/platform/identity/registration.server";
 import { readSession } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
-import { cookiePair, jsonBody, routeArgs, signInAs, signInMember, thrownResponse } from "../helpers/routes";
+import {
+  cookiePair,
+  jsonBody,
+  routeArgs,
+  signInAs,
+  signInMember,
+  thrownResponse,
+} from "../helpers/routes";
 
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
@@ -16,12 +23,25 @@ async function trialMember() {
   return createTrialAccount(handle.db, brand, { ip: null, userAgent: null }, identityPolicy());
 }
 
-const logoutPost = (cookie: string, fields: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  routeArgs("/logout", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, ...headers } });
+const logoutPost = (
+  cookie: string,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) =>
+  routeArgs("/logout", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, ...headers },
+  });
 
 /** A member account's balance straight from the ledger's table. */
 async function ledgerBalance(memberId: string, kind: string) {
-  const row = await handle.db.selectFrom("accounts").select("balance").where("member_id", "=", memberId).where("kind", "=", kind).executeTakeFirst();
+  const row = await handle.db
+    .selectFrom("accounts")
+    .select("balance")
+    .where("member_id", "=", memberId)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
   return row?.balance ?? "0";
 }
 
@@ -40,8 +60,16 @@ describe("portal layout loader: the member chrome", () => {
       vipRankLevel: member.vip_level,
       balance: await ledgerBalance(member.id, "MAIN"),
       wallets: [
-        { vassalage: "SBO", displayName: "SBO Sports", balance: await ledgerBalance(member.id, "VENDOR:SBO") },
-        ...["IBC", "CMD", "IMES", "SV3"].map((vassalage) => ({ vassalage, displayName: expect.any(String), balance: "0" })),
+        {
+          vassalage: "SBO",
+          displayName: "SBO Sports",
+          balance: await ledgerBalance(member.id, "VENDOR:SBO"),
+        },
+        ...["IBC", "CMD", "IMES", "SV3"].map((vassalage) => ({
+          vassalage,
+          displayName: expect.any(String),
+          balance: "0",
+        })),
       ],
       unclaimed: 0,
       unreadMessages: 0,
@@ -74,27 +102,42 @@ describe("portal layout loader: the member chrome", () => {
     const { cookie } = await signInMember(handle.db, trial.id);
     const { loader } = await import("~/routes/_portal+/_layout");
     const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
-    expect(data.viewer).toMatchObject({ isTrial: true, balance: String(identityPolicy().freePlayCredit) });
+    expect(data.viewer).toMatchObject({
+      isTrial: true,
+      balance: String(identityPolicy().freePlayCredit),
+    });
   });
 
   test("hideBalance is a preference in the prefs cookie; the root's prefs stay theme and side menu", async () => {
     const { action } = await import("~/routes/resources+/prefs");
     const response = await action(
-      routeArgs("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "true", redirectTo: "/rng" }) }),
+      routeArgs("/resources/prefs", {
+        method: "POST",
+        body: new URLSearchParams({ hideBalance: "true", redirectTo: "/rng" }),
+      }),
     );
     expect(response.headers.get("Location")).toBe("/rng");
     const prefs = cookiePair(response.headers.get("Set-Cookie"));
     const { cookie } = await signInAs(handle.db, "player01");
     const { loader } = await import("~/routes/_portal+/_layout");
-    const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: `${cookie}; ${prefs}` } })));
+    const data = await jsonBody(
+      loader(routeArgs("/", { headers: { Cookie: `${cookie}; ${prefs}` } })),
+    );
     expect(data.hideBalance).toBe(true);
     const { readPrefs } = await import("~/utils/prefs.server");
-    expect(await readPrefs(new Request("http://localhost/", { headers: { Cookie: prefs } }))).toEqual({
+    expect(
+      await readPrefs(new Request("http://localhost/", { headers: { Cookie: prefs } })),
+    ).toEqual({
       theme: "light",
       sideMenu: "auto",
     });
     const bad = await thrownResponse(
-      action(routeArgs("/resources/prefs", { method: "POST", body: new URLSearchParams({ hideBalance: "maybe" }) })),
+      action(
+        routeArgs("/resources/prefs", {
+          method: "POST",
+          body: new URLSearchParams({ hideBalance: "maybe" }),
+        }),
+      ),
     );
     expect(bad.status).toBe(400);
   });
@@ -132,9 +175,13 @@ describe("logout", () => {
   test("a cross-origin post is refused and the session survives", async () => {
     const { cookie, token } = await signInAs(handle.db, "player01");
     const { action } = await import("~/routes/logout");
-    const refused = await thrownResponse(action(logoutPost(cookie, {}, { Origin: "https://evil.example" })));
+    const refused = await thrownResponse(
+      action(logoutPost(cookie, {}, { Origin: "https://evil.example" })),
+    );
     expect(refused.status).toBe(403);
-    const crossSite = await thrownResponse(action(logoutPost(cookie, {}, { "Sec-Fetch-Site": "cross-site" })));
+    const crossSite = await thrownResponse(
+      action(logoutPost(cookie, {}, { "Sec-Fetch-Site": "cross-site" })),
+    );
     expect(crossSite.status).toBe(403);
     expect(await readSession(handle.db, token, identityPolicy())).not.toBeNull();
   });
@@ -154,20 +201,30 @@ describe("trial accounts", () => {
   test("the member centre sends a trial account to the real-account notice", async () => {
     const { cookie } = await signInMember(handle.db, (await trialMember()).id);
     const { loader } = await import("~/routes/_portal+/member+/_layout");
-    const fromHome = await thrownResponse(loader(routeArgs("/member/deposit", { headers: { Cookie: cookie } })));
+    const fromHome = await thrownResponse(
+      loader(routeArgs("/member/deposit", { headers: { Cookie: cookie } })),
+    );
     expect(fromHome.status).toBe(302);
     expect(fromHome.headers.get("Location")).toBe("/?modal=real-account");
     const fromPage = await thrownResponse(
-      loader(routeArgs("/member/deposit", { headers: { Cookie: cookie, Referer: "http://localhost/rng?page=2" } })),
+      loader(
+        routeArgs("/member/deposit", {
+          headers: { Cookie: cookie, Referer: "http://localhost/rng?page=2" },
+        }),
+      ),
     );
-    expect(new URL(fromPage.headers.get("Location")!, "http://localhost").searchParams.get("modal")).toBe("real-account");
+    expect(
+      new URL(fromPage.headers.get("Location")!, "http://localhost").searchParams.get("modal"),
+    ).toBe("real-account");
     expect(fromPage.headers.get("Location")).toBe("/rng?page=2&modal=real-account");
   });
 
   test("and so does the agent centre", async () => {
     const { cookie } = await signInMember(handle.db, (await trialMember()).id);
     const { loader } = await import("~/routes/agentHome+/_layout");
-    const response = await thrownResponse(loader(routeArgs("/agentHome", { headers: { Cookie: cookie } })));
+    const response = await thrownResponse(
+      loader(routeArgs("/agentHome", { headers: { Cookie: cookie } })),
+    );
     expect(response.headers.get("Location")).toBe("/?modal=real-account");
   });
 });
@@ -188,7 +245,9 @@ describe("app-download QR", () => {
     const { member, cookie } = await signInAs(handle.db, "player01");
     const { loader } = await import("~/routes/resources+/qr.download");
     const before = await handoffs(member.id);
-    const response = await loader(routeArgs("/resources/qr/download?lng=ur&member=1", { headers: { Cookie: cookie } }));
+    const response = await loader(
+      routeArgs("/resources/qr/download?lng=ur&member=1", { headers: { Cookie: cookie } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(response.headers.get("Cache-Control")).toBe("private, max-age=300");
@@ -199,13 +258,23 @@ describe("app-download QR", () => {
   test("for a visitor: the shared QR, no token", async () => {
     const { loader } = await import("~/routes/resources+/qr.download");
     const before = Number(
-      (await handle.db.selectFrom("login_handoffs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count,
+      (
+        await handle.db
+          .selectFrom("login_handoffs")
+          .select((eb) => eb.fn.countAll().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
     );
     const response = await loader(routeArgs("/resources/qr/download?lng=en"));
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(response.headers.get("Vary")).toBe("Cookie");
     const after = Number(
-      (await handle.db.selectFrom("login_handoffs").select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow()).count,
+      (
+        await handle.db
+          .selectFrom("login_handoffs")
+          .select((eb) => eb.fn.countAll().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
     );
     expect(after).toBe(before);
   });

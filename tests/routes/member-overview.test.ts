@@ -22,9 +22,18 @@ describe("/member (overview)", () => {
       .execute();
     const main = balances.find((row) => row.kind === "MAIN")!.balance;
     expect(data.wallets[0]).toEqual({ code: "MAIN", name: "Main wallet", balance: main });
-    expect(data.wallets.map((wallet: { code: string }) => wallet.code)).toEqual(["MAIN", "SBO", "IBC", "CMD", "IMES", "SV3"]);
+    expect(data.wallets.map((wallet: { code: string }) => wallet.code)).toEqual([
+      "MAIN",
+      "SBO",
+      "IBC",
+      "CMD",
+      "IMES",
+      "SV3",
+    ]);
     expect(data.wallets[1]).toMatchObject({ code: "SBO", balance: "150000" });
-    expect(data.total).toBe(balances.reduce((sum, row) => sum + BigInt(row.balance), 0n).toString());
+    expect(data.total).toBe(
+      balances.reduce((sum, row) => sum + BigInt(row.balance), 0n).toString(),
+    );
     expect(data.canTransfer).toBe(true);
   });
 
@@ -34,11 +43,19 @@ describe("/member (overview)", () => {
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fmember");
     const trial = await handle.db
       .insertInto("members")
-      .values({ account: "guestoverview", type: 4, password_hash: "!trial", profile: "{}", created_at: new Date() })
+      .values({
+        account: "guestoverview",
+        type: 4,
+        password_hash: "!trial",
+        profile: "{}",
+        created_at: new Date(),
+      })
       .returning("account")
       .executeTakeFirstOrThrow();
     const { cookie } = await signInAs(handle.db, trial.account);
-    const blocked = await thrownResponse(loader(routeArgs("/member", { headers: { Cookie: cookie } })));
+    const blocked = await thrownResponse(
+      loader(routeArgs("/member", { headers: { Cookie: cookie } })),
+    );
     expect(blocked.headers.get("Location")).toMatch(/modal=real-account/);
   });
 });

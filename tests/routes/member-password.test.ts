@@ -11,7 +11,11 @@ const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
 
-const change = (cookie: string | null, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+const change = (
+  cookie: string | null,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
   routeArgs("/member/security", {
     method: "POST",
     body: new URLSearchParams({ intent: "change-password", ...fields }),
@@ -24,28 +28,44 @@ describe("/member/security", () => {
     const visitor = await thrownResponse(loader(routeArgs("/member/security")));
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fmember%2Fsecurity");
     const { cookie } = await signInAs(handle.db, "crew01");
-    const data = await jsonBody(loader(routeArgs("/member/security", { headers: { Cookie: cookie } })));
+    const data = await jsonBody(
+      loader(routeArgs("/member/security", { headers: { Cookie: cookie } })),
+    );
     expect(data).toMatchObject({ title: "Security centre", changed: false });
     expect(data.passwordHint).toBe("Enter 6-20 characters mixing letters and digits");
-    const after = await jsonBody(loader(routeArgs("/member/security?changed=1", { headers: { Cookie: cookie } })));
+    const after = await jsonBody(
+      loader(routeArgs("/member/security?changed=1", { headers: { Cookie: cookie } })),
+    );
     expect(after.changed).toBe(true);
   });
 
   test("the action re-checks: a visitor's post goes to log in, another site's post is a 403", async () => {
     const { action } = await import("~/routes/_portal+/member+/security");
-    const fields = { oldPassword: "Player123", newPassword: "Harbour99", confirmNewPassword: "Harbour99" };
+    const fields = {
+      oldPassword: "Player123",
+      newPassword: "Harbour99",
+      confirmNewPassword: "Harbour99",
+    };
     const visitor = await thrownResponse(action(change(null, fields)));
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const { cookie } = await signInAs(handle.db, "crew01");
-    const cross = await thrownResponse(action(change(cookie, fields, { Origin: "https://evil.example" })));
+    const cross = await thrownResponse(
+      action(change(cookie, fields, { Origin: "https://evil.example" })),
+    );
     expect(cross.status).toBe(403);
   });
 
   test("a wrong old password is an error on the old password; nothing changes", async () => {
     const { action } = await import("~/routes/_portal+/member+/security");
     const { cookie } = await signInAs(handle.db, "crew01");
-    const response = await action(change(cookie, { oldPassword: "Nope1234", newPassword: "Harbour99", confirmNewPassword: "Harbour99" }));
+    const response = await action(
+      change(cookie, {
+        oldPassword: "Nope1234",
+        newPassword: "Harbour99",
+        confirmNewPassword: "Harbour99",
+      }),
+    );
     expect(response.status).toBe(400);
     const data = await jsonBody(response);
     expect(data.result.error.oldPassword).toEqual(["The old password is incorrect"]);
@@ -57,20 +77,44 @@ describe("/member/security", () => {
   test("validation: required fields, the password rule, and the confirmation", async () => {
     const { action } = await import("~/routes/_portal+/member+/security");
     const { cookie } = await signInAs(handle.db, "crew01");
-    const empty = await jsonBody(action(change(cookie, { oldPassword: "", newPassword: "", confirmNewPassword: "" })));
+    const empty = await jsonBody(
+      action(change(cookie, { oldPassword: "", newPassword: "", confirmNewPassword: "" })),
+    );
     expect(empty.result.error.oldPassword).toEqual(["Input cannot be empty"]);
     expect(empty.result.error.newPassword).toBeTruthy();
-    const weak = await jsonBody(action(change(cookie, { oldPassword: "Player123", newPassword: "abc", confirmNewPassword: "abc" })));
-    expect(weak.result.error.newPassword).toEqual(["Enter 6-20 characters mixing letters and digits"]);
-    const mismatch = await action(change(cookie, { oldPassword: "Player123", newPassword: "Harbour99", confirmNewPassword: "Harbour98" }));
+    const weak = await jsonBody(
+      action(
+        change(cookie, { oldPassword: "Player123", newPassword: "abc", confirmNewPassword: "abc" }),
+      ),
+    );
+    expect(weak.result.error.newPassword).toEqual([
+      "Enter 6-20 characters mixing letters and digits",
+    ]);
+    const mismatch = await action(
+      change(cookie, {
+        oldPassword: "Player123",
+        newPassword: "Harbour99",
+        confirmNewPassword: "Harbour98",
+      }),
+    );
     expect(mismatch.status).toBe(400);
-    expect((await jsonBody(mismatch)).result.error.confirmNewPassword).toEqual(["Confirmation password is not correct."]);
+    expect((await jsonBody(mismatch)).result.error.confirmNewPassword).toEqual([
+      "Confirmation password is not correct.",
+    ]);
   });
 
   test("the same password again is a form error", async () => {
     const { action } = await import("~/routes/_portal+/member+/security");
     const { cookie } = await signInAs(handle.db, "crew01");
-    const data = await jsonBody(action(change(cookie, { oldPassword: "Player123", newPassword: "Player123", confirmNewPassword: "Player123" })));
+    const data = await jsonBody(
+      action(
+        change(cookie, {
+          oldPassword: "Player123",
+          newPassword: "Player123",
+          confirmNewPassword: "Player123",
+        }),
+      ),
+    );
     expect(data.result.error[""]).toEqual(["The new password must differ from the old one"]);
   });
 
@@ -78,7 +122,13 @@ describe("/member/security", () => {
     const { action } = await import("~/routes/_portal+/member+/security");
     const current = await signInAs(handle.db, "crew02");
     const other = await signInAs(handle.db, "crew02");
-    const response = await action(change(current.cookie, { oldPassword: "Player123", newPassword: "Harbour99", confirmNewPassword: "Harbour99" }));
+    const response = await action(
+      change(current.cookie, {
+        oldPassword: "Player123",
+        newPassword: "Harbour99",
+        confirmNewPassword: "Harbour99",
+      }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/member/security?changed=1");
 
@@ -89,10 +139,34 @@ describe("/member/security", () => {
     const brand = await getBrandConfig(handle.db);
     const context = { ip: null, userAgent: null };
     const rules = { ...brand, passwordExpiry: false };
-    const fresh = await login(handle.db, { method: "password", account: "crew02", password: "Harbour99", site: "member", remember: false }, rules, context, policy);
+    const fresh = await login(
+      handle.db,
+      {
+        method: "password",
+        account: "crew02",
+        password: "Harbour99",
+        site: "member",
+        remember: false,
+      },
+      rules,
+      context,
+      policy,
+    );
     expect(fresh.kind).toBe("session");
     await expect(
-      login(handle.db, { method: "password", account: "crew02", password: "Player123", site: "member", remember: false }, rules, context, policy),
+      login(
+        handle.db,
+        {
+          method: "password",
+          account: "crew02",
+          password: "Player123",
+          site: "member",
+          remember: false,
+        },
+        rules,
+        context,
+        policy,
+      ),
     ).rejects.toMatchObject({ code: "login_failed" });
   });
 });

@@ -3,7 +3,14 @@ import { describe, expect, test } from "vitest";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, routeArgs, signInAs, signInMember, thrownResponse } from "../helpers/routes";
+import {
+  formPost,
+  jsonBody,
+  routeArgs,
+  signInAs,
+  signInMember,
+  thrownResponse,
+} from "../helpers/routes";
 
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
@@ -16,7 +23,13 @@ const route = () => import("~/routes/_portal+/member+/security");
 async function newMember(password = "Login123") {
   const row = await handle.db
     .insertInto("members")
-    .values({ account: `s${randomBytes(5).toString("hex")}`, type: 0, password_hash: await hashPassword(password), profile: "{}", created_at: new Date() })
+    .values({
+      account: `s${randomBytes(5).toString("hex")}`,
+      type: 0,
+      password_hash: await hashPassword(password),
+      profile: "{}",
+      created_at: new Date(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, ...(await signInMember(handle.db, row.id)) };
@@ -26,15 +39,26 @@ let ipCounter = 0;
 /** A post from the member's browser; each from its own address, so code throttles per IP never meet. */
 async function post(cookie: string, fields: Record<string, string>) {
   const { action } = await route();
-  return action(formPost("/member/security", fields, { Cookie: cookie, "X-Forwarded-For": `192.0.2.${++ipCounter}` }));
+  return action(
+    formPost("/member/security", fields, {
+      Cookie: cookie,
+      "X-Forwarded-For": `192.0.2.${++ipCounter}`,
+    }),
+  );
 }
 
-const page = async (cookie: string, query = "") => jsonBody((await route()).loader(routeArgs(`/member/security${query}`, { headers: { Cookie: cookie } })));
+const page = async (cookie: string, query = "") =>
+  jsonBody(
+    (await route()).loader(routeArgs(`/member/security${query}`, { headers: { Cookie: cookie } })),
+  );
 
-const memberRow = (id: string) => handle.db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const memberRow = (id: string) =>
+  handle.db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 async function codeSentTo(recipient: string) {
-  return /\b(\d{6})\b/.exec((await latestOutboxMessage(handle.db, recipient))?.body ?? "")?.[1] ?? "";
+  return (
+    /\b(\d{6})\b/.exec((await latestOutboxMessage(handle.db, recipient))?.body ?? "")?.[1] ?? ""
+  );
 }
 const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
 
@@ -61,7 +85,9 @@ describe("the page", () => {
     const { cookie } = await newMember();
     expect((await thrownResponse(post(cookie, { intent: "drop-tables" }))).status).toBe(400);
     const { action } = await route();
-    const visitor = await thrownResponse(action(formPost("/member/security", { intent: "profile", nickname: "x" })));
+    const visitor = await thrownResponse(
+      action(formPost("/member/security", { intent: "profile", nickname: "x" })),
+    );
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 });
@@ -70,7 +96,12 @@ describe("withdraw password", () => {
   test("set with the login password, then changed with the current one; secrets never echoed", async () => {
     const member = await newMember("Login123");
     // Validation: the brand's paymentPassword rule (6 digits) and the confirmation.
-    const invalid = await post(member.cookie, { intent: "withdraw-password", loginPassword: "Login123", newWithdrawPassword: "12ab", confirmWithdrawPassword: "12ab" });
+    const invalid = await post(member.cookie, {
+      intent: "withdraw-password",
+      loginPassword: "Login123",
+      newWithdrawPassword: "12ab",
+      confirmWithdrawPassword: "12ab",
+    });
     expect(invalid.status).toBe(400);
     const invalidData = await jsonBody(invalid);
     expect(invalidData.section).toBe("withdraw-password");
@@ -78,43 +109,102 @@ describe("withdraw password", () => {
     expect(invalidData.result.initialValue).not.toHaveProperty("loginPassword");
     expect(invalidData.result.initialValue).not.toHaveProperty("newWithdrawPassword");
     const mismatch = await jsonBody(
-      post(member.cookie, { intent: "withdraw-password", loginPassword: "Login123", newWithdrawPassword: "123456", confirmWithdrawPassword: "123457" }),
+      post(member.cookie, {
+        intent: "withdraw-password",
+        loginPassword: "Login123",
+        newWithdrawPassword: "123456",
+        confirmWithdrawPassword: "123457",
+      }),
     );
-    expect(mismatch.result.error.confirmWithdrawPassword).toEqual(["Confirmation password is not correct."]);
+    expect(mismatch.result.error.confirmWithdrawPassword).toEqual([
+      "Confirmation password is not correct.",
+    ]);
 
     // A wrong login password is refused on its field.
-    const wrong = await post(member.cookie, { intent: "withdraw-password", loginPassword: "Nope1234", newWithdrawPassword: "123456", confirmWithdrawPassword: "123456" });
+    const wrong = await post(member.cookie, {
+      intent: "withdraw-password",
+      loginPassword: "Nope1234",
+      newWithdrawPassword: "123456",
+      confirmWithdrawPassword: "123456",
+    });
     expect(wrong.status).toBe(400);
-    expect((await jsonBody(wrong)).result.error.loginPassword).toEqual(["The login password is not correct"]);
+    expect((await jsonBody(wrong)).result.error.loginPassword).toEqual([
+      "The login password is not correct",
+    ]);
     expect((await memberRow(member.id)).withdraw_password_hash).toBeNull();
 
-    const set = await post(member.cookie, { intent: "withdraw-password", loginPassword: "Login123", newWithdrawPassword: "123456", confirmWithdrawPassword: "123456" });
+    const set = await post(member.cookie, {
+      intent: "withdraw-password",
+      loginPassword: "Login123",
+      newWithdrawPassword: "123456",
+      confirmWithdrawPassword: "123456",
+    });
     expect(set.status).toBe(302);
-    expect(set.headers.get("Location")).toBe("/member/security?done=withdraw-password#withdraw-password");
+    expect(set.headers.get("Location")).toBe(
+      "/member/security?done=withdraw-password#withdraw-password",
+    );
     expect((await page(member.cookie)).withdrawPassword.isSet).toBe(true);
 
     // Now the login password no longer proves anything: the current withdraw password is asked for.
     const byLogin = await jsonBody(
-      post(member.cookie, { intent: "withdraw-password", loginPassword: "Login123", newWithdrawPassword: "654321", confirmWithdrawPassword: "654321" }),
+      post(member.cookie, {
+        intent: "withdraw-password",
+        loginPassword: "Login123",
+        newWithdrawPassword: "654321",
+        confirmWithdrawPassword: "654321",
+      }),
     );
     expect(byLogin.result.error.oldWithdrawPassword).toEqual(["Input cannot be empty"]);
     const wrongCurrent = await jsonBody(
-      post(member.cookie, { intent: "withdraw-password", oldWithdrawPassword: "999999", newWithdrawPassword: "654321", confirmWithdrawPassword: "654321" }),
+      post(member.cookie, {
+        intent: "withdraw-password",
+        oldWithdrawPassword: "999999",
+        newWithdrawPassword: "654321",
+        confirmWithdrawPassword: "654321",
+      }),
     );
-    expect(wrongCurrent.result.error.oldWithdrawPassword).toEqual(["The withdraw password is not correct"]);
-    const changed = await post(member.cookie, { intent: "withdraw-password", oldWithdrawPassword: "123456", newWithdrawPassword: "654321", confirmWithdrawPassword: "654321" });
+    expect(wrongCurrent.result.error.oldWithdrawPassword).toEqual([
+      "The withdraw password is not correct",
+    ]);
+    const changed = await post(member.cookie, {
+      intent: "withdraw-password",
+      oldWithdrawPassword: "123456",
+      newWithdrawPassword: "654321",
+      confirmWithdrawPassword: "654321",
+    });
     expect(changed.status).toBe(302);
-    const events = await handle.db.selectFrom("audit_log").select("event").where("member_id", "=", member.id).where("event", "like", "withdraw_password_%").execute();
-    expect(events.map((event) => event.event).sort()).toEqual(["withdraw_password_changed", "withdraw_password_set"]);
+    const events = await handle.db
+      .selectFrom("audit_log")
+      .select("event")
+      .where("member_id", "=", member.id)
+      .where("event", "like", "withdraw_password_%")
+      .execute();
+    expect(events.map((event) => event.event).sort()).toEqual([
+      "withdraw_password_changed",
+      "withdraw_password_set",
+    ]);
   });
 
   test("too many wrong current passwords lock the change", async () => {
     const member = await newMember("Login123");
-    await post(member.cookie, { intent: "withdraw-password", loginPassword: "Login123", newWithdrawPassword: "123456", confirmWithdrawPassword: "123456" });
-    const attempt = () => post(member.cookie, { intent: "withdraw-password", oldWithdrawPassword: "000000", newWithdrawPassword: "654321", confirmWithdrawPassword: "654321" });
+    await post(member.cookie, {
+      intent: "withdraw-password",
+      loginPassword: "Login123",
+      newWithdrawPassword: "123456",
+      confirmWithdrawPassword: "123456",
+    });
+    const attempt = () =>
+      post(member.cookie, {
+        intent: "withdraw-password",
+        oldWithdrawPassword: "000000",
+        newWithdrawPassword: "654321",
+        confirmWithdrawPassword: "654321",
+      });
     for (let i = 0; i < 5; i++) await attempt();
     const locked = await jsonBody(attempt());
-    expect(locked.result.error[""]).toEqual(["Too many wrong withdraw passwords. Please try again in 15 minutes."]);
+    expect(locked.result.error[""]).toEqual([
+      "Too many wrong withdraw passwords. Please try again in 15 minutes.",
+    ]);
   });
 });
 
@@ -128,16 +218,26 @@ describe("bind a mobile number", () => {
     expect(sentData).toMatchObject({ section: "phone", codeSent: { status: "sent" } });
     const code = await codeSentTo("+923009991201");
 
-    const wrong = await post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: otherThan(code) });
+    const wrong = await post(member.cookie, {
+      intent: "bind-phone",
+      ...fields,
+      verificationCode: otherThan(code),
+    });
     expect(wrong.status).toBe(400);
     const wrongData = await jsonBody(wrong);
     expect(wrongData.section).toBe("phone");
-    expect(wrongData.result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
+    expect(wrongData.result.error.verificationCode).toEqual([
+      "Please enter a valid verification code",
+    ]);
     expect(wrongData.result.initialValue).toMatchObject(fields);
     expect(wrongData.result.initialValue).not.toHaveProperty("verificationCode");
     expect((await memberRow(member.id)).mobile).toBeNull();
 
-    const bound = await post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: code });
+    const bound = await post(member.cookie, {
+      intent: "bind-phone",
+      ...fields,
+      verificationCode: code,
+    });
     expect(bound.status).toBe(302);
     expect(bound.headers.get("Location")).toBe("/member/security?done=phone#bind-phone");
     expect((await page(member.cookie)).contacts.mobile).toBe("+92 30******01");
@@ -145,7 +245,14 @@ describe("bind a mobile number", () => {
 
   test("validation: the number and the code", async () => {
     const member = await newMember();
-    const data = await jsonBody(post(member.cookie, { intent: "bind-phone", countryDialingCode: "92", mobileNum: "12ab", verificationCode: "x" }));
+    const data = await jsonBody(
+      post(member.cookie, {
+        intent: "bind-phone",
+        countryDialingCode: "92",
+        mobileNum: "12ab",
+        verificationCode: "x",
+      }),
+    );
     expect(data.result.error.mobileNum).toBeTruthy();
     expect(data.result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
     expect(data.result.initialValue.mobileNum).toBe("12ab");
@@ -157,10 +264,16 @@ describe("bind a mobile number", () => {
     const before = await latestOutboxMessage(handle.db, "+923001234567");
     const send = await post(member.cookie, { intent: "send-code", channel: "sms", ...fields });
     expect(send.status).toBe(400);
-    expect((await jsonBody(send)).result.error.mobileNum).toEqual(["This mobile number is already used by another account"]);
+    expect((await jsonBody(send)).result.error.mobileNum).toEqual([
+      "This mobile number is already used by another account",
+    ]);
     expect((await latestOutboxMessage(handle.db, "+923001234567"))?.id).toBe(before?.id);
-    const bind = await jsonBody(post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: "123456" }));
-    expect(bind.result.error.mobileNum).toEqual(["This mobile number is already used by another account"]);
+    const bind = await jsonBody(
+      post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: "123456" }),
+    );
+    expect(bind.result.error.mobileNum).toEqual([
+      "This mobile number is already used by another account",
+    ]);
   });
 });
 
@@ -168,22 +281,34 @@ describe("bind an e-mail address", () => {
   test("the code arrives by mail and binds the address", async () => {
     const member = await newMember();
     const email = `bind${randomBytes(3).toString("hex")}@example.com`;
-    const sent = await jsonBody(post(member.cookie, { intent: "send-code", channel: "email", email }));
+    const sent = await jsonBody(
+      post(member.cookie, { intent: "send-code", channel: "email", email }),
+    );
     expect(sent).toMatchObject({ section: "email", codeSent: { status: "sent" } });
     expect((await latestOutboxMessage(handle.db, email))?.channel).toBe("email");
     const code = await codeSentTo(email);
-    const wrong = await jsonBody(post(member.cookie, { intent: "bind-email", email, verificationCode: otherThan(code) }));
+    const wrong = await jsonBody(
+      post(member.cookie, { intent: "bind-email", email, verificationCode: otherThan(code) }),
+    );
     expect(wrong.result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
     expect(wrong.result.initialValue.email).toBe(email);
-    const bound = await post(member.cookie, { intent: "bind-email", email, verificationCode: code });
+    const bound = await post(member.cookie, {
+      intent: "bind-email",
+      email,
+      verificationCode: code,
+    });
     expect(bound.headers.get("Location")).toBe("/member/security?done=email#bind-email");
     expect((await memberRow(member.id)).email).toBe(email);
   });
 
   test("an address another member uses is refused", async () => {
     const member = await newMember();
-    const data = await jsonBody(post(member.cookie, { intent: "send-code", channel: "email", email: "vipstar@example.com" }));
-    expect(data.result.error.email).toEqual(["This e-mail address is already used by another account"]);
+    const data = await jsonBody(
+      post(member.cookie, { intent: "send-code", channel: "email", email: "vipstar@example.com" }),
+    );
+    expect(data.result.error.email).toEqual([
+      "This e-mail address is already used by another account",
+    ]);
   });
 });
 
@@ -204,7 +329,11 @@ describe("profile", () => {
 
   test("saved and shown again; registration's profile keys are kept", async () => {
     const member = await newMember();
-    await handle.db.updateTable("members").set({ profile: JSON.stringify({ payeeName: "Ayesha Khan" }) }).where("id", "=", member.id).execute();
+    await handle.db
+      .updateTable("members")
+      .set({ profile: JSON.stringify({ payeeName: "Ayesha Khan" }) })
+      .where("id", "=", member.id)
+      .execute();
     const saved = await post(member.cookie, valid);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/member/security?done=profile#profile");
@@ -212,12 +341,22 @@ describe("profile", () => {
     const { intent: _intent, nickname, ...fields } = valid;
     expect(profile.nickname).toBe(nickname);
     expect(profile.fields).toEqual(fields);
-    expect((await memberRow(member.id)).profile).toMatchObject({ payeeName: "Ayesha Khan", realName: "Ayesha Khan" });
+    expect((await memberRow(member.id)).profile).toMatchObject({
+      payeeName: "Ayesha Khan",
+      realName: "Ayesha Khan",
+    });
   });
 
   test("the spec's messages; the entered values come back", async () => {
     const member = await newMember();
-    const response = await post(member.cookie, { ...valid, realName: "R2D2", zalo: "call me", telegram: "@x", birthday: "2001-02-30", sourceOfIncome: "lottery" });
+    const response = await post(member.cookie, {
+      ...valid,
+      realName: "R2D2",
+      zalo: "call me",
+      telegram: "@x",
+      birthday: "2001-02-30",
+      sourceOfIncome: "lottery",
+    });
     expect(response.status).toBe(400);
     const data = await jsonBody(response);
     expect(data.section).toBe("profile");
@@ -228,7 +367,11 @@ describe("profile", () => {
       birthday: ["Please enter a real date as yyyy-MM-dd"],
       sourceOfIncome: ["Please choose a source of income from the list"],
     });
-    expect(data.result.initialValue).toMatchObject({ realName: "R2D2", nickname: "Night Owl", address: valid.address });
+    expect(data.result.initialValue).toMatchObject({
+      realName: "R2D2",
+      nickname: "Night Owl",
+      address: valid.address,
+    });
     expect((await memberRow(member.id)).nickname).toBeNull();
   });
 
@@ -236,12 +379,20 @@ describe("profile", () => {
     const member = await newMember();
     const now = new Date();
     const yearsAgo = (years: number, days = 0) =>
-      new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
-    const young = await jsonBody(post(member.cookie, { intent: "profile", birthday: yearsAgo(18, 1) }));
+      new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days))
+        .toISOString()
+        .slice(0, 10);
+    const young = await jsonBody(
+      post(member.cookie, { intent: "profile", birthday: yearsAgo(18, 1) }),
+    );
     expect(young.result.error.birthday).toEqual(["You must be at least 18 years old"]);
-    const future = await jsonBody(post(member.cookie, { intent: "profile", birthday: yearsAgo(-1) }));
+    const future = await jsonBody(
+      post(member.cookie, { intent: "profile", birthday: yearsAgo(-1) }),
+    );
     expect(future.result.error.birthday).toEqual(["You must be at least 18 years old"]);
-    expect((await post(member.cookie, { intent: "profile", birthday: yearsAgo(18) })).status).toBe(302);
+    expect((await post(member.cookie, { intent: "profile", birthday: yearsAgo(18) })).status).toBe(
+      302,
+    );
   });
 
   test("an emptied field is removed", async () => {

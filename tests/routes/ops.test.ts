@@ -1,7 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { useSeededDatabase } from "../helpers/database";
-import { cookiePair, formPost, jsonBody, routeArgs, signInAs, thrownResponse } from "../helpers/routes";
+import {
+  cookiePair,
+  formPost,
+  jsonBody,
+  routeArgs,
+  signInAs,
+  thrownResponse,
+} from "../helpers/routes";
 import { balanceOf, opsCookie, withdrawalIn, withdrawingMember } from "../helpers/withdrawals";
 
 // The routes' database is this test database.
@@ -14,8 +21,13 @@ const layout = () => import("~/routes/ops+/_layout");
 const loginRoute = () => import("~/routes/ops+/login");
 
 const act = (cookie: string | null, fields: Record<string, string>) =>
-  formPost("/ops?index", { status: "open", page: "1", ...fields }, cookie ? { Cookie: cookie } : {});
-const withdrawal = (id: string) => handle.db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  formPost(
+    "/ops?index",
+    { status: "open", page: "1", ...fields },
+    cookie ? { Cookie: cookie } : {},
+  );
+const withdrawal = (id: string) =>
+  handle.db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 /** The member's withdrawal messages, oldest first (the funding deposit has its own). */
 const messages = (memberId: string) =>
   handle.db
@@ -53,13 +65,23 @@ describe("/ops guard", () => {
     const agent = await signInAs(handle.db, "agent01");
     for (const cookie of [null, member.cookie, agent.cookie]) {
       for (const intent of ["approve", "reject", "pay", "forced", "refund"]) {
-        const response = await thrownResponse(action(act(cookie, { intent, withdrawalId: pending, reason: "no" })));
+        const response = await thrownResponse(
+          action(act(cookie, { intent, withdrawalId: pending, reason: "no" })),
+        );
         expect(response.headers.get("Location")).toBe("/ops/login");
       }
     }
     expect((await withdrawal(pending)).status).toBe("pending");
     // Another site's post is a 403 even for an operator.
-    const cross = await thrownResponse(action(formPost("/ops?index", { intent: "approve", withdrawalId: pending }, { Cookie: await opsCookie(handle.db), Origin: "https://evil.example" })));
+    const cross = await thrownResponse(
+      action(
+        formPost(
+          "/ops?index",
+          { intent: "approve", withdrawalId: pending },
+          { Cookie: await opsCookie(handle.db), Origin: "https://evil.example" },
+        ),
+      ),
+    );
     expect(cross.status).toBe(403);
   });
 
@@ -82,13 +104,25 @@ describe("/ops queue", () => {
     const data = await jsonBody(response);
     expect(data.filter).toBe("open");
     const row = data.rows.find((candidate: { id: string }) => candidate.id === id);
-    expect(row).toMatchObject({ amount: "31000", status: "pending", provider: "HBL", payee_number: "•••• 6789", holder_name: "Test Holder" });
+    expect(row).toMatchObject({
+      amount: "31000",
+      status: "pending",
+      provider: "HBL",
+      payee_number: "•••• 6789",
+      holder_name: "Test Holder",
+    });
     expect(text).not.toContain("0123456789");
     // The full number only while the operator has to pay it.
     const approved = await withdrawalIn(handle.db, member, 12_000n, "approved");
-    const afterApproval = await jsonBody(loader(routeArgs("/ops", { headers: { Cookie: cookie } })));
-    expect(afterApproval.rows.find((candidate: { id: string }) => candidate.id === approved)).toMatchObject({ payee_number: "0123456789" });
-    const rejected = await jsonBody(loader(routeArgs("/ops?status=rejected", { headers: { Cookie: cookie } })));
+    const afterApproval = await jsonBody(
+      loader(routeArgs("/ops", { headers: { Cookie: cookie } })),
+    );
+    expect(
+      afterApproval.rows.find((candidate: { id: string }) => candidate.id === approved),
+    ).toMatchObject({ payee_number: "0123456789" });
+    const rejected = await jsonBody(
+      loader(routeArgs("/ops?status=rejected", { headers: { Cookie: cookie } })),
+    );
     expect(rejected.filter).toBe("rejected");
     expect(rejected.rows.some((candidate: { id: string }) => candidate.id === id)).toBe(false);
   });
@@ -98,15 +132,22 @@ describe("/ops queue", () => {
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "pending");
     const cookie = await opsCookie(handle.db);
-    const approved = await action(act(cookie, { intent: "approve", withdrawalId: id, status: "pending", page: "2" }));
+    const approved = await action(
+      act(cookie, { intent: "approve", withdrawalId: id, status: "pending", page: "2" }),
+    );
     expect(approved.status).toBe(302);
-    expect(approved.headers.get("Location")).toBe(`/ops?status=pending&page=2&done=approve&id=${id}`);
+    expect(approved.headers.get("Location")).toBe(
+      `/ops?status=pending&page=2&done=approve&id=${id}`,
+    );
     expect((await withdrawal(id)).status).toBe("approved");
     const paid = await action(act(cookie, { intent: "pay", withdrawalId: id }));
     expect(paid.headers.get("Location")).toBe(`/ops?status=open&done=pay&id=${id}`);
     expect(await withdrawal(id)).toMatchObject({ status: "paid" });
     expect((await withdrawal(id)).auto_receive_at).not.toBeNull();
-    expect((await messages(member.memberId)).map((message) => message.kind)).toEqual(["withdrawal_approved", "withdrawal_paid"]);
+    expect((await messages(member.memberId)).map((message) => message.kind)).toEqual([
+      "withdrawal_approved",
+      "withdrawal_paid",
+    ]);
     // The money stays out of the member's wallet.
     expect(await balanceOf(handle.db, member.memberId)).toBe(980_000n);
   });
@@ -122,16 +163,26 @@ describe("/ops queue", () => {
     const body = await jsonBody(missing);
     expect(body).toMatchObject({ withdrawalId: id, intent: "reject" });
     expect(body.result.error.reason).toEqual(["Please give a reason (up to 140 characters)"]);
-    const long = await action(act(cookie, { intent: "reject", withdrawalId: id, reason: "x".repeat(141) }));
+    const long = await action(
+      act(cookie, { intent: "reject", withdrawalId: id, reason: "x".repeat(141) }),
+    );
     expect(long.status).toBe(400);
     expect((await withdrawal(id)).status).toBe("pending");
 
-    const rejected = await action(act(cookie, { intent: "reject", withdrawalId: id, reason: "Name does not match" }));
+    const rejected = await action(
+      act(cookie, { intent: "reject", withdrawalId: id, reason: "Name does not match" }),
+    );
     expect(rejected.status).toBe(302);
-    expect(await withdrawal(id)).toMatchObject({ status: "rejected", reject_reason: "Name does not match" });
+    expect(await withdrawal(id)).toMatchObject({
+      status: "rejected",
+      reject_reason: "Name does not match",
+    });
     expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n);
     const [message] = await messages(member.memberId);
-    expect(message).toMatchObject({ kind: "withdrawal_rejected", params: { reason: "Name does not match", withdrawal: id } });
+    expect(message).toMatchObject({
+      kind: "withdrawal_rejected",
+      params: { reason: "Name does not match", withdrawal: id },
+    });
   });
 
   test("resolve a dispute: refund the remaining amount, or close as received (nothing back)", async () => {
@@ -143,7 +194,12 @@ describe("/ops queue", () => {
       const member = await withdrawingMember(handle.db);
       const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
       const answer = await memberAction(
-        multipartPost("/member/withdraw", member.cookie, { intent: "confirm-receipt", withdrawalId: id, outcome: "partial", receivedAmount: "50.00" }),
+        multipartPost("/member/withdraw", member.cookie, {
+          intent: "confirm-receipt",
+          withdrawalId: id,
+          outcome: "partial",
+          receivedAmount: "50.00",
+        }),
       );
       expect(answer.status).toBe(302);
       return { member, id };
@@ -170,15 +226,20 @@ describe("/ops queue", () => {
     expect(body.withdrawalId).toBe(id);
     expect(body.result.error[""]).toEqual(["This withdrawal can no longer be changed this way"]);
     expect((await withdrawal(id)).status).toBe("pending");
-    const unknown = await thrownResponse(action(act(cookie, { intent: "approve", withdrawalId: "999999999" })));
+    const unknown = await thrownResponse(
+      action(act(cookie, { intent: "approve", withdrawalId: "999999999" })),
+    );
     expect(unknown.status).toBe(404);
-    const badIntent = await thrownResponse(action(act(cookie, { intent: "delete", withdrawalId: id })));
+    const badIntent = await thrownResponse(
+      action(act(cookie, { intent: "delete", withdrawalId: id })),
+    );
     expect(badIntent.status).toBe(400);
   });
 });
 
 describe("/ops/login and sign-out", () => {
-  const login = (fields: Record<string, string>) => formPost("/ops/login", { intent: "login", ...fields });
+  const login = (fields: Record<string, string>) =>
+    formPost("/ops/login", { intent: "login", ...fields });
 
   test("ops01 signs in with the back office's own cookie; a member is refused", async () => {
     const { action } = await loginRoute();
@@ -188,12 +249,16 @@ describe("/ops/login and sign-out", () => {
     const setCookie = ok.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^ops_session=/);
     expect(setCookie).not.toMatch(/Max-Age|Expires/i);
-    const request = new Request("http://localhost/ops", { headers: { Cookie: cookiePair(setCookie) } });
+    const request = new Request("http://localhost/ops", {
+      headers: { Cookie: cookiePair(setCookie) },
+    });
     expect((await getOperator(request))?.member.account).toBe("ops01");
 
     const member = await action(login({ username: "player01", password: "Player123" }));
     expect(member.status).toBe(400);
-    expect((await jsonBody(member)).result.error[""]).toEqual(["Only operator accounts can sign in here"]);
+    expect((await jsonBody(member)).result.error[""]).toEqual([
+      "Only operator accounts can sign in here",
+    ]);
     const wrong = await action(login({ username: "ops01", password: "Nope12345" }));
     expect((await jsonBody(wrong)).result.error[""]).toEqual(["Incorrect username or password"]);
   });
@@ -202,11 +267,15 @@ describe("/ops/login and sign-out", () => {
     const { loader } = await loginRoute();
     const { action: logout } = await import("~/routes/logout");
     const cookie = await opsCookie(handle.db);
-    const skipped = await thrownResponse(loader(routeArgs("/ops/login", { headers: { Cookie: cookie } })));
+    const skipped = await thrownResponse(
+      loader(routeArgs("/ops/login", { headers: { Cookie: cookie } })),
+    );
     expect(skipped.headers.get("Location")).toBe("/ops");
     const out = await logout(formPost("/logout", { site: "ops" }, { Cookie: cookie }));
     expect(out.headers.get("Location")).toBe("/ops/login");
     expect(out.headers.get("Set-Cookie")).toMatch(/^ops_session=;.*Max-Age=0/);
-    expect(await getOperator(new Request("http://localhost/ops", { headers: { Cookie: cookie } }))).toBeNull();
+    expect(
+      await getOperator(new Request("http://localhost/ops", { headers: { Cookie: cookie } })),
+    ).toBeNull();
   });
 });

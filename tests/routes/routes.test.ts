@@ -27,10 +27,15 @@ describe("root loader: system status", () => {
     const { loader } = await import("~/root");
     await setMaintenance(handle.db, true);
     try {
-      const response = await thrownResponse(loader(routeArgs("/", { headers: { "X-Forwarded-For": "198.51.100.7" } })));
+      const response = await thrownResponse(
+        loader(routeArgs("/", { headers: { "X-Forwarded-For": "198.51.100.7" } })),
+      );
       expect(response.status).toBe(503);
       expect(response.headers.get("Retry-After")).toBeTruthy();
-      expect(await response.json()).toMatchObject({ systemStatus: 1, customerService: { csType: "LIVECHAT" } });
+      expect(await response.json()).toMatchObject({
+        systemStatus: 1,
+        customerService: { csType: "LIVECHAT" },
+      });
     } finally {
       await setMaintenance(handle.db, false);
     }
@@ -38,10 +43,16 @@ describe("root loader: system status", () => {
 
   test("region: 403 with the visitor's IP, from a blocked range or country", async () => {
     const { loader } = await import("~/root");
-    const byRange = await thrownResponse(loader(routeArgs("/", { headers: { "X-Forwarded-For": "10.0.0.1, 198.51.100.7" } })));
+    const byRange = await thrownResponse(
+      loader(routeArgs("/", { headers: { "X-Forwarded-For": "10.0.0.1, 198.51.100.7" } })),
+    );
     expect(byRange.status).toBe(403);
     expect(await byRange.json()).toMatchObject({ systemStatus: 2, ip: "198.51.100.7" });
-    const byCountry = await thrownResponse(loader(routeArgs("/", { headers: { "x-country-code": "kp", "X-Forwarded-For": "203.0.113.5" } })));
+    const byCountry = await thrownResponse(
+      loader(
+        routeArgs("/", { headers: { "x-country-code": "kp", "X-Forwarded-For": "203.0.113.5" } }),
+      ),
+    );
     expect(await byCountry.json()).toMatchObject({ systemStatus: 2, ip: "203.0.113.5" });
   });
 });
@@ -59,7 +70,14 @@ describe("lobby loader", () => {
     expect(data.dialog).toMatchObject({ kind: "announcements", page: 1, totalPages: 2 });
     expect(data.dialog.items).toHaveLength(9);
     // Only what the page renders: tile fields, marquee titles (no notice bodies).
-    expect(Object.keys(data.hot.games[0]).sort()).toEqual(["gameName", "iconUrl", "nodeId", "nodeName", "showIcon", "vassalage"]);
+    expect(Object.keys(data.hot.games[0]).sort()).toEqual([
+      "gameName",
+      "iconUrl",
+      "nodeId",
+      "nodeName",
+      "showIcon",
+      "vassalage",
+    ]);
     expect(Object.keys(data.marquee[0]).sort()).toEqual(["id", "title"]);
   });
 
@@ -68,7 +86,9 @@ describe("lobby loader", () => {
     const second = await jsonBody(loader(routeArgs("/?announcements=2")));
     expect(second.dialog).toMatchObject({ kind: "announcements", page: 2, totalPages: 2 });
     expect(second.dialog.items).toHaveLength(3);
-    const notice = await jsonBody(loader(routeArgs("/?notice=1", { headers: { Cookie: "announce_closed=1" } })));
+    const notice = await jsonBody(
+      loader(routeArgs("/?notice=1", { headers: { Cookie: "announce_closed=1" } })),
+    );
     expect(notice.dialog).toMatchObject({ kind: "notice", index: 1, total: notice.marquee.length });
     expect(notice.dialog.notice.title).toBe(notice.marquee[1].title);
     expect(notice.dialog.notice.contentHtml).toContain("<p>");
@@ -83,9 +103,13 @@ describe("lobby loader", () => {
 
   test("a category tab shows only its section, with all its vendors", async () => {
     const { loader } = await import("~/routes/_portal+/index");
-    const data = await jsonBody(loader(routeArgs("/?tab=live", { headers: { Cookie: "announce_closed=1" } })));
+    const data = await jsonBody(
+      loader(routeArgs("/?tab=live", { headers: { Cookie: "announce_closed=1" } })),
+    );
     expect(data.tab).toBe("LIVE");
-    expect(data.sections.map((section: { category: string }) => section.category)).toEqual(["LIVE"]);
+    expect(data.sections.map((section: { category: string }) => section.category)).toEqual([
+      "LIVE",
+    ]);
     expect(data.sections[0].vendors).toHaveLength(10);
     expect(data.hot).toBeNull();
   });
@@ -104,11 +128,18 @@ describe("lobby loader", () => {
     expect(loginData.lobby.dialog).toBeNull();
     // Only same-site paths are honoured.
     for (const outside of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      const data = await jsonBody(login.loader(routeArgs(`/login?redirectTo=${encodeURIComponent(outside)}`)));
+      const data = await jsonBody(
+        login.loader(routeArgs(`/login?redirectTo=${encodeURIComponent(outside)}`)),
+      );
       expect(data.dialog.redirectTo).toBeNull();
     }
-    expect((await jsonBody(login.loader(routeArgs("/login?modal=forgot")))).dialog).toEqual({ kind: "forgot", by: "mobile" });
-    expect((await jsonBody(register.loader(routeArgs("/register")))).register).toMatchObject({ mode: "username" });
+    expect((await jsonBody(login.loader(routeArgs("/login?modal=forgot")))).dialog).toEqual({
+      kind: "forgot",
+      by: "mobile",
+    });
+    expect((await jsonBody(register.loader(routeArgs("/register")))).register).toMatchObject({
+      mode: "username",
+    });
   });
 });
 
@@ -116,12 +147,29 @@ describe("game list loader", () => {
   test("/rng filters by vassalage and sub-type; unknown filters are ignored", async () => {
     const { loader } = await import("~/routes/_portal+/rng");
     const filtered = await jsonBody(loader(routeArgs("/rng?vassalage=PG&classify=JP&page=2")));
-    expect(filtered).toMatchObject({ vassalage: "PG", classify: "JP", subTypes: ["SC", "VP", "JP", "TG", "AC"] });
+    expect(filtered).toMatchObject({
+      vassalage: "PG",
+      classify: "JP",
+      subTypes: ["SC", "VP", "JP", "TG", "AC"],
+    });
     expect(filtered.page.pageNum).toBe(2);
-    expect(filtered.page.games.every((game: { vassalage: string }) => game.vassalage === "PG")).toBe(true);
+    expect(
+      filtered.page.games.every((game: { vassalage: string }) => game.vassalage === "PG"),
+    ).toBe(true);
     // The same tile fields as the lobby: the page carries no more than it renders.
-    expect(Object.keys(filtered.page.games[0]).sort()).toEqual(["gameName", "iconUrl", "nodeId", "nodeName", "showIcon", "vassalage"]);
-    expect(Object.keys(filtered.vendors[0]).sort()).toEqual(["displayName", "lagerIcon", "vassalage"]);
+    expect(Object.keys(filtered.page.games[0]).sort()).toEqual([
+      "gameName",
+      "iconUrl",
+      "nodeId",
+      "nodeName",
+      "showIcon",
+      "vassalage",
+    ]);
+    expect(Object.keys(filtered.vendors[0]).sort()).toEqual([
+      "displayName",
+      "lagerIcon",
+      "vassalage",
+    ]);
     const unknown = await jsonBody(loader(routeArgs("/rng?vassalage=NOPE&classify=ZZ")));
     expect(unknown).toMatchObject({ vassalage: null, classify: null });
     expect(unknown.page.total).toBe(10_000);
@@ -136,7 +184,9 @@ describe("guards", () => {
       const route = await import(`~/routes/_portal+/${name}.tsx`);
       const response = await thrownResponse(route.loader(routeArgs(path)));
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(response.headers.get("Location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(path)}`,
+      );
     },
   );
 
@@ -149,7 +199,9 @@ describe("guards", () => {
     };
     for (const [file, route] of Object.entries(routes)) {
       expect(typeof route.default, file).toBe("function");
-      const response = await thrownResponse(route.loader(routeArgs(file.startsWith("agent") ? "/agentHome/x" : "/member/x")));
+      const response = await thrownResponse(
+        route.loader(routeArgs(file.startsWith("agent") ? "/agentHome/x" : "/member/x")),
+      );
       expect(response.status, file).toBe(302);
     }
   });
@@ -173,7 +225,9 @@ describe("preference actions", () => {
 
   test("language: stored in a cookie, ?lng dropped from the return path", async () => {
     const { action } = await import("~/routes/resources+/language");
-    const response = await action(post("/resources/language", { lng: "ur", redirectTo: "/rng?lng=en&page=2" }));
+    const response = await action(
+      post("/resources/language", { lng: "ur", redirectTo: "/rng?lng=en&page=2" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/rng?page=2");
     expect(response.headers.get("Set-Cookie")).toMatch(/^lng=.*HttpOnly.*SameSite=Lax/i);
@@ -183,7 +237,9 @@ describe("preference actions", () => {
     const { action } = await import("~/routes/resources+/language");
     const bad = await thrownResponse(action(post("/resources/language", { lng: "xx" })));
     expect(bad.status).toBe(400);
-    const outside = await action(post("/resources/language", { lng: "en", redirectTo: "//evil.example/" }));
+    const outside = await action(
+      post("/resources/language", { lng: "en", redirectTo: "//evil.example/" }),
+    );
     expect(outside.headers.get("Location")).toBe("/");
   });
 
@@ -193,11 +249,15 @@ describe("preference actions", () => {
     expect(dark.headers.get("Location")).toBe("/help");
     const cookie = cookiePair(dark.headers.get("Set-Cookie"));
     const { readPrefs } = await import("~/utils/prefs.server");
-    expect(await readPrefs(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toEqual({
+    expect(
+      await readPrefs(new Request("http://localhost/", { headers: { Cookie: cookie } })),
+    ).toEqual({
       theme: "dark",
       sideMenu: "auto",
     });
-    expect((await thrownResponse(action(post("/resources/prefs", { theme: "purple" })))).status).toBe(400);
+    expect(
+      (await thrownResponse(action(post("/resources/prefs", { theme: "purple" })))).status,
+    ).toBe(400);
     expect((await thrownResponse(action(post("/resources/prefs", {})))).status).toBe(400);
   });
 });
@@ -215,12 +275,27 @@ describe("cookie security", () => {
   test("Secure over HTTPS, directly or at the trusted proxy; not over plain HTTP", async () => {
     const { action } = await import("~/routes/resources+/prefs");
     const form = () => new URLSearchParams({ theme: "dark" });
-    const plain = await action({ request: new Request("http://localhost/resources/prefs", { method: "POST", body: form() }), params: {}, context: {} });
+    const plain = await action({
+      request: new Request("http://localhost/resources/prefs", { method: "POST", body: form() }),
+      params: {},
+      context: {},
+    });
     expect(plain.headers.get("Set-Cookie")).not.toMatch(/Secure/i);
-    const https = await action({ request: new Request("https://portal.example/resources/prefs", { method: "POST", body: form() }), params: {}, context: {} });
+    const https = await action({
+      request: new Request("https://portal.example/resources/prefs", {
+        method: "POST",
+        body: form(),
+      }),
+      params: {},
+      context: {},
+    });
     expect(https.headers.get("Set-Cookie")).toMatch(/Secure/i);
     const proxied = await action({
-      request: new Request("http://portal.internal/resources/prefs", { method: "POST", body: form(), headers: { "X-Forwarded-Proto": "https" } }),
+      request: new Request("http://portal.internal/resources/prefs", {
+        method: "POST",
+        body: form(),
+        headers: { "X-Forwarded-Proto": "https" },
+      }),
       params: {},
       context: {},
     });

@@ -8,7 +8,13 @@ import { MAIN } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
-import { jsonBody, routeArgs, signInMember, thrownResponse, quietServerRenderWarnings } from "../helpers/routes";
+import {
+  jsonBody,
+  routeArgs,
+  signInMember,
+  thrownResponse,
+  quietServerRenderWarnings,
+} from "../helpers/routes";
 import { fundMain } from "../helpers/play";
 import { insertMember } from "../helpers/wallet";
 
@@ -49,7 +55,11 @@ async function gameOf(vassalage: string, category: string) {
 }
 
 const sessionsOf = (memberId: string) =>
-  handle.db.selectFrom("game_sessions").select(["node_id", "mode", "provider", "vassalage"]).where("member_id", "=", memberId).execute();
+  handle.db
+    .selectFrom("game_sessions")
+    .select(["node_id", "mode", "provider", "vassalage"])
+    .where("member_id", "=", memberId)
+    .execute();
 
 const location = (response: Response) => {
   expect(response.status).toBe(302);
@@ -60,26 +70,40 @@ describe("/seamless: who may launch (§4)", () => {
   test("a visitor is sent to the login dialog, returning to the launch afterwards", async () => {
     const { loader } = await seamless();
     const slot = await gameOf("PG", "RNG");
-    const response = await thrownResponse(loader(get(`/seamless?nodeId=${slot.node_id}`, null, "/")));
-    expect(location(response)).toBe(`/login?redirectTo=${encodeURIComponent(`/seamless?nodeId=${slot.node_id}`)}`);
+    const response = await thrownResponse(
+      loader(get(`/seamless?nodeId=${slot.node_id}`, null, "/")),
+    );
+    expect(location(response)).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/seamless?nodeId=${slot.node_id}`)}`,
+    );
     const vendor = await thrownResponse(loader(get("/seamless?category=LIVE&vassalage=EVO", null)));
-    expect(location(vendor)).toBe(`/login?redirectTo=${encodeURIComponent("/seamless?category=LIVE&vassalage=EVO")}`);
+    expect(location(vendor)).toBe(
+      `/login?redirectTo=${encodeURIComponent("/seamless?category=LIVE&vassalage=EVO")}`,
+    );
   });
 
   test("a trial account playing for real gets the real-account dialog over the page it came from; no session opens", async () => {
     const { loader } = await seamless();
     const trial = await signedIn(TRIAL_TYPE);
     const slot = await gameOf("PG", "RNG");
-    const fromRng = await thrownResponse(loader(get(`/seamless?nodeId=${slot.node_id}`, trial.cookie, "/rng?vassalage=PG")));
+    const fromRng = await thrownResponse(
+      loader(get(`/seamless?nodeId=${slot.node_id}`, trial.cookie, "/rng?vassalage=PG")),
+    );
     expect(location(fromRng)).toBe("/rng?vassalage=PG&modal=real-account");
     // Straight from the login dialog (or from nowhere): over the home page.
-    const fromLogin = await thrownResponse(loader(get(`/seamless?nodeId=${slot.node_id}`, trial.cookie, "/login?redirectTo=%2F")));
+    const fromLogin = await thrownResponse(
+      loader(get(`/seamless?nodeId=${slot.node_id}`, trial.cookie, "/login?redirectTo=%2F")),
+    );
     expect(location(fromLogin)).toBe("/?modal=real-account");
     // A vendor tile and a lottery need a real account too, even in free trial.
-    const vendor = await thrownResponse(loader(get("/seamless?category=LIVE&vassalage=EVO", trial.cookie, "/?tab=LIVE")));
+    const vendor = await thrownResponse(
+      loader(get("/seamless?category=LIVE&vassalage=EVO", trial.cookie, "/?tab=LIVE")),
+    );
     expect(location(vendor)).toBe("/?tab=LIVE&modal=real-account");
     const lotto = await gameOf("LOTT", "LOTT");
-    const lottery = await thrownResponse(loader(get(`/seamless?nodeId=${lotto.node_id}&mode=demo`, trial.cookie, "/lott")));
+    const lottery = await thrownResponse(
+      loader(get(`/seamless?nodeId=${lotto.node_id}&mode=demo`, trial.cookie, "/lott")),
+    );
     expect(location(lottery)).toBe("/lott?modal=real-account");
     expect(await sessionsOf(trial.id)).toEqual([]);
   });
@@ -88,26 +112,38 @@ describe("/seamless: who may launch (§4)", () => {
     const { loader } = await seamless();
     const trial = await signedIn(TRIAL_TYPE);
     const slot = await gameOf("PG", "RNG");
-    const response = (await loader(get(`/seamless?nodeId=${slot.node_id}&mode=demo`, trial.cookie, "/rng"))) as Response;
+    const response = (await loader(
+      get(`/seamless?nodeId=${slot.node_id}&mode=demo`, trial.cookie, "/rng"),
+    )) as Response;
     const data = await response.json();
     expect(data.mode).toBe("demo");
     expect(data.game).toEqual({ gameName: slot.name, vassalage: "PG", nodeId: slot.node_id });
     expect(data.src).toMatch(/^\/demo-games\/[\w-]+$/);
     expect(data.closeHref).toBe("/rng");
-    expect(await sessionsOf(trial.id)).toEqual([{ node_id: slot.node_id, mode: "demo", provider: "demo", vassalage: "PG" }]);
+    expect(await sessionsOf(trial.id)).toEqual([
+      { node_id: slot.node_id, mode: "demo", provider: "demo", vassalage: "PG" },
+    ]);
   });
 
   test("a member's launch opens a real session and frames the provider's game through a launch CDN", async () => {
     const { loader } = await seamless();
     const member = await signedIn();
     const slot = await gameOf("PG", "RNG");
-    const response = (await loader(get(`/seamless?nodeId=${slot.node_id}`, member.cookie, "/?tab=RNG"))) as Response;
+    const response = (await loader(
+      get(`/seamless?nodeId=${slot.node_id}`, member.cookie, "/?tab=RNG"),
+    )) as Response;
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const data = await response.json();
-    expect(data).toMatchObject({ mode: "real", closeHref: "/?tab=RNG", title: `Game: ${slot.name}` });
+    expect(data).toMatchObject({
+      mode: "real",
+      closeHref: "/?tab=RNG",
+      title: `Game: ${slot.name}`,
+    });
     // The demo brand's one launch CDN is the portal itself.
     expect(data.src).toMatch(/^\/demo-games\/[\w-]+$/);
-    expect(await sessionsOf(member.id)).toEqual([{ node_id: slot.node_id, mode: "real", provider: "demo", vassalage: "PG" }]);
+    expect(await sessionsOf(member.id)).toEqual([
+      { node_id: slot.node_id, mode: "real", provider: "demo", vassalage: "PG" },
+    ]);
 
     // §9: with several CDNs, each launch goes through one of them.
     const cdns = ["https://cdn-a.example.com", "https://cdn-b.example.com/"];
@@ -119,7 +155,9 @@ describe("/seamless: who may launch (§4)", () => {
       async () => {
         const srcs = new Set<string>();
         for (let launch = 0; launch < 20; launch++) {
-          const again = await jsonBody(loader(get(`/seamless?nodeId=${slot.node_id}`, member.cookie, "/")));
+          const again = await jsonBody(
+            loader(get(`/seamless?nodeId=${slot.node_id}`, member.cookie, "/")),
+          );
           expect(again.src).toMatch(/^https:\/\/cdn-[ab]\.example\.com\/demo-games\/[\w-]+$/);
           srcs.add(new URL(again.src).origin);
         }
@@ -133,7 +171,15 @@ describe("/seamless: who may launch (§4)", () => {
     const { loader } = await seamless();
     const member = await signedIn();
     const slot = await gameOf("PG", "RNG");
-    const data = await jsonBody(loader(get(`/seamless?nodeId=${slot.node_id}`, member.cookie, `/login?redirectTo=%2Fseamless%3FnodeId%3D${slot.node_id}`)));
+    const data = await jsonBody(
+      loader(
+        get(
+          `/seamless?nodeId=${slot.node_id}`,
+          member.cookie,
+          `/login?redirectTo=%2Fseamless%3FnodeId%3D${slot.node_id}`,
+        ),
+      ),
+    );
     expect(data.closeHref).toBe("/");
   });
 });
@@ -149,11 +195,15 @@ describe("/seamless: where the vassalage leads (§4)", () => {
       ["ELOTT", "ELOTT", "/lottery"],
     ] as const) {
       const game = await gameOf(vassalage, category);
-      const byGame = await thrownResponse(loader(get(`/seamless?nodeId=${game.node_id}`, member.cookie, "/")));
+      const byGame = await thrownResponse(
+        loader(get(`/seamless?nodeId=${game.node_id}`, member.cookie, "/")),
+      );
       expect(location(byGame)).toBe(`${page}?gameCode=${game.game_code}`);
     }
     // A lottery vendor tile names its game (the vendor's game code).
-    const tile = await thrownResponse(loader(get("/seamless?category=LOTT&vassalage=TCG_SEA", member.cookie, "/lott")));
+    const tile = await thrownResponse(
+      loader(get("/seamless?category=LOTT&vassalage=TCG_SEA", member.cookie, "/lott")),
+    );
     expect(location(tile)).toBe("/seaLottery?gameCode=TCG_SEA-0001");
     expect(await sessionsOf(member.id)).toEqual([]);
   });
@@ -161,24 +211,47 @@ describe("/seamless: where the vassalage leads (§4)", () => {
   test("a VASSALAGE vendor opens its game list popup over the page it came from", async () => {
     const { loader } = await seamless();
     const member = await signedIn();
-    const fromLobby = await thrownResponse(loader(get("/seamless?category=LIVE&vassalage=EVO", member.cookie, "/?tab=LIVE&vendorGamesPage=3")));
-    expect(location(fromLobby)).toBe("/?tab=LIVE&vendorGames=EVO&vendorCategory=LIVE&modal=vendor-games");
+    const fromLobby = await thrownResponse(
+      loader(
+        get("/seamless?category=LIVE&vassalage=EVO", member.cookie, "/?tab=LIVE&vendorGamesPage=3"),
+      ),
+    );
+    expect(location(fromLobby)).toBe(
+      "/?tab=LIVE&vendorGames=EVO&vendorCategory=LIVE&modal=vendor-games",
+    );
     // From the login dialog or from nowhere: over the vendor's category page.
-    const fromLogin = await thrownResponse(loader(get("/seamless?category=PVP&vassalage=KY", member.cookie, "/login?redirectTo=x")));
+    const fromLogin = await thrownResponse(
+      loader(get("/seamless?category=PVP&vassalage=KY", member.cookie, "/login?redirectTo=x")),
+    );
     expect(location(fromLogin)).toBe("/pvp?vendorGames=KY&vendorCategory=PVP&modal=vendor-games");
-    const fromNowhere = await thrownResponse(loader(get("/seamless?category=FISH&vassalage=JDB", member.cookie)));
-    expect(location(fromNowhere)).toBe("/fish?vendorGames=JDB&vendorCategory=FISH&modal=vendor-games");
+    const fromNowhere = await thrownResponse(
+      loader(get("/seamless?category=FISH&vassalage=JDB", member.cookie)),
+    );
+    expect(location(fromNowhere)).toBe(
+      "/fish?vendorGames=JDB&vendorCategory=FISH&modal=vendor-games",
+    );
     // Another site's page is never where we send the member.
     const foreign = await thrownResponse(
-      loader(routeArgs("/seamless?category=LIVE&vassalage=EVO", { headers: { Cookie: member.cookie, Referer: "https://evil.example/x" } })),
+      loader(
+        routeArgs("/seamless?category=LIVE&vassalage=EVO", {
+          headers: { Cookie: member.cookie, Referer: "https://evil.example/x" },
+        }),
+      ),
     );
     expect(location(foreign)).toBe("/live?vendorGames=EVO&vendorCategory=LIVE&modal=vendor-games");
     // A derived lane's vendor (stored under SPORTS) keeps the lane its tile was in.
-    const imes = handle.db.updateTable("vendors").where("vassalage", "=", "IMES").where("category", "=", "SPORTS");
+    const imes = handle.db
+      .updateTable("vendors")
+      .where("vassalage", "=", "IMES")
+      .where("category", "=", "SPORTS");
     await imes.set({ is_game: "VASSALAGE" }).execute();
     try {
-      const esports = await thrownResponse(loader(get("/seamless?category=ESPORTS&vassalage=IMES", member.cookie)));
-      expect(location(esports)).toBe("/esports?vendorGames=IMES&vendorCategory=ESPORTS&modal=vendor-games");
+      const esports = await thrownResponse(
+        loader(get("/seamless?category=ESPORTS&vassalage=IMES", member.cookie)),
+      );
+      expect(location(esports)).toBe(
+        "/esports?vendorGames=IMES&vendorCategory=ESPORTS&modal=vendor-games",
+      );
     } finally {
       await imes.set({ is_game: "GAME" }).execute();
     }
@@ -188,20 +261,37 @@ describe("/seamless: where the vassalage leads (§4)", () => {
   test("a vendor that names its game (sports, mixed-win) starts that game", async () => {
     const { loader } = await seamless();
     const member = await signedIn();
-    const sports = await jsonBody(loader(get("/seamless?category=SPORTS&vassalage=SBO", member.cookie, "/sports")));
+    const sports = await jsonBody(
+      loader(get("/seamless?category=SPORTS&vassalage=SBO", member.cookie, "/sports")),
+    );
     expect(sports.game).toMatchObject({ vassalage: "SBO" });
-    const esports = await jsonBody(loader(get("/seamless?category=ESPORTS&vassalage=IMES", member.cookie, "/esports")));
+    const esports = await jsonBody(
+      loader(get("/seamless?category=ESPORTS&vassalage=IMES", member.cookie, "/esports")),
+    );
     expect(esports.game).toMatchObject({ vassalage: "IMES" });
-    const crash = await jsonBody(loader(get("/seamless?category=MXWIN&vassalage=SPK", member.cookie, "/")));
-    expect(crash.game).toMatchObject({ vassalage: "SPK", nodeId: (await gameOf("SPK", "MXWIN")).node_id });
-    expect((await sessionsOf(member.id)).map((row) => row.vassalage).sort()).toEqual(["IMES", "SBO", "SPK"]);
+    const crash = await jsonBody(
+      loader(get("/seamless?category=MXWIN&vassalage=SPK", member.cookie, "/")),
+    );
+    expect(crash.game).toMatchObject({
+      vassalage: "SPK",
+      nodeId: (await gameOf("SPK", "MXWIN")).node_id,
+    });
+    expect((await sessionsOf(member.id)).map((row) => row.vassalage).sort()).toEqual([
+      "IMES",
+      "SBO",
+      "SPK",
+    ]);
   });
 
   test("unknown or disabled games, unknown vendors and garbage parameters are 404, for members and visitors alike", async () => {
     const { loader } = await seamless();
     const member = await signedIn();
     const disabled = await gameOf("CQ9", "RNG");
-    await handle.db.updateTable("games").set({ enabled: false }).where("node_id", "=", disabled.node_id).execute();
+    await handle.db
+      .updateTable("games")
+      .set({ enabled: false })
+      .where("node_id", "=", disabled.node_id)
+      .execute();
     const urls = [
       "/seamless",
       "/seamless?nodeId=",
@@ -235,20 +325,43 @@ describe("the vendor game list popup (§4 isGame VASSALAGE)", () => {
   test("the portal layout loads the vendor's games when the URL opens the popup, 24 a page", async () => {
     const { loader } = await layout();
     const member = await signedIn();
-    const data = await jsonBody(loader(get("/?tab=LIVE&modal=vendor-games&vendorGames=EVO&vendorCategory=LIVE", member.cookie)));
-    expect(data.vendorGames).toMatchObject({ vassalage: "EVO", category: "LIVE", vendorName: "EVO Live" });
+    const data = await jsonBody(
+      loader(
+        get("/?tab=LIVE&modal=vendor-games&vendorGames=EVO&vendorCategory=LIVE", member.cookie),
+      ),
+    );
+    expect(data.vendorGames).toMatchObject({
+      vassalage: "EVO",
+      category: "LIVE",
+      vendorName: "EVO Live",
+    });
     expect(data.vendorGames.page).toMatchObject({ pageNum: 1, totalPages: 1, total: 8 });
     const first = await gameOf("EVO", "LIVE");
-    expect(data.vendorGames.page.games[0]).toMatchObject({ nodeId: first.node_id, gameName: first.name });
+    expect(data.vendorGames.page.games[0]).toMatchObject({
+      nodeId: first.node_id,
+      gameName: first.name,
+    });
 
     // The generic slot vendor pages its 1,000 games 24 at a time; a visitor may look too.
-    const slots = await jsonBody(loader(get("/?modal=vendor-games&vendorGames=GEN&vendorCategory=RNG&vendorGamesPage=2", null)));
+    const slots = await jsonBody(
+      loader(
+        get("/?modal=vendor-games&vendorGames=GEN&vendorCategory=RNG&vendorGamesPage=2", null),
+      ),
+    );
     expect(slots.vendorGames.page).toMatchObject({ pageNum: 2, totalPages: 42, total: 1000 });
     expect(slots.vendorGames.page.games).toHaveLength(24);
 
     // No popup without the modal, or for a vendor the brand's lanes do not list.
-    for (const query of ["?vendorGames=EVO&vendorCategory=LIVE", "?modal=vendor-games&vendorGames=NOPE&vendorCategory=LIVE", "?modal=vendor-games&vendorGames=EVO&vendorCategory=PVP", "?modal=vendor-games"]) {
-      expect((await jsonBody(loader(get(`/${query}`, member.cookie)))).vendorGames, query).toBeNull();
+    for (const query of [
+      "?vendorGames=EVO&vendorCategory=LIVE",
+      "?modal=vendor-games&vendorGames=NOPE&vendorCategory=LIVE",
+      "?modal=vendor-games&vendorGames=EVO&vendorCategory=PVP",
+      "?modal=vendor-games",
+    ]) {
+      expect(
+        (await jsonBody(loader(get(`/${query}`, member.cookie)))).vendorGames,
+        query,
+      ).toBeNull();
     }
   });
 
@@ -257,16 +370,27 @@ describe("the vendor game list popup (§4 isGame VASSALAGE)", () => {
 
     test("each game launches through the game popup route; the close link drops the popup's URL state", async () => {
       const { loader } = await layout();
-      const here = "/?tab=LIVE&modal=vendor-games&vendorGames=GEN&vendorCategory=LIVE&vendorGamesPage=1";
+      const here =
+        "/?tab=LIVE&modal=vendor-games&vendorGames=GEN&vendorCategory=LIVE&vendorGamesPage=1";
       const { vendorGames } = await jsonBody(loader(get(here, null)));
       const source: LabelSource = { initialLocale: "en", get: () => en, load: async () => en };
-      const Stub = createRemixStub([{ path: "/", Component: () => createElement(VendorGamesDialog, { data: vendorGames, here }) }]);
+      const Stub = createRemixStub([
+        {
+          path: "/",
+          Component: () => createElement(VendorGamesDialog, { data: vendorGames, here }),
+        },
+      ]);
       const html = renderToString(
-        createElement(LabelSourceProvider, { value: source }, createElement(I18nProvider, null, createElement(Stub, { initialEntries: [here] }))),
+        createElement(
+          LabelSourceProvider,
+          { value: source },
+          createElement(I18nProvider, null, createElement(Stub, { initialEntries: [here] })),
+        ),
       );
       expect(html).toContain('data-testid="vendor-games-dialog"');
       expect(html).toContain(`${vendorGames.vendorName} games`);
-      for (const game of vendorGames.page.games as { nodeId: number }[]) expect(html).toContain(`href="/seamless?nodeId=${game.nodeId}"`);
+      for (const game of vendorGames.page.games as { nodeId: number }[])
+        expect(html).toContain(`href="/seamless?nodeId=${game.nodeId}"`);
       expect(html).toContain('href="/?tab=LIVE"');
       expect(html).toContain('aria-label="Close"');
     });
@@ -290,13 +414,17 @@ describe("/live and /pvp list tables (§7 CBS_modelList, GLS2_roomList)", () => 
     const { loader } = await seamless();
     await loader(get(`/seamless?nodeId=${first.node_id}`, member.cookie, "/live"));
     const after = await jsonBody(live.loader(get("/live?vassalage=EVO", null)));
-    const playing = after.tables.find((entry: { nodeId: number }) => entry.nodeId === first.node_id);
+    const playing = after.tables.find(
+      (entry: { nodeId: number }) => entry.nodeId === first.node_id,
+    );
     expect(playing.playersNow).toBe(table.playersNow + 1);
 
     const pvp = await import("~/routes/_portal+/pvp");
     const rooms = await jsonBody(pvp.loader(get("/pvp?vassalage=KY", null)));
     expect(rooms.tables).toHaveLength(12);
-    expect(rooms.tables.every((room: { vendorName: string }) => room.vendorName === "KY Cards")).toBe(true);
+    expect(
+      rooms.tables.every((room: { vendorName: string }) => room.vendorName === "KY Cards"),
+    ).toBe(true);
     const all = await jsonBody(pvp.loader(get("/pvp?page=2", null)));
     expect(all.page).toMatchObject({ pageNum: 2, totalPages: 3, total: 60 });
     expect(all.tables).toHaveLength(24);
@@ -315,14 +443,30 @@ describe("/member/betting-record names vendors (§3 vendor display names)", () =
     const member = await signedIn();
     await fundMain(handle.db, member.id, 10_000n);
     const live = await gameOf("EVO", "LIVE");
-    const game = { nodeId: live.node_id, vassalage: "EVO", category: "LIVE", gameCode: live.game_code, gameName: live.name };
-    await debit(handle.db, "demo", { memberId: member.id, account: MAIN, game }, { txId: "names-1", roundId: "names-r1", amount: 500n });
+    const game = {
+      nodeId: live.node_id,
+      vassalage: "EVO",
+      category: "LIVE",
+      gameCode: live.game_code,
+      gameName: live.name,
+    };
+    await debit(
+      handle.db,
+      "demo",
+      { memberId: member.id, account: MAIN, game },
+      { txId: "names-1", roundId: "names-r1", amount: 500n },
+    );
 
     const { loader } = await import("~/routes/_portal+/member+/betting-record");
     const data = await jsonBody(loader(get("/member/betting-record?vendor=EVO", member.cookie)));
     expect(data.vendors).toEqual(["EVO"]);
     expect(data.vendorNames).toEqual({ EVO: "EVO Live" });
     expect(data.filter.vendor).toBe("EVO");
-    expect(data.records.rows.map((row: { vassalage: string; stake: string }) => [row.vassalage, row.stake])).toEqual([["EVO", "500"]]);
+    expect(
+      data.records.rows.map((row: { vassalage: string; stake: string }) => [
+        row.vassalage,
+        row.stake,
+      ]),
+    ).toEqual([["EVO", "500"]]);
   });
 });

@@ -38,7 +38,8 @@ async function member() {
   return { id, cookie };
 }
 
-const depositPost = (cookie: string, fields: Record<string, string>) => formPost("/member/deposit", fields, { Cookie: cookie });
+const depositPost = (cookie: string, fields: Record<string, string>) =>
+  formPost("/member/deposit", fields, { Cookie: cookie });
 
 const payPost = (cookie: string, depositId: string, intent: string) => ({
   ...formPost(`/member/deposit/pay/${depositId}`, { intent }, { Cookie: cookie }),
@@ -53,7 +54,9 @@ const payGet = (cookie: string, depositId: string) => ({
 /** Opens an embedded deposit through the form; returns its id (from the redirect to the pay step). */
 async function openEmbeddedDeposit(cookie: string, amount = "250") {
   const { action } = await depositRoute();
-  const response = (await action(depositPost(cookie, { channel: "demo-pay", amount, idempotencyKey: formKey() + formKey() }))) as Response;
+  const response = (await action(
+    depositPost(cookie, { channel: "demo-pay", amount, idempotencyKey: formKey() + formKey() }),
+  )) as Response;
   expect(response.status).toBe(302);
   const match = /^\/member\/deposit\/pay\/(\d+)$/.exec(response.headers.get("Location") ?? "");
   expect(match).not.toBeNull();
@@ -68,7 +71,9 @@ describe("/member/deposit", () => {
     const visitor = await thrownResponse(loader(routeArgs("/member/deposit")));
     expect(visitor.headers.get("Location")).toBe("/login?redirectTo=%2Fmember%2Fdeposit");
     const { cookie } = await member();
-    const data = await jsonBody(loader(routeArgs("/member/deposit", { headers: { Cookie: cookie } })));
+    const data = await jsonBody(
+      loader(routeArgs("/member/deposit", { headers: { Cookie: cookie } })),
+    );
     expect(data.title).toBe("Deposit");
     expect(data.channels).toEqual([
       { code: "demo-pay", min: 10_000, max: 10_000_000 },
@@ -83,13 +88,22 @@ describe("/member/deposit", () => {
     const { action } = await depositRoute();
     const { id, cookie } = await member();
     const key = formKey() + formKey();
-    const first = (await action(depositPost(cookie, { channel: "demo-pay", amount: "1,250.50", idempotencyKey: key }))) as Response;
-    const again = (await action(depositPost(cookie, { channel: "demo-pay", amount: "1,250.50", idempotencyKey: key }))) as Response;
+    const first = (await action(
+      depositPost(cookie, { channel: "demo-pay", amount: "1,250.50", idempotencyKey: key }),
+    )) as Response;
+    const again = (await action(
+      depositPost(cookie, { channel: "demo-pay", amount: "1,250.50", idempotencyKey: key }),
+    )) as Response;
     expect(first.headers.get("Location")).toMatch(/^\/member\/deposit\/pay\/\d+$/);
     expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
     const depositId = first.headers.get("Location")!.split("/").pop()!;
     const deposit = await findDeposit(handle.db, depositId);
-    expect(deposit).toMatchObject({ member_id: id, channel: "demo-pay", amount: "125050", status: "pending" });
+    expect(deposit).toMatchObject({
+      member_id: id,
+      channel: "demo-pay",
+      amount: "125050",
+      status: "pending",
+    });
     // Nothing is credited before the payment.
     expect(await balanceOf(id)).toBe("0");
   });
@@ -97,7 +111,13 @@ describe("/member/deposit", () => {
   test("below the channel's minimum: a translated error on the amount, the typed amount kept", async () => {
     const { action } = await depositRoute();
     const { cookie } = await member();
-    const response = (await action(depositPost(cookie, { channel: "demo-pay", amount: "99.99", idempotencyKey: formKey() + formKey() }))) as Response;
+    const response = (await action(
+      depositPost(cookie, {
+        channel: "demo-pay",
+        amount: "99.99",
+        idempotencyKey: formKey() + formKey(),
+      }),
+    )) as Response;
     expect(response.status).toBe(400);
     const { result } = await jsonBody(response);
     expect(result.error.amount).toEqual(["The amount must be between Rs 100.00 and Rs 100,000.00"]);
@@ -108,14 +128,24 @@ describe("/member/deposit", () => {
     const { action } = await depositRoute();
     const { cookie } = await member();
     const key = formKey() + formKey();
-    const none = await jsonBody(action(depositPost(cookie, { amount: "200", idempotencyKey: key })));
+    const none = await jsonBody(
+      action(depositPost(cookie, { amount: "200", idempotencyKey: key })),
+    );
     expect(none.result.error.channel).toEqual(["Please choose a payment channel"]);
-    const unknown = await jsonBody(action(depositPost(cookie, { channel: "bitcoin", amount: "200", idempotencyKey: key })));
+    const unknown = await jsonBody(
+      action(depositPost(cookie, { channel: "bitcoin", amount: "200", idempotencyKey: key })),
+    );
     expect(unknown.result.error.channel).toEqual(["Please choose a payment channel"]);
-    const bad = await jsonBody(action(depositPost(cookie, { channel: "demo-pay", amount: "12.345", idempotencyKey: key })));
+    const bad = await jsonBody(
+      action(depositPost(cookie, { channel: "demo-pay", amount: "12.345", idempotencyKey: key })),
+    );
     expect(bad.result.error.amount).toEqual(["Please enter a valid amount (up to 2 decimals)"]);
-    const noKey = await jsonBody(action(depositPost(cookie, { channel: "demo-pay", amount: "200" })));
-    expect(noKey.result.error.idempotencyKey).toEqual(["This form has expired. Please reload the page and try again."]);
+    const noKey = await jsonBody(
+      action(depositPost(cookie, { channel: "demo-pay", amount: "200" })),
+    );
+    expect(noKey.result.error.idempotencyKey).toEqual([
+      "This form has expired. Please reload the page and try again.",
+    ]);
   });
 
   test("the action re-checks: a visitor's post goes to log in, another site's post is a 403", async () => {
@@ -124,7 +154,11 @@ describe("/member/deposit", () => {
     const visitor = await thrownResponse(action(formPost("/member/deposit", fields)));
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const { cookie } = await member();
-    const cross = await thrownResponse(action(formPost("/member/deposit", fields, { Cookie: cookie, Origin: "https://evil.example" })));
+    const cross = await thrownResponse(
+      action(
+        formPost("/member/deposit", fields, { Cookie: cookie, Origin: "https://evil.example" }),
+      ),
+    );
     expect(cross.status).toBe(403);
   });
 
@@ -134,22 +168,49 @@ describe("/member/deposit", () => {
     const bob = await member();
     const policy = (await getBrandConfig(handle.db)).wallet;
     for (let index = 0; index < 12; index++) {
-      await createDeposit(handle.db, { memberId: alice.id, channel: "demo-pay", amount: BigInt(10_000 + index), key: formKey() }, policy);
+      await createDeposit(
+        handle.db,
+        { memberId: alice.id, channel: "demo-pay", amount: BigInt(10_000 + index), key: formKey() },
+        policy,
+      );
     }
-    const bobs = await createDeposit(handle.db, { memberId: bob.id, channel: "demo-pay", amount: 20_000n, key: formKey() }, policy);
-    const first = await jsonBody(loader(routeArgs("/member/deposit", { headers: { Cookie: alice.cookie } })));
+    const bobs = await createDeposit(
+      handle.db,
+      { memberId: bob.id, channel: "demo-pay", amount: 20_000n, key: formKey() },
+      policy,
+    );
+    const first = await jsonBody(
+      loader(routeArgs("/member/deposit", { headers: { Cookie: alice.cookie } })),
+    );
     expect(first.deposits).toHaveLength(10);
     expect(first.totalPages).toBe(2);
-    expect(first.deposits[0]).toMatchObject({ amount: "10011", status: "pending", channel: "demo-pay" });
-    const second = await jsonBody(loader(routeArgs("/member/deposit?page=2", { headers: { Cookie: alice.cookie } })));
-    expect(second.deposits.map((row: { amount: string }) => row.amount)).toEqual(["10001", "10000"]);
-    const past = await jsonBody(loader(routeArgs("/member/deposit?page=99", { headers: { Cookie: alice.cookie } })));
+    expect(first.deposits[0]).toMatchObject({
+      amount: "10011",
+      status: "pending",
+      channel: "demo-pay",
+    });
+    const second = await jsonBody(
+      loader(routeArgs("/member/deposit?page=2", { headers: { Cookie: alice.cookie } })),
+    );
+    expect(second.deposits.map((row: { amount: string }) => row.amount)).toEqual([
+      "10001",
+      "10000",
+    ]);
+    const past = await jsonBody(
+      loader(routeArgs("/member/deposit?page=99", { headers: { Cookie: alice.cookie } })),
+    );
     expect(past.page).toBe(2);
     // Bob's deposit id in Alice's URL shows nothing.
-    const other = await jsonBody(loader(routeArgs(`/member/deposit?arrived=${bobs.id}`, { headers: { Cookie: alice.cookie } })));
+    const other = await jsonBody(
+      loader(
+        routeArgs(`/member/deposit?arrived=${bobs.id}`, { headers: { Cookie: alice.cookie } }),
+      ),
+    );
     expect(other.note).toBeNull();
     // The note tells the real status, whatever the parameter claims.
-    const own = await jsonBody(loader(routeArgs(`/member/deposit?arrived=${bobs.id}`, { headers: { Cookie: bob.cookie } })));
+    const own = await jsonBody(
+      loader(routeArgs(`/member/deposit?arrived=${bobs.id}`, { headers: { Cookie: bob.cookie } })),
+    );
     expect(own.note).toEqual({ status: "pending", amount: "20000" });
   });
 });
@@ -162,9 +223,13 @@ describe("/member/deposit/pay/$depositId", () => {
     const page = await jsonBody(loader(payGet(cookie, depositId)));
     expect(page.deposit).toEqual({ id: depositId, channel: "demo-pay", amount: "25000" });
 
-    const [one, two] = (await Promise.all([action(payPost(cookie, depositId, "confirm")), action(payPost(cookie, depositId, "confirm"))])) as Response[];
+    const [one, two] = (await Promise.all([
+      action(payPost(cookie, depositId, "confirm")),
+      action(payPost(cookie, depositId, "confirm")),
+    ])) as Response[];
     const three = (await action(payPost(cookie, depositId, "confirm"))) as Response;
-    for (const response of [one!, two!, three]) expect(response.headers.get("Location")).toBe(`/member/deposit?arrived=${depositId}`);
+    for (const response of [one!, two!, three])
+      expect(response.headers.get("Location")).toBe(`/member/deposit?arrived=${depositId}`);
     expect(await balanceOf(id)).toBe("25000");
     const messages = await listMessages(handle.db, id, { page: 1, pageSize: 10 });
     expect(JSON.stringify(messages)).toContain("deposit_arrived");
@@ -197,28 +262,40 @@ describe("/member/deposit/pay/$depositId", () => {
     const depositId = await openEmbeddedDeposit(owner.cookie);
     for (const id of [depositId, "999999", "abc"]) {
       expect((await thrownResponse(loader(payGet(intruder.cookie, id)))).status).toBe(404);
-      expect((await thrownResponse(action(payPost(intruder.cookie, id, "confirm")))).status).toBe(404);
+      expect((await thrownResponse(action(payPost(intruder.cookie, id, "confirm")))).status).toBe(
+        404,
+      );
     }
     expect((await findDeposit(handle.db, depositId))?.status).toBe("pending");
     expect(await balanceOf(intruder.id)).toBe("0");
     expect(await balanceOf(owner.id)).toBe("0");
     // A gateway deposit is credited only by the gateway's callback, never by the member's own click.
     const policy = (await getBrandConfig(handle.db)).wallet;
-    const gatewayDeposit = await createDeposit(handle.db, { memberId: owner.id, channel: "easypaisa", amount: 60_000n, key: formKey() }, policy);
-    expect((await thrownResponse(action(payPost(owner.cookie, gatewayDeposit.id, "confirm")))).status).toBe(404);
+    const gatewayDeposit = await createDeposit(
+      handle.db,
+      { memberId: owner.id, channel: "easypaisa", amount: 60_000n, key: formKey() },
+      policy,
+    );
+    expect(
+      (await thrownResponse(action(payPost(owner.cookie, gatewayDeposit.id, "confirm")))).status,
+    ).toBe(404);
     expect(await balanceOf(owner.id)).toBe("0");
   });
 });
 
 /** The gateway's order endpoint; answers each order with a fresh reference. */
 function gatewayOrders(respond?: () => Response) {
-  const orders: Array<{ depositId: string; amount: string; notifyUrl: string; returnUrl: string }> = [];
+  const orders: Array<{ depositId: string; amount: string; notifyUrl: string; returnUrl: string }> =
+    [];
   server.use(
     http.post(`${GATEWAY.url}/orders`, async ({ request }) => {
       const body = await request.json();
       orders.push(body as (typeof orders)[number]);
       if (respond) return respond();
-      return HttpResponse.json({ gatewayRef: `GW-${orders.at(-1)!.depositId}`, payUrl: `https://pay.gateway.test/p/${orders.at(-1)!.depositId}` });
+      return HttpResponse.json({
+        gatewayRef: `GW-${orders.at(-1)!.depositId}`,
+        payUrl: `https://pay.gateway.test/p/${orders.at(-1)!.depositId}`,
+      });
     }),
   );
   return orders;
@@ -228,19 +305,28 @@ function gatewayOrders(respond?: () => Response) {
 async function openGatewayDeposit(cookie: string, amount = "600") {
   const orders = gatewayOrders();
   const { action } = await depositRoute();
-  const response = (await action(depositPost(cookie, { channel: "easypaisa", amount, idempotencyKey: formKey() + formKey() }))) as Response;
+  const response = (await action(
+    depositPost(cookie, { channel: "easypaisa", amount, idempotencyKey: formKey() + formKey() }),
+  )) as Response;
   const depositId = orders.at(-1)!.depositId;
   return { depositId, gatewayRef: `GW-${depositId}`, response, orders };
 }
 
-const callbackPost = (body: unknown, options: { key?: string; signature?: string; raw?: string } = {}) => {
+const callbackPost = (
+  body: unknown,
+  options: { key?: string; signature?: string; raw?: string } = {},
+) => {
   const raw = options.raw ?? JSON.stringify(body);
   const signature = options.signature ?? signBody(raw, options.key ?? GATEWAY.key);
   return routeArgs("/resources/payments/callback", {
     method: "POST",
     body: raw,
     // From the gateway's own origin: the member forms' same-origin check must not apply here.
-    headers: { "Content-Type": "application/json", "X-Signature": signature, Origin: "https://pay.gateway.test" },
+    headers: {
+      "Content-Type": "application/json",
+      "X-Signature": signature,
+      Origin: "https://pay.gateway.test",
+    },
   });
 };
 
@@ -259,14 +345,22 @@ describe("gateway deposits", () => {
       notifyUrl: "http://localhost/resources/payments/callback",
       returnUrl: `http://localhost/member/deposit?returned=${depositId}`,
     });
-    expect(await findDeposit(handle.db, depositId)).toMatchObject({ member_id: id, gateway_ref: `GW-${depositId}`, status: "pending" });
+    expect(await findDeposit(handle.db, depositId)).toMatchObject({
+      member_id: id,
+      gateway_ref: `GW-${depositId}`,
+      status: "pending",
+    });
 
     // The same form posted again: the same page, no second order.
     const key = formKey() + formKey();
     const { action } = await depositRoute();
-    const first = (await action(depositPost(cookie, { channel: "easypaisa", amount: "700", idempotencyKey: key }))) as Response;
+    const first = (await action(
+      depositPost(cookie, { channel: "easypaisa", amount: "700", idempotencyKey: key }),
+    )) as Response;
     const count = orders.length;
-    const replay = (await action(depositPost(cookie, { channel: "easypaisa", amount: "700", idempotencyKey: key }))) as Response;
+    const replay = (await action(
+      depositPost(cookie, { channel: "easypaisa", amount: "700", idempotencyKey: key }),
+    )) as Response;
     expect(replay.headers.get("Location")).toBe(first.headers.get("Location"));
     expect(orders).toHaveLength(count);
   });
@@ -275,10 +369,18 @@ describe("gateway deposits", () => {
     const orders = gatewayOrders(() => HttpResponse.json({ error: "down" }, { status: 503 }));
     const { cookie } = await member();
     const { action } = await depositRoute();
-    const response = (await action(depositPost(cookie, { channel: "easypaisa", amount: "600", idempotencyKey: formKey() + formKey() }))) as Response;
+    const response = (await action(
+      depositPost(cookie, {
+        channel: "easypaisa",
+        amount: "600",
+        idempotencyKey: formKey() + formKey(),
+      }),
+    )) as Response;
     expect(response.status).toBe(400);
     const { result } = await jsonBody(response);
-    expect(result.error[""]).toEqual(["The payment service is not reachable right now. Please try again."]);
+    expect(result.error[""]).toEqual([
+      "The payment service is not reachable right now. Please try again.",
+    ]);
     expect(result.initialValue.amount).toBe("600");
     expect(orders).toHaveLength(2);
     expect((await findDeposit(handle.db, orders[0]!.depositId))?.status).toBe("cancelled");
@@ -288,7 +390,8 @@ describe("gateway deposits", () => {
     const { callbackAction, id, depositId, gatewayRef } = await openedGatewayDeposit();
     const body = { gatewayRef, status: "success", amount: "60000", timestamp: now() };
     const responses = [] as Response[];
-    for (let attempt = 0; attempt < 4; attempt++) responses.push((await callbackAction(callbackPost(body))) as Response);
+    for (let attempt = 0; attempt < 4; attempt++)
+      responses.push((await callbackAction(callbackPost(body))) as Response);
     for (const response of responses) expect(response.status).toBe(200);
     expect(await jsonBody(responses[0])).toEqual({ ok: true, status: "confirmed", changed: true });
     expect(await jsonBody(responses[3])).toEqual({ ok: true, status: "confirmed", changed: false });
@@ -305,7 +408,10 @@ describe("gateway deposits", () => {
     const attempts = [
       callbackPost(body, { key: "not-the-gateway-key-000" }),
       callbackPost(body, { signature: "" }),
-      callbackPost(body, { raw: raw.replace("60000", "99999"), signature: signBody(raw, GATEWAY.key) }),
+      callbackPost(body, {
+        raw: raw.replace("60000", "99999"),
+        signature: signBody(raw, GATEWAY.key),
+      }),
       callbackPost({ ...body, timestamp: now() - 6 * 60 }),
     ];
     for (const args of attempts) {
@@ -318,29 +424,41 @@ describe("gateway deposits", () => {
 
   test("an unknown reference is a 404", async () => {
     const { action } = await callbackRoute();
-    const response = (await action(callbackPost({ gatewayRef: "GW-none", status: "success", amount: "1", timestamp: now() }))) as Response;
+    const response = (await action(
+      callbackPost({ gatewayRef: "GW-none", status: "success", amount: "1", timestamp: now() }),
+    )) as Response;
     expect(response.status).toBe(404);
   });
 
   test("a failed status marks the deposit failed and tells the member; nothing is credited", async () => {
     const { callbackAction, id, depositId, gatewayRef } = await openedGatewayDeposit();
-    const response = (await callbackAction(callbackPost({ gatewayRef, status: "failed", amount: "60000", timestamp: now() }))) as Response;
+    const response = (await callbackAction(
+      callbackPost({ gatewayRef, status: "failed", amount: "60000", timestamp: now() }),
+    )) as Response;
     expect(response.status).toBe(200);
     expect((await findDeposit(handle.db, depositId))?.status).toBe("failed");
     expect(await balanceOf(id)).toBe("0");
     const messages = JSON.stringify(await listMessages(handle.db, id, { page: 1, pageSize: 10 }));
     expect(messages).toContain("deposit_failed");
     // A success after the failure changes nothing (409 so the gateway escalates it).
-    const late = (await callbackAction(callbackPost({ gatewayRef, status: "success", amount: "60000", timestamp: now() }))) as Response;
+    const late = (await callbackAction(
+      callbackPost({ gatewayRef, status: "success", amount: "60000", timestamp: now() }),
+    )) as Response;
     expect(late.status).toBe(409);
     expect(await balanceOf(id)).toBe("0");
   });
 
   test("a success for another amount does not credit: the deposit fails with the reason recorded", async () => {
     const { callbackAction, id, depositId, gatewayRef } = await openedGatewayDeposit();
-    const response = (await callbackAction(callbackPost({ gatewayRef, status: "success", amount: "6000000", timestamp: now() }))) as Response;
+    const response = (await callbackAction(
+      callbackPost({ gatewayRef, status: "success", amount: "6000000", timestamp: now() }),
+    )) as Response;
     expect(response.status).toBe(200);
-    expect(await jsonBody(response)).toEqual({ ok: true, status: "failed", reason: "amount_mismatch" });
+    expect(await jsonBody(response)).toEqual({
+      ok: true,
+      status: "failed",
+      reason: "amount_mismatch",
+    });
     expect(await balanceOf(id)).toBe("0");
     const deposit = await findDeposit(handle.db, depositId);
     expect(deposit?.status).toBe("failed");
@@ -350,10 +468,16 @@ describe("gateway deposits", () => {
   test("the member's return from the gateway shows the deposit's real status", async () => {
     const { callbackAction, cookie, depositId, gatewayRef } = await openedGatewayDeposit();
     const { loader } = await depositRoute();
-    const before = await jsonBody(loader(routeArgs(`/member/deposit?returned=${depositId}`, { headers: { Cookie: cookie } })));
+    const before = await jsonBody(
+      loader(routeArgs(`/member/deposit?returned=${depositId}`, { headers: { Cookie: cookie } })),
+    );
     expect(before.note).toEqual({ status: "pending", amount: "60000" });
-    await callbackAction(callbackPost({ gatewayRef, status: "success", amount: "60000", timestamp: now() }));
-    const after = await jsonBody(loader(routeArgs(`/member/deposit?returned=${depositId}`, { headers: { Cookie: cookie } })));
+    await callbackAction(
+      callbackPost({ gatewayRef, status: "success", amount: "60000", timestamp: now() }),
+    );
+    const after = await jsonBody(
+      loader(routeArgs(`/member/deposit?returned=${depositId}`, { headers: { Cookie: cookie } })),
+    );
     expect(after.note).toEqual({ status: "confirmed", amount: "60000" });
   });
 });

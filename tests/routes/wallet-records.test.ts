@@ -22,7 +22,11 @@ async function signedInMember() {
 }
 
 async function deposit(memberId: string, amount: bigint) {
-  const created = await createDeposit(handle.db, { memberId, channel: "demo-pay", amount, key: formKey() }, policy);
+  const created = await createDeposit(
+    handle.db,
+    { memberId, channel: "demo-pay", amount, key: formKey() },
+    policy,
+  );
   await confirmDeposit(handle.db, created.id);
 }
 
@@ -36,7 +40,16 @@ async function grantBonus(memberId: string, amount: bigint, title: string) {
   });
 }
 
-async function bet(memberId: string, values: { vassalage: string; category: string; stake: number; payout: number; status: "open" | "settled" }) {
+async function bet(
+  memberId: string,
+  values: {
+    vassalage: string;
+    category: string;
+    stake: number;
+    payout: number;
+    status: "open" | "settled";
+  },
+) {
   await handle.db
     .insertInto("bets")
     .values({
@@ -56,17 +69,34 @@ beforeAll(async () => {
   stranger = await signedInMember();
   // Everything now: inside the default window (the last 7 days in the brand's time zone).
   await deposit(member.id, 50_000n);
-  await transferBetweenWallets(handle.db, { memberId: member.id, from: MAIN, to: "V1", amount: 12_000n, key: formKey() }, policy);
+  await transferBetweenWallets(
+    handle.db,
+    { memberId: member.id, from: MAIN, to: "V1", amount: 12_000n, key: formKey() },
+    policy,
+  );
   await grantBonus(member.id, 2_500n, "Welcome bonus");
-  await bet(member.id, { vassalage: "V1", category: "LIVE", stake: 1_000, payout: 3_000, status: "settled" });
+  await bet(member.id, {
+    vassalage: "V1",
+    category: "LIVE",
+    stake: 1_000,
+    payout: 3_000,
+    status: "settled",
+  });
   await bet(member.id, { vassalage: "V2", category: "RNG", stake: 400, payout: 0, status: "open" });
 
   await deposit(stranger.id, 987_654n);
   await grantBonus(stranger.id, 3_333n, "Stranger bonus");
-  await bet(stranger.id, { vassalage: "V7", category: "LIVE", stake: 55_555, payout: 0, status: "settled" });
+  await bet(stranger.id, {
+    vassalage: "V7",
+    category: "LIVE",
+    stake: 55_555,
+    payout: 0,
+    status: "settled",
+  });
 });
 
-const as = (who: { cookie: string }, url: string) => routeArgs(url, { headers: { Cookie: who.cookie } });
+const as = (who: { cookie: string }, url: string) =>
+  routeArgs(url, { headers: { Cookie: who.cookie } });
 
 describe("record pages", () => {
   test("a visitor is sent to log in from every record page", async () => {
@@ -78,7 +108,9 @@ describe("record pages", () => {
       ["/member/messages", await import("~/routes/_portal+/member+/messages")],
     ] as const) {
       const response = await thrownResponse(route.loader(routeArgs(`${path}?type=deposit`)));
-      expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`${path}?type=deposit`)}`);
+      expect(response.headers.get("Location")).toBe(
+        `/login?redirectTo=${encodeURIComponent(`${path}?type=deposit`)}`,
+      );
     }
   });
 
@@ -87,7 +119,9 @@ describe("record pages", () => {
     const data = await jsonBody(loader(as(member, "/member/transactions")));
     expect(data.type).toBe("");
     expect(data.range.to).toBe(data.range.today);
-    expect(data.records.rows.map((row: { kind: string; amount: string }) => [row.kind, row.amount])).toEqual([
+    expect(
+      data.records.rows.map((row: { kind: string; amount: string }) => [row.kind, row.amount]),
+    ).toEqual([
       ["bonus", "2500"],
       ["transfer", "12000"],
       ["transfer", "-12000"],
@@ -103,10 +137,14 @@ describe("record pages", () => {
     expect(bonus.type).toBe("bonus");
     expect(bonus.records.rows.map((row: { amount: string }) => row.amount)).toEqual(["2500"]);
     expect(bonus.records.totals.net).toBe("2500");
-    const past = await jsonBody(loader(as(member, "/member/transactions?from=2020-01-01&to=2020-01-07")));
+    const past = await jsonBody(
+      loader(as(member, "/member/transactions?from=2020-01-01&to=2020-01-07")),
+    );
     expect(past.range).toMatchObject({ from: "2020-01-01", to: "2020-01-07" });
     expect(past.records).toMatchObject({ rows: [], total: 0, totals: { net: "0" } });
-    const nonsense = await jsonBody(loader(as(member, "/member/transactions?type=everything&from=soon&to=later&page=-4")));
+    const nonsense = await jsonBody(
+      loader(as(member, "/member/transactions?type=everything&from=soon&to=later&page=-4")),
+    );
     expect(nonsense.type).toBe("");
     expect(nonsense.records).toMatchObject({ total: 4, page: 1 });
   });
@@ -132,7 +170,9 @@ describe("record pages", () => {
   test("bonus: the member's bonuses with their titles", async () => {
     const { loader } = await import("~/routes/_portal+/member+/bonus");
     const data = await jsonBody(loader(as(member, "/member/bonus")));
-    expect(data.records.rows.map((row: { title: string; amount: string }) => [row.title, row.amount])).toEqual([["Welcome bonus", "2500"]]);
+    expect(
+      data.records.rows.map((row: { title: string; amount: string }) => [row.title, row.amount]),
+    ).toEqual([["Welcome bonus", "2500"]]);
     expect(data.records.totals).toEqual({ amount: "2500" });
   });
 
@@ -140,8 +180,15 @@ describe("record pages", () => {
     const { loader } = await import("~/routes/_portal+/member+/betting-record");
     const all = await jsonBody(loader(as(member, "/member/betting-record")));
     expect(all.vendors).toEqual(["V1", "V2"]);
-    expect(all.records.totals).toEqual({ stake: "1400", validBet: "1400", payout: "3000", winLoss: "2000" });
-    const live = await jsonBody(loader(as(member, "/member/betting-record?category=LIVE&vendor=V1&status=settled")));
+    expect(all.records.totals).toEqual({
+      stake: "1400",
+      validBet: "1400",
+      payout: "3000",
+      winLoss: "2000",
+    });
+    const live = await jsonBody(
+      loader(as(member, "/member/betting-record?category=LIVE&vendor=V1&status=settled")),
+    );
     expect(live.filter).toEqual({ category: "LIVE", vendor: "V1", status: "settled" });
     expect(live.records.rows.map((row: { vassalage: string }) => row.vassalage)).toEqual(["V1"]);
     const open = await jsonBody(loader(as(member, "/member/betting-record?status=open")));
@@ -149,7 +196,9 @@ describe("record pages", () => {
     // Another member's vendor names nothing of this member's.
     const foreign = await jsonBody(loader(as(member, "/member/betting-record?vendor=V7")));
     expect(foreign.records.total).toBe(0);
-    const bad = await jsonBody(loader(as(member, "/member/betting-record?category=CASINO&vendor=%27%3Bdrop&status=won")));
+    const bad = await jsonBody(
+      loader(as(member, "/member/betting-record?category=CASINO&vendor=%27%3Bdrop&status=won")),
+    );
     expect(bad.filter).toEqual({ category: "", vendor: "", status: "" });
     expect(bad.records.total).toBe(2);
   });
@@ -159,7 +208,8 @@ describe("record pages", () => {
     for (const page of pages) {
       const { loader } = await import(`~/routes/_portal+/member+/${page}.tsx`);
       const text = JSON.stringify(await jsonBody(loader(as(member, `/member/${page}`))));
-      for (const foreign of ["987654", "3333", "Stranger bonus", "55555", "V7"]) expect(text, `${page} shows ${foreign}`).not.toContain(foreign);
+      for (const foreign of ["987654", "3333", "Stranger bonus", "55555", "V7"])
+        expect(text, `${page} shows ${foreign}`).not.toContain(foreign);
     }
     // The stranger sees their own.
     const { loader } = await import("~/routes/_portal+/member+/transactions");
@@ -172,7 +222,13 @@ describe("/member/messages", () => {
   test("lists the member's messages; opening the page marks nothing read", async () => {
     const { loader } = await import("~/routes/_portal+/member+/messages");
     const data = await jsonBody(loader(as(member, "/member/messages")));
-    expect(data.messages).toEqual([expect.objectContaining({ kind: "deposit_arrived", params: expect.objectContaining({ amount: "50000" }), read: false })]);
+    expect(data.messages).toEqual([
+      expect.objectContaining({
+        kind: "deposit_arrived",
+        params: expect.objectContaining({ amount: "50000" }),
+        read: false,
+      }),
+    ]);
     expect(data.unread).toBe(1);
     expect(data.marked).toBe(false);
     expect(await unreadMessageCount(handle.db, member.id)).toBe(1);
@@ -181,24 +237,40 @@ describe("/member/messages", () => {
   test("mark-read: another site's post is a 403, an unknown intent a 400, a visitor goes to log in", async () => {
     const { action } = await import("~/routes/_portal+/member+/messages");
     const cross = await thrownResponse(
-      action(formPost("/member/messages", { intent: "mark-read" }, { Cookie: member.cookie, Origin: "https://evil.example" })),
+      action(
+        formPost(
+          "/member/messages",
+          { intent: "mark-read" },
+          { Cookie: member.cookie, Origin: "https://evil.example" },
+        ),
+      ),
     );
     expect(cross.status).toBe(403);
-    const unknown = await thrownResponse(action(formPost("/member/messages", { intent: "delete-all" }, { Cookie: member.cookie })));
+    const unknown = await thrownResponse(
+      action(formPost("/member/messages", { intent: "delete-all" }, { Cookie: member.cookie })),
+    );
     expect(unknown.status).toBe(400);
-    const visitor = await thrownResponse(action(formPost("/member/messages", { intent: "mark-read" })));
+    const visitor = await thrownResponse(
+      action(formPost("/member/messages", { intent: "mark-read" })),
+    );
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     expect(await unreadMessageCount(handle.db, member.id)).toBe(1);
   });
 
   test("mark-read marks the member's messages only, then redirects back with a note", async () => {
     const { action, loader } = await import("~/routes/_portal+/member+/messages");
-    const response = (await action(formPost("/member/messages", { intent: "mark-read" }, { Cookie: member.cookie }))) as Response;
+    const response = (await action(
+      formPost("/member/messages", { intent: "mark-read" }, { Cookie: member.cookie }),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/member/messages?marked=1");
     expect(await unreadMessageCount(handle.db, member.id)).toBe(0);
     expect(await unreadMessageCount(handle.db, stranger.id)).toBe(1);
     const after = await jsonBody(loader(as(member, "/member/messages?marked=1")));
-    expect(after).toMatchObject({ unread: 0, marked: true, messages: [expect.objectContaining({ read: true })] });
+    expect(after).toMatchObject({
+      unread: 0,
+      marked: true,
+      messages: [expect.objectContaining({ read: true })],
+    });
   });
 });

@@ -3,7 +3,15 @@ import { PROOF_MAX_BYTES } from "~/platform/wallet/proofs";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, thrownResponse } from "../helpers/routes";
 import { formKey } from "../helpers/wallet";
-import { balanceOf, multipartPost, opsCookie, TINY_PNG, withdrawalIn, withdrawingMember, WITHDRAW_PASSWORD } from "../helpers/withdrawals";
+import {
+  balanceOf,
+  multipartPost,
+  opsCookie,
+  TINY_PNG,
+  withdrawalIn,
+  withdrawingMember,
+  WITHDRAW_PASSWORD,
+} from "../helpers/withdrawals";
 
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
@@ -14,7 +22,8 @@ const route = () => import("~/routes/_portal+/member+/withdraw");
 const proofRoute = () => import("~/routes/resources+/withdrawal-proofs.$proofId");
 const PAGE = "/member/withdraw";
 
-const post = (cookie: string, fields: Record<string, string>) => formPost(PAGE, fields, { Cookie: cookie });
+const post = (cookie: string, fields: Record<string, string>) =>
+  formPost(PAGE, fields, { Cookie: cookie });
 const requestFields = (payeeId: string, fields: Record<string, string> = {}) => ({
   intent: "request",
   payeeAccountId: payeeId,
@@ -24,7 +33,8 @@ const requestFields = (payeeId: string, fields: Record<string, string> = {}) => 
   ...fields,
 });
 
-const withdrawalRow = (id: string) => handle.db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const withdrawalRow = (id: string) =>
+  handle.db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("/member/withdraw: the page", () => {
   test("a visitor goes to log in; a member sees balance, masked payees and no raw account number", async () => {
@@ -36,9 +46,19 @@ describe("/member/withdraw: the page", () => {
     const response = await loader(routeArgs(PAGE, { headers: { Cookie: member.cookie } }));
     const text = await response.clone().text();
     const data = await jsonBody(response);
-    expect(data).toMatchObject({ hasWithdrawPassword: true, balance: "980000", limits: { min: 10_000, max: 5_000_000 } });
-    expect(data.payees).toEqual([{ id: member.payeeId, provider: "HBL", holderName: "Test Holder", maskedNumber: "•••• 6789" }]);
-    expect(data.withdrawals[0]).toMatchObject({ status: "pending", amount: "20000", masked_number: "•••• 6789" });
+    expect(data).toMatchObject({
+      hasWithdrawPassword: true,
+      balance: "980000",
+      limits: { min: 10_000, max: 5_000_000 },
+    });
+    expect(data.payees).toEqual([
+      { id: member.payeeId, provider: "HBL", holderName: "Test Holder", maskedNumber: "•••• 6789" },
+    ]);
+    expect(data.withdrawals[0]).toMatchObject({
+      status: "pending",
+      amount: "20000",
+      masked_number: "•••• 6789",
+    });
     expect(text).not.toContain("0123456789");
   });
 
@@ -47,11 +67,15 @@ describe("/member/withdraw: the page", () => {
     const member = await withdrawingMember(handle.db, { withPassword: false });
     const data = await jsonBody(loader(routeArgs(PAGE, { headers: { Cookie: member.cookie } })));
     expect(data.hasWithdrawPassword).toBe(false);
-    const response = await action(post(member.cookie, requestFields(member.payeeId, { withdrawPassword: "anything1" })));
+    const response = await action(
+      post(member.cookie, requestFields(member.payeeId, { withdrawPassword: "anything1" })),
+    );
     expect(response.status).toBe(400);
     const body = await jsonBody(response);
     expect(body.form).toBe("request");
-    expect(body.result.error[""]).toEqual(["Please set a withdraw password in the security centre first"]);
+    expect(body.result.error[""]).toEqual([
+      "Please set a withdraw password in the security centre first",
+    ]);
     expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n);
   });
 });
@@ -60,7 +84,9 @@ describe("/member/withdraw: requesting", () => {
   test("a wrong withdraw password is an error on that field, never echoed; no money moves", async () => {
     const { action } = await route();
     const member = await withdrawingMember(handle.db);
-    const response = await action(post(member.cookie, requestFields(member.payeeId, { withdrawPassword: "Wrong9999" })));
+    const response = await action(
+      post(member.cookie, requestFields(member.payeeId, { withdrawPassword: "Wrong9999" })),
+    );
     expect(response.status).toBe(400);
     const body = await jsonBody(response);
     expect(body.result.error.withdrawPassword).toEqual(["The withdraw password is not correct"]);
@@ -68,7 +94,11 @@ describe("/member/withdraw: requesting", () => {
     expect(body.result.initialValue.amount).toBe("250.00");
     expect(JSON.stringify(body)).not.toContain("Wrong9999");
     expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n);
-    const count = await handle.db.selectFrom("withdrawals").select("id").where("member_id", "=", member.memberId).execute();
+    const count = await handle.db
+      .selectFrom("withdrawals")
+      .select("id")
+      .where("member_id", "=", member.memberId)
+      .execute();
     expect(count).toEqual([]);
   });
 
@@ -82,9 +112,17 @@ describe("/member/withdraw: requesting", () => {
     expect(location).toMatch(/^\/member\/withdraw\?requested=\d+$/);
     const again = await action(post(member.cookie, fields));
     expect(again.headers.get("Location")).toBe(location);
-    const rows = await handle.db.selectFrom("withdrawals").selectAll().where("member_id", "=", member.memberId).execute();
+    const rows = await handle.db
+      .selectFrom("withdrawals")
+      .selectAll()
+      .where("member_id", "=", member.memberId)
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "pending", amount: "25000", payee_account_id: member.payeeId });
+    expect(rows[0]).toMatchObject({
+      status: "pending",
+      amount: "25000",
+      payee_account_id: member.payeeId,
+    });
     expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n - 25_000n);
   });
 
@@ -92,13 +130,23 @@ describe("/member/withdraw: requesting", () => {
     const { action } = await route();
     const member = await withdrawingMember(handle.db, { balance: 50_000n });
     const other = await withdrawingMember(handle.db, { balance: 0n });
-    const small = await jsonBody(action(post(member.cookie, requestFields(member.payeeId, { amount: "1.00" }))));
-    expect(small.result.error.amount).toEqual(["The amount must be between Rs 100.00 and Rs 50,000.00"]);
-    const broke = await jsonBody(action(post(member.cookie, requestFields(member.payeeId, { amount: "600.00" }))));
+    const small = await jsonBody(
+      action(post(member.cookie, requestFields(member.payeeId, { amount: "1.00" }))),
+    );
+    expect(small.result.error.amount).toEqual([
+      "The amount must be between Rs 100.00 and Rs 50,000.00",
+    ]);
+    const broke = await jsonBody(
+      action(post(member.cookie, requestFields(member.payeeId, { amount: "600.00" }))),
+    );
     expect(broke.result.error.amount).toEqual(["Insufficient balance"]);
     const foreign = await jsonBody(action(post(member.cookie, requestFields(other.payeeId))));
-    expect(foreign.result.error.payeeAccountId).toEqual(["Please choose one of your payee accounts"]);
-    const missing = await jsonBody(action(post(member.cookie, { intent: "request", idempotencyKey: formKey() })));
+    expect(foreign.result.error.payeeAccountId).toEqual([
+      "Please choose one of your payee accounts",
+    ]);
+    const missing = await jsonBody(
+      action(post(member.cookie, { intent: "request", idempotencyKey: formKey() })),
+    );
     expect(missing.result.error).toMatchObject({
       payeeAccountId: ["Please choose a payee account"],
       amount: ["Please enter an amount"],
@@ -112,22 +160,45 @@ describe("/member/withdraw: payee accounts", () => {
   test("add: provider from the brand, holder, 6–24 digits; remove: own only (another's is a 404)", async () => {
     const { action, loader } = await route();
     const member = await withdrawingMember(handle.db);
-    const bad = await jsonBody(action(post(member.cookie, { intent: "add-payee", provider: "NOPE", holderName: "", accountNumber: "12ab" })));
+    const bad = await jsonBody(
+      action(
+        post(member.cookie, {
+          intent: "add-payee",
+          provider: "NOPE",
+          holderName: "",
+          accountNumber: "12ab",
+        }),
+      ),
+    );
     expect(bad.form).toBe("add-payee");
     expect(bad.result.error).toMatchObject({
       provider: ["Please choose a bank or e-wallet from the list"],
       holderName: ["Please enter the account holder name (up to 64 characters)"],
       accountNumber: ["The account number must be 6 to 24 digits"],
     });
-    const added = await action(post(member.cookie, { intent: "add-payee", provider: "EASYPAISA", holderName: "Ayesha Khan", accountNumber: "03001234567" }));
+    const added = await action(
+      post(member.cookie, {
+        intent: "add-payee",
+        provider: "EASYPAISA",
+        holderName: "Ayesha Khan",
+        accountNumber: "03001234567",
+      }),
+    );
     expect(added.headers.get("Location")).toBe("/member/withdraw?payee=added");
     const data = await jsonBody(loader(routeArgs(PAGE, { headers: { Cookie: member.cookie } })));
-    expect(data.payees.map((payee: { maskedNumber: string }) => payee.maskedNumber)).toEqual(["•••• 6789", "•••• 4567"]);
+    expect(data.payees.map((payee: { maskedNumber: string }) => payee.maskedNumber)).toEqual([
+      "•••• 6789",
+      "•••• 4567",
+    ]);
 
     const other = await withdrawingMember(handle.db, { balance: 0n });
-    const foreign = await thrownResponse(action(post(member.cookie, { intent: "remove-payee", payeeId: other.payeeId })));
+    const foreign = await thrownResponse(
+      action(post(member.cookie, { intent: "remove-payee", payeeId: other.payeeId })),
+    );
     expect(foreign.status).toBe(404);
-    const removed = await action(post(member.cookie, { intent: "remove-payee", payeeId: member.payeeId }));
+    const removed = await action(
+      post(member.cookie, { intent: "remove-payee", payeeId: member.payeeId }),
+    );
     expect(removed.headers.get("Location")).toBe("/member/withdraw?payee=removed");
     const after = await jsonBody(loader(routeArgs(PAGE, { headers: { Cookie: member.cookie } })));
     expect(after.payees).toHaveLength(1);
@@ -138,20 +209,35 @@ describe("/member/withdraw: payee accounts", () => {
     const visitor = await thrownResponse(action(formPost(PAGE, { intent: "add-payee" })));
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const member = await withdrawingMember(handle.db, { balance: 0n });
-    const cross = await thrownResponse(action(formPost(PAGE, { intent: "add-payee" }, { Cookie: member.cookie, Origin: "https://evil.example" })));
+    const cross = await thrownResponse(
+      action(
+        formPost(
+          PAGE,
+          { intent: "add-payee" },
+          { Cookie: member.cookie, Origin: "https://evil.example" },
+        ),
+      ),
+    );
     expect(cross.status).toBe(403);
   });
 });
 
 describe("/member/withdraw: receipt confirmation", () => {
-  const receipt = (id: string, fields: Record<string, string> = {}) => ({ intent: "confirm-receipt", withdrawalId: id, outcome: "full", ...fields });
+  const receipt = (id: string, fields: Record<string, string> = {}) => ({
+    intent: "confirm-receipt",
+    withdrawalId: id,
+    outcome: "full",
+    ...fields,
+  });
 
   test("another member's withdrawal id is a 404", async () => {
     const { action } = await route();
     const owner = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, owner, 20_000n, "paid");
     const stranger = await withdrawingMember(handle.db, { balance: 0n });
-    const response = await thrownResponse(action(multipartPost(PAGE, stranger.cookie, receipt(id))));
+    const response = await thrownResponse(
+      action(multipartPost(PAGE, stranger.cookie, receipt(id))),
+    );
     expect(response.status).toBe(404);
     expect((await withdrawalRow(id)).status).toBe("paid");
   });
@@ -160,16 +246,34 @@ describe("/member/withdraw: receipt confirmation", () => {
     const { action } = await route();
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
-    const response = await action(multipartPost(PAGE, member.cookie, receipt(id, { note: "All good" }), [{ name: "proof.png", bytes: TINY_PNG, type: "image/png" }]));
+    const response = await action(
+      multipartPost(PAGE, member.cookie, receipt(id, { note: "All good" }), [
+        { name: "proof.png", bytes: TINY_PNG, type: "image/png" },
+      ]),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/member/withdraw?confirmed=${id}`);
-    expect(await withdrawalRow(id)).toMatchObject({ status: "received", receipt: "member", received_amount: "20000", receipt_note: "All good" });
+    expect(await withdrawalRow(id)).toMatchObject({
+      status: "received",
+      receipt: "member",
+      received_amount: "20000",
+      receipt_note: "All good",
+    });
 
-    const proof = await handle.db.selectFrom("withdrawal_proofs").select(["id", "content_type"]).where("withdrawal_id", "=", id).executeTakeFirstOrThrow();
+    const proof = await handle.db
+      .selectFrom("withdrawal_proofs")
+      .select(["id", "content_type"])
+      .where("withdrawal_id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(proof.content_type).toBe("image/png");
     const { loader } = await proofRoute();
     const get = (cookie?: string) =>
-      loader({ ...routeArgs(`/resources/withdrawal-proofs/${proof.id}`, { headers: cookie ? { Cookie: cookie } : {} }), params: { proofId: proof.id } });
+      loader({
+        ...routeArgs(`/resources/withdrawal-proofs/${proof.id}`, {
+          headers: cookie ? { Cookie: cookie } : {},
+        }),
+        params: { proofId: proof.id },
+      });
     const own = await get(member.cookie);
     expect(own.status).toBe(200);
     expect(own.headers.get("Content-Type")).toBe("image/png");
@@ -187,16 +291,32 @@ describe("/member/withdraw: receipt confirmation", () => {
     const { action } = await route();
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
-    const over = await action(multipartPost(PAGE, member.cookie, receipt(id, { outcome: "partial", receivedAmount: "300.00" })));
+    const over = await action(
+      multipartPost(
+        PAGE,
+        member.cookie,
+        receipt(id, { outcome: "partial", receivedAmount: "300.00" }),
+      ),
+    );
     expect(over.status).toBe(400);
     const overBody = await jsonBody(over);
     expect(overBody).toMatchObject({ form: "receipt", withdrawalId: id });
-    expect(overBody.result.error.receivedAmount).toEqual(["The amount must be between Rs 0.00 and Rs 200.00"]);
-    const none = await jsonBody(action(multipartPost(PAGE, member.cookie, { intent: "confirm-receipt", withdrawalId: id })));
+    expect(overBody.result.error.receivedAmount).toEqual([
+      "The amount must be between Rs 0.00 and Rs 200.00",
+    ]);
+    const none = await jsonBody(
+      action(multipartPost(PAGE, member.cookie, { intent: "confirm-receipt", withdrawalId: id })),
+    );
     expect(none.result.error.outcome).toEqual(["Please choose whether you received the money"]);
-    const partial = await action(multipartPost(PAGE, member.cookie, receipt(id, { outcome: "partial", receivedAmount: "50" })));
+    const partial = await action(
+      multipartPost(PAGE, member.cookie, receipt(id, { outcome: "partial", receivedAmount: "50" })),
+    );
     expect(partial.status).toBe(302);
-    expect(await withdrawalRow(id)).toMatchObject({ status: "disputed", received_amount: "5000", receipt: null });
+    expect(await withdrawalRow(id)).toMatchObject({
+      status: "disputed",
+      received_amount: "5000",
+      receipt: null,
+    });
   });
 
   test("a text file named proof.png is refused with proof_type; nothing is recorded", async () => {
@@ -204,9 +324,15 @@ describe("/member/withdraw: receipt confirmation", () => {
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
     const text = new TextEncoder().encode("this is not an image at all");
-    const response = await action(multipartPost(PAGE, member.cookie, receipt(id), [{ name: "proof.png", bytes: text, type: "image/png" }]));
+    const response = await action(
+      multipartPost(PAGE, member.cookie, receipt(id), [
+        { name: "proof.png", bytes: text, type: "image/png" },
+      ]),
+    );
     expect(response.status).toBe(400);
-    expect((await jsonBody(response)).result.error.proofs).toEqual(["Proof images must be PNG or JPG"]);
+    expect((await jsonBody(response)).result.error.proofs).toEqual([
+      "Proof images must be PNG or JPG",
+    ]);
     expect((await withdrawalRow(id)).status).toBe("paid");
   });
 
@@ -216,7 +342,11 @@ describe("/member/withdraw: receipt confirmation", () => {
     const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
     const big = new Uint8Array(PROOF_MAX_BYTES + 1);
     big.set(TINY_PNG);
-    const response = await action(multipartPost(PAGE, member.cookie, receipt(id), [{ name: "big.png", bytes: big, type: "image/png" }]));
+    const response = await action(
+      multipartPost(PAGE, member.cookie, receipt(id), [
+        { name: "big.png", bytes: big, type: "image/png" },
+      ]),
+    );
     expect(response.status).toBe(400);
     const body = await jsonBody(response);
     expect(body).toMatchObject({ form: "receipt", withdrawalId: id });
@@ -229,13 +359,23 @@ describe("/member/withdraw: receipt confirmation", () => {
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
     const png = (n: number) => ({ name: `p${n}.png`, bytes: TINY_PNG, type: "image/png" });
-    const four = await action(multipartPost(PAGE, member.cookie, receipt(id), [png(1), png(2), png(3), png(4)]));
+    const four = await action(
+      multipartPost(PAGE, member.cookie, receipt(id), [png(1), png(2), png(3), png(4)]),
+    );
     expect(four.status).toBe(400);
-    expect((await jsonBody(four)).result.error.proofs).toEqual(["You can upload at most 3 proof images"]);
+    expect((await jsonBody(four)).result.error.proofs).toEqual([
+      "You can upload at most 3 proof images",
+    ]);
     expect((await withdrawalRow(id)).status).toBe("paid");
-    const three = await action(multipartPost(PAGE, member.cookie, receipt(id), [png(1), png(2), png(3)]));
+    const three = await action(
+      multipartPost(PAGE, member.cookie, receipt(id), [png(1), png(2), png(3)]),
+    );
     expect(three.status).toBe(302);
-    const proofs = await handle.db.selectFrom("withdrawal_proofs").select("id").where("withdrawal_id", "=", id).execute();
+    const proofs = await handle.db
+      .selectFrom("withdrawal_proofs")
+      .select("id")
+      .where("withdrawal_id", "=", id)
+      .execute();
     expect(proofs).toHaveLength(3);
   });
 
@@ -243,7 +383,11 @@ describe("/member/withdraw: receipt confirmation", () => {
     const { loader } = await route();
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "paid");
-    await handle.db.updateTable("withdrawals").set({ auto_receive_at: new Date(Date.now() - 1000) }).where("id", "=", id).execute();
+    await handle.db
+      .updateTable("withdrawals")
+      .set({ auto_receive_at: new Date(Date.now() - 1000) })
+      .where("id", "=", id)
+      .execute();
     const data = await jsonBody(loader(routeArgs(PAGE, { headers: { Cookie: member.cookie } })));
     expect(data.withdrawals[0]).toMatchObject({ id, status: "received", receipt: "auto" });
   });

@@ -20,7 +20,9 @@ describe("per-database TTL cache", () => {
 
   test("a failed load is not cached", async () => {
     const cache = cacheFor<number>(fakeDb(), "t", () => 60_000);
-    await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow(
+      "db down",
+    );
     expect(await cache.get("k", async () => 7)).toBe(7);
   });
 

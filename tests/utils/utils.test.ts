@@ -11,7 +11,8 @@ const pages = (current: number, total: number) =>
 
 describe("pager (§9: range 5, 1 margin page)", () => {
   test("short lists show every page", () => expect(pages(2, 6)).toEqual([1, 2, 3, 4, 5, 6]));
-  test("the middle of a long list", () => expect(pages(10, 20)).toEqual([1, "…", 8, 9, 10, 11, 12, "…", 20]));
+  test("the middle of a long list", () =>
+    expect(pages(10, 20)).toEqual([1, "…", 8, 9, 10, 11, 12, "…", 20]));
   test("near the start", () => expect(pages(1, 20)).toEqual([1, 2, 3, 4, 5, 6, "…", 20]));
   test("near the end", () => expect(pages(20, 20)).toEqual([1, "…", 15, 16, 17, 18, 19, 20]));
   test("page parameters", () => {
@@ -28,14 +29,25 @@ describe("money", () => {
     expect(formatMoney(-250, { symbol: "$", minorUnits: 2 })).toBe("-$ 2.50");
   });
   test("exact beyond 2^53 minor units", () => {
-    expect(formatMoney("900719925474099312", { symbol: "$", minorUnits: 2 })).toBe("$ 9,007,199,254,740,993.12");
+    expect(formatMoney("900719925474099312", { symbol: "$", minorUnits: 2 })).toBe(
+      "$ 9,007,199,254,740,993.12",
+    );
   });
 });
 
 describe("links", () => {
   test("redirects stay on this site", () => {
     expect(safeRedirectPath("/rng?page=2")).toBe("/rng?page=2");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/a\\b", "javascript:alert(1)", null]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/a\\b",
+      "javascript:alert(1)",
+      null,
+    ]) {
       expect(safeRedirectPath(bad)).toBe("/");
     }
   });
@@ -52,7 +64,8 @@ describe("links", () => {
     expect(loginHref("/")).toBe("/login");
   });
   test("game pages hide the side menu (§2)", () => {
-    for (const path of ["/lott", "/LOTTERT", "/vnlottery", "/seaLottery/", "/seamless"]) expect(isGamePage(path)).toBe(true);
+    for (const path of ["/lott", "/LOTTERT", "/vnlottery", "/seaLottery/", "/seamless"])
+      expect(isGamePage(path)).toBe(true);
     for (const path of ["/", "/lottery", "/elott", "/rng"]) expect(isGamePage(path)).toBe(false);
   });
 });

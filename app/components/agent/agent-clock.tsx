@@ -8,7 +8,11 @@ import { useEffect, useState } from "react";
 const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions) {
+function cached(
+  map: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
   let formatter = map.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-GB", { timeZone, ...options });
@@ -25,7 +29,8 @@ export function formatClock(epochMs: number, timeZone: string): string {
     second: "2-digit",
     hourCycle: "h23",
   }).formatToParts(new Date(epochMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? "00";
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? "00";
   return `${part("hour")}:${part("minute")}:${part("second")}`;
 }
 

@@ -46,7 +46,12 @@ export function AgentHeader({ brandName, timeZone, now, agent }: AgentHeaderProp
         </p>
         <Form method="post" action="/logout" className="inline-form">
           <input type="hidden" name="site" value="agent" />
-          <button type="submit" className="button small" aria-disabled={signingOut || undefined} data-testid="agent-sign-out">
+          <button
+            type="submit"
+            className="button small"
+            aria-disabled={signingOut || undefined}
+            data-testid="agent-sign-out"
+          >
             {signingOut ? (
               <>
                 <span className="spinner" aria-hidden="true" />

@@ -48,7 +48,12 @@ export function AgentMenu({
             const current = isCurrent(href, pathname);
             return (
               <li key={item.key}>
-                <Link to={href} aria-current={current ? "page" : undefined} data-menu-key={item.key} prefetch="intent">
+                <Link
+                  to={href}
+                  aria-current={current ? "page" : undefined}
+                  data-menu-key={item.key}
+                  prefetch="intent"
+                >
                   <span>{label}</span>
                   {item.offerWaiting ? (
                     <span className="badge" data-testid={`menu-offer-${item.key}`}>

@@ -15,9 +15,15 @@ export function OverviewDays({ days, currency }: { days: TeamDay[]; currency: Cu
         <thead>
           <tr>
             <th scope="col">{t("agentCentre.overview.day")}</th>
-            <th scope="col" className="amount">{t("agentCentre.overview.betCount")}</th>
-            <th scope="col" className="amount">{t("agentCentre.chart.validBet")}</th>
-            <th scope="col" className="amount">{t("agentCentre.chart.profitLoss")}</th>
+            <th scope="col" className="amount">
+              {t("agentCentre.overview.betCount")}
+            </th>
+            <th scope="col" className="amount">
+              {t("agentCentre.chart.validBet")}
+            </th>
+            <th scope="col" className="amount">
+              {t("agentCentre.chart.profitLoss")}
+            </th>
           </tr>
         </thead>
         <tbody>

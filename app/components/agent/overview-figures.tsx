@@ -6,7 +6,17 @@ import { formatRate } from "~/utils/rates";
 
 type Currency = { symbol: string; minorUnits: number };
 
-function Figure({ label, testId, tone, children }: { label: string; testId: string; tone?: "positive" | "negative"; children: ReactNode }) {
+function Figure({
+  label,
+  testId,
+  tone,
+  children,
+}: {
+  label: string;
+  testId: string;
+  tone?: "positive" | "negative";
+  children: ReactNode;
+}) {
   return (
     <div>
       <dt>{label}</dt>
@@ -18,7 +28,11 @@ function Figure({ label, testId, tone, children }: { label: string; testId: stri
 }
 
 /** The agent's own account: balance, own rate, and how big the team is (now, not in the period). */
-export function OverviewAccount({ agent, totals, currency }: Pick<TeamOverview, "agent" | "totals"> & { currency: Currency }) {
+export function OverviewAccount({
+  agent,
+  totals,
+  currency,
+}: Pick<TeamOverview, "agent" | "totals"> & { currency: Currency }) {
   const { t, i18n } = useTranslation();
   return (
     <section className="member-card" aria-labelledby="overview-account-title">
@@ -42,7 +56,12 @@ export function OverviewAccount({ agent, totals, currency }: Pick<TeamOverview, 
 }
 
 /** The team's figures in the chosen period (definitions in app/platform/agency/overview.server.ts). */
-export function OverviewPeriod({ totals, currency, from, to }: Pick<TeamOverview, "totals"> & { currency: Currency; from: string; to: string }) {
+export function OverviewPeriod({
+  totals,
+  currency,
+  from,
+  to,
+}: Pick<TeamOverview, "totals"> & { currency: Currency; from: string; to: string }) {
   const { t, i18n } = useTranslation();
   const money = (minor: string) => formatMoney(minor, currency, i18n.language);
   const pl = BigInt(totals.profitLoss);
@@ -56,10 +75,16 @@ export function OverviewPeriod({ totals, currency, from, to }: Pick<TeamOverview
         <Figure label={t("agentCentre.overview.activeMembers")} testId="overview-active-members">
           {totals.activeMembers}
         </Figure>
-        <Figure label={t("agentCentre.overview.deposits", { n: totals.depositCount })} testId="overview-deposits">
+        <Figure
+          label={t("agentCentre.overview.deposits", { n: totals.depositCount })}
+          testId="overview-deposits"
+        >
           {money(totals.deposits)}
         </Figure>
-        <Figure label={t("agentCentre.overview.withdrawals", { n: totals.withdrawalCount })} testId="overview-withdrawals">
+        <Figure
+          label={t("agentCentre.overview.withdrawals", { n: totals.withdrawalCount })}
+          testId="overview-withdrawals"
+        >
           {money(totals.withdrawals)}
         </Figure>
         <Figure label={t("agentCentre.overview.betCount")} testId="overview-bet-count">
@@ -71,7 +96,11 @@ export function OverviewPeriod({ totals, currency, from, to }: Pick<TeamOverview
         <Figure label={t("agentCentre.overview.validBet")} testId="overview-valid-bet">
           {money(totals.validBet)}
         </Figure>
-        <Figure label={t("agentCentre.overview.profitLoss")} testId="overview-profit-loss" tone={pl > 0n ? "positive" : pl < 0n ? "negative" : undefined}>
+        <Figure
+          label={t("agentCentre.overview.profitLoss")}
+          testId="overview-profit-loss"
+          tone={pl > 0n ? "positive" : pl < 0n ? "negative" : undefined}
+        >
           {money(totals.profitLoss)}
         </Figure>
       </dl>

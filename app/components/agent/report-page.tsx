@@ -41,7 +41,12 @@ export function ReportPage({
         {filters}
       </DateRangeFilter>
       <p className="agent-report-actions">
-        <a className="button" href={`${csvPath}${query ? `?${query}` : ""}`} download data-testid="report-csv">
+        <a
+          className="button"
+          href={`${csvPath}${query ? `?${query}` : ""}`}
+          download
+          data-testid="report-csv"
+        >
           {t("agentReports.csv")}
         </a>
       </p>

@@ -27,10 +27,19 @@ const MAX_DAY_LABELS = 8;
  * with a title and a description; the exact numbers are the table the page
  * shows with it.
  */
-export function TeamChart({ days, currency, title }: { days: TeamChartDay[]; currency: Currency; title: string }) {
+export function TeamChart({
+  days,
+  currency,
+  title,
+}: {
+  days: TeamChartDay[];
+  currency: Currency;
+  title: string;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const money = (minor: number | string | bigint) => formatMoney(BigInt(minor), currency, i18n.language);
+  const money = (minor: number | string | bigint) =>
+    formatMoney(BigInt(minor), currency, i18n.language);
   // Pixels only: a float is precise enough to place a bar; the labels use the exact minor units.
   const valid = days.map((day) => Number(day.validBet));
   const pl = days.map((day) => Number(day.profitLoss));
@@ -41,9 +50,13 @@ export function TeamChart({ days, currency, title }: { days: TeamChartDay[]; cur
   const band = PLOT_W / Math.max(1, days.length);
   const x = (index: number) => MARGIN.left + index * band;
   const labelEvery = Math.max(1, Math.ceil(days.length / MAX_DAY_LABELS));
-  const ticks = [...new Set([hi, lo < 0 ? 0 : null, lo].filter((tick): tick is number => tick !== null))];
+  const ticks = [
+    ...new Set([hi, lo < 0 ? 0 : null, lo].filter((tick): tick is number => tick !== null)),
+  ];
   const peak = days.reduce((best, day, index) => (valid[index]! > valid[best]! ? index : best), 0);
-  const linePoints = days.map((_, index) => `${(x(index) + band / 2).toFixed(1)},${y(pl[index]!).toFixed(1)}`).join(" ");
+  const linePoints = days
+    .map((_, index) => `${(x(index) + band / 2).toFixed(1)},${y(pl[index]!).toFixed(1)}`)
+    .join(" ");
   const first = days[0]?.day ?? "";
   const last = days[days.length - 1]?.day ?? "";
   const description = t("agentCentre.chart.description", {
@@ -70,7 +83,13 @@ export function TeamChart({ days, currency, title }: { days: TeamChartDay[]; cur
         <g className="team-chart-grid" aria-hidden="true">
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? "team-chart-zero" : undefined} />
+              <line
+                x1={MARGIN.left}
+                x2={WIDTH - MARGIN.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                className={tick === 0 ? "team-chart-zero" : undefined}
+              />
               <text x={MARGIN.left - 6} y={y(tick)} dy="0.35em" textAnchor="end">
                 {money(Math.round(tick))}
               </text>
@@ -81,7 +100,13 @@ export function TeamChart({ days, currency, title }: { days: TeamChartDay[]; cur
           {days.map((day, index) => {
             const top = y(Math.max(valid[index]!, 0));
             return (
-              <rect key={day.day} x={x(index) + band * 0.15} width={band * 0.7} y={top} height={Math.max(0, y(0) - top)}>
+              <rect
+                key={day.day}
+                x={x(index) + band * 0.15}
+                width={band * 0.7}
+                y={top}
+                height={Math.max(0, y(0) - top)}
+              >
                 <title>{`${day.day}: ${t("agentCentre.chart.validBet")} ${money(day.validBet)}`}</title>
               </rect>
             );
@@ -98,7 +123,12 @@ export function TeamChart({ days, currency, title }: { days: TeamChartDay[]; cur
         <g className="team-chart-days" aria-hidden="true">
           {days.map((day, index) =>
             index % labelEvery === 0 ? (
-              <text key={day.day} x={x(index) + band / 2} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle">
+              <text
+                key={day.day}
+                x={x(index) + band / 2}
+                y={HEIGHT - MARGIN.bottom + 18}
+                textAnchor="middle"
+              >
                 {day.day.slice(5)}
               </text>
             ) : null,
@@ -106,8 +136,10 @@ export function TeamChart({ days, currency, title }: { days: TeamChartDay[]; cur
         </g>
       </svg>
       <figcaption className="team-chart-legend">
-        <span className="team-chart-key team-chart-key-bar" aria-hidden="true" /> {t("agentCentre.chart.validBet")}
-        <span className="team-chart-key team-chart-key-line" aria-hidden="true" /> {t("agentCentre.chart.profitLoss")}
+        <span className="team-chart-key team-chart-key-bar" aria-hidden="true" />{" "}
+        {t("agentCentre.chart.validBet")}
+        <span className="team-chart-key team-chart-key-line" aria-hidden="true" />{" "}
+        {t("agentCentre.chart.profitLoss")}
       </figcaption>
     </figure>
   );

@@ -17,7 +17,13 @@ export function TeamFilters({ filters }: { filters: { search: string; level: str
   return (
     <section className="member-card records-filter" aria-label={t("agentTeam.team.filters")}>
       <Form method="get" className="filters" key={location.search} data-testid="team-filter">
-        <Field type="search" name="search" label={t("agentTeam.team.search")} defaultValue={filters.search} maxLength={32} />
+        <Field
+          type="search"
+          name="search"
+          label={t("agentTeam.team.search")}
+          defaultValue={filters.search}
+          maxLength={32}
+        />
         <FilterSelect
           name="level"
           label={t("agentTeam.team.level")}
@@ -32,7 +38,13 @@ export function TeamFilters({ filters }: { filters: { search: string; level: str
         </div>
       </Form>
       <p>
-        <Link reloadDocument to={`/agentHome/team.csv${csvQuery ? `?${csvQuery}` : ""}`} download className="button" data-testid="team-csv">
+        <Link
+          reloadDocument
+          to={`/agentHome/team.csv${csvQuery ? `?${csvQuery}` : ""}`}
+          download
+          className="button"
+          data-testid="team-csv"
+        >
           {t("agentTeam.team.export")}
         </Link>
       </p>

@@ -17,7 +17,13 @@ export interface RegisterFormHints {
  * hidden while "member" is chosen; without JavaScript it is always there,
  * with a hint, and the server ignores it for a member.
  */
-export function TeamRegisterForm({ hints, result }: { hints: RegisterFormHints; result?: SubmissionResult<string[]> }) {
+export function TeamRegisterForm({
+  hints,
+  result,
+}: {
+  hints: RegisterFormHints;
+  result?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   const [kind, setKind] = useState(enteredValue(result, "kind") === "agent" ? "agent" : "member");
@@ -40,7 +46,11 @@ export function TeamRegisterForm({ hints, result }: { hints: RegisterFormHints; 
                 onChange={() => setKind(value)}
                 data-testid={`register-kind-${value}`}
               />
-              {t(value === "agent" ? "agentTeam.register.kindAgent" : "agentTeam.register.kindMember")}
+              {t(
+                value === "agent"
+                  ? "agentTeam.register.kindAgent"
+                  : "agentTeam.register.kindMember",
+              )}
             </label>
           ))}
         </div>

@@ -28,7 +28,13 @@ export function TeamTable({
   timeZone,
   closeHref,
 }: {
-  team: { rows: TeamRowView[]; total: number; page: number; pageCount: number; totals: { balance: string } };
+  team: {
+    rows: TeamRowView[];
+    total: number;
+    page: number;
+    pageCount: number;
+    totals: { balance: string };
+  };
   currency: { symbol: string; minorUnits: number };
   timeZone: string;
   closeHref: string;
@@ -50,7 +56,9 @@ export function TeamTable({
           <th scope="col">{t("agentTeam.columns.rate")}</th>
           <th scope="col">{t("agentTeam.columns.level")}</th>
           <th scope="col">{t("agentTeam.columns.status")}</th>
-          <th scope="col" className="amount">{t("agentTeam.columns.balance")}</th>
+          <th scope="col" className="amount">
+            {t("agentTeam.columns.balance")}
+          </th>
           <th scope="col">{t("agentTeam.columns.downlines")}</th>
           <th scope="col">{t("agentTeam.columns.registeredAt")}</th>
           <th scope="col">{t("agentTeam.columns.lastLogin")}</th>
@@ -76,14 +84,28 @@ export function TeamTable({
           <td>{t(row.isAgent ? "agentTeam.team.typeAgent" : "agentTeam.team.typeMember")}</td>
           <td>{row.agentRate === null ? "—" : formatRate(row.agentRate)}</td>
           <td>{row.depth}</td>
-          <td>{t(row.status === "active" ? "agentTeam.team.statusActive" : "agentTeam.team.statusDisabled")}</td>
+          <td>
+            {t(
+              row.status === "active"
+                ? "agentTeam.team.statusActive"
+                : "agentTeam.team.statusDisabled",
+            )}
+          </td>
           <MoneyCell minor={row.balance} currency={currency} testId="team-row-balance" />
           <td>{row.directCount}</td>
           <TimeCell iso={row.createdAt} timeZone={timeZone} />
-          {row.lastLoginAt ? <TimeCell iso={row.lastLoginAt} timeZone={timeZone} /> : <td>{t("agentTeam.team.never")}</td>}
+          {row.lastLoginAt ? (
+            <TimeCell iso={row.lastLoginAt} timeZone={timeZone} />
+          ) : (
+            <td>{t("agentTeam.team.never")}</td>
+          )}
           <td>
             {row.depth === 1 && row.status === "active" ? (
-              <Link to={transferHref(row.id)} preventScrollReset aria-label={t("agentTeam.team.transferTo", { account: row.account })}>
+              <Link
+                to={transferHref(row.id)}
+                preventScrollReset
+                aria-label={t("agentTeam.team.transferTo", { account: row.account })}
+              >
                 {t("agentTeam.team.transfer")}
               </Link>
             ) : null}

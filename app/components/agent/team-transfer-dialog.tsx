@@ -31,7 +31,11 @@ export function TeamTransferDialog({
   const errors = result?.error ?? {};
   const money = (minor: string) => formatMoney(BigInt(minor), currency, i18n.language);
   return (
-    <Dialog title={t("agentTeam.transfer.title", { account: target.name })} close={{ href: closeHref }} testId="team-transfer-dialog">
+    <Dialog
+      title={t("agentTeam.transfer.title", { account: target.name })}
+      close={{ href: closeHref }}
+      testId="team-transfer-dialog"
+    >
       <dl className="transfer-facts">
         <dt>{t("agentTeam.transfer.yourBalance")}</dt>
         <dd data-testid="transfer-my-balance">{money(balance)}</dd>
@@ -43,11 +47,21 @@ export function TeamTransferDialog({
           {t("agentTeam.error.downline_disabled")}
         </p>
       ) : (
-        <Form method="post" className="stack-form" noValidate preventScrollReset data-testid="team-transfer-form">
+        <Form
+          method="post"
+          className="stack-form"
+          noValidate
+          preventScrollReset
+          data-testid="team-transfer-form"
+        >
           <input type="hidden" name="intent" value="transfer-downline" />
           <input type="hidden" name="downlineId" value={target.id} />
           <FormKeyInput formKey={formKey} />
-          <AmountField label={t("agentTeam.transfer.amount")} entered={result?.initialValue?.amount} errors={errors.amount} />
+          <AmountField
+            label={t("agentTeam.transfer.amount")}
+            entered={result?.initialValue?.amount}
+            errors={errors.amount}
+          />
           <FormErrors errors={errors[""]} />
           <button type="submit" className="button primary">
             {t("agentTeam.transfer.submit")}

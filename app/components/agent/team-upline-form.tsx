@@ -6,7 +6,15 @@ import { FormKeyInput } from "~/components/member/transfer/form-key-input";
 import { useTranslation } from "~/utils/i18n";
 
 /** §2 transfer to my upline: from the agent's main wallet to its own upline agent; the upline comes from the account, never the form. */
-export function TeamUplineForm({ upline, formKey, result }: { upline: string; formKey: string; result?: SubmissionResult<string[]> }) {
+export function TeamUplineForm({
+  upline,
+  formKey,
+  result,
+}: {
+  upline: string;
+  formKey: string;
+  result?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   return (
@@ -16,10 +24,20 @@ export function TeamUplineForm({ upline, formKey, result }: { upline: string; fo
         <dt>{t("agentTeam.upline.agent")}</dt>
         <dd data-testid="team-upline">{upline}</dd>
       </dl>
-      <Form method="post" className="stack-form" noValidate preventScrollReset data-testid="team-upline-form">
+      <Form
+        method="post"
+        className="stack-form"
+        noValidate
+        preventScrollReset
+        data-testid="team-upline-form"
+      >
         <input type="hidden" name="intent" value="transfer-upline" />
         <FormKeyInput formKey={formKey} />
-        <AmountField label={t("agentTeam.upline.amount")} entered={result?.initialValue?.amount} errors={errors.amount} />
+        <AmountField
+          label={t("agentTeam.upline.amount")}
+          entered={result?.initialValue?.amount}
+          errors={errors.amount}
+        />
         <FormErrors errors={errors[""]} />
         <button type="submit" className="button primary">
           {t("agentTeam.upline.submit")}

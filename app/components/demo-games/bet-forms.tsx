@@ -4,9 +4,26 @@ import { formatMoney } from "~/utils/money";
 import type { MoneyFormat, RouletteBetView } from "./types";
 
 /** The roulette bets offered, in the order of the select. */
-export const ROULETTE_BET_KINDS = ["straight", "red", "black", "odd", "even", "low", "high", "dozen"] as const;
+export const ROULETTE_BET_KINDS = [
+  "straight",
+  "red",
+  "black",
+  "odd",
+  "even",
+  "low",
+  "high",
+  "dozen",
+] as const;
 
-function StakeSelect({ stakes, selected, money }: { stakes: string[]; selected: string; money: MoneyFormat }) {
+function StakeSelect({
+  stakes,
+  selected,
+  money,
+}: {
+  stakes: string[];
+  selected: string;
+  money: MoneyFormat;
+}) {
   const { t } = useTranslation();
   return (
     <div className="field">
@@ -23,7 +40,9 @@ function StakeSelect({ stakes, selected, money }: { stakes: string[]; selected: 
 }
 
 /** The round key: made with the page, so a second copy of this POST is the same round. */
-const RoundKey = ({ value }: { value: string }) => <input type="hidden" name="roundKey" value={value} />;
+const RoundKey = ({ value }: { value: string }) => (
+  <input type="hidden" name="roundKey" value={value} />
+);
 
 function SpinButton() {
   const { t } = useTranslation();
@@ -90,7 +109,16 @@ export function RouletteBetForm({
       </div>
       <div className="field">
         <label htmlFor="demo-bet-number">{t("demoGame.number")}</label>
-        <input id="demo-bet-number" name="number" type="number" inputMode="numeric" min={0} max={36} step={1} defaultValue={bet.number ?? 17} />
+        <input
+          id="demo-bet-number"
+          name="number"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={36}
+          step={1}
+          defaultValue={bet.number ?? 17}
+        />
       </div>
       <div className="field">
         <label htmlFor="demo-bet-dozen">{t("demoGame.dozen")}</label>

@@ -7,7 +7,13 @@ export interface FairnessView {
   nextNonce: number;
   /** Set right after a rotation: the pair just revealed. */
   rotated: boolean;
-  revealed: { id: string; serverSeed: string; serverSeedHash: string; clientSeed: string; rounds: number }[];
+  revealed: {
+    id: string;
+    serverSeed: string;
+    serverSeedHash: string;
+    clientSeed: string;
+    rounds: number;
+  }[];
 }
 
 /**
@@ -16,10 +22,22 @@ export interface FairnessView {
  * seed — which rotates the pair and reveals the old server seed — and the
  * pairs revealed so far.
  */
-export function FairnessPanel({ action, fairness, error }: { action: string; fairness: FairnessView; error: string | null }) {
+export function FairnessPanel({
+  action,
+  fairness,
+  error,
+}: {
+  action: string;
+  fairness: FairnessView;
+  error: string | null;
+}) {
   const { t } = useTranslation();
   return (
-    <section className="member-card demo-fairness" aria-labelledby="demo-fairness-title" id="fairness">
+    <section
+      className="member-card demo-fairness"
+      aria-labelledby="demo-fairness-title"
+      id="fairness"
+    >
       <h2 id="demo-fairness-title">{t("demoGame.fairness.title")}</h2>
       <dl className="demo-facts">
         <dt>{t("demoGame.fairness.serverSeedHash")}</dt>

@@ -12,7 +12,12 @@ export function RouletteBoard({ outcome }: { outcome: RouletteOutcome | null }) 
       <span className="demo-pocket-number" aria-hidden="true">
         {outcome.pocket}
       </span>
-      <span>{t("demoGame.landed", { number: outcome.pocket, colour: t(`demoGame.colours.${outcome.colour}`) })}</span>
+      <span>
+        {t("demoGame.landed", {
+          number: outcome.pocket,
+          colour: t(`demoGame.colours.${outcome.colour}`),
+        })}
+      </span>
     </p>
   );
 }

@@ -51,12 +51,19 @@ export function RoundRecall({
                     <td>#{round.id}</td>
                     <td>{formatTimestamp(round.createdAt, timeZone)}</td>
                     <td>{t(`demoGame.recall.modes.${round.mode}`)}</td>
-                    <td className="amount">{formatMoney(round.stake, format.currency, format.locale)}</td>
-                    <td className="amount">{formatMoney(round.payout, format.currency, format.locale)}</td>
+                    <td className="amount">
+                      {formatMoney(round.stake, format.currency, format.locale)}
+                    </td>
+                    <td className="amount">
+                      {formatMoney(round.payout, format.currency, format.locale)}
+                    </td>
                     <td className="demo-code">{round.summary}</td>
                     <td>
                       {round.verifiable ? (
-                        <Link to={verifyHref(round.id)} aria-label={t("demoGame.recall.verifyRound", { id: round.id })}>
+                        <Link
+                          to={verifyHref(round.id)}
+                          aria-label={t("demoGame.recall.verifyRound", { id: round.id })}
+                        >
                           {t("demoGame.recall.verify")}
                         </Link>
                       ) : (

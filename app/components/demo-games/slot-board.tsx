@@ -10,7 +10,15 @@ type SlotOutcome = Extract<OutcomeView, { engine: "slot" }>;
  * screen readers, and the lines the last spin won. Before the first spin the
  * reels show a resting position.
  */
-export function SlotBoard({ outcome, resting, money }: { outcome: SlotOutcome | null; resting: string[][]; money: MoneyFormat }) {
+export function SlotBoard({
+  outcome,
+  resting,
+  money,
+}: {
+  outcome: SlotOutcome | null;
+  resting: string[][];
+  money: MoneyFormat;
+}) {
   const { t } = useTranslation();
   const rows = outcome?.rows ?? resting;
   const name = (symbol: string) => t(`demoGame.symbols.${symbol}`);

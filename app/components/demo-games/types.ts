@@ -10,7 +10,15 @@ export type OutcomeView =
       payout: string;
       summary: string;
     }
-  | { engine: "roulette"; pocket: number; colour: "green" | "red" | "black"; bet: RouletteBetView; won: boolean; payout: string; summary: string };
+  | {
+      engine: "roulette";
+      pocket: number;
+      colour: "green" | "red" | "black";
+      bet: RouletteBetView;
+      won: boolean;
+      payout: string;
+      summary: string;
+    };
 
 export interface RoundView {
   id: string;

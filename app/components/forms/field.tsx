@@ -9,7 +9,12 @@ export function Field({
   errors,
   hint,
   ...input
-}: { label: ReactNode; errors?: string[] | null; hint?: ReactNode; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  name: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -17,7 +22,12 @@ export function Field({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={hint ? `${hintId} ${errorId}` : errorId} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={hint ? `${hintId} ${errorId}` : errorId}
+        {...input}
+      />
       {hint ? (
         <div id={hintId} className="field-hint">
           {hint}
@@ -33,14 +43,24 @@ export function Field({
 /** Errors that belong to the whole form (wrong password, throttled, …). */
 export function FormErrors({ errors, id }: { errors?: string[] | null; id?: string }) {
   return (
-    <div id={id} className="form-errors" role={errors?.length ? "alert" : undefined} data-testid="form-errors">
-      {errors?.map((error) => <p key={error}>{error}</p>)}
+    <div
+      id={id}
+      className="form-errors"
+      role={errors?.length ? "alert" : undefined}
+      data-testid="form-errors"
+    >
+      {errors?.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
     </div>
   );
 }
 
 /** What was typed into a field before a failed post (conform's reply), so nothing has to be typed again. */
-export function enteredValue(result: { initialValue?: Record<string, unknown> | null } | undefined, name: string): string | undefined {
+export function enteredValue(
+  result: { initialValue?: Record<string, unknown> | null } | undefined,
+  name: string,
+): string | undefined {
   const value = result?.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
 }

@@ -6,7 +6,13 @@ import { Field } from "../forms/field";
  * platform's base64 PNG; "another one" is a submit button (intent=captcha),
  * so it works without JavaScript too; the server hands out at most one a second.
  */
-export function CaptchaField({ captcha, errors }: { captcha: { id: string; image: string }; errors?: string[] | null }) {
+export function CaptchaField({
+  captcha,
+  errors,
+}: {
+  captcha: { id: string; image: string };
+  errors?: string[] | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className="captcha-row" data-testid="captcha">
@@ -21,8 +27,20 @@ export function CaptchaField({ captcha, errors }: { captcha: { id: string; image
         maxLength={8}
         required
       />
-      <img src={captcha.image} alt={t("login.captchaImage")} width={150} height={50} className="captcha-image" />
-      <button type="submit" name="intent" value="captcha" formNoValidate className="button ghost small">
+      <img
+        src={captcha.image}
+        alt={t("login.captchaImage")}
+        width={150}
+        height={50}
+        className="captcha-image"
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="captcha"
+        formNoValidate
+        className="button ghost small"
+      >
         {t("login.captchaRefresh")}
       </button>
     </div>

@@ -26,7 +26,11 @@ export function ChangePasswordDialog({
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   return (
-    <Dialog title={t("changePassword.title")} close={{ href: closeHref }} testId="change-password-dialog">
+    <Dialog
+      title={t("changePassword.title")}
+      close={{ href: closeHref }}
+      testId="change-password-dialog"
+    >
       <p className="form-note" data-testid="change-password-reason">
         {t(`changePassword.reason.${reason}`, { defaultValue: t("changePassword.reason.default") })}
       </p>

@@ -23,7 +23,13 @@ export function ChangePasswordForm({
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   return (
-    <Form method="post" action={action} className="stack-form" noValidate data-testid="change-password-form">
+    <Form
+      method="post"
+      action={action}
+      className="stack-form"
+      noValidate
+      data-testid="change-password-form"
+    >
       <input type="hidden" name="intent" value="change-password" />
       <Field
         name="oldPassword"

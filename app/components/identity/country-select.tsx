@@ -7,13 +7,23 @@ export interface CountryOption {
 }
 
 /** §3 Country: the dialing code in front of a mobile number. */
-export function CountrySelect({ countries, defaultValue }: { countries: CountryOption[]; defaultValue?: string }) {
+export function CountrySelect({
+  countries,
+  defaultValue,
+}: {
+  countries: CountryOption[];
+  defaultValue?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{t("phone.country")}</label>
-      <select id={id} name="countryDialingCode" defaultValue={defaultValue ?? countries[0]?.countryDialingCode}>
+      <select
+        id={id}
+        name="countryDialingCode"
+        defaultValue={defaultValue ?? countries[0]?.countryDialingCode}
+      >
         {countries.map((country) => (
           <option key={country.countryCode} value={country.countryDialingCode}>
             +{country.countryDialingCode} ({country.countryCode})

@@ -32,10 +32,20 @@ export function ForgotPasswordDialog({
   return (
     <Dialog title={t("forgot.title")} close={{ href: "/login" }} testId="forgot-dialog">
       <nav className="dialog-tabs" aria-label={t("forgot.methods")}>
-        <Link to="/login?modal=forgot&by=mobile" replace preventScrollReset aria-current={by === "mobile" ? "page" : undefined}>
+        <Link
+          to="/login?modal=forgot&by=mobile"
+          replace
+          preventScrollReset
+          aria-current={by === "mobile" ? "page" : undefined}
+        >
           {t("forgot.byMobile")}
         </Link>
-        <Link to="/login?modal=forgot&by=email" replace preventScrollReset aria-current={by === "email" ? "page" : undefined}>
+        <Link
+          to="/login?modal=forgot&by=email"
+          replace
+          preventScrollReset
+          aria-current={by === "email" ? "page" : undefined}
+        >
           {t("forgot.byEmail")}
         </Link>
       </nav>
@@ -43,8 +53,23 @@ export function ForgotPasswordDialog({
         <Form method="post" className="stack-form" noValidate>
           <HoneypotInputs />
           <input type="hidden" name="intent" value="forgot-email" />
-          <Field name="username" label={t("login.username")} autoComplete="username" defaultValue={values.username} errors={errors.username} required />
-          <Field name="email" type="email" label={t("forgot.email")} autoComplete="email" defaultValue={values.email} errors={errors.email} required />
+          <Field
+            name="username"
+            label={t("login.username")}
+            autoComplete="username"
+            defaultValue={values.username}
+            errors={errors.username}
+            required
+          />
+          <Field
+            name="email"
+            type="email"
+            label={t("forgot.email")}
+            autoComplete="email"
+            defaultValue={values.email}
+            errors={errors.email}
+            required
+          />
           {notice ? (
             <p className="form-success" role="status" data-testid="forgot-notice">
               {notice}
@@ -59,9 +84,25 @@ export function ForgotPasswordDialog({
         <Form method="post" className="stack-form" noValidate>
           <HoneypotInputs />
           <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
-          <Field name="mobileNum" type="tel" inputMode="numeric" label={t("phone.mobile")} autoComplete="tel-national" defaultValue={values.mobileNum} errors={errors.mobileNum} required />
+          <Field
+            name="mobileNum"
+            type="tel"
+            inputMode="numeric"
+            label={t("phone.mobile")}
+            autoComplete="tel-national"
+            defaultValue={values.mobileNum}
+            errors={errors.mobileNum}
+            required
+          />
           <div className="code-row">
-            <Field name="verificationCode" inputMode="numeric" label={t("phone.code")} autoComplete="one-time-code" errors={errors.verificationCode} required />
+            <Field
+              name="verificationCode"
+              inputMode="numeric"
+              label={t("phone.code")}
+              autoComplete="one-time-code"
+              errors={errors.verificationCode}
+              required
+            />
             <SmsCodeButton intent="forgot-code" codeSent={codeSent ?? null} />
           </div>
           <NewPasswordFields errors={errors} />

@@ -33,17 +33,29 @@ export function LoginDialog(props: LoginDialogProps) {
   const errors = result?.error ?? {};
   const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const tabHref = (tab: string) => {
-    const base = props.redirectTo ? withSearchParam("/login", "redirectTo", props.redirectTo) : "/login";
+    const base = props.redirectTo
+      ? withSearchParam("/login", "redirectTo", props.redirectTo)
+      : "/login";
     return tab === "sms" ? withSearchParam(base, "by", "sms") : base;
   };
   return (
     <Dialog title={t("login.title")} close={{ href: "/" }} testId="login-dialog">
       {props.smsLogin ? (
         <nav className="dialog-tabs" aria-label={t("login.methods")}>
-          <Link to={tabHref("password")} replace preventScrollReset aria-current={by === "password" ? "page" : undefined}>
+          <Link
+            to={tabHref("password")}
+            replace
+            preventScrollReset
+            aria-current={by === "password" ? "page" : undefined}
+          >
             {t("login.byUsername")}
           </Link>
-          <Link to={tabHref("sms")} replace preventScrollReset aria-current={by === "sms" ? "page" : undefined}>
+          <Link
+            to={tabHref("sms")}
+            replace
+            preventScrollReset
+            aria-current={by === "sms" ? "page" : undefined}
+          >
             {t("login.bySms")}
           </Link>
         </nav>
@@ -55,18 +67,50 @@ export function LoginDialog(props: LoginDialogProps) {
       ) : null}
       <Form method="post" className="stack-form" noValidate>
         <input type="hidden" name="by" value={by} />
-        {props.redirectTo ? <input type="hidden" name="redirectTo" value={props.redirectTo} /> : null}
+        {props.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={props.redirectTo} />
+        ) : null}
         {by === "password" ? (
           <>
-            <Field name="username" label={t("login.username")} autoComplete="username" defaultValue={values.username} errors={errors.username} required />
-            <Field name="password" type="password" label={t("login.password")} autoComplete="current-password" errors={errors.password} required />
+            <Field
+              name="username"
+              label={t("login.username")}
+              autoComplete="username"
+              defaultValue={values.username}
+              errors={errors.username}
+              required
+            />
+            <Field
+              name="password"
+              type="password"
+              label={t("login.password")}
+              autoComplete="current-password"
+              errors={errors.password}
+              required
+            />
           </>
         ) : (
           <>
             <CountrySelect countries={props.countries} defaultValue={values.countryDialingCode} />
-            <Field name="mobileNum" type="tel" inputMode="numeric" label={t("phone.mobile")} autoComplete="tel-national" defaultValue={values.mobileNum} errors={errors.mobileNum} required />
+            <Field
+              name="mobileNum"
+              type="tel"
+              inputMode="numeric"
+              label={t("phone.mobile")}
+              autoComplete="tel-national"
+              defaultValue={values.mobileNum}
+              errors={errors.mobileNum}
+              required
+            />
             <div className="code-row">
-              <Field name="verificationCode" inputMode="numeric" label={t("phone.code")} autoComplete="one-time-code" errors={errors.verificationCode} required />
+              <Field
+                name="verificationCode"
+                inputMode="numeric"
+                label={t("phone.code")}
+                autoComplete="one-time-code"
+                errors={errors.verificationCode}
+                required
+              />
               <SmsCodeButton intent="sms-code" codeSent={props.codeSent ?? null} />
             </div>
           </>

@@ -6,10 +6,21 @@ import { Dialog } from "../ui/dialog";
  * §4 sign-out confirmation (?modal=logout): a plain form post to /logout, so
  * it works without JavaScript; cancel is a link back to the same page.
  */
-export function LogoutDialog({ closeHref, site = "member" }: { closeHref: string; site?: "member" | "agent" }) {
+export function LogoutDialog({
+  closeHref,
+  site = "member",
+}: {
+  closeHref: string;
+  site?: "member" | "agent";
+}) {
   const { t } = useTranslation();
   return (
-    <Dialog title={t("logout.title")} close={{ href: closeHref }} className="notice-box" testId="logout-dialog">
+    <Dialog
+      title={t("logout.title")}
+      close={{ href: closeHref }}
+      className="notice-box"
+      testId="logout-dialog"
+    >
       <p>{t("logout.confirmText")}</p>
       <Form method="post" action="/logout" className="dialog-actions">
         {site === "agent" ? <input type="hidden" name="site" value="agent" /> : null}

@@ -9,16 +9,34 @@ import { Dialog } from "../ui/dialog";
 export function NeedRealAccountDialog({ closeHref }: { closeHref: string }) {
   const { t } = useTranslation();
   return (
-    <Dialog title={t("realAccount.title")} close={{ href: closeHref }} className="notice-box" testId="real-account-dialog">
+    <Dialog
+      title={t("realAccount.title")}
+      close={{ href: closeHref }}
+      className="notice-box"
+      testId="real-account-dialog"
+    >
       <div className="notice-box-body">
         {/* The sprite's "info" symbol (public/icons.svg). */}
-        <svg width={48} height={48} className="icon notice-box-icon" role="img" aria-label={t("realAccount.iconLabel")} focusable="false">
+        <svg
+          width={48}
+          height={48}
+          className="icon notice-box-icon"
+          role="img"
+          aria-label={t("realAccount.iconLabel")}
+          focusable="false"
+        >
           <use href="/icons.svg#info" />
         </svg>
         <p>{t("realAccount.message")}</p>
       </div>
       <div className="dialog-actions">
-        <Link to={closeHref} className="button primary" preventScrollReset replace data-testid="real-account-confirm">
+        <Link
+          to={closeHref}
+          className="button primary"
+          preventScrollReset
+          replace
+          data-testid="real-account-confirm"
+        >
           {t("realAccount.confirm")}
         </Link>
       </div>

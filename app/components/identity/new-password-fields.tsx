@@ -2,7 +2,13 @@ import { useTranslation } from "~/utils/i18n";
 import { Field } from "../forms/field";
 
 /** A new password and its confirmation (§5), as every password form asks for them. */
-export function NewPasswordFields({ errors, hint }: { errors: Record<string, string[] | null | undefined>; hint?: string }) {
+export function NewPasswordFields({
+  errors,
+  hint,
+}: {
+  errors: Record<string, string[] | null | undefined>;
+  hint?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>

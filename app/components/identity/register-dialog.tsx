@@ -30,7 +30,10 @@ export interface RegisterActionData {
 }
 
 /** Input attributes per optional field: the keyboard and autofill each one wants. */
-const INPUTS: Record<string, { type?: string; inputMode?: "numeric" | "email" | "tel"; autoComplete: string }> = {
+const INPUTS: Record<
+  string,
+  { type?: string; inputMode?: "numeric" | "email" | "tel"; autoComplete: string }
+> = {
   email: { type: "email", inputMode: "email", autoComplete: "email" },
   payeeName: { autoComplete: "name" },
   paymentPassword: { type: "password", inputMode: "numeric", autoComplete: "new-password" },
@@ -46,10 +49,21 @@ const INPUTS: Record<string, { type?: string; inputMode?: "numeric" | "email" | 
  * so it works without JavaScript; the server checks everything and answers
  * with translated messages next to their fields.
  */
-export function RegisterDialog({ form, actionData }: { form: RegisterFormView | null; actionData?: RegisterActionData | null }) {
+export function RegisterDialog({
+  form,
+  actionData,
+}: {
+  form: RegisterFormView | null;
+  actionData?: RegisterActionData | null;
+}) {
   const { t } = useTranslation();
   return (
-    <Dialog title={t("register.title")} close={{ href: "/" }} className="register-dialog" testId="register-dialog">
+    <Dialog
+      title={t("register.title")}
+      close={{ href: "/" }}
+      className="register-dialog"
+      testId="register-dialog"
+    >
       {form ? (
         <RegisterForm key={form.mode} form={form} actionData={actionData ?? null} />
       ) : (
@@ -64,7 +78,13 @@ export function RegisterDialog({ form, actionData }: { form: RegisterFormView | 
   );
 }
 
-function RegisterForm({ form, actionData }: { form: RegisterFormView; actionData: RegisterActionData | null }) {
+function RegisterForm({
+  form,
+  actionData,
+}: {
+  form: RegisterFormView;
+  actionData: RegisterActionData | null;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
@@ -73,7 +93,8 @@ function RegisterForm({ form, actionData }: { form: RegisterFormView; actionData
   const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
   const formErrorsId = useId();
   const actionHref = `/register?mode=${form.mode}`;
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
   const formRef = useRef<HTMLFormElement>(null);
   // The countdown outlives answers that do not touch it (a failed register keeps the button waiting).
   const [codeSent, setCodeSent] = useState(actionData?.codeSent ?? null);
@@ -81,7 +102,8 @@ function RegisterForm({ form, actionData }: { form: RegisterFormView; actionData
     if (!actionData?.codeSent) return;
     setCodeSent(actionData.codeSent);
     // The button just went disabled under the focus: the code field is where the user goes next.
-    if (actionData.codeSent.status === "sent") formRef.current?.querySelector<HTMLInputElement>('input[name="verificationCode"]')?.focus();
+    if (actionData.codeSent.status === "sent")
+      formRef.current?.querySelector<HTMLInputElement>('input[name="verificationCode"]')?.focus();
   }, [actionData]);
 
   const label = (text: string, required: boolean): ReactNode => (
@@ -124,7 +146,14 @@ function RegisterForm({ form, actionData }: { form: RegisterFormView; actionData
         aria-busy={submitting || undefined}
       >
         {/* Enter in any field registers: the first submit button of a form is its default. */}
-        <button type="submit" name="intent" value="register" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        <button
+          type="submit"
+          name="intent"
+          value="register"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
           {t("register.submit")}
         </button>
         <HoneypotInputs />
@@ -147,7 +176,11 @@ function RegisterForm({ form, actionData }: { form: RegisterFormView; actionData
         )}
         {form.mobile.shown ? (
           <div className="register-phone-row">
-            <DialingCodeSelect countries={form.countries} defaultValue={values.countryDialingCode} errors={errors.countryDialingCode} />
+            <DialingCodeSelect
+              countries={form.countries}
+              defaultValue={values.countryDialingCode}
+              errors={errors.countryDialingCode}
+            />
             <Field
               name="mobileNum"
               type="tel"
@@ -218,11 +251,22 @@ function RegisterForm({ form, actionData }: { form: RegisterFormView; actionData
           ),
         )}
         {!affiliateShown && (values.affiliateCode ?? form.affiliateCode) ? (
-          <input type="hidden" name="affiliateCode" value={values.affiliateCode ?? form.affiliateCode ?? ""} />
+          <input
+            type="hidden"
+            name="affiliateCode"
+            value={values.affiliateCode ?? form.affiliateCode ?? ""}
+          />
         ) : null}
         <TermsCheckbox defaultChecked={values.terms === "on"} errors={errors.terms} />
         <FormErrors id={formErrorsId} errors={errors[""]} />
-        <button type="submit" name="intent" value="register" className="button primary" disabled={submitting} data-testid="register-submit">
+        <button
+          type="submit"
+          name="intent"
+          value="register"
+          className="button primary"
+          disabled={submitting}
+          data-testid="register-submit"
+        >
           {t("register.submit")}
         </button>
       </Form>
@@ -285,8 +329,13 @@ function AffiliateCodeField({
   const check = useFetcher<{ code: string; valid: boolean; error?: string }>();
   const [value, setValue] = useState(defaultValue);
   // A throttled check says nothing about the code: the server decides on submit.
-  const verdict = check.data && !check.data.error && check.data.code === value.trim() ? check.data : null;
-  const errors = verdict ? (verdict.valid ? null : [t("identityError.invitation_code_error")]) : serverErrors;
+  const verdict =
+    check.data && !check.data.error && check.data.code === value.trim() ? check.data : null;
+  const errors = verdict
+    ? verdict.valid
+      ? null
+      : [t("identityError.invitation_code_error")]
+    : serverErrors;
   return (
     <Field
       name="affiliateCode"
@@ -300,14 +349,21 @@ function AffiliateCodeField({
       onChange={(event) => setValue(event.currentTarget.value)}
       onBlur={(event) => {
         const code = event.currentTarget.value.trim();
-        if (code && code !== check.data?.code) check.load(`/resources/affiliate?code=${encodeURIComponent(code)}`);
+        if (code && code !== check.data?.code)
+          check.load(`/resources/affiliate?code=${encodeURIComponent(code)}`);
       }}
     />
   );
 }
 
 /** §5: the terms must be ticked (an inline error otherwise); the agreement states the user is 18. */
-function TermsCheckbox({ defaultChecked, errors }: { defaultChecked: boolean; errors?: string[] | null }) {
+function TermsCheckbox({
+  defaultChecked,
+  errors,
+}: {
+  defaultChecked: boolean;
+  errors?: string[] | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const error = errors?.[0];

@@ -30,7 +30,15 @@ export function SmsCodeButton({ intent, codeSent }: { intent: string; codeSent: 
   }, [codeSent]);
   return (
     <div className="code-button">
-      <button type="submit" name="intent" value={intent} formNoValidate className="button" disabled={left > 0} data-testid="send-code">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        formNoValidate
+        className="button"
+        disabled={left > 0}
+        data-testid="send-code"
+      >
         {left > 0 ? t("sms.resendIn", { seconds: left }) : t("sms.getCode")}
       </button>
       <p className="field-hint" role="status">

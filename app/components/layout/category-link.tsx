@@ -15,7 +15,11 @@ export function CategoryLink({ category, children }: { category: string; childre
     location.pathname === path &&
     (!query || new URLSearchParams(location.search).get("tab")?.toUpperCase() === category);
   return (
-    <Link to={target} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
+    <Link
+      to={target}
+      className={current ? "active" : undefined}
+      aria-current={current ? "page" : undefined}
+    >
       {children}
     </Link>
   );

@@ -25,7 +25,9 @@ export function Footer({
           <ul>
             {helpLinks.map((link) => (
               <li key={link.url}>
-                <PlainLink to={link.url}>{t(`footer.resource.${link.url.split("#")[1] ?? "help"}`, link.labelNameEn)}</PlainLink>
+                <PlainLink to={link.url}>
+                  {t(`footer.resource.${link.url.split("#")[1] ?? "help"}`, link.labelNameEn)}
+                </PlainLink>
               </li>
             ))}
           </ul>
@@ -46,7 +48,12 @@ export function Footer({
             <ul className="social-links">
               {social.map((entry) => (
                 <li key={entry.csType}>
-                  <a href={entry.path} target="_blank" rel="noopener noreferrer" data-testid={`social-${entry.csType}`}>
+                  <a
+                    href={entry.path}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    data-testid={`social-${entry.csType}`}
+                  >
                     {t(`footer.social.${entry.csType}`)}
                   </a>
                 </li>
@@ -58,7 +65,13 @@ export function Footer({
       <ul className="footer-vendors" aria-label={t("footer.providers")}>
         {vendorIcons.map((code) => (
           <li key={code}>
-            <img src={`/resources/icons/vendor/${code}.svg`} alt={code} width={64} height={32} loading="lazy" />
+            <img
+              src={`/resources/icons/vendor/${code}.svg`}
+              alt={code}
+              width={64}
+              height={32}
+              loading="lazy"
+            />
           </li>
         ))}
       </ul>

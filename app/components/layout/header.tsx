@@ -72,14 +72,24 @@ export function Header({
               <li key={lane.title} className="has-dropdown">
                 <CategoryLink category={lane.title}>{t(`category.${lane.title}`)}</CategoryLink>
                 <div
-                  className={lane.vendors.length > LARGE_DROPDOWN_ABOVE ? "dropdown dropdown-large" : "dropdown"}
+                  className={
+                    lane.vendors.length > LARGE_DROPDOWN_ABOVE
+                      ? "dropdown dropdown-large"
+                      : "dropdown"
+                  }
                   data-testid={`dropdown-${lane.title}`}
                 >
                   <ul>
                     {lane.vendors.map((vendor) => (
                       <li key={vendor.vassalage}>
                         <PlainLink to={vendorHref(lane.title, vendor.vassalage)}>
-                          <img src={vendor.lagerIcon} alt="" width={28} height={28} loading="lazy" />
+                          <img
+                            src={vendor.lagerIcon}
+                            alt=""
+                            width={28}
+                            height={28}
+                            loading="lazy"
+                          />
                           <span>{vendor.displayName}</span>
                         </PlainLink>
                       </li>
@@ -105,7 +115,7 @@ export function Header({
           <LanguageMenu languages={languages} locale={locale} redirectTo={here} />
           <ThemeToggle theme={theme} redirectTo={here} />
           {customerService ? (
-            <CustomerServiceLink entry={customerService} className="icon-button" >
+            <CustomerServiceLink entry={customerService} className="icon-button">
               <Icon name="chat" />
               <span className="label">{t("header.customerService")}</span>
             </CustomerServiceLink>
@@ -121,7 +131,11 @@ export function Header({
             />
           ) : (
             <>
-              <Link to={loginHref(location.pathname === "/login" ? null : here)} className="button" data-testid="header-login">
+              <Link
+                to={loginHref(location.pathname === "/login" ? null : here)}
+                className="button"
+                data-testid="header-login"
+              >
                 {t("header.login")}
               </Link>
               <Link to="/register" className="button primary" data-testid="header-register">

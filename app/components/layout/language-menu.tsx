@@ -22,7 +22,10 @@ export function LanguageMenu({
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const ref = useDismissableDetails();
-  const current = languages.find((entry) => entry.code === locale) ?? { code: locale, name: locale.toUpperCase() };
+  const current = languages.find((entry) => entry.code === locale) ?? {
+    code: locale,
+    name: locale.toUpperCase(),
+  };
   return (
     <details className={`menu language-menu ${placement}`} ref={ref}>
       <summary aria-label={t("header.language")}>

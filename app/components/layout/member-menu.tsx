@@ -58,7 +58,14 @@ export function MemberActions(props: MemberActionsProps) {
  * with it, Escape and a click outside close it. Every control in it is a link
  * or a form that works as plain HTML.
  */
-export function MemberMenu({ viewer, currency, locale, hideBalance, customerService, logoutHref }: MemberActionsProps) {
+export function MemberMenu({
+  viewer,
+  currency,
+  locale,
+  hideBalance,
+  customerService,
+  logoutHref,
+}: MemberActionsProps) {
   const { t } = useTranslation();
   const ref = useDismissableDetails();
   const location = useLocation();
@@ -81,14 +88,27 @@ export function MemberMenu({ viewer, currency, locale, hideBalance, customerServ
         {viewer.unclaimed > 0 ? (
           <span className="count-badge" data-testid="unclaimed-count">
             <span aria-hidden="true">{viewer.unclaimed > 99 ? "99+" : viewer.unclaimed}</span>
-            <span className="visually-hidden">{t("member.unclaimed", { count: viewer.unclaimed })}</span>
+            <span className="visually-hidden">
+              {t("member.unclaimed", { count: viewer.unclaimed })}
+            </span>
           </span>
         ) : null}
       </summary>
       <div className="menu-panel member-panel">
-        <Balance balance={viewer.balance} currency={currency} locale={locale} hidden={hideBalance} redirectTo={here} />
+        <Balance
+          balance={viewer.balance}
+          currency={currency}
+          locale={locale}
+          hidden={hideBalance}
+          redirectTo={here}
+        />
         {viewer.wallets.length > 0 ? (
-          <VendorWallets wallets={viewer.wallets} currency={currency} locale={locale} hidden={hideBalance} />
+          <VendorWallets
+            wallets={viewer.wallets}
+            currency={currency}
+            locale={locale}
+            hidden={hideBalance}
+          />
         ) : null}
         <div className="member-identity">
           <p className="member-name">
@@ -113,7 +133,9 @@ export function MemberMenu({ viewer, currency, locale, hideBalance, customerServ
           </li>
           {customerService ? (
             <li>
-              <CustomerServiceLink entry={customerService}>{t("header.customerService")}</CustomerServiceLink>
+              <CustomerServiceLink entry={customerService}>
+                {t("header.customerService")}
+              </CustomerServiceLink>
             </li>
           ) : null}
           {viewer.isAgent ? (
@@ -160,7 +182,11 @@ function Balance({
   return (
     <div className="member-balance">
       <span className="muted">{t("member.balance")}</span>
-      <strong className="balance-amount" data-testid="member-balance" aria-busy={revalidator.state === "loading"}>
+      <strong
+        className="balance-amount"
+        data-testid="member-balance"
+        aria-busy={revalidator.state === "loading"}
+      >
         {hidden ? HIDDEN_BALANCE : formatMoney(balance, currency, locale)}
       </strong>
       <fetcher.Form method="post" action="/resources/prefs" className="inline-form">
@@ -241,7 +267,12 @@ function CopyableId({ id }: { id: string }) {
         <button
           type="button"
           className="link-button"
-          onClick={() => navigator.clipboard.writeText(id).then(() => setCopied(true), () => {})}
+          onClick={() =>
+            navigator.clipboard.writeText(id).then(
+              () => setCopied(true),
+              () => {},
+            )
+          }
         >
           {t("member.copyId")}
         </button>

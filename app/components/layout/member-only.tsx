@@ -13,7 +13,9 @@ type Name = keyof typeof Chrome;
 function memberOnly<K extends Name>(name: K) {
   type Props = ComponentProps<(typeof Chrome)[K]>;
   const Component = (onServer[name] ??
-    lazy(() => import("./member-chrome").then((chrome) => ({ default: chrome[name] })))) as ComponentType<Props>;
+    lazy(() =>
+      import("./member-chrome").then((chrome) => ({ default: chrome[name] })),
+    )) as ComponentType<Props>;
   return function MemberOnly(props: Props) {
     return (
       <Suspense fallback={null}>

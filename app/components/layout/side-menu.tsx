@@ -10,7 +10,13 @@ import type { LaneSummary } from "./types";
 /** The toggle lives in the header bar; it posts the preference so it works without JavaScript. */
 export type SideMenuState = "auto" | "open" | "collapsed";
 
-export function SideMenuToggle({ state, redirectTo }: { state: SideMenuState; redirectTo: string }) {
+export function SideMenuToggle({
+  state,
+  redirectTo,
+}: {
+  state: SideMenuState;
+  redirectTo: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher({ key: "side-menu" });
   const button = (next: "open" | "collapsed", className: string) => (
@@ -118,7 +124,9 @@ export function SideMenu({
         <ul className="side-list">
           {customerService ? (
             <li>
-              <CustomerServiceLink entry={customerService}>{t("header.customerService")}</CustomerServiceLink>
+              <CustomerServiceLink entry={customerService}>
+                {t("header.customerService")}
+              </CustomerServiceLink>
             </li>
           ) : null}
           <li>

@@ -3,7 +3,13 @@ import { useTranslation } from "~/utils/i18n";
 import { Icon } from "../ui/icon";
 
 /** Light/dark: a cookie the server renders from, so there is no flash; optimistic with JavaScript. */
-export function ThemeToggle({ theme, redirectTo }: { theme: "light" | "dark"; redirectTo: string }) {
+export function ThemeToggle({
+  theme,
+  redirectTo,
+}: {
+  theme: "light" | "dark";
+  redirectTo: string;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("theme");

@@ -42,7 +42,9 @@ export function AnnouncementPopup({
             <details>
               <summary>
                 <span className="announcement-title">{item.title}</span>
-                <time dateTime={item.publishedAt}>{formatTimestamp(item.publishedAt, timeZone)}</time>
+                <time dateTime={item.publishedAt}>
+                  {formatTimestamp(item.publishedAt, timeZone)}
+                </time>
               </summary>
               {/* Sanitized on the server when stored and again when read. */}
               <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
@@ -62,7 +64,9 @@ export function AnnouncementPopup({
               {t("pager.previous")}
             </Link>
           ) : null}
-          <span data-testid="announcement-page">{t("pager.status", { page, total: totalPages })}</span>
+          <span data-testid="announcement-page">
+            {t("pager.status", { page, total: totalPages })}
+          </span>
           {page < totalPages ? (
             <Link to={pageHref(page + 1)} preventScrollReset replace>
               {t("pager.next")}

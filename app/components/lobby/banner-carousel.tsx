@@ -26,7 +26,9 @@ function Slide({ banner, eager }: { banner: BannerData; eager: boolean }) {
     />
   );
   return (
-    <div className="swiper-slide banner-slide">{banner.linkUrl ? <a href={banner.linkUrl}>{image}</a> : image}</div>
+    <div className="swiper-slide banner-slide">
+      {banner.linkUrl ? <a href={banner.linkUrl}>{image}</a> : image}
+    </div>
   );
 }
 
@@ -76,7 +78,14 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
           ))}
         </div>
       </div>
-      {banners.length > 1 ? <div className="swiper-pagination" ref={pagination} role="group" aria-label={t("lobby.banners")} /> : null}
+      {banners.length > 1 ? (
+        <div
+          className="swiper-pagination"
+          ref={pagination}
+          role="group"
+          aria-label={t("lobby.banners")}
+        />
+      ) : null}
     </section>
   );
 }

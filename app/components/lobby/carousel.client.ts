@@ -14,8 +14,16 @@ export interface CarouselOptions {
  * the few lines below instead of Swiper's modules, which keeps the home page
  * inside its JavaScript budget.
  */
-export function createCarousel(container: HTMLElement, pagination: HTMLElement, options: CarouselOptions) {
-  const swiper = new Swiper(container, { loop: true, speed: options.speed, spaceBetween: options.spaceBetween });
+export function createCarousel(
+  container: HTMLElement,
+  pagination: HTMLElement,
+  options: CarouselOptions,
+) {
+  const swiper = new Swiper(container, {
+    loop: true,
+    speed: options.speed,
+    spaceBetween: options.spaceBetween,
+  });
 
   const bullets = Array.from({ length: options.slideCount }, (_, index) => {
     const bullet = document.createElement("button");
@@ -29,7 +37,11 @@ export function createCarousel(container: HTMLElement, pagination: HTMLElement, 
     pagination.append(bullet);
     return bullet;
   });
-  pagination.classList.add("swiper-pagination-clickable", "swiper-pagination-bullets", "swiper-pagination-horizontal");
+  pagination.classList.add(
+    "swiper-pagination-clickable",
+    "swiper-pagination-bullets",
+    "swiper-pagination-horizontal",
+  );
   const markActive = () =>
     bullets.forEach((bullet, index) => {
       const active = index === swiper.realIndex;

@@ -17,8 +17,17 @@ export function GameCentrePage({ data }: { data: GameCentreData }) {
       <h1>{t(`category.${data.category}`)}</h1>
       {data.entrance ? (
         // §2: the sports entrance image launches the first sports game.
-        <Link to={launchHref(data.entrance.nodeId)} className="sports-entrance" data-testid="sports-entrance">
-          <img src="/images/sports-entrance.svg" alt={t("lobby.sportsEntrance")} width={1200} height={300} />
+        <Link
+          to={launchHref(data.entrance.nodeId)}
+          className="sports-entrance"
+          data-testid="sports-entrance"
+        >
+          <img
+            src="/images/sports-entrance.svg"
+            alt={t("lobby.sportsEntrance")}
+            width={1200}
+            height={300}
+          />
         </Link>
       ) : null}
       {data.vendors.length ? (

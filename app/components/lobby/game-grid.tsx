@@ -31,7 +31,13 @@ export function GameGrid({
       {totalPages > 1 ? (
         <div className="grid-arrows" role="group" aria-label={t("pager.label", { label })}>
           {pageNum > 1 ? (
-            <Link to={pageHref(pageNum - 1)} className="arrow" rel="prev" preventScrollReset aria-label={t("pager.previous")}>
+            <Link
+              to={pageHref(pageNum - 1)}
+              className="arrow"
+              rel="prev"
+              preventScrollReset
+              aria-label={t("pager.previous")}
+            >
               <span aria-hidden="true">‹</span>
             </Link>
           ) : (
@@ -43,7 +49,13 @@ export function GameGrid({
             {t("pager.status", { page: pageNum, total: totalPages })}
           </span>
           {pageNum < totalPages ? (
-            <Link to={pageHref(pageNum + 1)} className="arrow" rel="next" preventScrollReset aria-label={t("pager.next")}>
+            <Link
+              to={pageHref(pageNum + 1)}
+              className="arrow"
+              rel="next"
+              preventScrollReset
+              aria-label={t("pager.next")}
+            >
               <span aria-hidden="true">›</span>
             </Link>
           ) : (

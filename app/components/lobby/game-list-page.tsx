@@ -29,7 +29,8 @@ export function GameListPage({ data }: { data: GameListData }) {
   const here = location.pathname + location.search;
   const title = t(`category.${data.category}`);
   const pageHref = (page: number) => withSearchParam(here, "page", page);
-  const filterHref = (key: string, value: string | null) => withSearchParam(withSearchParam(here, key, value), "page", null);
+  const filterHref = (key: string, value: string | null) =>
+    withSearchParam(withSearchParam(here, key, value), "page", null);
   return (
     <div className="game-list-page">
       <h1>{title}</h1>
@@ -43,13 +44,20 @@ export function GameListPage({ data }: { data: GameListData }) {
         <nav className="sub-menu sub-types" aria-label={t("lobby.subTypes")}>
           <ul>
             <li>
-              <Link to={filterHref("classify", null)} aria-current={data.classify === null ? "true" : undefined}>
+              <Link
+                to={filterHref("classify", null)}
+                aria-current={data.classify === null ? "true" : undefined}
+              >
                 {t("lobby.allTypes")}
               </Link>
             </li>
             {data.subTypes.map((type) => (
               <li key={type}>
-                <Link to={filterHref("classify", type)} aria-current={data.classify === type ? "true" : undefined} data-classify={type}>
+                <Link
+                  to={filterHref("classify", type)}
+                  aria-current={data.classify === type ? "true" : undefined}
+                  data-classify={type}
+                >
                   {t(`rngType.${type}`)}
                 </Link>
               </li>
@@ -61,7 +69,12 @@ export function GameListPage({ data }: { data: GameListData }) {
         {t("lobby.gameCount", { count: data.page.total })}
       </p>
       {data.tables && data.currency ? (
-        <TableList category={data.category} tables={data.tables} currency={data.currency} label={title} />
+        <TableList
+          category={data.category}
+          tables={data.tables}
+          currency={data.currency}
+          label={title}
+        />
       ) : (
         <GameGrid
           games={data.page.games}

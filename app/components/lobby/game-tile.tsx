@@ -34,10 +34,18 @@ export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: str
         <GameIcon src={game.showIcon ? game.iconUrl : null} alt="" />
         <div className="game-actions">
           {/* The name starts with the visible text, so voice control finds the button by what it shows. */}
-          <PlainLink to={launchHref(game.nodeId)} className="button primary small" aria-label={`${playNow}: ${game.gameName}`}>
+          <PlainLink
+            to={launchHref(game.nodeId)}
+            className="button primary small"
+            aria-label={`${playNow}: ${game.gameName}`}
+          >
             {playNow}
           </PlainLink>
-          <PlainLink to={launchHref(game.nodeId, "demo")} className="button small" aria-label={`${freeTrial}: ${game.gameName}`}>
+          <PlainLink
+            to={launchHref(game.nodeId, "demo")}
+            className="button small"
+            aria-label={`${freeTrial}: ${game.gameName}`}
+          >
             {freeTrial}
           </PlainLink>
         </div>

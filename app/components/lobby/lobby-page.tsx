@@ -50,13 +50,21 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
   return (
     <div className="lobby">
       <BannerCarousel banners={data.banners} />
-      <NoticeMarquee titles={data.marquee} hrefFor={(index) => withSearchParam(base, "notice", index)} />
+      <NoticeMarquee
+        titles={data.marquee}
+        hrefFor={(index) => withSearchParam(base, "notice", index)}
+      />
 
       <nav className="lobby-tabs" aria-label={t("lobby.categories")}>
         <ul>
           {data.tabs.map((tab) => (
             <li key={tab}>
-              <Link to={tabHref(tab)} aria-current={data.tab === tab ? "page" : undefined} data-tab={tab} preventScrollReset>
+              <Link
+                to={tabHref(tab)}
+                aria-current={data.tab === tab ? "page" : undefined}
+                data-tab={tab}
+                preventScrollReset
+              >
                 {t(`category.${tab}`)}
               </Link>
             </li>
@@ -67,7 +75,11 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
       <div className="lobby-content">
         <div className="lobby-sections">
           {data.hot ? (
-            <section className="lobby-section" aria-labelledby="section-hot" data-testid="section-HOT">
+            <section
+              className="lobby-section"
+              aria-labelledby="section-hot"
+              data-testid="section-HOT"
+            >
               <header className="section-header">
                 <h2 id="section-hot">{t("lobby.hotGames")}</h2>
                 <form method="post" action="/resources/hot-games" className="inline-form">
@@ -88,7 +100,11 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
             </section>
           ) : null}
           {data.favourites ? (
-            <section className="lobby-section" aria-labelledby="section-fav" data-testid="section-FAV">
+            <section
+              className="lobby-section"
+              aria-labelledby="section-fav"
+              data-testid="section-FAV"
+            >
               <header className="section-header">
                 <h2 id="section-fav">{t("favourites.title")}</h2>
               </header>
@@ -104,7 +120,12 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
             </section>
           ) : null}
           {data.sections.map((section) => (
-            <LobbySection key={section.category} section={section} here={base} home={data.tab === "HOME"} />
+            <LobbySection
+              key={section.category}
+              section={section}
+              here={base}
+              home={data.tab === "HOME"}
+            />
           ))}
         </div>
         <aside className="lobby-aside">

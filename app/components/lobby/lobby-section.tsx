@@ -19,13 +19,25 @@ export type SectionData =
   | { kind: "empty"; category: string };
 
 /** One category's section of the lobby: a filtered game grid, or vendor tiles (with the sports entrance). */
-export function LobbySection({ section, here, home }: { section: SectionData; here: string; home: boolean }) {
+export function LobbySection({
+  section,
+  here,
+  home,
+}: {
+  section: SectionData;
+  here: string;
+  home: boolean;
+}) {
   const { t } = useTranslation();
   const key = section.category.toLowerCase();
   const title = t(`category.${section.category}`);
   const headingId = `section-${key}`;
   return (
-    <section className="lobby-section" aria-labelledby={headingId} data-testid={`section-${section.category}`}>
+    <section
+      className="lobby-section"
+      aria-labelledby={headingId}
+      data-testid={`section-${section.category}`}
+    >
       <header className="section-header">
         <h2 id={headingId}>{title}</h2>
         {home && section.kind !== "empty" ? (
@@ -42,7 +54,9 @@ export function LobbySection({ section, here, home }: { section: SectionData; he
             vendors={section.vendors}
             active={section.activeVendor}
             label={t("lobby.vendorsOf", { category: title })}
-            hrefFor={(vassalage) => withSearchParam(withSearchParam(here, `${key}Vendor`, vassalage), `${key}Page`, null)}
+            hrefFor={(vassalage) =>
+              withSearchParam(withSearchParam(here, `${key}Vendor`, vassalage), `${key}Page`, null)
+            }
           />
           <GameGrid
             games={section.page.games}
@@ -58,11 +72,27 @@ export function LobbySection({ section, here, home }: { section: SectionData; he
         <>
           {section.entrance ? (
             // §2: the sports entrance image launches the first sports game.
-            <Link to={launchHref(section.entrance.nodeId)} className="sports-entrance" data-testid="sports-entrance">
-              <img src="/images/sports-entrance.svg" alt={t("lobby.sportsEntrance")} width={1200} height={300} loading="lazy" />
+            <Link
+              to={launchHref(section.entrance.nodeId)}
+              className="sports-entrance"
+              data-testid="sports-entrance"
+            >
+              <img
+                src="/images/sports-entrance.svg"
+                alt={t("lobby.sportsEntrance")}
+                width={1200}
+                height={300}
+                loading="lazy"
+              />
             </Link>
           ) : null}
-          <ul className={section.category === "LOTT" || section.category === "ELOTT" ? "vendor-grid lottery" : "vendor-grid"}>
+          <ul
+            className={
+              section.category === "LOTT" || section.category === "ELOTT"
+                ? "vendor-grid lottery"
+                : "vendor-grid"
+            }
+          >
             {section.vendors.map((vendor) => (
               <VendorTile key={vendor.vassalage} vendor={vendor} category={section.category} />
             ))}
@@ -72,4 +102,3 @@ export function LobbySection({ section, here, home }: { section: SectionData; he
     </section>
   );
 }
-

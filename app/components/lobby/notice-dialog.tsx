@@ -22,7 +22,12 @@ export function NoticeDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog title={notice.title} close={{ href: closeHref }} className="notice-dialog" testId="notice-dialog">
+    <Dialog
+      title={notice.title}
+      close={{ href: closeHref }}
+      className="notice-dialog"
+      testId="notice-dialog"
+    >
       <time dateTime={notice.publishedAt} className="muted">
         {formatTimestamp(notice.publishedAt, timeZone)}
       </time>

@@ -3,7 +3,13 @@ import { PlainLink } from "~/components/ui/plain-link";
 import { Icon } from "../ui/icon";
 
 /** §2 notice marquee: announcement titles; a click opens the notice dialog at that index. */
-export function NoticeMarquee({ titles, hrefFor }: { titles: { id: number; title: string }[]; hrefFor: (index: number) => string }) {
+export function NoticeMarquee({
+  titles,
+  hrefFor,
+}: {
+  titles: { id: number; title: string }[];
+  hrefFor: (index: number) => string;
+}) {
   const { t } = useTranslation();
   if (!titles.length) return null;
   return (

@@ -18,7 +18,11 @@ export function VendorSubMenu({
     <nav className="sub-menu" aria-label={label}>
       <ul>
         <li>
-          <PlainLink to={hrefFor(null)} aria-current={active === null ? "true" : undefined} keepScroll>
+          <PlainLink
+            to={hrefFor(null)}
+            aria-current={active === null ? "true" : undefined}
+            keepScroll
+          >
             {t("lobby.allVendors")}
           </PlainLink>
         </li>

@@ -35,12 +35,19 @@ export function WinnerBoard({
     </PlainLink>
   );
   return (
-    <section className="winner-board" aria-labelledby="winner-board-title" data-testid="winner-board">
+    <section
+      className="winner-board"
+      aria-labelledby="winner-board-title"
+      data-testid="winner-board"
+    >
       <h2 id="winner-board-title">{t("lobby.winnerBoard")}</h2>
       <ol className="winners-top">
         {top.map((winner) => (
           <li key={winner.rank} data-rank={winner.rank}>
-            <RankMedal rank={winner.rank as 1 | 2 | 3} label={t("lobby.rank", { rank: winner.rank })} />
+            <RankMedal
+              rank={winner.rank as 1 | 2 | 3}
+              label={t("lobby.rank", { rank: winner.rank })}
+            />
             {row(winner)}
           </li>
         ))}

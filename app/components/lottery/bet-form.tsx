@@ -6,7 +6,11 @@ import { Field, FormErrors } from "../forms/field";
 import type { BetKindData } from "./types";
 
 const texts = (value: unknown): string[] | null =>
-  typeof value === "string" ? [value] : Array.isArray(value) && value.every((entry) => typeof entry === "string") ? value : null;
+  typeof value === "string"
+    ? [value]
+    : Array.isArray(value) && value.every((entry) => typeof entry === "string")
+      ? value
+      : null;
 
 /**
  * One bet kind's form: what to pick (numbers in their places, or an option),
@@ -35,7 +39,13 @@ export function BetForm({
   const pickError = errors.pick?.[0];
   const { pick } = kind;
   return (
-    <Form method="post" className="lottery-bet member-card" noValidate aria-labelledby={`${id}-title`} data-testid={`bet-form-${kind.code}`}>
+    <Form
+      method="post"
+      className="lottery-bet member-card"
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid={`bet-form-${kind.code}`}
+    >
       <h3 id={`${id}-title`}>{t(`lottery.kinds.${kind.code}`)}</h3>
       <p className="muted">{t(`lottery.rules.${type}.${kind.code}`)}</p>
       <p className="muted" data-testid="bet-odds">
@@ -45,20 +55,33 @@ export function BetForm({
       <input type="hidden" name="betKind" value={kind.code} />
       <input type="hidden" name="drawNo" value={drawNo} />
       <input type="hidden" name="roundKey" value={kind.roundKey} />
-      <fieldset className="lottery-pick" aria-describedby={`${id}-pick-error`} aria-invalid={pickError ? true : undefined}>
+      <fieldset
+        className="lottery-pick"
+        aria-describedby={`${id}-pick-error`}
+        aria-invalid={pickError ? true : undefined}
+      >
         <legend>{t("lottery.bet.pick")}</legend>
         {pick.kind === "option"
           ? pick.options.map((option) => (
               <label key={option} className="lottery-option">
-                <input type="radio" name="pick" value={option} defaultChecked={picks[0] === option} />
+                <input
+                  type="radio"
+                  name="pick"
+                  value={option}
+                  defaultChecked={picks[0] === option}
+                />
                 {t(`lottery.options.${option}`)}
               </label>
             ))
           : Array.from({ length: pick.count }, (_, index) => (
               <label key={index} className="lottery-number">
-                <span>{t(pick.ordered ? "lottery.bet.place" : "lottery.bet.number", { n: index + 1 })}</span>
+                <span>
+                  {t(pick.ordered ? "lottery.bet.place" : "lottery.bet.number", { n: index + 1 })}
+                </span>
                 <select name="pick" defaultValue={picks[index] ?? String(pick.min)}>
-                  {Array.from({ length: pick.max - pick.min + 1 }, (_, offset) => String(pick.min + offset)).map((value) => (
+                  {Array.from({ length: pick.max - pick.min + 1 }, (_, offset) =>
+                    String(pick.min + offset),
+                  ).map((value) => (
                     <option key={value} value={value}>
                       {value}
                     </option>

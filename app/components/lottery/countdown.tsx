@@ -30,7 +30,9 @@ export function Countdown({ seconds }: { seconds: number }) {
   }, [seconds]);
   return (
     <span className="lottery-countdown" data-testid="draw-countdown">
-      {left > 0 ? t("lottery.draw.closesIn", { time: countdownText(left) }) : t("lottery.draw.closed")}
+      {left > 0
+        ? t("lottery.draw.closesIn", { time: countdownText(left) })
+        : t("lottery.draw.closed")}
     </span>
   );
 }

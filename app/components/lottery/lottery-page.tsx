@@ -16,7 +16,8 @@ import type { LotteryPageData } from "./types";
  */
 export function LotteryPage() {
   const data = useLoaderData<LotteryPageData>() as LotteryPageData;
-  const actionData = useActionData() as { betKind?: string; result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData() as
+    { betKind?: string; result?: SubmissionResult<string[]> } | undefined;
   const { t, i18n } = useTranslation();
   return (
     <div className="lottery-page" data-testid="lottery-page">
@@ -27,7 +28,8 @@ export function LotteryPage() {
           <div className="lottery-main">
             <header className="lottery-game-head">
               <h2 data-testid="lottery-game">
-                {data.game.gameName} <span className="muted">· {t(`lottery.types.${data.game.type}`)}</span>
+                {data.game.gameName}{" "}
+                <span className="muted">· {t(`lottery.types.${data.game.type}`)}</span>
               </h2>
             </header>
             {data.placed && !actionData ? (
@@ -38,7 +40,11 @@ export function LotteryPage() {
             <OpenDraw draw={data.draw} href={data.game.href} />
             <section aria-labelledby="lottery-bet-title" className="lottery-bets">
               <h2 id="lottery-bet-title">{t("lottery.bet.title", { drawNo: data.draw.drawNo })}</h2>
-              <p data-testid="lottery-balance">{t("lottery.bet.balance", { amount: formatMoney(data.balance, data.currency, i18n.language) })}</p>
+              <p data-testid="lottery-balance">
+                {t("lottery.bet.balance", {
+                  amount: formatMoney(data.balance, data.currency, i18n.language),
+                })}
+              </p>
               {data.canBet ? null : <p className="muted">{t("lottery.bet.realAccountOnly")}</p>}
               <div className="lottery-bet-grid">
                 {data.kinds.map((kind) => (

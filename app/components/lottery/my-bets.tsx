@@ -5,7 +5,13 @@ import type { BetData } from "./types";
 const OPTIONS = ["big", "small", "dragon", "tiger"];
 
 /** The member's bets on this game: open until their draw is settled, then with the payout. */
-export function MyBets({ bets, currency }: { bets: BetData[]; currency: { symbol: string; minorUnits: number } }) {
+export function MyBets({
+  bets,
+  currency,
+}: {
+  bets: BetData[];
+  currency: { symbol: string; minorUnits: number };
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
@@ -22,10 +28,16 @@ export function MyBets({ bets, currency }: { bets: BetData[]; currency: { symbol
                 <th scope="col">{t("lottery.draws.drawNo")}</th>
                 <th scope="col">{t("lottery.bets.kind")}</th>
                 <th scope="col">{t("lottery.bets.selection")}</th>
-                <th scope="col" className="amount">{t("lottery.bets.odds")}</th>
-                <th scope="col" className="amount">{t("lottery.bets.stake")}</th>
+                <th scope="col" className="amount">
+                  {t("lottery.bets.odds")}
+                </th>
+                <th scope="col" className="amount">
+                  {t("lottery.bets.stake")}
+                </th>
                 <th scope="col">{t("lottery.bets.status")}</th>
-                <th scope="col" className="amount">{t("lottery.bets.payout")}</th>
+                <th scope="col" className="amount">
+                  {t("lottery.bets.payout")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -36,7 +48,11 @@ export function MyBets({ bets, currency }: { bets: BetData[]; currency: { symbol
                   </td>
                   <td>{bet.drawNo}</td>
                   <td>{t(`lottery.kinds.${bet.betKind}`, { defaultValue: bet.betKind })}</td>
-                  <td>{OPTIONS.includes(bet.selection) ? t(`lottery.options.${bet.selection}`) : bet.selection}</td>
+                  <td>
+                    {OPTIONS.includes(bet.selection)
+                      ? t(`lottery.options.${bet.selection}`)
+                      : bet.selection}
+                  </td>
                   <td className="amount">{bet.odds}</td>
                   <td className="amount">{formatMoney(bet.stake, currency, locale)}</td>
                   <td>

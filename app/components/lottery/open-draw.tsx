@@ -7,7 +7,11 @@ import type { LotteryGameData } from "./types";
 export function OpenDraw({ draw, href }: { draw: LotteryGameData["draw"]; href: string }) {
   const { t } = useTranslation();
   return (
-    <section className="lottery-open-draw member-card" aria-labelledby="lottery-open-draw-title" data-testid="open-draw">
+    <section
+      className="lottery-open-draw member-card"
+      aria-labelledby="lottery-open-draw-title"
+      data-testid="open-draw"
+    >
       <h2 id="lottery-open-draw-title">{t("lottery.draw.open", { drawNo: draw.drawNo })}</h2>
       <dl className="lottery-facts">
         <dt>{t("lottery.draw.closesAt")}</dt>

@@ -6,7 +6,11 @@ import type { DrawData } from "./types";
 export function RecentDraws({ draws, special }: { draws: DrawData[]; special: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="member-card" aria-labelledby="lottery-recent-title" data-testid="recent-draws">
+    <section
+      className="member-card"
+      aria-labelledby="lottery-recent-title"
+      data-testid="recent-draws"
+    >
       <h2 id="lottery-recent-title">{t("lottery.draws.title")}</h2>
       {draws.length === 0 ? (
         <p className="empty-state">{t("lottery.draws.empty")}</p>
@@ -28,13 +32,22 @@ export function RecentDraws({ draws, special }: { draws: DrawData[]; special: bo
                   <td>
                     <time>{draw.closedAt}</time>
                   </td>
-                  <td>{draw.numbers ? <DrawNumbers numbers={draw.numbers} special={special} /> : t("lottery.draws.pending")}</td>
+                  <td>
+                    {draw.numbers ? (
+                      <DrawNumbers numbers={draw.numbers} special={special} />
+                    ) : (
+                      t("lottery.draws.pending")
+                    )}
+                  </td>
                   <td>
                     <code dir="ltr" className="lottery-hash" data-testid="draw-seed">
                       {draw.seed}
                     </code>
                     <div className="muted">
-                      {t("lottery.draws.hash")} <code dir="ltr" className="lottery-hash">{draw.seedHash}</code>
+                      {t("lottery.draws.hash")}{" "}
+                      <code dir="ltr" className="lottery-hash">
+                        {draw.seedHash}
+                      </code>
                     </div>
                   </td>
                 </tr>

@@ -16,7 +16,13 @@ const PAGES = [
   { to: "/member/security", key: "security" },
 ] as const;
 
-export function MemberCentreNav({ hasUpline, unreadMessages }: { hasUpline: boolean; unreadMessages: number }) {
+export function MemberCentreNav({
+  hasUpline,
+  unreadMessages,
+}: {
+  hasUpline: boolean;
+  unreadMessages: number;
+}) {
   const { t } = useTranslation();
   return (
     <nav className="member-nav" aria-label={t("memberCentre.nav")}>
@@ -26,7 +32,10 @@ export function MemberCentreNav({ hasUpline, unreadMessages }: { hasUpline: bool
             <NavLink to={page.to} end={"end" in page} prefetch="intent">
               {t(`memberCentre.${page.key}`)}
               {page.key === "messages" && unreadMessages > 0 ? (
-                <span className="badge" aria-label={t("memberCentre.unread", { count: unreadMessages })}>
+                <span
+                  className="badge"
+                  aria-label={t("memberCentre.unread", { count: unreadMessages })}
+                >
                   {unreadMessages}
                 </span>
               ) : null}

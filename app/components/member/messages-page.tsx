@@ -22,14 +22,27 @@ export interface MessagesPageData {
  * "mark all read" (a POST to the page): the member centre's messageV2 and
  * the agent centre's platform messages.
  */
-export function MessagesPage({ title, messages, unread, page, pageCount, marked, currency, timeZone }: MessagesPageData) {
+export function MessagesPage({
+  title,
+  messages,
+  unread,
+  page,
+  pageCount,
+  marked,
+  currency,
+  timeZone,
+}: MessagesPageData) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   /** A message in the reader's language, from its kind and parameters; amounts in the brand's currency. */
   const text = (message: MemberMessage) => {
     const params: Record<string, string> = { ...message.params };
-    if (params.amount !== undefined && /^-?\d+$/.test(params.amount)) params.amount = formatMoney(params.amount, currency, i18n.language);
-    return t(`messagesPage.kinds.${message.kind}`, { ...params, defaultValue: t("messagesPage.unknown") });
+    if (params.amount !== undefined && /^-?\d+$/.test(params.amount))
+      params.amount = formatMoney(params.amount, currency, i18n.language);
+    return t(`messagesPage.kinds.${message.kind}`, {
+      ...params,
+      defaultValue: t("messagesPage.unknown"),
+    });
   };
   return (
     <div className="records-page messages-page">
@@ -56,9 +69,16 @@ export function MessagesPage({ title, messages, unread, page, pageCount, marked,
       ) : (
         <ul className="message-list" data-testid="message-list">
           {messages.map((message) => (
-            <li key={message.id} className="member-card" data-unread={message.read ? undefined : "true"} data-testid="message">
+            <li
+              key={message.id}
+              className="member-card"
+              data-unread={message.read ? undefined : "true"}
+              data-testid="message"
+            >
               <p className="muted">
-                <time dateTime={message.createdAt}>{formatTimestamp(message.createdAt, timeZone)}</time>{" "}
+                <time dateTime={message.createdAt}>
+                  {formatTimestamp(message.createdAt, timeZone)}
+                </time>{" "}
                 {message.read ? null : <span className="badge">{t("messagesPage.new")}</span>}
               </p>
               <p className={message.read ? undefined : "message-unread"}>{text(message)}</p>

@@ -10,10 +10,26 @@ export interface QueuePlace {
   page: number;
 }
 
-function ActionForm({ intent, withdrawalId, place, label, children }: { intent: string; withdrawalId: string; place: QueuePlace; label: string; children?: ReactNode }) {
+function ActionForm({
+  intent,
+  withdrawalId,
+  place,
+  label,
+  children,
+}: {
+  intent: string;
+  withdrawalId: string;
+  place: QueuePlace;
+  label: string;
+  children?: ReactNode;
+}) {
   return (
     // The queue's place is in the URL too, so an error page shows the same view.
-    <Form method="post" action={`/ops?index&status=${place.filter}&page=${place.page}`} className="stack-form ops-action">
+    <Form
+      method="post"
+      action={`/ops?index&status=${place.filter}&page=${place.page}`}
+      className="stack-form ops-action"
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="withdrawalId" value={withdrawalId} />
       <input type="hidden" name="status" value={place.filter} />
@@ -45,21 +61,49 @@ export function QueueActions({
   const { id, status } = withdrawal;
   const reject = (
     <ActionForm intent="reject" withdrawalId={id} place={place} label={t("ops.queue.reject")}>
-      <Field name="reason" label={t("ops.queue.reason")} hint={t("ops.queue.reasonHint")} maxLength={140} errors={errors.reason} required />
+      <Field
+        name="reason"
+        label={t("ops.queue.reason")}
+        hint={t("ops.queue.reasonHint")}
+        maxLength={140}
+        errors={errors.reason}
+        required
+      />
     </ActionForm>
   );
   return (
     <div className="ops-actions">
-      {status === "pending" ? <ActionForm intent="approve" withdrawalId={id} place={place} label={t("ops.queue.approve")} /> : null}
-      {status === "approved" ? <ActionForm intent="pay" withdrawalId={id} place={place} label={t("ops.queue.markPaid")} /> : null}
+      {status === "pending" ? (
+        <ActionForm
+          intent="approve"
+          withdrawalId={id}
+          place={place}
+          label={t("ops.queue.approve")}
+        />
+      ) : null}
+      {status === "approved" ? (
+        <ActionForm intent="pay" withdrawalId={id} place={place} label={t("ops.queue.markPaid")} />
+      ) : null}
       {status === "pending" || status === "approved" ? reject : null}
       {status === "disputed" ? (
         <>
-          <ActionForm intent="forced" withdrawalId={id} place={place} label={t("ops.queue.forced")} />
-          <ActionForm intent="refund" withdrawalId={id} place={place} label={t("ops.queue.refund")} />
+          <ActionForm
+            intent="forced"
+            withdrawalId={id}
+            place={place}
+            label={t("ops.queue.forced")}
+          />
+          <ActionForm
+            intent="refund"
+            withdrawalId={id}
+            place={place}
+            label={t("ops.queue.refund")}
+          />
         </>
       ) : null}
-      {!["pending", "approved", "disputed"].includes(status) ? <span className="muted">{t("ops.queue.noAction")}</span> : null}
+      {!["pending", "approved", "disputed"].includes(status) ? (
+        <span className="muted">{t("ops.queue.noAction")}</span>
+      ) : null}
       <FormErrors errors={errors[""]} />
     </div>
   );

@@ -2,7 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Pager } from "~/components/lobby/pager";
 import { SelectField } from "~/components/member/withdraw/select-field";
-import { providerName, type Currency, type ProviderView, type WithdrawalView } from "~/components/member/withdraw/types";
+import {
+  providerName,
+  type Currency,
+  type ProviderView,
+  type WithdrawalView,
+} from "~/components/member/withdraw/types";
 import { WithdrawalDetails } from "~/components/member/withdraw/withdrawal-details";
 import { formatTimestamp } from "~/utils/datetime";
 import { useTranslation } from "~/utils/i18n";
@@ -18,7 +23,17 @@ export type QueueRow = Omit<WithdrawalView, "auto_receive_at" | "masked_number">
   payee_number: string;
 };
 
-export const QUEUE_FILTERS = ["open", "pending", "approved", "paid", "disputed", "received", "rejected", "refunded", "all"] as const;
+export const QUEUE_FILTERS = [
+  "open",
+  "pending",
+  "approved",
+  "paid",
+  "disputed",
+  "received",
+  "rejected",
+  "refunded",
+  "all",
+] as const;
 
 /** The status filter: a GET form, so it works without JavaScript. */
 export function QueueFilterForm({ filter }: { filter: string }) {
@@ -28,7 +43,9 @@ export function QueueFilterForm({ filter }: { filter: string }) {
       <SelectField name="status" label={t("ops.queue.filter")} defaultValue={filter}>
         {QUEUE_FILTERS.map((value) => (
           <option key={value} value={value}>
-            {value === "open" || value === "all" ? t(`ops.queue.${value}`) : t(`withdraw.status.${value}`)}
+            {value === "open" || value === "all"
+              ? t(`ops.queue.${value}`)
+              : t(`withdraw.status.${value}`)}
           </option>
         ))}
       </SelectField>
@@ -84,23 +101,36 @@ export function WithdrawalQueue({
                 <td>{formatTimestamp(row.created_at, timeZone)}</td>
                 <td data-testid="ops-member">{row.account}</td>
                 <td>
-                  {providerName(row.provider, providers)} <span className="masked-number" data-testid="ops-payee-number">{row.payee_number}</span>
+                  {providerName(row.provider, providers)}{" "}
+                  <span className="masked-number" data-testid="ops-payee-number">
+                    {row.payee_number}
+                  </span>
                   <div className="muted">{row.holder_name}</div>
                 </td>
                 <td className="amount">{formatMoney(row.amount, currency, i18n.language)}</td>
-                <td data-testid="ops-status">{t(`withdraw.status.${row.status}`, { defaultValue: row.status })}</td>
+                <td data-testid="ops-status">
+                  {t(`withdraw.status.${row.status}`, { defaultValue: row.status })}
+                </td>
                 <td>
                   <WithdrawalDetails withdrawal={row} currency={currency} timeZone={timeZone} />
                 </td>
                 <td>
-                  <QueueActions withdrawal={row} place={place} result={failed?.withdrawalId === row.id ? failed.result : undefined} />
+                  <QueueActions
+                    withdrawal={row}
+                    place={place}
+                    result={failed?.withdrawalId === row.id ? failed.result : undefined}
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <Pager pageNum={place.page} totalPages={totalPages} pageHref={(target) => `/ops?status=${place.filter}&page=${target}`} />
+      <Pager
+        pageNum={place.page}
+        totalPages={totalPages}
+        pageHref={(target) => `/ops?status=${place.filter}&page=${target}`}
+      />
     </>
   );
 }

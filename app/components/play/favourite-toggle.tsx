@@ -6,8 +6,9 @@ import { Icon } from "../ui/icon";
 import { REFUSED_PARAM } from "./refused-param";
 
 /** What /resources/favourites answers a fetcher (without JavaScript it redirects instead). */
-export type FavouriteReply = { ok: true; nodeId: number; favourite: boolean } | { ok: false; nodeId?: number; message: string };
-
+export type FavouriteReply =
+  | { ok: true; nodeId: number; favourite: boolean }
+  | { ok: false; nodeId?: number; message: string };
 
 /**
  * §2 favourite toggle of a game tile for a signed-in member: a plain form
@@ -49,7 +50,11 @@ export function FavouriteToggle({
     <form method="post" action="/resources/favourites" className="favourite-form" onSubmit={submit}>
       <input type="hidden" name="nodeId" value={nodeId} />
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />
-      <input type="hidden" name="redirectTo" value={withSearchParam(returnTo, REFUSED_PARAM, null)} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={withSearchParam(returnTo, REFUSED_PARAM, null)}
+      />
       <button
         type="submit"
         className="favourite-toggle"

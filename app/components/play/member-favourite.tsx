@@ -11,7 +11,9 @@ type Props = ComponentProps<typeof Toggle>;
  * page hydrates and keeps the server's HTML until it arrives.
  */
 const Component = (onServer.FavouriteToggle ??
-  lazy(() => import("./favourite-toggle").then((module) => ({ default: module.FavouriteToggle })))) as ComponentType<Props>;
+  lazy(() =>
+    import("./favourite-toggle").then((module) => ({ default: module.FavouriteToggle })),
+  )) as ComponentType<Props>;
 
 export function MemberFavouriteToggle(props: Props) {
   return (

@@ -43,17 +43,29 @@ export function TableList({
   return (
     <ul className="table-list" aria-label={label} data-testid="table-list">
       {tables.map((table) => (
-        <li key={table.nodeId} className="table-entry" data-testid="table-entry" data-node-id={table.nodeId}>
+        <li
+          key={table.nodeId}
+          className="table-entry"
+          data-testid="table-entry"
+          data-node-id={table.nodeId}
+        >
           <GameIcon src={table.showIcon ? table.iconUrl : null} alt="" size={72} />
           <div className="table-main">
             <h2 className="table-name">{table.gameName}</h2>
             <p className="muted" data-testid="table-vendor">
-              {table.vendorName} · <span className="table-tier">{t(`tables.tier.${table.tier}`)}</span>
+              {table.vendorName} ·{" "}
+              <span className="table-tier">{t(`tables.tier.${table.tier}`)}</span>
             </p>
-            <p data-testid="table-limits">{t("tables.limits", { min: money(table.minBet), max: money(table.maxBet) })}</p>
+            <p data-testid="table-limits">
+              {t("tables.limits", { min: money(table.minBet), max: money(table.maxBet) })}
+            </p>
             <p className="table-stats">
-              <span data-testid="table-players">{t("tables.playersNow", { count: table.playersNow })}</span>
-              <span data-testid="table-rounds">{t("tables.roundsToday", { count: table.roundsToday })}</span>
+              <span data-testid="table-players">
+                {t("tables.playersNow", { count: table.playersNow })}
+              </span>
+              <span data-testid="table-rounds">
+                {t("tables.roundsToday", { count: table.roundsToday })}
+              </span>
             </p>
             {table.lastResults.length ? (
               <div className="table-results">
@@ -73,10 +85,18 @@ export function TableList({
             )}
           </div>
           <div className="table-actions">
-            <PlainLink to={launchHref(table.nodeId)} className="button primary small" aria-label={`${join}: ${table.gameName}`}>
+            <PlainLink
+              to={launchHref(table.nodeId)}
+              className="button primary small"
+              aria-label={`${join}: ${table.gameName}`}
+            >
               {join}
             </PlainLink>
-            <PlainLink to={launchHref(table.nodeId, "demo")} className="button small" aria-label={`${freeTrial}: ${table.gameName}`}>
+            <PlainLink
+              to={launchHref(table.nodeId, "demo")}
+              className="button small"
+              aria-label={`${freeTrial}: ${table.gameName}`}
+            >
               {freeTrial}
             </PlainLink>
           </div>

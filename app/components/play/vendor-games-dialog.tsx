@@ -10,7 +10,8 @@ import { GameIcon } from "../ui/game-icon";
 /** The URL-state keys of the popup (see vendorGamesDialog): closing it removes them all. */
 const POPUP_PARAMS = ["modal", "vendorGames", "vendorCategory", "vendorGamesPage"];
 
-export const closeVendorGamesHref = (here: string) => POPUP_PARAMS.reduce((url, key) => withSearchParam(url, key, null), here);
+export const closeVendorGamesHref = (here: string) =>
+  POPUP_PARAMS.reduce((url, key) => withSearchParam(url, key, null), here);
 
 /**
  * §4 vendor game list popup (a vendor whose isGame is VASSALAGE): its games
@@ -31,7 +32,10 @@ export function VendorGamesDialog({ data, here }: { data: VendorGamesData; here:
         {t("lobby.gameCount", { count: page.total })}
       </p>
       {page.games.length ? (
-        <ul className="vendor-games" aria-label={t("vendorGames.listLabel", { vendor: data.vendorName })}>
+        <ul
+          className="vendor-games"
+          aria-label={t("vendorGames.listLabel", { vendor: data.vendorName })}
+        >
           {page.games.map((game) => (
             <li key={game.nodeId} data-testid="vendor-game" data-node-id={game.nodeId}>
               <PlainLink to={launchHref(game.nodeId)}>
@@ -44,7 +48,11 @@ export function VendorGamesDialog({ data, here }: { data: VendorGamesData; here:
       ) : (
         <p className="empty-state">{t("lobby.noGames")}</p>
       )}
-      <Pager pageNum={page.pageNum} totalPages={page.totalPages} pageHref={(n) => withSearchParam(here, "vendorGamesPage", n)} />
+      <Pager
+        pageNum={page.pageNum}
+        totalPages={page.totalPages}
+        pageHref={(n) => withSearchParam(here, "vendorGamesPage", n)}
+      />
     </Dialog>
   );
 }

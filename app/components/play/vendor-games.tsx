@@ -11,7 +11,9 @@ type Props = ComponentProps<typeof Dialog>;
  * popup first opens, keeping the server's HTML until it arrives.
  */
 const Component = (onServer.VendorGamesDialog ??
-  lazy(() => import("./vendor-games-dialog").then((module) => ({ default: module.VendorGamesDialog })))) as ComponentType<Props>;
+  lazy(() =>
+    import("./vendor-games-dialog").then((module) => ({ default: module.VendorGamesDialog })),
+  )) as ComponentType<Props>;
 
 export function VendorGamesPopup(props: Props) {
   return (

@@ -60,7 +60,13 @@ export function Dialog({
         <div className="dialog-header">
           <h2 id={titleId}>{title}</h2>
           {closeHref ? (
-            <Link to={closeHref} className="dialog-close" aria-label={t("dialog.close")} preventScrollReset replace>
+            <Link
+              to={closeHref}
+              className="dialog-close"
+              aria-label={t("dialog.close")}
+              preventScrollReset
+              replace
+            >
               ×
             </Link>
           ) : "action" in close ? (

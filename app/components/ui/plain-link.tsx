@@ -12,7 +12,9 @@ export function PlainLink({
   keepScroll,
   ...props
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; keepScroll?: boolean }) {
-  return <a href={to} data-client-nav="" data-keep-scroll={keepScroll ? "" : undefined} {...props} />;
+  return (
+    <a href={to} data-client-nav="" data-keep-scroll={keepScroll ? "" : undefined} {...props} />
+  );
 }
 
 /** One click listener for every PlainLink on the page; mounted once, in the root. */
@@ -20,15 +22,25 @@ export function useClientNavigation() {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      ) {
         return;
       }
       const anchor = (event.target as Element | null)?.closest?.("a[data-client-nav]");
-      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self")) return;
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== "_self"))
+        return;
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.hasAttribute("data-keep-scroll") });
+      navigate(url.pathname + url.search + url.hash, {
+        preventScrollReset: anchor.hasAttribute("data-keep-scroll"),
+      });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

@@ -2,7 +2,13 @@ import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import type { ContractKind } from "../db/schema";
 import type { TypeSets } from "../identity/member-types";
-import { pageOf, sumText, type Paging, type RecordPage, type RecordWindow } from "../wallet/records.server";
+import {
+  pageOf,
+  sumText,
+  type Paging,
+  type RecordPage,
+  type RecordWindow,
+} from "../wallet/records.server";
 import { inDownline } from "./tree.server";
 
 /**
@@ -22,7 +28,11 @@ export interface ContractCandidate {
 }
 
 /** The agent's direct downline agents (active), the only members it may offer a contract. */
-export async function contractCandidates(db: Database, agentId: string, sets: TypeSets): Promise<ContractCandidate[]> {
+export async function contractCandidates(
+  db: Database,
+  agentId: string,
+  sets: TypeSets,
+): Promise<ContractCandidate[]> {
   const rows = await db
     .selectFrom("agent_paths as p")
     .innerJoin("members as m", "m.id", "p.descendant")
@@ -34,7 +44,12 @@ export async function contractCandidates(db: Database, agentId: string, sets: Ty
     .orderBy("m.account")
     .limit(1000)
     .execute();
-  return rows.map((row) => ({ id: row.id, account: row.account, nickname: row.nickname, agentRate: row.agent_rate }));
+  return rows.map((row) => ({
+    id: row.id,
+    account: row.account,
+    nickname: row.nickname,
+    agentRate: row.agent_rate,
+  }));
 }
 
 /** Whose settlements: the agent's own, or its team's (every downline at any depth). */
@@ -72,20 +87,31 @@ export interface SettlementTotals {
   amount: string;
 }
 
-function scopedSettlements(db: Database, agentId: string, filter: Omit<SettlementFilter, keyof Paging>) {
+function scopedSettlements(
+  db: Database,
+  agentId: string,
+  filter: Omit<SettlementFilter, keyof Paging>,
+) {
   let query = db
     .selectFrom("settlements as s")
     .innerJoin("members as m", "m.id", "s.member_id")
     .where("s.kind", "=", filter.kind)
     .where("s.period_start", ">=", filter.window.from)
     .where("s.period_start", "<", filter.window.to);
-  query = filter.scope === "mine" ? query.where("s.member_id", "=", agentId) : query.where(inDownline(agentId, "s.member_id"));
+  query =
+    filter.scope === "mine"
+      ? query.where("s.member_id", "=", agentId)
+      : query.where(inDownline(agentId, "s.member_id"));
   if (filter.account) query = query.where(sql`lower(m.account)`, "=", filter.account.toLowerCase());
   return query;
 }
 
 /** One page of the settlements in scope, newest period first, with the totals of the whole filter. */
-export async function settlementRecords(db: Database, agentId: string, filter: SettlementFilter): Promise<RecordPage<SettlementRow, SettlementTotals>> {
+export async function settlementRecords(
+  db: Database,
+  agentId: string,
+  filter: SettlementFilter,
+): Promise<RecordPage<SettlementRow, SettlementTotals>> {
   const summary = await scopedSettlements(db, agentId, filter)
     .select([
       (eb) => eb.fn.countAll<string>().as("count"),
@@ -97,13 +123,19 @@ export async function settlementRecords(db: Database, agentId: string, filter: S
     .executeTakeFirstOrThrow();
   const total = Number(summary.count);
   const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = total === 0 ? [] : await settlementRows(db, agentId, filter, filter.pageSize, offset);
+  const rows =
+    total === 0 ? [] : await settlementRows(db, agentId, filter, filter.pageSize, offset);
   return {
     rows,
     page,
     pageCount,
     total,
-    totals: { validBet: summary.validBet, profitLoss: summary.profitLoss, base: summary.base, amount: summary.amount },
+    totals: {
+      validBet: summary.validBet,
+      profitLoss: summary.profitLoss,
+      base: summary.base,
+      amount: summary.amount,
+    },
   };
 }
 

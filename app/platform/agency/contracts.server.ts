@@ -45,32 +45,57 @@ export async function activeContract(db: Executor, memberId: string, kind: Contr
 
 /** Takes the row locks of a member's contracts of one kind, so two offers or decisions run one after the other. */
 export async function lockContracts(trx: Transaction<DB>, memberId: string, kind: ContractKind) {
-  await trx.selectFrom("members").select("id").where("id", "=", memberId).forUpdate().executeTakeFirst();
-  return trx.selectFrom("contracts").selectAll().where("downline_id", "=", memberId).where("kind", "=", kind).where("status", "in", ["active", "offered"]).forUpdate().execute();
+  await trx
+    .selectFrom("members")
+    .select("id")
+    .where("id", "=", memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  return trx
+    .selectFrom("contracts")
+    .selectAll()
+    .where("downline_id", "=", memberId)
+    .where("kind", "=", kind)
+    .where("status", "in", ["active", "offered"])
+    .forUpdate()
+    .execute();
 }
 
 /** The rates the member may grant (or accept) for a kind: its own active contract's. */
-export async function ownRates(db: Executor, memberId: string, kind: ContractKind): Promise<number[] | null> {
+export async function ownRates(
+  db: Executor,
+  memberId: string,
+  kind: ContractKind,
+): Promise<number[] | null> {
   const own = await activeContract(db, memberId, kind);
   return own ? ratesOf(termsOf(own)) : null;
 }
 
-export async function offerContract(db: Database, offer: ContractOffer, sets: TypeSets, now = new Date()): Promise<Contract> {
+export async function offerContract(
+  db: Database,
+  offer: ContractOffer,
+  sets: TypeSets,
+  now = new Date(),
+): Promise<Contract> {
   const downline = await requireDirectDownline(db, offer.uplineId, offer.downlineId);
-  if (!isAgentType(downline.type, sets) || downline.status !== "active") throw new PlatformError("contract_downline_not_agent");
+  if (!isAgentType(downline.type, sets) || downline.status !== "active")
+    throw new PlatformError("contract_downline_not_agent");
   const terms = parseTerms(offer.kind, offer.terms);
-  if ((offer.kind === "DIVIDEND") !== (offer.period !== null)) throw new PlatformError("contract_period");
+  if ((offer.kind === "DIVIDEND") !== (offer.period !== null))
+    throw new PlatformError("contract_period");
   return inTransaction(db, async (trx) => {
     const own = await ownRates(trx, offer.uplineId, offer.kind);
     if (!own) throw new PlatformError("contract_no_own");
     if (!withinCap(terms, own)) throw new PlatformError("contract_rate_above_own", { rates: own });
-    if (!withinCap(terms, downline.agent_rate ?? 0)) throw new PlatformError("contract_rate_above_agent_rate", { rate: downline.agent_rate ?? 0 });
+    if (!withinCap(terms, downline.agent_rate ?? 0))
+      throw new PlatformError("contract_rate_above_agent_rate", { rate: downline.agent_rate ?? 0 });
     const current = await lockContracts(trx, offer.downlineId, offer.kind);
     const active = current.find((row) => row.status === "active");
     let replaces: string | null = null;
     if (active) {
       if (isLowerRate(terms, termsOf(active))) {
-        if (!offer.confirmReplace) throw new PlatformError("contract_lower_rate", { rates: ratesOf(termsOf(active)) });
+        if (!offer.confirmReplace)
+          throw new PlatformError("contract_lower_rate", { rates: ratesOf(termsOf(active)) });
         await trx
           .updateTable("contracts")
           .set({ status: "terminated", terminated_at: now, ended_by: "replaced" })
@@ -80,7 +105,12 @@ export async function offerContract(db: Database, offer: ContractOffer, sets: Ty
       replaces = active.id;
     }
     const pending = current.find((row) => row.status === "offered");
-    if (pending) await trx.updateTable("contracts").set({ status: "withdrawn", decided_at: now }).where("id", "=", pending.id).execute();
+    if (pending)
+      await trx
+        .updateTable("contracts")
+        .set({ status: "withdrawn", decided_at: now })
+        .where("id", "=", pending.id)
+        .execute();
     return trx
       .insertInto("contracts")
       .values({
@@ -100,10 +130,19 @@ export async function offerContract(db: Database, offer: ContractOffer, sets: Ty
 /** A contract addressed to the member (as its downline) in the given state, or `not_found`. */
 async function lockOwnContract(trx: Transaction<DB>, memberId: string, contractId: string) {
   if (!/^\d{1,18}$/.test(contractId)) throw new PlatformError("not_found");
-  const contract = await trx.selectFrom("contracts").selectAll().where("id", "=", contractId).where("downline_id", "=", memberId).executeTakeFirst();
+  const contract = await trx
+    .selectFrom("contracts")
+    .selectAll()
+    .where("id", "=", contractId)
+    .where("downline_id", "=", memberId)
+    .executeTakeFirst();
   if (!contract) throw new PlatformError("not_found");
   await lockContracts(trx, memberId, contract.kind);
-  return trx.selectFrom("contracts").selectAll().where("id", "=", contractId).executeTakeFirstOrThrow();
+  return trx
+    .selectFrom("contracts")
+    .selectAll()
+    .where("id", "=", contractId)
+    .executeTakeFirstOrThrow();
 }
 
 export type ContractDecision = "accept" | "reject" | "terminate";
@@ -113,7 +152,13 @@ export type ContractDecision = "accept" | "reject" | "terminate";
  * contract. Deciding again what was already decided returns the contract as
  * it is (a doubled submit); anything else out of order is `contract_state`.
  */
-export async function decideContract(db: Database, memberId: string, contractId: string, decision: ContractDecision, now = new Date()): Promise<Contract> {
+export async function decideContract(
+  db: Database,
+  memberId: string,
+  contractId: string,
+  decision: ContractDecision,
+  now = new Date(),
+): Promise<Contract> {
   return inTransaction(db, async (trx) => {
     const contract = await lockOwnContract(trx, memberId, contractId);
     const done = { accept: "active", reject: "rejected", terminate: "terminated" } as const;
@@ -124,7 +169,8 @@ export async function decideContract(db: Database, memberId: string, contractId:
       // The upline's own rates may have dropped since it offered.
       if (contract.upline_id) {
         const own = await ownRates(trx, contract.upline_id, contract.kind);
-        if (!own || !withinCap(termsOf(contract), own)) throw new PlatformError("contract_rate_above_own", { rates: own ?? [] });
+        if (!own || !withinCap(termsOf(contract), own))
+          throw new PlatformError("contract_rate_above_own", { rates: own ?? [] });
       }
       await trx
         .updateTable("contracts")
@@ -140,12 +186,22 @@ export async function decideContract(db: Database, memberId: string, contractId:
         : decision === "reject"
           ? { status: "rejected" as const, decided_at: now }
           : { status: "terminated" as const, terminated_at: now, ended_by: "downline" as const };
-    return trx.updateTable("contracts").set(changes).where("id", "=", contract.id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable("contracts")
+      .set(changes)
+      .where("id", "=", contract.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** The upline takes back an offer not yet decided. */
-export async function withdrawOffer(db: Database, uplineId: string, contractId: string, now = new Date()): Promise<void> {
+export async function withdrawOffer(
+  db: Database,
+  uplineId: string,
+  contractId: string,
+  now = new Date(),
+): Promise<void> {
   if (!/^\d{1,18}$/.test(contractId)) throw new PlatformError("not_found");
   const result = await db
     .updateTable("contracts")
@@ -155,7 +211,12 @@ export async function withdrawOffer(db: Database, uplineId: string, contractId: 
     .where("status", "=", "offered")
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    const mine = await db.selectFrom("contracts").select("status").where("id", "=", contractId).where("upline_id", "=", uplineId).executeTakeFirst();
+    const mine = await db
+      .selectFrom("contracts")
+      .select("status")
+      .where("id", "=", contractId)
+      .where("upline_id", "=", uplineId)
+      .executeTakeFirst();
     if (!mine) throw new PlatformError("not_found");
     if (mine.status !== "withdrawn") throw new PlatformError("contract_state");
   }
@@ -197,7 +258,9 @@ function contractRows(db: Database) {
     ]);
 }
 
-function toView(row: Awaited<ReturnType<ReturnType<typeof contractRows>["execute"]>>[number]): ContractView {
+function toView(
+  row: Awaited<ReturnType<ReturnType<typeof contractRows>["execute"]>>[number],
+): ContractView {
   return {
     id: row.id,
     kind: row.kind,
@@ -221,8 +284,19 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof contractRows>["execute
  */
 export async function contractsOverview(db: Database, agentId: string, kind: ContractKind) {
   const [mine, granted] = await Promise.all([
-    contractRows(db).where("c.downline_id", "=", agentId).where("c.kind", "=", kind).where("c.status", "in", ["active", "offered"]).orderBy("c.id", "desc").execute(),
-    contractRows(db).where("c.upline_id", "=", agentId).where("c.kind", "=", kind).where("c.status", "in", ["active", "offered"]).orderBy("c.id", "desc").limit(200).execute(),
+    contractRows(db)
+      .where("c.downline_id", "=", agentId)
+      .where("c.kind", "=", kind)
+      .where("c.status", "in", ["active", "offered"])
+      .orderBy("c.id", "desc")
+      .execute(),
+    contractRows(db)
+      .where("c.upline_id", "=", agentId)
+      .where("c.kind", "=", kind)
+      .where("c.status", "in", ["active", "offered"])
+      .orderBy("c.id", "desc")
+      .limit(200)
+      .execute(),
   ]);
   const held = mine.find((row) => row.status === "active");
   return {
@@ -249,14 +323,18 @@ export interface ConsolidatedContractInfo {
   realtimesalreqtype: boolean;
 }
 
-export async function consolidatedContractInfo(db: Database, agentId: string): Promise<ConsolidatedContractInfo> {
+export async function consolidatedContractInfo(
+  db: Database,
+  agentId: string,
+): Promise<ConsolidatedContractInfo> {
   const rows = await db
     .selectFrom("contracts")
     .select(["kind", "status"])
     .where("downline_id", "=", agentId)
     .where("status", "in", ["active", "offered"])
     .execute();
-  const has = (kind: ContractKind, status: "active" | "offered") => rows.some((row) => row.kind === kind && row.status === status);
+  const has = (kind: ContractKind, status: "active" | "offered") =>
+    rows.some((row) => row.kind === kind && row.status === status);
   return {
     divtypeinfo: has("DIVIDEND", "active"),
     divtypereq: has("DIVIDEND", "offered"),

@@ -46,7 +46,10 @@ function topAgents(db: Executor, sets: TypeSets) {
     .where((eb) => eb.or([eb("m.parent_id", "is", null), eb("up.type", "not in", agentTypes)]));
 }
 
-async function houseContractsOf(db: Executor, memberIds: string[]): Promise<Map<string, HouseContractView[]>> {
+async function houseContractsOf(
+  db: Executor,
+  memberIds: string[],
+): Promise<Map<string, HouseContractView[]>> {
   const byMember = new Map<string, HouseContractView[]>();
   if (memberIds.length === 0) return byMember;
   const rows = await db
@@ -75,10 +78,15 @@ async function houseContractsOf(db: Executor, memberIds: string[]): Promise<Map<
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The top agents, by account, with their own rate and active house contracts; `search` matches part of the account. */
-export async function listTopAgents(db: Database, sets: TypeSets, options: { search?: string; page: number; pageSize: number }) {
+export async function listTopAgents(
+  db: Database,
+  sets: TypeSets,
+  options: { search?: string; page: number; pageSize: number },
+) {
   let query = topAgents(db, sets);
   const search = options.search?.trim();
-  if (search) query = query.where(sql<boolean>`lower(m.account) like ${likePattern(search.toLowerCase())}`);
+  if (search)
+    query = query.where(sql<boolean>`lower(m.account) like ${likePattern(search.toLowerCase())}`);
   const [{ total }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
     query
@@ -88,7 +96,10 @@ export async function listTopAgents(db: Database, sets: TypeSets, options: { sea
       .offset((Math.max(1, options.page) - 1) * options.pageSize)
       .execute(),
   ]);
-  const contracts = await houseContractsOf(db, rows.map((row) => row.id));
+  const contracts = await houseContractsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const agents: TopAgentView[] = rows.map((row) => ({
     id: row.id,
     account: row.account,
@@ -102,13 +113,20 @@ export async function listTopAgents(db: Database, sets: TypeSets, options: { sea
 /** One top agent by id, or `not_found` (malformed ids, other members and sub-agents alike). */
 async function requireTopAgent(db: Executor, sets: TypeSets, memberId: string) {
   if (!isId(memberId)) throw new PlatformError("not_found");
-  const row = await topAgents(db, sets).select(["m.id", "m.account", "m.status", "m.agent_rate"]).where("m.id", "=", memberId).executeTakeFirst();
+  const row = await topAgents(db, sets)
+    .select(["m.id", "m.account", "m.status", "m.agent_rate"])
+    .where("m.id", "=", memberId)
+    .executeTakeFirst();
   if (!row) throw new PlatformError("not_found");
   return row;
 }
 
 /** The highest own rate among the agent's direct downline agents (0 when it has none). */
-async function highestDownlineRate(db: Executor, sets: TypeSets, memberId: string): Promise<number> {
+async function highestDownlineRate(
+  db: Executor,
+  sets: TypeSets,
+  memberId: string,
+): Promise<number> {
   const row = await db
     .selectFrom("members")
     .select((eb) => eb.fn.max("agent_rate").as("rate"))
@@ -121,8 +139,17 @@ async function highestDownlineRate(db: Executor, sets: TypeSets, memberId: strin
 /** What the back office shows of one top agent: the list row plus the floor its rate may not go below. */
 export async function topAgentDetail(db: Database, sets: TypeSets, memberId: string) {
   const row = await requireTopAgent(db, sets, memberId);
-  const [contracts, downlineRate] = await Promise.all([houseContractsOf(db, [row.id]), highestDownlineRate(db, sets, row.id)]);
-  const agent: TopAgentView = { id: row.id, account: row.account, status: row.status, agentRate: row.agent_rate, contracts: contracts.get(row.id) ?? [] };
+  const [contracts, downlineRate] = await Promise.all([
+    houseContractsOf(db, [row.id]),
+    highestDownlineRate(db, sets, row.id),
+  ]);
+  const agent: TopAgentView = {
+    id: row.id,
+    account: row.account,
+    status: row.status,
+    agentRate: row.agent_rate,
+    contracts: contracts.get(row.id) ?? [],
+  };
   return { ...agent, downlineRate };
 }
 
@@ -131,15 +158,27 @@ export async function topAgentDetail(db: Database, sets: TypeSets, memberId: str
  * rate of any of its direct downline agents: an agent never holds less than
  * the agents it recruited.
  */
-export async function setAgentRate(db: Database, operatorId: string, memberId: string, rateBps: number, sets: TypeSets, context: AuditContext) {
-  if (!Number.isInteger(rateBps) || rateBps < 0 || rateBps > 10_000) throw new PlatformError("agent_rate_format");
+export async function setAgentRate(
+  db: Database,
+  operatorId: string,
+  memberId: string,
+  rateBps: number,
+  sets: TypeSets,
+  context: AuditContext,
+) {
+  if (!Number.isInteger(rateBps) || rateBps < 0 || rateBps > 10_000)
+    throw new PlatformError("agent_rate_format");
   const agent = await inTransaction(db, async (trx) => {
     const row = await requireTopAgent(trx, sets, memberId);
     // The agent's row lock orders this against its downline agents' own changes and contract offers.
     await trx.selectFrom("members").select("id").where("id", "=", row.id).forUpdate().execute();
     const floor = await highestDownlineRate(trx, sets, row.id);
     if (rateBps < floor) throw new PlatformError("agent_rate_below_downline", { rate: floor });
-    await trx.updateTable("members").set({ agent_rate: rateBps }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("members")
+      .set({ agent_rate: rateBps })
+      .where("id", "=", row.id)
+      .execute();
     return row;
   });
   await audit(db, "agent_rate_set", context, {
@@ -162,21 +201,34 @@ export interface HouseGrant {
  * rate is the cap) and replaces the agent's current house contract of that
  * kind, which ends as terminated by the upline.
  */
-export async function grantHouseContract(db: Database, operatorId: string, grant: HouseGrant, sets: TypeSets, context: AuditContext, now = new Date()): Promise<Contract> {
+export async function grantHouseContract(
+  db: Database,
+  operatorId: string,
+  grant: HouseGrant,
+  sets: TypeSets,
+  context: AuditContext,
+  now = new Date(),
+): Promise<Contract> {
   const parsed = termsSchemas[grant.kind]?.safeParse(grant.terms);
   if (!parsed?.success) throw new PlatformError("contract_terms");
   const terms: ContractTerms = parsed.data;
-  if ((grant.kind === "DIVIDEND") !== (grant.period !== null)) throw new PlatformError("contract_period");
+  if ((grant.kind === "DIVIDEND") !== (grant.period !== null))
+    throw new PlatformError("contract_period");
   const { contract, agent, replaced } = await inTransaction(db, async (trx) => {
     await requireTopAgent(trx, sets, grant.memberId);
     const current = await lockContracts(trx, grant.memberId, grant.kind);
     // Read after the lock: the rate an operator may have just changed.
     const agent = await requireTopAgent(trx, sets, grant.memberId);
     const cap = agent.agent_rate ?? 0;
-    if (!withinCap(terms, cap)) throw new PlatformError("contract_rate_above_agent_rate", { rate: cap });
+    if (!withinCap(terms, cap))
+      throw new PlatformError("contract_rate_above_agent_rate", { rate: cap });
     const active = current.find((row) => row.status === "active");
     if (active) {
-      await trx.updateTable("contracts").set({ status: "terminated", terminated_at: now, ended_by: "upline" }).where("id", "=", active.id).execute();
+      await trx
+        .updateTable("contracts")
+        .set({ status: "terminated", terminated_at: now, ended_by: "upline" })
+        .where("id", "=", active.id)
+        .execute();
     }
     const contract = await trx
       .insertInto("contracts")
@@ -199,20 +251,43 @@ export async function grantHouseContract(db: Database, operatorId: string, grant
   await audit(db, "house_contract_granted", context, {
     memberId: agent.id,
     account: agent.account,
-    detail: { operatorId, contractId: contract.id, kind: grant.kind, period: grant.period, rates: ratesOf(terms), replaced },
+    detail: {
+      operatorId,
+      contractId: contract.id,
+      kind: grant.kind,
+      period: grant.period,
+      rates: ratesOf(terms),
+      replaced,
+    },
   });
   return contract;
 }
 
 /** Ends an active house contract (terminated by the upline, the house). Ending it again is a doubled submit: nothing changes. */
-export async function endHouseContract(db: Database, operatorId: string, contractId: string, context: AuditContext, now = new Date()): Promise<Contract> {
+export async function endHouseContract(
+  db: Database,
+  operatorId: string,
+  contractId: string,
+  context: AuditContext,
+  now = new Date(),
+): Promise<Contract> {
   if (!isId(contractId)) throw new PlatformError("not_found");
   const result = await inTransaction(db, async (trx) => {
-    const found = await trx.selectFrom("contracts").selectAll().where("id", "=", contractId).where("upline_id", "is", null).executeTakeFirst();
+    const found = await trx
+      .selectFrom("contracts")
+      .selectAll()
+      .where("id", "=", contractId)
+      .where("upline_id", "is", null)
+      .executeTakeFirst();
     if (!found) throw new PlatformError("not_found");
     await lockContracts(trx, found.downline_id, found.kind);
-    const contract = await trx.selectFrom("contracts").selectAll().where("id", "=", contractId).executeTakeFirstOrThrow();
-    if (contract.status === "terminated" && contract.ended_by === "upline") return { contract, ended: false };
+    const contract = await trx
+      .selectFrom("contracts")
+      .selectAll()
+      .where("id", "=", contractId)
+      .executeTakeFirstOrThrow();
+    if (contract.status === "terminated" && contract.ended_by === "upline")
+      return { contract, ended: false };
     if (contract.status !== "active") throw new PlatformError("contract_state");
     const ended = await trx
       .updateTable("contracts")
@@ -223,7 +298,11 @@ export async function endHouseContract(db: Database, operatorId: string, contrac
     return { contract: ended, ended: true };
   });
   if (result.ended) {
-    const member = await db.selectFrom("members").select("account").where("id", "=", result.contract.downline_id).executeTakeFirst();
+    const member = await db
+      .selectFrom("members")
+      .select("account")
+      .where("id", "=", result.contract.downline_id)
+      .executeTakeFirst();
     await audit(db, "house_contract_ended", context, {
       memberId: result.contract.downline_id,
       account: member?.account ?? null,

@@ -121,8 +121,16 @@ export async function agentIncome(
   const total = Number(summary.count);
   const { page, pageCount, offset } = pageOf(filter, total);
   const rows = await sql<IncomeRow & { day: string }>`${daily}
-    select day::text as day, ${INCOME_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(db);
-  return { rows: rows.rows.map((row) => ({ day: row.day, ...incomeOf(row) })), page, pageCount, total, totals: incomeOf(summary) };
+    select day::text as day, ${INCOME_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(
+    db,
+  );
+  return {
+    rows: rows.rows.map((row) => ({ day: row.day, ...incomeOf(row) })),
+    page,
+    pageCount,
+    total,
+    totals: incomeOf(summary),
+  };
 }
 
 export interface TeamTransactionRow {
@@ -139,7 +147,11 @@ export interface TeamTransactionRow {
 }
 
 /** Postings on downline members' wallets whose entries fall in the window (entries_created, then the posting's account). */
-function teamPostings(db: Database, agentId: string, filter: TeamScope & { window: RecordWindow; type?: TransactionType }) {
+function teamPostings(
+  db: Database,
+  agentId: string,
+  filter: TeamScope & { window: RecordWindow; type?: TransactionType },
+) {
   let query = db
     .selectFrom("entries")
     .innerJoin("postings", "postings.entry_id", "entries.id")

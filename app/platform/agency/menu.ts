@@ -52,11 +52,18 @@ const HREFS: Record<Exclude<AgentMenuKey, "customerService">, string> = {
 };
 
 /** The menu item of each contract kind, and the §3 flags that say "holds one" and "one is offered". */
-const CONTRACT_ITEMS: Record<ContractKind, { key: AgentMenuKey; info: keyof ConsolidatedContractInfo; req: keyof ConsolidatedContractInfo }> = {
+const CONTRACT_ITEMS: Record<
+  ContractKind,
+  { key: AgentMenuKey; info: keyof ConsolidatedContractInfo; req: keyof ConsolidatedContractInfo }
+> = {
   DIVIDEND: { key: "dividends", info: "divtypeinfo", req: "divtypereq" },
   DAILY: { key: "dailyWages", info: "dailysalinfotype", req: "dailysalreqtype" },
   HOURLY: { key: "hourlySalary", info: "contracthoursalinfo", req: "contracthoursalreq" },
-  REALTIME: { key: "realtimeSalary", info: "contractmrdailysalinfotype", req: "realtimesalreqtype" },
+  REALTIME: {
+    key: "realtimeSalary",
+    info: "contractmrdailysalinfotype",
+    req: "realtimesalreqtype",
+  },
 };
 
 /** The brand's features the menu depends on (whitelabel DIVIDEND3 and SALARY3). */
@@ -66,7 +73,10 @@ export interface AgentMenuFeatures {
 }
 
 export function agentMenuFeatures(brand: Pick<BrandConfig, "whitelabel">): AgentMenuFeatures {
-  return { dividend: isWhitelabelEnabled(brand, "DIVIDEND3"), salary: isWhitelabelEnabled(brand, "SALARY3") };
+  return {
+    dividend: isWhitelabelEnabled(brand, "DIVIDEND3"),
+    salary: isWhitelabelEnabled(brand, "SALARY3"),
+  };
 }
 
 export interface AgentMenuItem {
@@ -78,16 +88,25 @@ export interface AgentMenuItem {
 }
 
 /** Whether the page of a contract kind is open to the agent. */
-export function contractPageVisible(info: ConsolidatedContractInfo, features: AgentMenuFeatures, kind: ContractKind): boolean {
+export function contractPageVisible(
+  info: ConsolidatedContractInfo,
+  features: AgentMenuFeatures,
+  kind: ContractKind,
+): boolean {
   const feature = kind === "DIVIDEND" ? features.dividend : features.salary;
   const item = CONTRACT_ITEMS[kind];
   return feature && (info[item.info] || info[item.req]);
 }
 
-const kindOfItem = new Map(Object.entries(CONTRACT_ITEMS).map(([kind, item]) => [item.key, kind as ContractKind]));
+const kindOfItem = new Map(
+  Object.entries(CONTRACT_ITEMS).map(([kind, item]) => [item.key, kind as ContractKind]),
+);
 
 /** The items the agent sees, in the §2 order. */
-export function agentMenu(info: ConsolidatedContractInfo, features: AgentMenuFeatures): AgentMenuItem[] {
+export function agentMenu(
+  info: ConsolidatedContractInfo,
+  features: AgentMenuFeatures,
+): AgentMenuItem[] {
   return AGENT_MENU_KEYS.flatMap((key): AgentMenuItem[] => {
     const kind = kindOfItem.get(key);
     if (kind && !contractPageVisible(info, features, kind)) return [];
@@ -101,6 +120,11 @@ export function agentMenu(info: ConsolidatedContractInfo, features: AgentMenuFea
  * page when its menu item is hidden, so a typed URL shows nothing the menu
  * would not.
  */
-export function requireContractPage(info: ConsolidatedContractInfo, brand: Pick<BrandConfig, "whitelabel">, kind: ContractKind): void {
-  if (!contractPageVisible(info, agentMenuFeatures(brand), kind)) throw new Response("Not found", { status: 404 });
+export function requireContractPage(
+  info: ConsolidatedContractInfo,
+  brand: Pick<BrandConfig, "whitelabel">,
+  kind: ContractKind,
+): void {
+  if (!contractPageVisible(info, agentMenuFeatures(brand), kind))
+    throw new Response("Not found", { status: 404 });
 }

@@ -55,7 +55,6 @@ export interface TeamOverview {
   days: TeamDay[];
 }
 
-
 interface TotalsRow {
   balance: string | null;
   agent_rate: number | null;
@@ -73,7 +72,12 @@ interface TotalsRow {
   profit_loss: string;
 }
 
-export async function teamOverview(db: Database, agentId: string, window: RecordWindow, timeZone: string): Promise<TeamOverview> {
+export async function teamOverview(
+  db: Database,
+  agentId: string,
+  window: RecordWindow,
+  timeZone: string,
+): Promise<TeamOverview> {
   const team = downlineIds(agentId);
   const totalsQuery = sql<TotalsRow>`
     with team_bets as (
@@ -138,7 +142,12 @@ export async function teamOverview(db: Database, agentId: string, window: Record
     },
     days: daysOf(window, timeZone).map((day) => {
       const row = byDay.get(day);
-      return { day, betCount: Number(row?.bet_count ?? 0), validBet: row?.valid_bet ?? "0", profitLoss: row?.profit_loss ?? "0" };
+      return {
+        day,
+        betCount: Number(row?.bet_count ?? 0),
+        validBet: row?.valid_bet ?? "0",
+        profitLoss: row?.profit_loss ?? "0",
+      };
     }),
   };
 }

@@ -37,12 +37,18 @@ export function downlineAgentType(sets: TypeSets): number {
 
 // No 0/O or 1/I: an agent reads the code out to people.
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const newAffiliateCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+const newAffiliateCode = () =>
+  Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
 
 /** The registering agent as it is now (not as the session remembers it): active, an agent, its own rate. */
 async function registeringAgent(db: Database, agentId: string, sets: TypeSets) {
-  const agent = await db.selectFrom("members").select(["id", "type", "status", "agent_rate"]).where("id", "=", agentId).executeTakeFirst();
-  if (!agent || agent.status !== "active" || !isAgentType(agent.type, sets)) throw new PlatformError("operation-not-allowed");
+  const agent = await db
+    .selectFrom("members")
+    .select(["id", "type", "status", "agent_rate"])
+    .where("id", "=", agentId)
+    .executeTakeFirst();
+  if (!agent || agent.status !== "active" || !isAgentType(agent.type, sets))
+    throw new PlatformError("operation-not-allowed");
   return agent;
 }
 
@@ -54,7 +60,10 @@ export async function registerDownline(
   context: AuditContext,
   now = new Date(),
 ): Promise<Member> {
-  if ((await countHit(db, `register-downline:${agentId}`, 3_600_000, now)) > DOWNLINE_REGISTRATIONS_PER_HOUR) {
+  if (
+    (await countHit(db, `register-downline:${agentId}`, 3_600_000, now)) >
+    DOWNLINE_REGISTRATIONS_PER_HOUR
+  ) {
     throw new PlatformError("too-many-requests");
   }
   const agent = await registeringAgent(db, agentId, sets);
@@ -62,9 +71,11 @@ export async function registerDownline(
   let agentRate: number | null = null;
   if (isAgent) {
     const rate = input.agentRate;
-    if (rate === undefined || !Number.isInteger(rate) || rate < 0 || rate > 10_000) throw new PlatformError("invalid_rate");
+    if (rate === undefined || !Number.isInteger(rate) || rate < 0 || rate > 10_000)
+      throw new PlatformError("invalid_rate");
     // An agent without a rate of its own has nothing to hand down.
-    if (rate > (agent.agent_rate ?? 0)) throw new PlatformError("agent_rate_above_own", { rate: agent.agent_rate ?? 0 });
+    if (rate > (agent.agent_rate ?? 0))
+      throw new PlatformError("agent_rate_above_own", { rate: agent.agent_rate ?? 0 });
     agentRate = rate;
   }
   const account = input.account.trim();

@@ -42,7 +42,10 @@ export function teamMembers(agentId: string, scope: TeamScope): RawBuilder<unkno
   const conditions = [sql`p.ancestor = ${agentId}`, sql`p.depth > 0`];
   if (scope.direct) conditions.push(sql`p.depth = 1`);
   if (scope.memberId) conditions.push(sql`p.descendant = ${scope.memberId}`);
-  if (scope.account) conditions.push(sql`p.descendant = (select id from members where lower(account) = lower(${scope.account}))`);
+  if (scope.account)
+    conditions.push(
+      sql`p.descendant = (select id from members where lower(account) = lower(${scope.account}))`,
+    );
   return sql`select p.descendant from agent_paths p where ${sql.join(conditions, sql` and `)}`;
 }
 
@@ -80,7 +83,9 @@ export async function teamBetting(
       sumText(sql`bets.stake`).as("stake"),
       sumText(sql`bets.valid_bet`).as("validBet"),
       sumText(sql`bets.payout`).as("payout"),
-      sql<string>`coalesce(sum(bets.payout - bets.stake) filter (where bets.status = 'settled'), 0)::text`.as("winLoss"),
+      sql<string>`coalesce(sum(bets.payout - bets.stake) filter (where bets.status = 'settled'), 0)::text`.as(
+        "winLoss",
+      ),
     ])
     .executeTakeFirstOrThrow();
   const total = Number(summary.count);
@@ -111,13 +116,23 @@ export async function teamBetting(
     page,
     pageCount,
     total,
-    totals: { stake: summary.stake, validBet: summary.validBet, payout: summary.payout, winLoss: summary.winLoss },
+    totals: {
+      stake: summary.stake,
+      validBet: summary.validBet,
+      payout: summary.payout,
+      winLoss: summary.winLoss,
+    },
   };
 }
 
 /** The vendors (vassalage codes) of the catalog, for the team betting vendor filter: reading them off a team's bets would scan them all. */
 export async function reportVendors(db: Database): Promise<string[]> {
-  const rows = await db.selectFrom("vendors").select("vassalage").distinct().orderBy("vassalage").execute();
+  const rows = await db
+    .selectFrom("vendors")
+    .select("vassalage")
+    .distinct()
+    .orderBy("vassalage")
+    .execute();
   return rows.map((row) => row.vassalage);
 }
 
@@ -210,7 +225,9 @@ export async function lossStatements(
   await checkScope(db, agentId, filter);
   const size = filter.pageSize;
   const asked = (Math.max(1, filter.page) - 1) * size;
-  const result = await sql<Partial<LossFigureRow & { member_id: string; account: string; depth: number }> & TotalColumns>`
+  const result = await sql<
+    Partial<LossFigureRow & { member_id: string; account: string; depth: number }> & TotalColumns
+  >`
     ${lossFigures(agentId, filter, filter.window)},
     whole as (
       select count(*) as count, coalesce(sum(bets), 0) as bets, coalesce(sum(stake), 0) as stake,
@@ -238,7 +255,12 @@ export async function lossStatements(
   return {
     rows: result.rows
       .filter((row) => row.member_id)
-      .map((row) => ({ memberId: row.member_id!, account: row.account!, depth: Number(row.depth), ...lossFiguresOf(row as LossFigureRow) })),
+      .map((row) => ({
+        memberId: row.member_id!,
+        account: row.account!,
+        depth: Number(row.depth),
+        ...lossFiguresOf(row as LossFigureRow),
+      })),
     page,
     pageCount,
     total,

@@ -21,9 +21,15 @@ export interface ScheduledWork {
 }
 
 /** One run, or null when another process holds the lock. */
-export async function runScheduledWork(db: Database, timeZone: string, now = new Date()): Promise<ScheduledWork | null> {
+export async function runScheduledWork(
+  db: Database,
+  timeZone: string,
+  now = new Date(),
+): Promise<ScheduledWork | null> {
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${SCHEDULER_LOCK}) as locked`.execute(conn);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_lock(${SCHEDULER_LOCK}) as locked`.execute(conn);
     if (!rows[0]?.locked) return null;
     try {
       return {

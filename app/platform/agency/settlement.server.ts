@@ -45,8 +45,14 @@ export interface TeamFigures {
 }
 
 /** The team's figures over [start, end) straight from `bets` (the real-time fields only with real-time terms). */
-export async function teamFigures(db: Database | Transaction<DB>, holderId: string, window: Period, terms?: ContractTerms): Promise<TeamFigures> {
-  const realtime = terms && "profitRate" in terms ? terms : { profitRate: 0, lossRate: 0, minSingleBet: 0 };
+export async function teamFigures(
+  db: Database | Transaction<DB>,
+  holderId: string,
+  window: Period,
+  terms?: ContractTerms,
+): Promise<TeamFigures> {
+  const realtime =
+    terms && "profitRate" in terms ? terms : { profitRate: 0, lossRate: 0, minSingleBet: 0 };
   const row = await db
     .selectFrom("bets as b")
     .innerJoin("agent_paths as p", "p.descendant", "b.member_id")
@@ -59,11 +65,16 @@ export async function teamFigures(db: Database | Transaction<DB>, holderId: stri
       sql<string>`coalesce(sum(b.valid_bet), 0)::text`.as("validBet"),
       sql<string>`coalesce(sum(b.payout - b.stake), 0)::text`.as("profitLoss"),
       sql<string>`count(distinct b.member_id)::text`.as("activeMembers"),
-      sql<string>`coalesce(sum(b.valid_bet * (case when b.payout > b.stake then ${realtime.profitRate}::bigint else ${realtime.lossRate}::bigint end)) filter (where b.stake >= ${realtime.minSingleBet}), 0)::text`.as("weighted"),
-      sql<string>`coalesce(sum(b.valid_bet) filter (where b.stake >= ${realtime.minSingleBet}), 0)::text`.as("qualifying"),
+      sql<string>`coalesce(sum(b.valid_bet * (case when b.payout > b.stake then ${realtime.profitRate}::bigint else ${realtime.lossRate}::bigint end)) filter (where b.stake >= ${realtime.minSingleBet}), 0)::text`.as(
+        "weighted",
+      ),
+      sql<string>`coalesce(sum(b.valid_bet) filter (where b.stake >= ${realtime.minSingleBet}), 0)::text`.as(
+        "qualifying",
+      ),
     ])
     .executeTakeFirstOrThrow();
-  const bonuses = terms && "minActiveMembers" in terms ? await teamBonuses(db, holderId, window) : 0n;
+  const bonuses =
+    terms && "minActiveMembers" in terms ? await teamBonuses(db, holderId, window) : 0n;
   return {
     validBet: BigInt(row.validBet),
     profitLoss: BigInt(row.profitLoss),
@@ -75,7 +86,11 @@ export async function teamFigures(db: Database | Transaction<DB>, holderId: stri
 }
 
 /** Bonuses the ledger credited to the main wallets of the holder's team over [start, end). */
-async function teamBonuses(db: Database | Transaction<DB>, holderId: string, window: Period): Promise<bigint> {
+async function teamBonuses(
+  db: Database | Transaction<DB>,
+  holderId: string,
+  window: Period,
+): Promise<bigint> {
   const row = await db
     .selectFrom("entries as e")
     .innerJoin("postings as p", "p.entry_id", "e.id")
@@ -93,8 +108,12 @@ async function teamBonuses(db: Database | Transaction<DB>, holderId: string, win
 const share = (base: bigint, rate: number) => (base * BigInt(rate)) / 10_000n;
 
 /** What the contract pays for a period with these figures: the base its rate applies to, and the amount (minor units, rounded down). */
-export function settlementAmount(terms: ContractTerms, figures: TeamFigures): { base: bigint; amount: bigint } {
-  if ("profitRate" in terms) return { base: figures.qualifying, amount: figures.weighted / 10_000n };
+export function settlementAmount(
+  terms: ContractTerms,
+  figures: TeamFigures,
+): { base: bigint; amount: bigint } {
+  if ("profitRate" in terms)
+    return { base: figures.qualifying, amount: figures.weighted / 10_000n };
   if ("minActiveMembers" in terms) {
     const netLoss = -figures.profitLoss - figures.bonuses;
     const met =
@@ -109,16 +128,28 @@ export function settlementAmount(terms: ContractTerms, figures: TeamFigures): { 
 }
 
 /** When the contract stops being settled: its termination, or never. */
-const endOf = (contract: Contract) => (contract.terminated_at ? new Date(contract.terminated_at) : null);
+const endOf = (contract: Contract) =>
+  contract.terminated_at ? new Date(contract.terminated_at) : null;
 
 /**
  * Settles the next due period of one contract, if one is due at `now`.
  * Returns false when there is nothing (more) to settle.
  */
-async function settleNextPeriod(db: Database, contractId: string, now: Date, timeZone: string): Promise<boolean> {
+async function settleNextPeriod(
+  db: Database,
+  contractId: string,
+  now: Date,
+  timeZone: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const contract = await trx.selectFrom("contracts").selectAll().where("id", "=", contractId).forUpdate().executeTakeFirst();
-    if (!contract?.settled_until || !["active", "terminated"].includes(contract.status)) return false;
+    const contract = await trx
+      .selectFrom("contracts")
+      .selectAll()
+      .where("id", "=", contractId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!contract?.settled_until || !["active", "terminated"].includes(contract.status))
+      return false;
     const from = new Date(contract.settled_until);
     const ended = endOf(contract);
     if (ended && from >= ended) return false;
@@ -157,13 +188,30 @@ async function settleNextPeriod(db: Database, contractId: string, now: Date, tim
           ref: `settlement:${settlement.id}`,
           memo: { contract: contract.kind },
           at: now,
-          movements: [{ from: { house: HOUSE.bonuses }, to: { memberId: contract.downline_id, kind: MAIN }, amount }],
+          movements: [
+            {
+              from: { house: HOUSE.bonuses },
+              to: { memberId: contract.downline_id, kind: MAIN },
+              amount,
+            },
+          ],
         });
-        await trx.updateTable("settlements").set({ entry_id: entry.id }).where("id", "=", settlement.id).execute();
+        await trx
+          .updateTable("settlements")
+          .set({ entry_id: entry.id })
+          .where("id", "=", settlement.id)
+          .execute();
       }
     }
-    const until = figures.activeMembers > 0 ? window.end : await skipQuietPeriods(trx, contract, window.end, now, timeZone);
-    await trx.updateTable("contracts").set({ settled_until: until }).where("id", "=", contract.id).execute();
+    const until =
+      figures.activeMembers > 0
+        ? window.end
+        : await skipQuietPeriods(trx, contract, window.end, now, timeZone);
+    await trx
+      .updateTable("contracts")
+      .set({ settled_until: until })
+      .where("id", "=", contract.id)
+      .execute();
     return true;
   });
 }
@@ -176,7 +224,13 @@ async function settleNextPeriod(db: Database, contractId: string, now: Date, tim
  * no bet can later appear in a period already passed (the grace minute
  * covers commit lag).
  */
-async function skipQuietPeriods(trx: Transaction<DB>, contract: Contract, from: Date, now: Date, timeZone: string): Promise<Date> {
+async function skipQuietPeriods(
+  trx: Transaction<DB>,
+  contract: Contract,
+  from: Date,
+  now: Date,
+  timeZone: string,
+): Promise<Date> {
   const cadence = cadenceOf(contract.kind, contract.period);
   const next = await trx
     .selectFrom("bets as b")
@@ -195,18 +249,25 @@ async function skipQuietPeriods(trx: Transaction<DB>, contract: Contract, from: 
 }
 
 /** Settles every contract's due periods (up to a bound per contract and run). Returns how many periods it settled. */
-export async function settleDueContracts(db: Database, timeZone: string, now = new Date()): Promise<number> {
+export async function settleDueContracts(
+  db: Database,
+  timeZone: string,
+  now = new Date(),
+): Promise<number> {
   const due = await db
     .selectFrom("contracts")
     .select("id")
     .where("status", "in", ["active", "terminated"])
     .where("settled_until", "<", new Date(now.getTime() - SETTLEMENT_GRACE_MS))
-    .where((eb) => eb.or([eb("terminated_at", "is", null), eb("settled_until", "<", eb.ref("terminated_at"))]))
+    .where((eb) =>
+      eb.or([eb("terminated_at", "is", null), eb("settled_until", "<", eb.ref("terminated_at"))]),
+    )
     .orderBy("id")
     .execute();
   let settled = 0;
   for (const { id } of due) {
-    for (let n = 0; n < PERIODS_PER_RUN && (await settleNextPeriod(db, id, now, timeZone)); n++) settled++;
+    for (let n = 0; n < PERIODS_PER_RUN && (await settleNextPeriod(db, id, now, timeZone)); n++)
+      settled++;
   }
   return settled;
 }

@@ -47,17 +47,21 @@ export interface TeamTotals {
 }
 
 /** `like` pattern for "contains", with the user's % _ and \ taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const containsPattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 function teamQuery(db: Database, agentId: string, filter: Pick<TeamFilter, "search" | "level">) {
   let query = db
     .selectFrom("agent_paths as p")
     .innerJoin("members as m", "m.id", "p.descendant")
-    .leftJoin("accounts as a", (join) => join.onRef("a.member_id", "=", "m.id").on("a.kind", "=", MAIN))
+    .leftJoin("accounts as a", (join) =>
+      join.onRef("a.member_id", "=", "m.id").on("a.kind", "=", MAIN),
+    )
     .where("p.ancestor", "=", agentId)
     .where("p.depth", filter.level === "direct" ? "=" : ">", filter.level === "direct" ? 1 : 0);
   const search = filter.search?.trim();
-  if (search) query = query.where(sql<boolean>`lower(m.account) like ${containsPattern(search)} escape '\\'`);
+  if (search)
+    query = query.where(sql<boolean>`lower(m.account) like ${containsPattern(search)} escape '\\'`);
   return query;
 }
 
@@ -68,7 +72,10 @@ export async function listTeam(
   sets: TypeSets,
 ): Promise<RecordPage<TeamRow, TeamTotals>> {
   const summary = await teamQuery(db, agentId, filter)
-    .select((eb) => [eb.fn.countAll<string>().as("count"), sumText(sql`coalesce(a.balance, 0)`).as("balance")])
+    .select((eb) => [
+      eb.fn.countAll<string>().as("count"),
+      sumText(sql`coalesce(a.balance, 0)`).as("balance"),
+    ])
     .executeTakeFirstOrThrow();
   const total = Number(summary.count);
   const { page, pageCount, offset } = pageOf(filter, total);
@@ -130,7 +137,13 @@ export async function transferToDownline(
     kind: "transfer_downline",
     memberId: input.agentId,
     ref: `member:${downline.id}`,
-    movements: [{ from: { memberId: input.agentId, kind: MAIN }, to: { memberId: downline.id, kind: MAIN }, amount: input.amount }],
+    movements: [
+      {
+        from: { memberId: input.agentId, kind: MAIN },
+        to: { memberId: downline.id, kind: MAIN },
+        amount: input.amount,
+      },
+    ],
   });
   return { ...entry, downlineId: downline.id };
 }

@@ -17,7 +17,12 @@ const rate = z.number().int().min(0).max(10_000);
 const money = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const termsSchemas = {
-  DIVIDEND: z.object({ rate, minValidBet: money, minProfitLoss: money, minActiveMembers: z.number().int().min(0).max(1_000_000) }),
+  DIVIDEND: z.object({
+    rate,
+    minValidBet: money,
+    minProfitLoss: money,
+    minActiveMembers: z.number().int().min(0).max(1_000_000),
+  }),
   DAILY: z.object({ rate, minValidBet: money }),
   HOURLY: z.object({ rate, minValidBet: money }),
   REALTIME: z.object({ profitRate: rate, lossRate: rate, minSingleBet: money }),
@@ -49,4 +54,9 @@ export function withinCap(terms: ContractTerms, cap: number[] | number): boolean
   return ratesOf(terms).every((value, index) => value <= (caps[index] ?? -1));
 }
 
-export const CONTRACT_KINDS = ["DIVIDEND", "DAILY", "HOURLY", "REALTIME"] as const satisfies readonly ContractKind[];
+export const CONTRACT_KINDS = [
+  "DIVIDEND",
+  "DAILY",
+  "HOURLY",
+  "REALTIME",
+] as const satisfies readonly ContractKind[];

@@ -24,7 +24,11 @@ export function downlineIds(agentId: string) {
 }
 
 /** A member of the agent's downline (any depth), or `not_found`. */
-export async function requireDownline(db: Database, agentId: string, memberId: string): Promise<Member & { depth: number }> {
+export async function requireDownline(
+  db: Database,
+  agentId: string,
+  memberId: string,
+): Promise<Member & { depth: number }> {
   if (!/^\d{1,18}$/.test(memberId)) throw new PlatformError("not_found");
   const member = await db
     .selectFrom("agent_paths as p")

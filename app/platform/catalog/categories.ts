@@ -1,5 +1,14 @@
 /** Game categories of spec §9, in the order the upstream returns its lanes. */
-export const LANE_ORDER = ["RNG", "LIVE", "FISH", "SPORTS", "PVP", "ELOTT", "LOTT", "MXWIN"] as const;
+export const LANE_ORDER = [
+  "RNG",
+  "LIVE",
+  "FISH",
+  "SPORTS",
+  "PVP",
+  "ELOTT",
+  "LOTT",
+  "MXWIN",
+] as const;
 
 export const CATEGORIES = [
   "SPORTS",

@@ -44,7 +44,9 @@ export function gameColumns(db: Database, language: string) {
   return db
     .selectFrom("games")
     .leftJoin("vendors", (join) =>
-      join.onRef("vendors.vassalage", "=", "games.vassalage").onRef("vendors.category", "=", "games.category"),
+      join
+        .onRef("vendors.vassalage", "=", "games.vassalage")
+        .onRef("vendors.category", "=", "games.category"),
     )
     .select([
       "games.node_id",
@@ -105,8 +107,17 @@ const catalogTtl = () => getConfig().CACHE_TTL_MS;
  * out-of-range pages clamp. Cached per query like the rest of the catalog.
  */
 export function listGames(db: Database, query: GameQuery): Promise<GamePage> {
-  const key = [query.category, query.vassalage ?? "", query.classify ?? "", query.language, query.page, query.pageSize].join("|");
-  return cacheFor<GamePage>(db, "game-pages", catalogTtl, 2000).get(key, () => readGames(db, query));
+  const key = [
+    query.category,
+    query.vassalage ?? "",
+    query.classify ?? "",
+    query.language,
+    query.page,
+    query.pageSize,
+  ].join("|");
+  return cacheFor<GamePage>(db, "game-pages", catalogTtl, 2000).get(key, () =>
+    readGames(db, query),
+  );
 }
 
 async function readGames(db: Database, query: GameQuery): Promise<GamePage> {
@@ -117,7 +128,8 @@ async function readGames(db: Database, query: GameQuery): Promise<GamePage> {
     .$if(Boolean(query.classify), (qb) => qb.where("games.classify", "=", query.classify!));
   return pageOfGames(
     () => countRows(matching),
-    (limit, offset) => matching.orderBy("games.sort").orderBy("games.node_id").limit(limit).offset(offset).execute(),
+    (limit, offset) =>
+      matching.orderBy("games.sort").orderBy("games.node_id").limit(limit).offset(offset).execute(),
     query.page,
     query.pageSize,
   );
@@ -150,9 +162,14 @@ export async function pageOfGames(
 }
 
 /** The first game of a category: the sports entrance launches it (§9: fetches 1 game). */
-export function firstGame(db: Database, category: string, language: string): Promise<GameCard | null> {
-  return cacheFor<GameCard | null>(db, "first-game", catalogTtl).get(`${category}|${language}`, () =>
-    readFirstGame(db, category, language),
+export function firstGame(
+  db: Database,
+  category: string,
+  language: string,
+): Promise<GameCard | null> {
+  return cacheFor<GameCard | null>(db, "first-game", catalogTtl).get(
+    `${category}|${language}`,
+    () => readFirstGame(db, category, language),
   );
 }
 
@@ -166,4 +183,3 @@ async function readFirstGame(db: Database, category: string, language: string) {
     .executeTakeFirst();
   return row ? toGameCard(row) : null;
 }
-

@@ -1,7 +1,14 @@
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
-import { clampPage, gameColumns, pageCount, toGameCard, type GameCard, type GamePage } from "./games.server";
+import {
+  clampPage,
+  gameColumns,
+  pageCount,
+  toGameCard,
+  type GameCard,
+  type GamePage,
+} from "./games.server";
 
 const hotTtl = () => getConfig().CACHE_TTL_MS;
 
@@ -52,7 +59,9 @@ export async function listHotGames(
   // Cached per language with its fallback resolved, so refreshing a language refreshes what it shows.
   const all = await cacheFor<GameCard[]>(db, "hot-games", hotTtl).get(query.language, async () => {
     const own = await readHotGames(db, query.language, now);
-    return own.length || query.language === query.fallbackLanguage ? own : readHotGames(db, query.fallbackLanguage, now);
+    return own.length || query.language === query.fallbackLanguage
+      ? own
+      : readHotGames(db, query.fallbackLanguage, now);
   });
   const totalPages = pageCount(all.length, query.pageSize);
   const pageNum = clampPage(query.page, totalPages);

@@ -25,7 +25,10 @@ const laneRank = (title: string) => {
 };
 
 /** Lanes as the upstream keeps them: one per stored category, vendors in their sort order. */
-export async function readVendorLanes(db: Database, languages: readonly string[]): Promise<VendorLane[]> {
+export async function readVendorLanes(
+  db: Database,
+  languages: readonly string[],
+): Promise<VendorLane[]> {
   const rows = await db
     .selectFrom("vendors")
     .selectAll()
@@ -102,7 +105,11 @@ export function lobbyTabs(lanes: VendorLane[]): string[] {
 const lanesTtl = () => getConfig().CACHE_TTL_MS;
 
 /** Derived lanes, cached per language until the TTL ends or the language changes. */
-export function getVendorLanes(db: Database, brand: BrandConfig, language: string): Promise<VendorLane[]> {
+export function getVendorLanes(
+  db: Database,
+  brand: BrandConfig,
+  language: string,
+): Promise<VendorLane[]> {
   return cacheFor<VendorLane[]>(db, "lanes", lanesTtl).get(language, async () =>
     deriveLanes(await readVendorLanes(db, brand.languages), brand),
   );

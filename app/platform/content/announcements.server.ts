@@ -34,10 +34,14 @@ export async function listAnnouncements(
 ): Promise<NoticePayload> {
   const cache = cacheFor<NoticePayload>(db, "announcements", ttl);
   const read = (language: string) =>
-    cache.get(`${query.execution}:${language}`, () => readAnnouncements(db, { execution: query.execution, language }));
+    cache.get(`${query.execution}:${language}`, () =>
+      readAnnouncements(db, { execution: query.execution, language }),
+    );
   const payload = await read(query.language);
   const empty = Object.values(payload).every((list) => list.length === 0);
-  return empty && query.language !== query.fallbackLanguage ? read(query.fallbackLanguage) : payload;
+  return empty && query.language !== query.fallbackLanguage
+    ? read(query.fallbackLanguage)
+    : payload;
 }
 
 async function readAnnouncements(
@@ -55,7 +59,13 @@ async function readAnnouncements(
     .orderBy("published_at", "desc")
     .orderBy("id")
     .execute();
-  const payload: NoticePayload = { banners: [], player: [], popup: [], promotion: [], headline: [] };
+  const payload: NoticePayload = {
+    banners: [],
+    player: [],
+    popup: [],
+    promotion: [],
+    headline: [],
+  };
   const bucket: Record<string, Announcement[]> = {
     B: payload.banners,
     PL: payload.player,

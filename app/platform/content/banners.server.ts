@@ -16,8 +16,9 @@ export interface Banner {
 
 /** Banners of one group for a language (rows without a language serve every language); cached. */
 export function listBanners(db: Database, group: BannerGroup, language: string): Promise<Banner[]> {
-  return cacheFor<Banner[]>(db, "banners", () => getConfig().CACHE_TTL_MS).get(`${group}|${language}`, () =>
-    readBanners(db, group, language),
+  return cacheFor<Banner[]>(db, "banners", () => getConfig().CACHE_TTL_MS).get(
+    `${group}|${language}`,
+    () => readBanners(db, group, language),
   );
 }
 

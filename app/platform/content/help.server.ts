@@ -22,7 +22,8 @@ export async function listHelpArticles(
       .orderBy("id")
       .execute();
   let rows = await read(query.language);
-  if (!rows.length && query.language !== query.fallbackLanguage) rows = await read(query.fallbackLanguage);
+  if (!rows.length && query.language !== query.fallbackLanguage)
+    rows = await read(query.fallbackLanguage);
   return rows.map((row) => ({
     anchor: row.anchor,
     category: row.category,

@@ -5,11 +5,22 @@ import type { Database } from "../db/open.server";
  * withdrawal rejected, deposit failed). Stored as a kind plus parameters and
  * translated when shown, so a member reads them in their current language.
  */
-export type MessageKind = "deposit_arrived" | "deposit_failed" | "withdrawal_approved" | "withdrawal_rejected" | "withdrawal_paid";
+export type MessageKind =
+  | "deposit_arrived"
+  | "deposit_failed"
+  | "withdrawal_approved"
+  | "withdrawal_rejected"
+  | "withdrawal_paid";
 
 type Executor = Pick<Database, "insertInto">;
 
-export async function postMessage(db: Executor, memberId: string, kind: MessageKind, params: Record<string, string>, at = new Date()) {
+export async function postMessage(
+  db: Executor,
+  memberId: string,
+  kind: MessageKind,
+  params: Record<string, string>,
+  at = new Date(),
+) {
   await db
     .insertInto("member_messages")
     .values({ member_id: memberId, kind, params: JSON.stringify(params), created_at: at })
@@ -34,7 +45,11 @@ export interface MemberMessage {
   read: boolean;
 }
 
-export async function listMessages(db: Database, memberId: string, { page, pageSize }: { page: number; pageSize: number }) {
+export async function listMessages(
+  db: Database,
+  memberId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
   const [rows, total] = await Promise.all([
     db
       .selectFrom("member_messages")
@@ -51,22 +66,24 @@ export async function listMessages(db: Database, memberId: string, { page, pageS
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    messages: rows.map(
-      (row): MemberMessage => ({
-        id: row.id,
-        kind: row.kind as MessageKind,
-        params: row.params,
-        createdAt: new Date(row.created_at).toISOString(),
-        read: row.read_at !== null,
-      }),
-    ),
+    messages: rows.map((row): MemberMessage => ({
+      id: row.id,
+      kind: row.kind as MessageKind,
+      params: row.params,
+      createdAt: new Date(row.created_at).toISOString(),
+      read: row.read_at !== null,
+    })),
     total: Number(total.count),
   };
 }
 
 /** Marks the member's messages read (all, or the given ids); another member's ids are ignored. */
 export async function markMessagesRead(db: Database, memberId: string, ids?: string[]) {
-  let query = db.updateTable("member_messages").set({ read_at: new Date() }).where("member_id", "=", memberId).where("read_at", "is", null);
+  let query = db
+    .updateTable("member_messages")
+    .set({ read_at: new Date() })
+    .where("member_id", "=", memberId)
+    .where("read_at", "is", null);
   if (ids) {
     if (ids.length === 0) return;
     query = query.where("id", "in", ids);

@@ -24,7 +24,11 @@ async function start(): Promise<DatabaseHandle> {
   if (handle.kind === "pglite") await sql`analyze`.execute(handle.db);
   if (config.SCHEDULER_SECONDS > 0) {
     const db = handle.db;
-    startScheduler(async () => runScheduledWork(db, (await getBrandConfig(db)).timeZone), config.SCHEDULER_SECONDS * 1000, logEvent);
+    startScheduler(
+      async () => runScheduledWork(db, (await getBrandConfig(db)).timeZone),
+      config.SCHEDULER_SECONDS * 1000,
+      logEvent,
+    );
   }
   logEvent("database.ready", {
     kind: handle.kind,

@@ -38,7 +38,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   if (location.dataDir) mkdirSync(location.dataDir, { recursive: true });
   // int8 (money, bigserial) as strings, as node-postgres returns them, so both drivers agree.
   // One options object: PGlite drops the second argument when the first (dataDir) is undefined.
-  const pglite = new PGlite({ dataDir: location.dataDir, loadDataDir: location.snapshot, parsers: { 20: (value: string) => value } });
+  const pglite = new PGlite({
+    dataDir: location.dataDir,
+    loadDataDir: location.snapshot,
+    parsers: { 20: (value: string) => value },
+  });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -235,7 +235,8 @@ export interface PayeeAccountsTable {
   removed_at: Timestamp | null;
 }
 
-export type WithdrawalStatus = "pending" | "approved" | "rejected" | "paid" | "received" | "disputed" | "refunded";
+export type WithdrawalStatus =
+  "pending" | "approved" | "rejected" | "paid" | "received" | "disputed" | "refunded";
 
 export interface WithdrawalsTable {
   id: Generated<string>;
@@ -392,7 +393,11 @@ export interface GameSessionsTable {
   provider: string;
   mode: PlayMode;
   language: string;
-  demo_balance: ColumnType<string | null, string | number | bigint | null, string | number | bigint | null>;
+  demo_balance: ColumnType<
+    string | null,
+    string | number | bigint | null,
+    string | number | bigint | null
+  >;
   created_at: Timestamp;
   expires_at: Timestamp;
 }

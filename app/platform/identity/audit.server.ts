@@ -33,7 +33,11 @@ export async function audit(
   db: Database,
   event: AuditEvent,
   context: AuditContext,
-  subject: { memberId?: string | null; account?: string | null; detail?: Record<string, unknown> } = {},
+  subject: {
+    memberId?: string | null;
+    account?: string | null;
+    detail?: Record<string, unknown>;
+  } = {},
 ) {
   await db
     .insertInto("audit_log")

@@ -81,7 +81,14 @@ export function renderCaptchaPng(text: string): Buffer {
 
   // Lines go under the text so they cut across strokes without hiding them.
   for (let i = 0; i < 4; i++) {
-    drawLine(plot, between(0, 20), between(0, HEIGHT), between(WIDTH - 20, WIDTH), between(0, HEIGHT), Math.round(between(90, 160)));
+    drawLine(
+      plot,
+      between(0, 20),
+      between(0, HEIGHT),
+      between(WIDTH - 20, WIDTH),
+      between(0, HEIGHT),
+      Math.round(between(90, 160)),
+    );
   }
 
   const cell = (WIDTH - 20) / glyphs.length;
@@ -117,7 +124,11 @@ export function renderCaptchaPng(text: string): Buffer {
 
   // Speckles on top break up the clean edges that OCR relies on.
   for (let i = 0; i < 220; i++) {
-    plot(Math.floor(between(0, WIDTH)), Math.floor(between(0, HEIGHT)), Math.round(between(60, 200)));
+    plot(
+      Math.floor(between(0, WIDTH)),
+      Math.floor(between(0, HEIGHT)),
+      Math.round(between(60, 200)),
+    );
   }
 
   return encodeGrayscalePng(pixels, WIDTH, HEIGHT);
@@ -129,7 +140,12 @@ export function captchaDataUrl(png: Buffer): string {
 
 function drawLine(
   plot: (x: number, y: number, value: number) => void,
-  x0: number, y0: number, x1: number, y1: number, value: number, brush = 1,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  value: number,
+  brush = 1,
 ) {
   const steps = Math.max(1, Math.ceil(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0))));
   const reach = Math.floor(brush / 2);

@@ -11,7 +11,8 @@ export interface Captcha {
   image: string;
 }
 
-const answerHash = (id: string, answer: string) => hashToken(`${id}:${answer.trim().toUpperCase()}`);
+const answerHash = (id: string, answer: string) =>
+  hashToken(`${id}:${answer.trim().toUpperCase()}`);
 
 /** `text` is chosen at random; tests pass their own to know the answer. */
 export async function issueCaptcha(
@@ -25,7 +26,13 @@ export async function issueCaptcha(
   const image = captchaDataUrl(renderCaptchaPng(text));
   await db
     .insertInto("captchas")
-    .values({ id, answer_hash: answerHash(id, text), image, created_at: now, expires_at: new Date(now.getTime() + policy.captchaTtlMs) })
+    .values({
+      id,
+      answer_hash: answerHash(id, text),
+      image,
+      created_at: now,
+      expires_at: new Date(now.getTime() + policy.captchaTtlMs),
+    })
     .execute();
   return { id, image };
 }
@@ -56,7 +63,12 @@ export async function refreshCaptcha(
 }
 
 /** One try per captcha: whether right or wrong, it is used up, so it cannot be brute-forced. */
-export async function solveCaptcha(db: Database, id: string | undefined, answer: string | undefined, now = new Date()) {
+export async function solveCaptcha(
+  db: Database,
+  id: string | undefined,
+  answer: string | undefined,
+  now = new Date(),
+) {
   if (!id || !answer) return false;
   const row = await db
     .updateTable("captchas")

@@ -10,13 +10,17 @@ import { hashToken, randomDigits } from "./secrets.server";
 
 export type CodePurpose = "register" | "login" | "reset" | "bind";
 
-export type CodeTarget = { channel: "sms"; dialingCode: string; mobile: string } | { channel: "email"; email: string };
+export type CodeTarget =
+  { channel: "sms"; dialingCode: string; mobile: string } | { channel: "email"; email: string };
 
 export function codeRecipient(target: CodeTarget): string {
-  return target.channel === "sms" ? smsRecipient(target.dialingCode, target.mobile) : target.email.toLowerCase();
+  return target.channel === "sms"
+    ? smsRecipient(target.dialingCode, target.mobile)
+    : target.email.toLowerCase();
 }
 
-const codeHash = (purpose: CodePurpose, recipient: string, code: string) => hashToken(`${purpose}:${recipient}:${code}`);
+const codeHash = (purpose: CodePurpose, recipient: string, code: string) =>
+  hashToken(`${purpose}:${recipient}:${code}`);
 
 export interface CodeRequestResult {
   /** "ignored": a repeat within a second (§5), nothing sent. */
@@ -26,7 +30,10 @@ export interface CodeRequestResult {
   retryAfterSeconds: number;
 }
 
-type CodePolicy = Pick<IdentityPolicy, "smsCodeMinutes" | "codesPerIpPerHour" | "codesPerTargetPerDay">;
+type CodePolicy = Pick<
+  IdentityPolicy,
+  "smsCodeMinutes" | "codesPerIpPerHour" | "codesPerTargetPerDay"
+>;
 
 async function latestCode(db: Database, purpose: CodePurpose, recipient: string) {
   return db
@@ -57,18 +64,30 @@ export async function requestCode(
   const recipient = codeRecipient(input.target);
   const windowMs = policy.smsCodeMinutes * 60_000;
   const latest = await latestCode(db, input.purpose, recipient);
-  const retryAfter = (from: Date) => Math.max(0, Math.ceil((from.getTime() + windowMs - now.getTime()) / 1000));
+  const retryAfter = (from: Date) =>
+    Math.max(0, Math.ceil((from.getTime() + windowMs - now.getTime()) / 1000));
 
   if (!(await hitOncePer(db, `code:${input.purpose}:${recipient}`, ONCE_PER_SECOND_MS, now))) {
-    return { status: "ignored", expiredMinutes: policy.smsCodeMinutes, retryAfterSeconds: latest ? retryAfter(new Date(latest.created_at)) : 0 };
+    return {
+      status: "ignored",
+      expiredMinutes: policy.smsCodeMinutes,
+      retryAfterSeconds: latest ? retryAfter(new Date(latest.created_at)) : 0,
+    };
   }
   if (latest && retryAfter(new Date(latest.created_at)) > 0) {
-    throw new PlatformError("sms_countdown", { retryAfterSeconds: retryAfter(new Date(latest.created_at)) });
+    throw new PlatformError("sms_countdown", {
+      retryAfterSeconds: retryAfter(new Date(latest.created_at)),
+    });
   }
-  if (context.ip && (await countHit(db, `codes:ip:${context.ip}`, 3_600_000, now)) > policy.codesPerIpPerHour) {
+  if (
+    context.ip &&
+    (await countHit(db, `codes:ip:${context.ip}`, 3_600_000, now)) > policy.codesPerIpPerHour
+  ) {
     throw new PlatformError("too-many-requests");
   }
-  if ((await countHit(db, `codes:to:${recipient}`, 86_400_000, now)) > policy.codesPerTargetPerDay) {
+  if (
+    (await countHit(db, `codes:to:${recipient}`, 86_400_000, now)) > policy.codesPerTargetPerDay
+  ) {
     throw new PlatformError("too-many-requests");
   }
 
@@ -89,9 +108,19 @@ export async function requestCode(
     const text = `Your verification code is ${code}. It expires in ${policy.smsCodeMinutes} minute(s).`;
     try {
       if (input.target.channel === "sms") {
-        await senders.sms.send({ dialingCode: input.target.dialingCode, mobile: input.target.mobile, text, purpose: input.purpose });
+        await senders.sms.send({
+          dialingCode: input.target.dialingCode,
+          mobile: input.target.mobile,
+          text,
+          purpose: input.purpose,
+        });
       } else {
-        await senders.mail.send({ to: input.target.email, subject: "Verification code", text, purpose: input.purpose });
+        await senders.mail.send({
+          to: input.target.email,
+          subject: "Verification code",
+          text,
+          purpose: input.purpose,
+        });
       }
     } catch (error) {
       // A code nobody received must not hold the countdown.
@@ -103,7 +132,11 @@ export async function requestCode(
     memberId: input.memberId ?? null,
     detail: { purpose: input.purpose, channel: input.target.channel, to: maskRecipient(recipient) },
   });
-  return { status: "sent", expiredMinutes: policy.smsCodeMinutes, retryAfterSeconds: Math.ceil(windowMs / 1000) };
+  return {
+    status: "sent",
+    expiredMinutes: policy.smsCodeMinutes,
+    retryAfterSeconds: Math.ceil(windowMs / 1000),
+  };
 }
 
 /** "+92300***67" / "a***@example.com": enough for an operator to recognise, not to reuse. */
@@ -127,7 +160,12 @@ export async function consumeCode(
   if (!code) throw new PlatformError("missing-verification-code");
   const recipient = codeRecipient(input.target);
   const latest = await latestCode(db, input.purpose, recipient);
-  if (!latest || latest.consumed_at || new Date(latest.expires_at) <= now || latest.attempts >= policy.codeMaxAttempts) {
+  if (
+    !latest ||
+    latest.consumed_at ||
+    new Date(latest.expires_at) <= now ||
+    latest.attempts >= policy.codeMaxAttempts
+  ) {
     throw new PlatformError("code-expired");
   }
   if (latest.code_hash !== codeHash(input.purpose, recipient, code)) {

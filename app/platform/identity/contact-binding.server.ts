@@ -1,7 +1,14 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "./audit.server";
-import { codeRecipient, consumeCode, maskRecipient, requestCode, type CodeRequestResult, type CodeTarget } from "./codes.server";
+import {
+  codeRecipient,
+  consumeCode,
+  maskRecipient,
+  requestCode,
+  type CodeRequestResult,
+  type CodeTarget,
+} from "./codes.server";
 import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
 
@@ -14,7 +21,10 @@ import type { IdentityPolicy } from "./policy.server";
  * mobile number settles a race).
  */
 
-type BindingPolicy = Pick<IdentityPolicy, "smsCodeMinutes" | "codesPerIpPerHour" | "codesPerTargetPerDay" | "codeMaxAttempts">;
+type BindingPolicy = Pick<
+  IdentityPolicy,
+  "smsCodeMinutes" | "codesPerIpPerHour" | "codesPerTargetPerDay" | "codeMaxAttempts"
+>;
 
 /** What the page shows: the bound number and address, masked, or null when none is bound. */
 export interface BoundContacts {
@@ -47,7 +57,8 @@ async function assertFreeFor(db: Database, memberId: string, target: CodeTarget)
     target.channel === "sms"
       ? query.where("dialing_code", "=", target.dialingCode).where("mobile", "=", target.mobile)
       : query.where((eb) => eb(eb.fn("lower", ["email"]), "=", target.email.toLowerCase()));
-  if (await query.executeTakeFirst()) throw new PlatformError(target.channel === "sms" ? "mobile_taken" : "email_taken");
+  if (await query.executeTakeFirst())
+    throw new PlatformError(target.channel === "sms" ? "mobile_taken" : "email_taken");
 }
 
 /** The get-code button of the bind forms: a code to the new number or address, unless another member uses it. */
@@ -59,7 +70,13 @@ export async function sendBindingCode(
   policy: BindingPolicy,
 ): Promise<CodeRequestResult> {
   await assertFreeFor(db, input.memberId, input.target);
-  return requestCode(db, senders, { purpose: "bind", target: input.target, memberId: input.memberId }, context, policy);
+  return requestCode(
+    db,
+    senders,
+    { purpose: "bind", target: input.target, memberId: input.memberId },
+    context,
+    policy,
+  );
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
@@ -77,7 +94,11 @@ async function bind(
   try {
     await db
       .updateTable("members")
-      .set(target.channel === "sms" ? { dialing_code: target.dialingCode, mobile: target.mobile } : { email: target.email.toLowerCase() })
+      .set(
+        target.channel === "sms"
+          ? { dialing_code: target.dialingCode, mobile: target.mobile }
+          : { email: target.email.toLowerCase() },
+      )
       .where("id", "=", memberId)
       .execute();
   } catch (error) {
@@ -96,7 +117,16 @@ export async function bindMobile(
   context: AuditContext,
   policy: BindingPolicy,
 ) {
-  await bind(db, { memberId: input.memberId, target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile }, code: input.code }, context, policy);
+  await bind(
+    db,
+    {
+      memberId: input.memberId,
+      target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile },
+      code: input.code,
+    },
+    context,
+    policy,
+  );
 }
 
 export async function bindEmail(
@@ -105,5 +135,14 @@ export async function bindEmail(
   context: AuditContext,
   policy: BindingPolicy,
 ) {
-  await bind(db, { memberId: input.memberId, target: { channel: "email", email: input.email }, code: input.code }, context, policy);
+  await bind(
+    db,
+    {
+      memberId: input.memberId,
+      target: { channel: "email", email: input.email },
+      code: input.code,
+    },
+    context,
+    policy,
+  );
 }

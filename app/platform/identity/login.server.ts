@@ -38,7 +38,13 @@ const accountKey = (input: LoginInput) =>
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
 /** Where the captcha and lock thresholds stand for this account and IP. */
-export async function loginThrottleState(db: Database, input: LoginInput, ip: string | null, policy: IdentityPolicy, now = new Date()) {
+export async function loginThrottleState(
+  db: Database,
+  input: LoginInput,
+  ip: string | null,
+  policy: IdentityPolicy,
+  now = new Date(),
+) {
   const [account, client] = await Promise.all([
     readLimit(db, accountKey(input), policy.failureWindowMs, now),
     ip ? readLimit(db, ipKey(ip), policy.failureWindowMs, now) : { hits: 0, lockedUntil: null },
@@ -46,7 +52,8 @@ export async function loginThrottleState(db: Database, input: LoginInput, ip: st
   return {
     account,
     client,
-    captchaRequired: account.hits >= policy.accountCaptchaAfter || client.hits >= policy.ipCaptchaAfter,
+    captchaRequired:
+      account.hits >= policy.accountCaptchaAfter || client.hits >= policy.ipCaptchaAfter,
   };
 }
 
@@ -56,10 +63,19 @@ export async function loginThrottleState(db: Database, input: LoginInput, ip: st
  * account (or IP) is refused for `lockMs`, then the window starts over — the
  * owner is never locked out for good.
  */
-async function recordFailure(db: Database, input: LoginInput, context: AuditContext, policy: IdentityPolicy, now: Date, memberId: string | null) {
+async function recordFailure(
+  db: Database,
+  input: LoginInput,
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now: Date,
+  memberId: string | null,
+) {
   const key = accountKey(input);
   const accountHits = await countHit(db, key, policy.failureWindowMs, now);
-  const ipHits = context.ip ? await countHit(db, ipKey(context.ip), policy.failureWindowMs, now) : 0;
+  const ipHits = context.ip
+    ? await countHit(db, ipKey(context.ip), policy.failureWindowMs, now)
+    : 0;
   await audit(db, "login_failed", context, {
     memberId,
     account: input.method === "password" ? input.account.trim().toLowerCase() : null,
@@ -73,7 +89,10 @@ async function recordFailure(db: Database, input: LoginInput, context: AuditCont
   if (accountHits >= policy.accountLockAfter) {
     await lockUntil(db, key, until);
     await audit(db, "login_locked", context, { memberId, detail: { until: until.toISOString() } });
-    throw new PlatformError("account_locked", { captcha: true, retryAfterMinutes: Math.ceil(policy.lockMs / 60_000) });
+    throw new PlatformError("account_locked", {
+      captcha: true,
+      retryAfterMinutes: Math.ceil(policy.lockMs / 60_000),
+    });
   }
   return accountHits >= policy.accountCaptchaAfter || ipHits >= policy.ipCaptchaAfter;
 }
@@ -108,11 +127,23 @@ export async function login(
   let member: Member | undefined;
   if (input.method === "password") {
     member = await findMemberByAccount(db, input.account);
-    const ok = await verifyPassword(input.password, member?.password_hash ?? (await decoyPasswordHash()));
+    const ok = await verifyPassword(
+      input.password,
+      member?.password_hash ?? (await decoyPasswordHash()),
+    );
     if (!ok) member = undefined;
   } else {
     try {
-      await consumeCode(db, { purpose: "login", target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile }, code: input.code }, policy, now);
+      await consumeCode(
+        db,
+        {
+          purpose: "login",
+          target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile },
+          code: input.code,
+        },
+        policy,
+        now,
+      );
       member = await findMemberByMobile(db, input.dialingCode, input.mobile);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
@@ -147,17 +178,36 @@ export async function login(
   if (reason) {
     const ticket = await startPasswordChange(
       db,
-      { memberId: member.id, reason, site: input.site, remember: input.remember, redirectTo: input.redirectTo ?? "/" },
+      {
+        memberId: member.id,
+        reason,
+        site: input.site,
+        remember: input.remember,
+        redirectTo: input.redirectTo ?? "/",
+      },
       policy,
       now,
     );
-    await audit(db, "login_ok", context, { memberId: member.id, account: member.account, detail: { method: input.method, site: input.site, forcedChange: reason } });
+    await audit(db, "login_ok", context, {
+      memberId: member.id,
+      account: member.account,
+      detail: { method: input.method, site: input.site, forcedChange: reason },
+    });
     return { kind: "change-password", ticket, reason, member };
   }
 
-  const session = await createSession(db, { memberId: member.id, site: input.site, remember: input.remember, ...context }, policy, now);
+  const session = await createSession(
+    db,
+    { memberId: member.id, site: input.site, remember: input.remember, ...context },
+    policy,
+    now,
+  );
   // Housekeeping rides on logins: one indexed delete, no scheduler needed.
   await purgeExpiredSessions(db, now);
-  await audit(db, "login_ok", context, { memberId: member.id, account: member.account, detail: { method: input.method, site: input.site } });
+  await audit(db, "login_ok", context, {
+    memberId: member.id,
+    account: member.account,
+    detail: { method: input.method, site: input.site },
+  });
   return { kind: "session", session, member };
 }

@@ -2,7 +2,10 @@ import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { roleOf, type Role, type TypeSets } from "./member-types";
 
-export async function findMemberByAccount(db: Database, account: string): Promise<Member | undefined> {
+export async function findMemberByAccount(
+  db: Database,
+  account: string,
+): Promise<Member | undefined> {
   return db
     .selectFrom("members")
     .selectAll()
@@ -10,7 +13,11 @@ export async function findMemberByAccount(db: Database, account: string): Promis
     .executeTakeFirst();
 }
 
-export async function findMemberByMobile(db: Database, dialingCode: string, mobile: string): Promise<Member | undefined> {
+export async function findMemberByMobile(
+  db: Database,
+  dialingCode: string,
+  mobile: string,
+): Promise<Member | undefined> {
   return db
     .selectFrom("members")
     .selectAll()
@@ -25,7 +32,11 @@ export async function findMemberById(db: Database, id: string): Promise<Member |
 }
 
 /** The agent an affiliate (invitation) code belongs to; codes are case-insensitive. */
-export async function findAgentByAffiliateCode(db: Database, code: string, sets: TypeSets): Promise<Member | undefined> {
+export async function findAgentByAffiliateCode(
+  db: Database,
+  code: string,
+  sets: TypeSets,
+): Promise<Member | undefined> {
   const member = await db
     .selectFrom("members")
     .selectAll()

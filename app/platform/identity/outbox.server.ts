@@ -25,7 +25,13 @@ export function outboxSmsSender(db: Database): SmsSender {
       const recipient = smsRecipient(message.dialingCode, message.mobile);
       await db
         .insertInto("outbox")
-        .values({ channel: "sms", recipient, subject: null, body: message.text, purpose: message.purpose })
+        .values({
+          channel: "sms",
+          recipient,
+          subject: null,
+          body: message.text,
+          purpose: message.purpose,
+        })
         .execute();
       showInDevLog("sms", recipient, message.text);
     },
@@ -38,7 +44,13 @@ export function outboxMailSender(db: Database): MailSender {
     async send(message) {
       await db
         .insertInto("outbox")
-        .values({ channel: "email", recipient: message.to.toLowerCase(), subject: message.subject, body: message.text, purpose: message.purpose })
+        .values({
+          channel: "email",
+          recipient: message.to.toLowerCase(),
+          subject: message.subject,
+          body: message.text,
+          purpose: message.purpose,
+        })
         .execute();
       showInDevLog("email", message.to, message.text);
     },
@@ -60,7 +72,11 @@ export function sendersFor(db: Database): Senders {
         : outboxSmsSender(db),
     mail:
       config.MAIL_API_URL && config.MAIL_API_KEY
-        ? httpMailSender({ url: config.MAIL_API_URL, apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM })
+        ? httpMailSender({
+            url: config.MAIL_API_URL,
+            apiKey: config.MAIL_API_KEY,
+            from: config.MAIL_FROM,
+          })
         : outboxMailSender(db),
   };
 }

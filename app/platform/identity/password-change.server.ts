@@ -19,7 +19,13 @@ import { createSession, deleteOtherSessions, type NewSession, type Site } from "
  */
 export async function startPasswordChange(
   db: Database,
-  input: { memberId: string; reason: ForcedChangeReason; site: Site; remember: boolean; redirectTo: string },
+  input: {
+    memberId: string;
+    reason: ForcedChangeReason;
+    site: Site;
+    remember: boolean;
+    redirectTo: string;
+  },
   policy: Pick<IdentityPolicy, "passwordChangeTicketMs">,
   now = new Date(),
 ): Promise<string> {
@@ -55,7 +61,11 @@ export async function readPasswordChangeTicket(db: Database, ticket: string, now
 async function setPassword(db: Database, memberId: string, newPassword: string, now: Date) {
   await db
     .updateTable("members")
-    .set({ password_hash: await hashPassword(newPassword), password_changed_at: now, first_time_login: false })
+    .set({
+      password_hash: await hashPassword(newPassword),
+      password_changed_at: now,
+      first_time_login: false,
+    })
     .where("id", "=", memberId)
     .execute();
 }
@@ -88,9 +98,18 @@ export async function completePasswordChange(
   if (!claimed) throw new PlatformError("password_change_expired");
   await setPassword(db, claimed.member_id, input.newPassword, now);
   await deleteOtherSessions(db, claimed.member_id);
-  const member = await db.selectFrom("members").selectAll().where("id", "=", claimed.member_id).executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom("members")
+    .selectAll()
+    .where("id", "=", claimed.member_id)
+    .executeTakeFirstOrThrow();
   await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
-  const session = await createSession(db, { memberId: member.id, site: claimed.site, remember: claimed.remember, ...context }, policy, now);
+  const session = await createSession(
+    db,
+    { memberId: member.id, site: claimed.site, remember: claimed.remember, ...context },
+    policy,
+    now,
+  );
   await audit(db, claimed.reason === "reset" ? "password_reset" : "password_changed", context, {
     memberId: member.id,
     account: member.account,
@@ -110,7 +129,11 @@ export async function changePassword(
   now = new Date(),
 ) {
   refuseDefault(input.newPassword);
-  const member = await db.selectFrom("members").selectAll().where("id", "=", input.memberId).executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom("members")
+    .selectAll()
+    .where("id", "=", input.memberId)
+    .executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.oldPassword, member.password_hash))) {
     if ((await countHit(db, `password-change:${member.id}`, 15 * 60_000, now)) >= 5) {
       throw new PlatformError("too-many-requests");
@@ -120,7 +143,11 @@ export async function changePassword(
   if (input.oldPassword === input.newPassword) throw new PlatformError("password_unchanged");
   await setPassword(db, member.id, input.newPassword, now);
   await deleteOtherSessions(db, member.id, input.sessionId);
-  await audit(db, "password_changed", context, { memberId: member.id, account: member.account, detail: { reason: "member" } });
+  await audit(db, "password_changed", context, {
+    memberId: member.id,
+    account: member.account,
+    detail: { reason: "member" },
+  });
 }
 
 /** §4 forgot password by phone: the code proves the phone, then the member is logged in. */
@@ -132,15 +159,33 @@ export async function resetPasswordByPhone(
   now = new Date(),
 ): Promise<{ session: NewSession; member: Member }> {
   refuseDefault(input.newPassword);
-  await consumeCode(db, { purpose: "reset", target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile }, code: input.code }, policy, now);
+  await consumeCode(
+    db,
+    {
+      purpose: "reset",
+      target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile },
+      code: input.code,
+    },
+    policy,
+    now,
+  );
   const member = await findMemberByMobile(db, input.dialingCode, input.mobile);
   // Codes for unknown numbers are never delivered, so this is only reached by a guess.
   if (!member || member.status !== "active") throw new PlatformError("invalid-verification-code");
   await setPassword(db, member.id, input.newPassword, now);
   await deleteOtherSessions(db, member.id);
   await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
-  const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ...context }, policy, now);
-  await audit(db, "password_reset", context, { memberId: member.id, account: member.account, detail: { by: "phone" } });
+  const session = await createSession(
+    db,
+    { memberId: member.id, site: "member", remember: false, ...context },
+    policy,
+    now,
+  );
+  await audit(db, "password_reset", context, {
+    memberId: member.id,
+    account: member.account,
+    detail: { by: "phone" },
+  });
   return { session, member };
 }
 
@@ -157,7 +202,10 @@ export async function requestPasswordResetEmail(
   now = new Date(),
 ): Promise<void> {
   const member = await findMemberByAccount(db, input.account);
-  const matches = member && member.status === "active" && member.email?.toLowerCase() === input.email.trim().toLowerCase();
+  const matches =
+    member &&
+    member.status === "active" &&
+    member.email?.toLowerCase() === input.email.trim().toLowerCase();
   await audit(db, "password_reset_requested", context, {
     memberId: member?.id ?? null,
     account: input.account.trim().toLowerCase(),
@@ -166,7 +214,12 @@ export async function requestPasswordResetEmail(
   if (!matches) return;
   // One mail a minute per account: the form cannot be used to flood an inbox.
   if (!(await hitOncePer(db, `reset-mail:${member.id}`, 60_000, now))) return;
-  const ticket = await startPasswordChange(db, { memberId: member.id, reason: "reset", site: "member", remember: false, redirectTo: "/" }, policy, now);
+  const ticket = await startPasswordChange(
+    db,
+    { memberId: member.id, reason: "reset", site: "member", remember: false, redirectTo: "/" },
+    policy,
+    now,
+  );
   await senders.mail.send({
     to: member.email!,
     subject: "Reset your password",

@@ -1,6 +1,5 @@
 import { getConfig } from "~/config.server";
 
-
 /**
  * The numbers identity enforces. Documented in README ("Identity limits"); the
  * throttle numbers are ours (the spec says only that failed logins show a captcha).

@@ -21,7 +21,15 @@ export const PERSONAL_FIELDS = [
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
 /** The choices of "source of income" (the spec names the label only; these are ours). */
-export const INCOME_SOURCES = ["salary", "business", "investment", "savings", "pension", "family", "other"] as const;
+export const INCOME_SOURCES = [
+  "salary",
+  "business",
+  "investment",
+  "savings",
+  "pension",
+  "family",
+  "other",
+] as const;
 
 export interface MemberProfile {
   nickname: string | null;
@@ -35,10 +43,15 @@ function profileObject(value: unknown): Record<string, string> {
 }
 
 export async function readProfile(db: Database, memberId: string): Promise<MemberProfile> {
-  const row = await db.selectFrom("members").select(["nickname", "profile"]).where("id", "=", memberId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("members")
+    .select(["nickname", "profile"])
+    .where("id", "=", memberId)
+    .executeTakeFirstOrThrow();
   const stored = profileObject(row.profile);
   const fields: MemberProfile["fields"] = {};
-  for (const name of PERSONAL_FIELDS) if (typeof stored[name] === "string") fields[name] = stored[name];
+  for (const name of PERSONAL_FIELDS)
+    if (typeof stored[name] === "string") fields[name] = stored[name];
   return { nickname: row.nickname, fields };
 }
 
@@ -49,7 +62,11 @@ export async function readProfile(db: Database, memberId: string): Promise<Membe
  */
 export async function updateProfile(
   db: Database,
-  input: { memberId: string; nickname: string | undefined; fields: Partial<Record<PersonalField, string | undefined>> },
+  input: {
+    memberId: string;
+    nickname: string | undefined;
+    fields: Partial<Record<PersonalField, string | undefined>>;
+  },
   context: AuditContext,
 ) {
   const changed = await db.transaction().execute(async (trx) => {
@@ -71,10 +88,18 @@ export async function updateProfile(
     const nickname = input.nickname ?? null;
     if (nickname !== row.nickname) changes.unshift("nickname");
     if (changes.length) {
-      await trx.updateTable("members").set({ nickname, profile: JSON.stringify(profile) }).where("id", "=", input.memberId).execute();
+      await trx
+        .updateTable("members")
+        .set({ nickname, profile: JSON.stringify(profile) })
+        .where("id", "=", input.memberId)
+        .execute();
     }
     return changes;
   });
-  if (changed.length) await audit(db, "profile_updated", context, { memberId: input.memberId, detail: { fields: changed } });
+  if (changed.length)
+    await audit(db, "profile_updated", context, {
+      memberId: input.memberId,
+      detail: { fields: changed },
+    });
   return { changed };
 }

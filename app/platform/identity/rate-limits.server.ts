@@ -12,7 +12,12 @@ import type { Database } from "../db/open.server";
  * hit); false when the call is throttled. One atomic statement: two requests
  * in the same millisecond cannot both pass.
  */
-export async function hitOncePer(db: Database, key: string, intervalMs: number, now = new Date()): Promise<boolean> {
+export async function hitOncePer(
+  db: Database,
+  key: string,
+  intervalMs: number,
+  now = new Date(),
+): Promise<boolean> {
   const threshold = new Date(now.getTime() - intervalMs);
   const row = await db
     .insertInto("rate_limits")
@@ -29,7 +34,12 @@ export async function hitOncePer(db: Database, key: string, intervalMs: number, 
 }
 
 /** Counts a hit in a fixed window that restarts once `windowMs` has passed; returns the count. */
-export async function countHit(db: Database, key: string, windowMs: number, now = new Date()): Promise<number> {
+export async function countHit(
+  db: Database,
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<number> {
   const windowStart = new Date(now.getTime() - windowMs);
   const row = await db
     .insertInto("rate_limits")
@@ -52,7 +62,12 @@ export interface LimitState {
 }
 
 /** Hits in the current window and any lock still running. */
-export async function readLimit(db: Database, key: string, windowMs: number, now = new Date()): Promise<LimitState> {
+export async function readLimit(
+  db: Database,
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<LimitState> {
   const row = await db
     .selectFrom("rate_limits")
     .select(["hits", "window_started_at", "locked_until"])
@@ -60,7 +75,8 @@ export async function readLimit(db: Database, key: string, windowMs: number, now
     .executeTakeFirst();
   if (!row) return { hits: 0, lockedUntil: null };
   const fresh = new Date(row.window_started_at).getTime() > now.getTime() - windowMs;
-  const lockedUntil = row.locked_until && new Date(row.locked_until) > now ? new Date(row.locked_until) : null;
+  const lockedUntil =
+    row.locked_until && new Date(row.locked_until) > now ? new Date(row.locked_until) : null;
   return { hits: fresh ? row.hits : 0, lockedUntil };
 }
 

@@ -11,7 +11,17 @@ import { hashPassword, randomToken } from "./secrets.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 
 /** The §3 optional fields kept on the profile (not used to log in). */
-export const PROFILE_FIELDS = ["payeeName", "qqNum", "line", "whatsapp", "facebook", "wechat", "idNumber", "recommenderId", "referralCode"] as const;
+export const PROFILE_FIELDS = [
+  "payeeName",
+  "qqNum",
+  "line",
+  "whatsapp",
+  "facebook",
+  "wechat",
+  "idNumber",
+  "recommenderId",
+  "referralCode",
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export interface Registration {
@@ -66,7 +76,11 @@ export async function registerMember(
   policy: IdentityPolicy,
   now = new Date(),
 ): Promise<Member> {
-  if (context.ip && (await countHit(db, `register:ip:${context.ip}`, 3_600_000, now)) > REGISTRATIONS_PER_IP_PER_HOUR) {
+  if (
+    context.ip &&
+    (await countHit(db, `register:ip:${context.ip}`, 3_600_000, now)) >
+      REGISTRATIONS_PER_IP_PER_HOUR
+  ) {
     throw new PlatformError("too-many-requests");
   }
   let parentId: string | null = null;
@@ -89,7 +103,11 @@ export async function registerMember(
   if (rules.mobileVerification && input.mobile) {
     await consumeCode(
       db,
-      { purpose: "register", target: { channel: "sms", dialingCode: input.dialingCode!, mobile: input.mobile }, code: input.verificationCode },
+      {
+        purpose: "register",
+        target: { channel: "sms", dialingCode: input.dialingCode!, mobile: input.mobile },
+        code: input.verificationCode,
+      },
       policy,
       now,
     );
@@ -124,7 +142,11 @@ export async function registerMember(
     if (constraint === null) throw error;
     throw new PlatformError(constraint.includes("mobile") ? "mobile_taken" : "account_taken");
   }
-  await audit(db, "registered", context, { memberId: member.id, account: member.account, detail: { mode: input.mode, affiliate: Boolean(parentId) } });
+  await audit(db, "registered", context, {
+    memberId: member.id,
+    account: member.account,
+    detail: { mode: input.mode, affiliate: Boolean(parentId) },
+  });
   return member;
 }
 
@@ -141,14 +163,18 @@ export async function createTrialAccount(
 ): Promise<Member> {
   const key = context.ip ? `trial:ip:${context.ip}` : "trial:ip:unknown";
   const limit = context.ip ? policy.trialsPerIpPerHour : policy.trialsPerIpPerHour * 20;
-  if ((await countHit(db, key, 3_600_000, now)) > limit) throw new PlatformError("too-many-requests");
+  if ((await countHit(db, key, 3_600_000, now)) > limit)
+    throw new PlatformError("too-many-requests");
   const trialType = sets.trialTypes[0];
   if (trialType === undefined) throw new PlatformError("operation-not-allowed");
   const member = await db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto("members")
       .values({
-        account: `guest${randomToken().replace(/[^0-9a-z]/gi, "").slice(0, 8).toLowerCase()}`,
+        account: `guest${randomToken()
+          .replace(/[^0-9a-z]/gi, "")
+          .slice(0, 8)
+          .toLowerCase()}`,
         type: trialType,
         password_hash: `!trial:${randomToken()}`,
         demo_credit: policy.freePlayCredit,
@@ -164,7 +190,13 @@ export async function createTrialAccount(
         key: `demo-credit:${created.id}`,
         kind: "demo_credit",
         memberId: created.id,
-        movements: [{ from: { house: HOUSE.demo }, to: { memberId: created.id, kind: MAIN }, amount: BigInt(policy.freePlayCredit) }],
+        movements: [
+          {
+            from: { house: HOUSE.demo },
+            to: { memberId: created.id, kind: MAIN },
+            amount: BigInt(policy.freePlayCredit),
+          },
+        ],
       });
     }
     return created;

@@ -47,7 +47,11 @@ export async function createSession(
     .set({ last_login_at: now })
     .where("id", "=", input.memberId)
     .execute();
-  return { token, expiresAt, cookieMaxAgeSeconds: input.remember ? REMEMBER_ME_MS / 1000 : undefined };
+  return {
+    token,
+    expiresAt,
+    cookieMaxAgeSeconds: input.remember ? REMEMBER_ME_MS / 1000 : undefined,
+  };
 }
 
 export interface ActiveSession {
@@ -86,9 +90,19 @@ export async function readSession(
     return null;
   }
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
-    await db.updateTable("sessions").set({ last_seen_at: now }).where("id", "=", row.session_id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now })
+      .where("id", "=", row.session_id)
+      .execute();
   }
-  const { session_id, session_last_seen_at: _seen, session_expires_at: _expires, session_remember: _remember, ...member } = row;
+  const {
+    session_id,
+    session_last_seen_at: _seen,
+    session_expires_at: _expires,
+    session_remember: _remember,
+    ...member
+  } = row;
   return { sessionId: session_id, member };
 }
 
@@ -126,13 +140,21 @@ export async function createLoginHandoff(
   await db.deleteFrom("login_handoffs").where("expires_at", "<=", now).execute();
   await db
     .insertInto("login_handoffs")
-    .values({ token_hash: hashToken(token), member_id: memberId, expires_at: new Date(now.getTime() + policy.handoffTtlMs) })
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      expires_at: new Date(now.getTime() + policy.handoffTtlMs),
+    })
     .execute();
   return token;
 }
 
 /** The member a hand-off token names, consuming it; null when unknown, used or expired. */
-export async function consumeLoginHandoff(db: Database, token: string, now = new Date()): Promise<string | null> {
+export async function consumeLoginHandoff(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<string | null> {
   const row = await db
     .updateTable("login_handoffs")
     .set({ used_at: now })

@@ -29,7 +29,10 @@ async function claimToggle(db: Database, memberId: string, now: Date) {
  * ignored. Only enabled games: anything else is `game_not_found`.
  * Returns whether the favourite is new.
  */
-export async function addFavourite(db: Database, { memberId, nodeId, now = new Date() }: Toggle): Promise<boolean> {
+export async function addFavourite(
+  db: Database,
+  { memberId, nodeId, now = new Date() }: Toggle,
+): Promise<boolean> {
   const game = await db
     .selectFrom("games")
     .select("node_id")
@@ -48,7 +51,10 @@ export async function addFavourite(db: Database, { memberId, nodeId, now = new D
 }
 
 /** §4: removes a game from the member's favourites; one that is not there is fine. Returns whether it was there. */
-export async function removeFavourite(db: Database, { memberId, nodeId, now = new Date() }: Toggle): Promise<boolean> {
+export async function removeFavourite(
+  db: Database,
+  { memberId, nodeId, now = new Date() }: Toggle,
+): Promise<boolean> {
   await claimToggle(db, memberId, now);
   const removed = await db
     .deleteFrom("favourites")
@@ -86,7 +92,13 @@ export async function listFavourites(
     .where("games.enabled", "=", true);
   return pageOfGames(
     () => countRows(matching),
-    (limit, offset) => matching.orderBy("favourites.created_at", "desc").orderBy("games.node_id", "desc").limit(limit).offset(offset).execute(),
+    (limit, offset) =>
+      matching
+        .orderBy("favourites.created_at", "desc")
+        .orderBy("games.node_id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
     page,
     pageSize,
   );

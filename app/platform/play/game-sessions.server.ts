@@ -24,7 +24,14 @@ export interface GameSession {
 
 export async function createGameSession(
   db: Database,
-  input: { memberId: string; game: SessionGame; provider: string; mode: PlayMode; language: string; now?: Date },
+  input: {
+    memberId: string;
+    game: SessionGame;
+    provider: string;
+    mode: PlayMode;
+    language: string;
+    now?: Date;
+  },
 ): Promise<{ id: string; token: string }> {
   const now = input.now ?? new Date();
   const token = randomToken();
@@ -87,7 +94,13 @@ export async function findGameSession(
     provider: row.provider,
     mode: row.mode,
     language: row.language,
-    game: { nodeId: row.node_id, vassalage: row.vassalage, category: row.category, gameCode: row.game_code, gameName: row.name },
+    game: {
+      nodeId: row.node_id,
+      vassalage: row.vassalage,
+      category: row.category,
+      gameCode: row.game_code,
+      gameName: row.name,
+    },
     demoBalance: row.demo_balance === null ? null : BigInt(row.demo_balance),
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),

@@ -39,7 +39,11 @@ export function lotteryPath(vassalage: string, gameCode: string | null): string 
   return gameCode ? `${page}?gameCode=${encodeURIComponent(gameCode)}` : page;
 }
 
-export function launchDecision(target: LaunchTarget, launcher: Launcher, mode: PlayMode): LaunchDecision {
+export function launchDecision(
+  target: LaunchTarget,
+  launcher: Launcher,
+  mode: PlayMode,
+): LaunchDecision {
   if (launcher === "visitor") return { kind: "login" };
   // A free trial opens the game's demo mode, which a trial account may play (§4).
   const lottery = lotteryPath(target.vassalage, target.gameCode);

@@ -30,7 +30,13 @@ function gameQuery(db: Database, language: string) {
     .where("games.enabled", "=", true);
 }
 
-type GameRow = { node_id: number; vassalage: string; category: string; game_code: string; game_name: string };
+type GameRow = {
+  node_id: number;
+  vassalage: string;
+  category: string;
+  game_code: string;
+  game_name: string;
+};
 
 const toSessionGame = (row: GameRow): SessionGame => ({
   nodeId: row.node_id,
@@ -45,11 +51,21 @@ const storedCategories = (category: string) =>
   category === "ESPORTS" || category === "COCKFIGHT" ? [category, "SPORTS"] : [category];
 
 /** The launch target behind a link, or null when no enabled game or vendor answers to it. */
-export async function resolveLaunch(db: Database, query: LaunchQuery, language: string): Promise<ResolvedLaunch | null> {
+export async function resolveLaunch(
+  db: Database,
+  query: LaunchQuery,
+  language: string,
+): Promise<ResolvedLaunch | null> {
   if ("nodeId" in query) {
-    const row = await gameQuery(db, language).where("games.node_id", "=", query.nodeId).executeTakeFirst();
+    const row = await gameQuery(db, language)
+      .where("games.node_id", "=", query.nodeId)
+      .executeTakeFirst();
     if (!row) return null;
-    return { target: { vassalage: row.vassalage, gameCode: row.game_code, isGame: "GAME" }, category: row.category, game: toSessionGame(row) };
+    return {
+      target: { vassalage: row.vassalage, gameCode: row.game_code, isGame: "GAME" },
+      category: row.category,
+      game: toSessionGame(row),
+    };
   }
   const vendor = await db
     .selectFrom("vendors")
@@ -59,7 +75,11 @@ export async function resolveLaunch(db: Database, query: LaunchQuery, language: 
     .where("category", "in", storedCategories(query.category))
     .executeTakeFirst();
   if (!vendor) return null;
-  const target: LaunchTarget = { vassalage: vendor.vassalage, gameCode: vendor.game_code, isGame: vendor.is_game };
+  const target: LaunchTarget = {
+    vassalage: vendor.vassalage,
+    gameCode: vendor.game_code,
+    isGame: vendor.is_game,
+  };
   // A vendor that launches directly starts the game it names, else its first game (like the sports entrance).
   const row = await gameQuery(db, language)
     .where("games.vassalage", "=", vendor.vassalage)
@@ -77,7 +97,11 @@ export async function resolveLaunch(db: Database, query: LaunchQuery, language: 
  * provider's relative URL is served through it ("/" is the portal itself);
  * an absolute URL is the provider's own and stays as it is.
  */
-export function throughLaunchCdn(url: string, cdns: readonly string[], random: () => number = Math.random): string {
+export function throughLaunchCdn(
+  url: string,
+  cdns: readonly string[],
+  random: () => number = Math.random,
+): string {
   if (/^https?:\/\//.test(url) || cdns.length === 0) return url;
   const cdn = cdns[Math.min(cdns.length - 1, Math.floor(random() * cdns.length))]!;
   return cdn === "/" ? url : `${cdn.replace(/\/+$/, "")}${url}`;
@@ -120,5 +144,10 @@ export async function startGame(
     language: input.language,
     currency: input.brand.currency.code,
   });
-  return { sessionId: session.id, url: throughLaunchCdn(url, input.brand.launchGameCdns, input.random), game: input.game, mode: input.mode };
+  return {
+    sessionId: session.id,
+    url: throughLaunchCdn(url, input.brand.launchGameCdns, input.random),
+    game: input.game,
+    mode: input.mode,
+  };
 }

@@ -15,7 +15,10 @@ export async function listRecentGames(
 ): Promise<GamePage> {
   const plays = db
     .selectFrom("game_sessions")
-    .select((eb) => ["game_sessions.node_id", eb.fn.max("game_sessions.created_at").as("last_played")])
+    .select((eb) => [
+      "game_sessions.node_id",
+      eb.fn.max("game_sessions.created_at").as("last_played"),
+    ])
     .where("game_sessions.member_id", "=", memberId)
     .where("game_sessions.mode", "=", "real")
     .groupBy("game_sessions.node_id")
@@ -25,7 +28,13 @@ export async function listRecentGames(
     .where("games.enabled", "=", true);
   return pageOfGames(
     () => countRows(matching),
-    (limit, offset) => matching.orderBy("plays.last_played", "desc").orderBy("games.node_id", "desc").limit(limit).offset(offset).execute(),
+    (limit, offset) =>
+      matching
+        .orderBy("plays.last_played", "desc")
+        .orderBy("games.node_id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
     page,
     pageSize,
   );

@@ -55,7 +55,8 @@ function checkCall(txId: string, roundId: string, amount: bigint, allowZero: boo
   if (amount < 0n || (!allowZero && amount === 0n)) throw new PlatformError("invalid_amount");
 }
 
-const hashOf = (parts: unknown[]) => createHash("sha256").update(JSON.stringify(parts)).digest("hex");
+const hashOf = (parts: unknown[]) =>
+  createHash("sha256").update(JSON.stringify(parts)).digest("hex");
 
 const betRef = (game: SessionGame, roundId: string) => `bet:${game.vassalage}:${roundId}`;
 
@@ -89,7 +90,14 @@ async function claim(
   call: { txId: string; roundId: string; amount: bigint; refTxId?: string },
   state: "applied" | "tombstone" = "applied",
 ): Promise<boolean> {
-  const hash = hashOf([kind, player.memberId, player.game.vassalage, call.roundId, call.amount.toString(), call.refTxId ?? null]);
+  const hash = hashOf([
+    kind,
+    player.memberId,
+    player.game.vassalage,
+    call.roundId,
+    call.amount.toString(),
+    call.refTxId ?? null,
+  ]);
   const inserted = await trx
     .insertInto("provider_transactions")
     .values({
@@ -120,7 +128,12 @@ async function claim(
 }
 
 /** A bet: the stake leaves the member's account and the round is open. */
-export function debit(db: Database, provider: string, player: SeamlessPlayer, call: WalletCall): Promise<WalletResult> {
+export function debit(
+  db: Database,
+  provider: string,
+  player: SeamlessPlayer,
+  call: WalletCall,
+): Promise<WalletResult> {
   checkCall(call.txId, call.roundId, call.amount, false);
   const at = call.at ?? new Date();
   return inTransaction(db, async (trx) => {
@@ -142,7 +155,13 @@ export function debit(db: Database, provider: string, player: SeamlessPlayer, ca
       ref: betRef(player.game, call.roundId),
       memo: { provider, txId: call.txId },
       at,
-      movements: [{ from: { memberId: player.memberId, kind: player.account }, to: { house: HOUSE.games }, amount: call.amount }],
+      movements: [
+        {
+          from: { memberId: player.memberId, kind: player.account },
+          to: { house: HOUSE.games },
+          amount: call.amount,
+        },
+      ],
     });
     // A round takes stakes while it is open (and only from the member who opened it).
     const round = await trx
@@ -172,7 +191,9 @@ export function debit(db: Database, provider: string, player: SeamlessPlayer, ca
       .returning("id")
       .executeTakeFirst();
     if (!round) throw new PlatformError("round_closed");
-    const balance = entry.postings.find((posting) => posting.memberId === player.memberId)!.balanceAfter;
+    const balance = entry.postings.find(
+      (posting) => posting.memberId === player.memberId,
+    )!.balanceAfter;
     return { txId: call.txId, balance, replayed: false };
   });
 }
@@ -189,7 +210,12 @@ async function lockRound(trx: Transaction<DB>, player: SeamlessPlayer, roundId: 
 }
 
 /** A win (or 0 for a loss): the payout comes back and the round is settled. */
-export function credit(db: Database, provider: string, player: SeamlessPlayer, call: WalletCall): Promise<WalletResult> {
+export function credit(
+  db: Database,
+  provider: string,
+  player: SeamlessPlayer,
+  call: WalletCall,
+): Promise<WalletResult> {
   checkCall(call.txId, call.roundId, call.amount, true);
   const at = call.at ?? new Date();
   return inTransaction(db, async (trx) => {
@@ -212,7 +238,10 @@ export function credit(db: Database, provider: string, player: SeamlessPlayer, c
       .where("status", "<>", "void")
       .returning("id")
       .executeTakeFirst();
-    if (!settled) throw new PlatformError((await lockRound(trx, player, call.roundId)) ? "round_closed" : "bet_not_found");
+    if (!settled)
+      throw new PlatformError(
+        (await lockRound(trx, player, call.roundId)) ? "round_closed" : "bet_not_found",
+      );
     let balance: bigint | null = null;
     if (call.amount > 0n) {
       const entry = await postEntry(trx, {
@@ -222,9 +251,17 @@ export function credit(db: Database, provider: string, player: SeamlessPlayer, c
         ref: betRef(player.game, call.roundId),
         memo: { provider, txId: call.txId },
         at,
-        movements: [{ from: { house: HOUSE.games }, to: { memberId: player.memberId, kind: player.account }, amount: call.amount }],
+        movements: [
+          {
+            from: { house: HOUSE.games },
+            to: { memberId: player.memberId, kind: player.account },
+            amount: call.amount,
+          },
+        ],
       });
-      balance = entry.postings.find((posting) => posting.memberId === player.memberId)!.balanceAfter;
+      balance = entry.postings.find(
+        (posting) => posting.memberId === player.memberId,
+      )!.balanceAfter;
     }
     return { txId: call.txId, balance: balance ?? (await balanceOf(trx, player)), replayed: false };
   });
@@ -252,8 +289,16 @@ export function rollback(
     const mine = bet && bet.member_id === player.memberId && bet.round_id === call.roundId;
     const amount = mine ? BigInt(bet.amount) : 0n;
     // Unknown debit: remember the rollback (a tombstone) so the debit is refused if it comes late.
-    const fresh = await claim(trx, provider, "rollback", player, { ...call, amount }, mine ? "applied" : "tombstone");
-    if (!fresh || !mine) return { txId: call.txId, balance: await balanceOf(trx, player), replayed: !fresh };
+    const fresh = await claim(
+      trx,
+      provider,
+      "rollback",
+      player,
+      { ...call, amount },
+      mine ? "applied" : "tombstone",
+    );
+    if (!fresh || !mine)
+      return { txId: call.txId, balance: await balanceOf(trx, player), replayed: !fresh };
     if (bet.state === "rolled_back") throw new PlatformError("transaction_rolled_back");
     const round = await lockRound(trx, player, call.roundId);
     if (!round || round.status !== "open") throw new PlatformError("round_closed");
@@ -264,7 +309,13 @@ export function rollback(
       ref: betRef(player.game, call.roundId),
       memo: { provider, txId: call.txId, refTxId: call.refTxId },
       at,
-      movements: [{ from: { house: HOUSE.games }, to: { memberId: player.memberId, kind: player.account }, amount }],
+      movements: [
+        {
+          from: { house: HOUSE.games },
+          to: { memberId: player.memberId, kind: player.account },
+          amount,
+        },
+      ],
     });
     await trx
       .updateTable("provider_transactions")
@@ -278,7 +329,9 @@ export function rollback(
       .set(left > 0n ? { stake: left.toString() } : { stake: "0", status: "void", settled_at: at })
       .where("id", "=", round.id)
       .execute();
-    const balance = entry.postings.find((posting) => posting.memberId === player.memberId)!.balanceAfter;
+    const balance = entry.postings.find(
+      (posting) => posting.memberId === player.memberId,
+    )!.balanceAfter;
     return { txId: call.txId, balance, replayed: false };
   });
 }

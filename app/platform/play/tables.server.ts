@@ -115,7 +115,8 @@ export async function tableActivity(
   ]);
   for (const row of players) activity.get(row.node_id)!.playersNow = Number(row.players);
   for (const row of rounds) activity.get(row.node_id)!.roundsToday = Number(row.rounds);
-  for (const row of results.rows) if (row.summary !== null) activity.get(row.node_id)!.lastResults.push(row.summary);
+  for (const row of results.rows)
+    if (row.summary !== null) activity.get(row.node_id)!.lastResults.push(row.summary);
   return activity;
 }
 
@@ -153,7 +154,12 @@ export async function listTables(db: Database, query: TableQuery): Promise<Table
     page.games.map((game) => game.nodeId),
     { now, dayStart: query.dayStart },
   );
-  return { page, tables: page.games.map((game) => toTable(game, query.minorUnits, activity.get(game.nodeId) ?? idle())) };
+  return {
+    page,
+    tables: page.games.map((game) =>
+      toTable(game, query.minorUnits, activity.get(game.nodeId) ?? idle()),
+    ),
+  };
 }
 
 function toTable(game: GameCard, minorUnits: number, activity: TableActivity): GameTable {

@@ -15,32 +15,34 @@ export interface WhitelabelModule {
   childrenNodes: WhitelabelModule[];
 }
 
-const registerFieldRule = z.object({
-  acceptedPattern: z.string().min(1),
-  minLength: z.number().int().min(0),
-  maxLength: z.number().int().min(1),
-  patternId: z.string().min(1),
-  enabled: z.boolean().default(true),
-  required: z.boolean().default(false),
-}).superRefine((rule, ctx) => {
-  // Caught here so a typo in a brand file stops start-up rather than the first registration.
-  try {
-    compileAcceptedPattern(rule.acceptedPattern);
-  } catch {
-    ctx.addIssue({
-      code: "custom",
-      path: ["acceptedPattern"],
-      message: `must be '*' or a regular expression that compiles; got ${JSON.stringify(rule.acceptedPattern)}`,
-    });
-  }
-  if (rule.minLength > rule.maxLength) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["minLength"],
-      message: `minLength (${rule.minLength}) must not exceed maxLength (${rule.maxLength})`,
-    });
-  }
-});
+const registerFieldRule = z
+  .object({
+    acceptedPattern: z.string().min(1),
+    minLength: z.number().int().min(0),
+    maxLength: z.number().int().min(1),
+    patternId: z.string().min(1),
+    enabled: z.boolean().default(true),
+    required: z.boolean().default(false),
+  })
+  .superRefine((rule, ctx) => {
+    // Caught here so a typo in a brand file stops start-up rather than the first registration.
+    try {
+      compileAcceptedPattern(rule.acceptedPattern);
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        path: ["acceptedPattern"],
+        message: `must be '*' or a regular expression that compiles; got ${JSON.stringify(rule.acceptedPattern)}`,
+      });
+    }
+    if (rule.minLength > rule.maxLength) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["minLength"],
+        message: `minLength (${rule.minLength}) must not exceed maxLength (${rule.maxLength})`,
+      });
+    }
+  });
 
 const cidr = z
   .string()
@@ -75,7 +77,9 @@ export const brandConfigSchema = z.object({
   /** Codes the language menu offers; all ~35 when absent. */
   languageMenu: z.array(z.string().min(2)).optional(),
   lotteryType: z.string().default("Lott"),
-  prizeModes: z.array(z.enum(["LOTT", "ZY", "ELOTT", "SEA"])).default(["LOTT", "ZY", "ELOTT", "SEA"]),
+  prizeModes: z
+    .array(z.enum(["LOTT", "ZY", "ELOTT", "SEA"]))
+    .default(["LOTT", "ZY", "ELOTT", "SEA"]),
   esportsVendors: z.array(z.string()).default(["IMES"]),
   cockfightVendors: z.array(z.string()).default(["SV3"]),
   agentTypes: z.array(z.number().int()).default([1, 2, 41, 42]),
@@ -145,7 +149,13 @@ export const brandConfigSchema = z.object({
       autoReceiveMinutes: z.number().int().positive().default(1440),
       /** Payee providers a member can pick (banks and e-wallets). */
       payeeProviders: z
-        .array(z.object({ code: z.string().min(1), kind: z.enum(["bank", "ewallet"]), name: z.string().min(1) }))
+        .array(
+          z.object({
+            code: z.string().min(1),
+            kind: z.enum(["bank", "ewallet"]),
+            name: z.string().min(1),
+          }),
+        )
         .default([]),
     })
     .default({
@@ -175,7 +185,10 @@ export function parseBrandConfig(input: unknown): BrandConfig {
 }
 
 /** A flag is on when its module, searched through the whole tree, is enabled. */
-export function isWhitelabelEnabled(brand: Pick<BrandConfig, "whitelabel">, modId: string): boolean {
+export function isWhitelabelEnabled(
+  brand: Pick<BrandConfig, "whitelabel">,
+  modId: string,
+): boolean {
   const stack = [...brand.whitelabel];
   while (stack.length) {
     const node = stack.pop()!;

@@ -15,7 +15,10 @@ const table = `PK 92|IN 91|BD 880|LK 94|NP 977|AE 971|SA 966|QA 974|KW 965|OM 96
 export const COUNTRIES: readonly Country[] = table
   .split("|")
   .map((entry) => entry.trim().split(" "))
-  .map(([countryCode, countryDialingCode]) => ({ countryCode: countryCode!, countryDialingCode: countryDialingCode! }));
+  .map(([countryCode, countryDialingCode]) => ({
+    countryCode: countryCode!,
+    countryDialingCode: countryDialingCode!,
+  }));
 
 export function countriesFor(codes: readonly string[] | undefined): Country[] {
   if (!codes?.length) return [...COUNTRIES];

@@ -13,13 +13,22 @@ import type { TFunction } from "~/utils/i18n";
  */
 export const PATTERN_KINDS = {
   P01: { kind: "any characters", pattern: "^[\\s\\S]*$" },
-  P02: { kind: "first character a letter, then letters and digits", pattern: "^[A-Za-z][A-Za-z0-9]*$" },
+  P02: {
+    kind: "first character a letter, then letters and digits",
+    pattern: "^[A-Za-z][A-Za-z0-9]*$",
+  },
   P03: { kind: "Chinese characters and digits", pattern: "^[\\p{Script=Han}0-9]*$" },
   P04: { kind: "e-mail format", pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$" },
   P05: { kind: "alphanumeric without special characters", pattern: "^[A-Za-z0-9]*$" },
-  P06: { kind: "letters and digits combined (must contain both)", pattern: "^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]*$" },
+  P06: {
+    kind: "letters and digits combined (must contain both)",
+    pattern: "^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]*$",
+  },
   P07: { kind: "digits only", pattern: "^\\d*$" },
-  P08: { kind: "alphanumeric with at least one uppercase letter", pattern: "^(?=.*[A-Z])[A-Za-z0-9]*$" },
+  P08: {
+    kind: "alphanumeric with at least one uppercase letter",
+    pattern: "^(?=.*[A-Z])[A-Za-z0-9]*$",
+  },
   P09: { kind: "English letters and spaces only", pattern: "^[A-Za-z ]*$" },
   P10: { kind: "no spaces", pattern: "^\\S*$" },
   P11: { kind: "Chinese characters and punctuation", pattern: "^[\\p{Script=Han}\\p{P}]*$" },
@@ -70,13 +79,20 @@ export function compileAcceptedPattern(pattern: string): RegExp | null {
 }
 
 export function fieldRuleRange(rule: Pick<FieldRule, "minLength" | "maxLength">): string {
-  return rule.minLength === rule.maxLength ? `${rule.minLength}` : `${rule.minLength}-${rule.maxLength}`;
+  return rule.minLength === rule.maxLength
+    ? `${rule.minLength}`
+    : `${rule.minLength}-${rule.maxLength}`;
 }
 
-export function fieldRuleMessage(rule: Pick<FieldRule, "patternId" | "minLength" | "maxLength">, t: TFunction): string {
+export function fieldRuleMessage(
+  rule: Pick<FieldRule, "patternId" | "minLength" | "maxLength">,
+  t: TFunction,
+): string {
   const range = fieldRuleRange(rule);
   const fallback = t("fieldRule.default", { range });
-  return isPatternId(rule.patternId) ? t(`fieldRule.${rule.patternId}`, { range, defaultValue: fallback }) : fallback;
+  return isPatternId(rule.patternId)
+    ? t(`fieldRule.${rule.patternId}`, { range, defaultValue: fallback })
+    : fallback;
 }
 
 /**
@@ -100,7 +116,11 @@ export function fieldRuleSchema(
       const value = raw?.trim() ?? "";
       if (value === "" && !required) return undefined;
       const length = [...value].length;
-      const fits = value !== "" && length >= rule.minLength && length <= rule.maxLength && (pattern?.test(value) ?? true);
+      const fits =
+        value !== "" &&
+        length >= rule.minLength &&
+        length <= rule.maxLength &&
+        (pattern?.test(value) ?? true);
       if (!fits) {
         // Stop here: a piped check after this one must not add a second message.
         ctx.addIssue({ code: "custom", message, continue: false });

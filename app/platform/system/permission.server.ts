@@ -1,7 +1,12 @@
 import type { Database } from "../db/open.server";
 import type { BrandConfig, WhitelabelModule } from "./brand-config.server";
 import { getBrandConfig, getStatusSettings } from "./settings.server";
-import { isRegionRestricted, systemStatus, type SystemStatus, type VisitorLocation } from "./status.server";
+import {
+  isRegionRestricted,
+  systemStatus,
+  type SystemStatus,
+  type VisitorLocation,
+} from "./status.server";
 
 /** The permission payload of spec §3, read first on every page. */
 export interface Permission {

@@ -33,7 +33,9 @@ export function getBrandConfig(db: Database): Promise<BrandConfig> {
   return cacheFor<BrandConfig>(db, "settings", statusTtl).get("brand", async () => {
     const value = await readSetting(db, "brand");
     if (value === undefined) {
-      throw new Error("No brand config in the database: start once with SEED_DEMO=true or load a brand file");
+      throw new Error(
+        "No brand config in the database: start once with SEED_DEMO=true or load a brand file",
+      );
     }
     return parseBrandConfig(value);
   });

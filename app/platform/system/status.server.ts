@@ -4,7 +4,10 @@ import type { BrandConfig } from "./brand-config.server";
 /** §4: 0 normal, 1 maintenance, 2 region restricted; maintenance wins. */
 export type SystemStatus = 0 | 1 | 2;
 
-export function systemStatus(flags: { maintenance: boolean; regionRestriction: boolean }): SystemStatus {
+export function systemStatus(flags: {
+  maintenance: boolean;
+  regionRestriction: boolean;
+}): SystemStatus {
   if (flags.maintenance) return 1;
   if (flags.regionRestriction) return 2;
   return 0;
@@ -41,7 +44,10 @@ function matches(list: BlockList, ip: string | null): boolean {
  * Region rules of the brand: an allowed CIDR always passes (an office, a
  * monitoring probe); otherwise a blocked country or a blocked CIDR restricts.
  */
-export function isRegionRestricted(region: BrandConfig["region"], visitor: VisitorLocation): boolean {
+export function isRegionRestricted(
+  region: BrandConfig["region"],
+  visitor: VisitorLocation,
+): boolean {
   if (matches(blockListOf(region.allowedCidrs), visitor.ip)) return false;
   const country = visitor.country?.toUpperCase();
   if (country && region.blockedCountries.some((blocked) => blocked.toUpperCase() === country)) {

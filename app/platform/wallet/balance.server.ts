@@ -14,7 +14,11 @@ export interface WalletBalances {
  * session value `balance`): MAIN and one per vendor wallet of the brand. An
  * account that was never posted to reads 0.
  */
-export async function walletBalances(db: Database, memberId: string, vendorWallets: readonly string[]): Promise<WalletBalances> {
+export async function walletBalances(
+  db: Database,
+  memberId: string,
+  vendorWallets: readonly string[],
+): Promise<WalletBalances> {
   const rows = await db
     .selectFrom("accounts")
     .select(["kind", "balance"])
@@ -22,7 +26,10 @@ export async function walletBalances(db: Database, memberId: string, vendorWalle
     .execute();
   const byKind = new Map(rows.map((row) => [row.kind, row.balance]));
   const main = byKind.get(MAIN) ?? "0";
-  const vendors = vendorWallets.map((vassalage) => ({ vassalage, balance: byKind.get(vendorWallet(vassalage)) ?? "0" }));
+  const vendors = vendorWallets.map((vassalage) => ({
+    vassalage,
+    balance: byKind.get(vendorWallet(vassalage)) ?? "0",
+  }));
   const total = vendors.reduce((sum, vendor) => sum + BigInt(vendor.balance), BigInt(main));
   return { main, vendors, total: total.toString() };
 }

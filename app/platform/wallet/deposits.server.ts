@@ -32,18 +32,33 @@ export async function createDeposit(
   const key = memberKey(input.memberId, "deposit", input.key);
   const created = await db
     .insertInto("deposits")
-    .values({ member_id: input.memberId, channel: channel.code, amount: input.amount.toString(), idempotency_key: key, created_at: now })
+    .values({
+      member_id: input.memberId,
+      channel: channel.code,
+      amount: input.amount.toString(),
+      idempotency_key: key,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returningAll()
     .executeTakeFirst();
   if (created) return { ...created, replayed: false };
-  const first = await db.selectFrom("deposits").selectAll().where("idempotency_key", "=", key).executeTakeFirstOrThrow();
-  if (first.channel !== channel.code || first.amount !== input.amount.toString()) throw new PlatformError("idempotency_key_reused");
+  const first = await db
+    .selectFrom("deposits")
+    .selectAll()
+    .where("idempotency_key", "=", key)
+    .executeTakeFirstOrThrow();
+  if (first.channel !== channel.code || first.amount !== input.amount.toString())
+    throw new PlatformError("idempotency_key_reused");
   return { ...first, replayed: true };
 }
 
 /** Records the gateway's order for a pending deposit (its reference and the page to pay on). */
-export async function attachGatewayOrder(db: Database, depositId: string, order: { gatewayRef: string; payUrl: string }) {
+export async function attachGatewayOrder(
+  db: Database,
+  depositId: string,
+  order: { gatewayRef: string; payUrl: string },
+) {
   await db
     .updateTable("deposits")
     .set({ gateway_ref: order.gatewayRef, pay_url: order.payUrl })
@@ -59,11 +74,21 @@ export async function findDeposit(db: Database, depositId: string) {
 /** A member's own deposit, or nothing (another member's id reads as missing). */
 export async function findMemberDeposit(db: Database, memberId: string, depositId: string) {
   if (!/^\d{1,18}$/.test(depositId)) return undefined;
-  return db.selectFrom("deposits").selectAll().where("id", "=", depositId).where("member_id", "=", memberId).executeTakeFirst();
+  return db
+    .selectFrom("deposits")
+    .selectAll()
+    .where("id", "=", depositId)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
 }
 
 export async function findDepositByGatewayRef(db: Database, channel: string, gatewayRef: string) {
-  return db.selectFrom("deposits").selectAll().where("channel", "=", channel).where("gateway_ref", "=", gatewayRef).executeTakeFirst();
+  return db
+    .selectFrom("deposits")
+    .selectAll()
+    .where("channel", "=", channel)
+    .where("gateway_ref", "=", gatewayRef)
+    .executeTakeFirst();
 }
 
 /**
@@ -72,9 +97,18 @@ export async function findDepositByGatewayRef(db: Database, channel: string, gat
  * the member (§4 deposit arrived). Confirming a confirmed deposit returns it
  * unchanged; a failed or cancelled one is `deposit_closed`.
  */
-export async function confirmDeposit(db: Database, depositId: string, now = new Date()): Promise<{ deposit: Deposit; changed: boolean }> {
+export async function confirmDeposit(
+  db: Database,
+  depositId: string,
+  now = new Date(),
+): Promise<{ deposit: Deposit; changed: boolean }> {
   return inTransaction(db, async (trx) => {
-    const deposit = await trx.selectFrom("deposits").selectAll().where("id", "=", depositId).forUpdate().executeTakeFirst();
+    const deposit = await trx
+      .selectFrom("deposits")
+      .selectAll()
+      .where("id", "=", depositId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!deposit) throw new PlatformError("not_found");
     if (deposit.status === "confirmed") return { deposit, changed: false };
     if (deposit.status !== "pending") throw new PlatformError("deposit_closed");
@@ -85,7 +119,13 @@ export async function confirmDeposit(db: Database, depositId: string, now = new 
       ref: `deposit:${deposit.id}`,
       memo: { channel: deposit.channel },
       at: now,
-      movements: [{ from: { house: HOUSE.payments }, to: { memberId: deposit.member_id, kind: MAIN }, amount: BigInt(deposit.amount) }],
+      movements: [
+        {
+          from: { house: HOUSE.payments },
+          to: { memberId: deposit.member_id, kind: MAIN },
+          amount: BigInt(deposit.amount),
+        },
+      ],
     });
     const updated = await trx
       .updateTable("deposits")
@@ -93,15 +133,31 @@ export async function confirmDeposit(db: Database, depositId: string, now = new 
       .where("id", "=", deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, deposit.member_id, "deposit_arrived", { amount: deposit.amount, deposit: deposit.id }, now);
+    await postMessage(
+      trx,
+      deposit.member_id,
+      "deposit_arrived",
+      { amount: deposit.amount, deposit: deposit.id },
+      now,
+    );
     return { deposit: updated, changed: true };
   });
 }
 
 /** The gateway says the payment failed (§4 deposit failed). Nothing was credited; a repeat changes nothing. */
-export async function failDeposit(db: Database, depositId: string, reason: string, now = new Date()): Promise<{ deposit: Deposit; changed: boolean }> {
+export async function failDeposit(
+  db: Database,
+  depositId: string,
+  reason: string,
+  now = new Date(),
+): Promise<{ deposit: Deposit; changed: boolean }> {
   return inTransaction(db, async (trx) => {
-    const deposit = await trx.selectFrom("deposits").selectAll().where("id", "=", depositId).forUpdate().executeTakeFirst();
+    const deposit = await trx
+      .selectFrom("deposits")
+      .selectAll()
+      .where("id", "=", depositId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!deposit) throw new PlatformError("not_found");
     if (deposit.status === "failed") return { deposit, changed: false };
     if (deposit.status !== "pending") throw new PlatformError("deposit_closed");
@@ -111,13 +167,24 @@ export async function failDeposit(db: Database, depositId: string, reason: strin
       .where("id", "=", deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, deposit.member_id, "deposit_failed", { amount: deposit.amount, deposit: deposit.id }, now);
+    await postMessage(
+      trx,
+      deposit.member_id,
+      "deposit_failed",
+      { amount: deposit.amount, deposit: deposit.id },
+      now,
+    );
     return { deposit: updated, changed: true };
   });
 }
 
 /** The member abandons a pending deposit on the pay step. */
-export async function cancelDeposit(db: Database, memberId: string, depositId: string, now = new Date()) {
+export async function cancelDeposit(
+  db: Database,
+  memberId: string,
+  depositId: string,
+  now = new Date(),
+) {
   const result = await db
     .updateTable("deposits")
     .set({ status: "cancelled", settled_at: now })
@@ -128,7 +195,11 @@ export async function cancelDeposit(db: Database, memberId: string, depositId: s
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function listDeposits(db: Database, memberId: string, { page, pageSize }: { page: number; pageSize: number }) {
+export async function listDeposits(
+  db: Database,
+  memberId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
   const [rows, total] = await Promise.all([
     db
       .selectFrom("deposits")
@@ -138,7 +209,11 @@ export async function listDeposits(db: Database, memberId: string, { page, pageS
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom("deposits").select((eb) => eb.fn.countAll<string>().as("count")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("deposits")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("member_id", "=", memberId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { deposits: rows, total: Number(total.count) };
 }

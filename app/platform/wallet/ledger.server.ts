@@ -35,7 +35,13 @@ export const HOUSE = {
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
 /** House accounts that may run negative: the sources of money. */
-const HOUSE_SOURCES: readonly string[] = [HOUSE.payments, HOUSE.payouts, HOUSE.demo, HOUSE.games, HOUSE.bonuses];
+const HOUSE_SOURCES: readonly string[] = [
+  HOUSE.payments,
+  HOUSE.payouts,
+  HOUSE.demo,
+  HOUSE.games,
+  HOUSE.bonuses,
+];
 
 export const MAIN = "MAIN";
 export const vendorWallet = (vassalage: string): `VENDOR:${string}` => `VENDOR:${vassalage}`;
@@ -98,7 +104,8 @@ export interface PostedEntry {
 }
 
 /** A form's idempotency key belongs to the member who submitted it; another member's equal key is another operation. */
-export const memberKey = (memberId: string, purpose: string, formKey: string) => `m${memberId}:${purpose}:${formKey}`;
+export const memberKey = (memberId: string, purpose: string, formKey: string) =>
+  `m${memberId}:${purpose}:${formKey}`;
 
 type Executor = Database | Transaction<DB>;
 
@@ -139,13 +146,19 @@ async function resolveAccounts(db: Executor, refs: AccountRef[]): Promise<Map<st
       ? { member_id: null, kind: ref.house, allow_negative: HOUSE_SOURCES.includes(ref.house) }
       : { member_id: ref.memberId, kind: ref.kind, allow_negative: false },
   );
-  await db.insertInto("accounts").values(rows).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("accounts")
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   for (const ref of missing) {
     const row = await db
       .selectFrom("accounts")
       .select("id")
       .where("kind", "=", "house" in ref ? ref.house : ref.kind)
-      .where((eb) => ("house" in ref ? eb("member_id", "is", null) : eb("member_id", "=", ref.memberId)))
+      .where((eb) =>
+        "house" in ref ? eb("member_id", "is", null) : eb("member_id", "=", ref.memberId),
+      )
       .executeTakeFirstOrThrow();
     cache.set(refName(ref), row.id);
     result.set(refName(ref), row.id);
@@ -154,7 +167,11 @@ async function resolveAccounts(db: Executor, refs: AccountRef[]): Promise<Map<st
 }
 
 /** An entry as `postEntry` returned it; `replayed` for a repeat of an earlier operation. */
-export async function readPostedEntry(db: Executor, entryId: string, replayed = true): Promise<PostedEntry> {
+export async function readPostedEntry(
+  db: Executor,
+  entryId: string,
+  replayed = true,
+): Promise<PostedEntry> {
   const entry = await db
     .selectFrom("entries")
     .select(["id", "idempotency_key", "kind", "ref", "created_at"])
@@ -163,7 +180,13 @@ export async function readPostedEntry(db: Executor, entryId: string, replayed = 
   const postings = await db
     .selectFrom("postings")
     .innerJoin("accounts", "accounts.id", "postings.account_id")
-    .select(["postings.account_id", "accounts.kind", "accounts.member_id", "postings.amount", "postings.balance_after"])
+    .select([
+      "postings.account_id",
+      "accounts.kind",
+      "accounts.member_id",
+      "postings.amount",
+      "postings.balance_after",
+    ])
     .where("postings.entry_id", "=", entryId)
     .orderBy("postings.id")
     .execute();
@@ -185,8 +208,13 @@ export async function readPostedEntry(db: Executor, entryId: string, replayed = 
 }
 
 /** Runs `work` in the caller's transaction, or in a new one. */
-export function inTransaction<T>(db: Executor, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<DB>) : (db as Database).transaction().execute(work);
+export function inTransaction<T>(
+  db: Executor,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction
+    ? work(db as Transaction<DB>)
+    : (db as Database).transaction().execute(work);
 }
 
 /**
@@ -221,19 +249,30 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
   // the balance after each. A member account going below zero fails the call on the
   // `accounts_never_negative` check, and with it the entry.
   const array = (items: readonly string[]) => `{${items.join(",")}}`;
-  let rows: { o_entry_id: string; o_created_at: Date | string; o_account_id: string; o_kind: string; o_member_id: string | null; o_balance: string; o_delta: string }[];
+  let rows: {
+    o_entry_id: string;
+    o_created_at: Date | string;
+    o_account_id: string;
+    o_kind: string;
+    o_member_id: string | null;
+    o_balance: string;
+    o_delta: string;
+  }[];
   try {
     ({ rows } = await sql<(typeof rows)[number]>`
       select * from ledger_post_entry(
         ${request.key}, ${hash}, ${request.kind}, ${request.memberId}::bigint, ${request.ref ?? null},
         ${JSON.stringify(request.memo ?? {})}::jsonb, ${request.at ?? null}::timestamptz,
-        ${array(moves.map(([id]) => id))}::bigint[], ${array(moves.map(([, delta]) => delta.toString()))}::bigint[])`.execute(db));
+        ${array(moves.map(([id]) => id))}::bigint[], ${array(moves.map(([, delta]) => delta.toString()))}::bigint[])`.execute(
+      db,
+    ));
   } catch (error) {
     if (isNegativeBalance(error)) throw new PlatformError("insufficient_balance");
     throw error;
   }
   if (rows.length === 0) return replay(db, request.key, hash);
-  if (rows.length !== moves.length) throw new Error(`entry ${request.key}: ${rows.length} of ${moves.length} accounts moved`);
+  if (rows.length !== moves.length)
+    throw new Error(`entry ${request.key}: ${rows.length} of ${moves.length} accounts moved`);
   return {
     id: rows[0]!.o_entry_id,
     key: request.key,
@@ -253,8 +292,16 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
 
 /** The check constraint that keeps member accounts at or above zero refused a statement. */
 function isNegativeBalance(error: unknown): boolean {
-  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
-  return code === "23514" && (constraint === "accounts_never_negative" || Boolean(message?.includes("accounts_never_negative")));
+  const { code, constraint, message } = error as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
+  return (
+    code === "23514" &&
+    (constraint === "accounts_never_negative" ||
+      Boolean(message?.includes("accounts_never_negative")))
+  );
 }
 
 async function replay(db: Executor, key: string, hash: string): Promise<PostedEntry> {
@@ -266,5 +313,9 @@ async function replay(db: Executor, key: string, hash: string): Promise<PostedEn
 
 /** The entry posted under a key, if any (for operations that record their entry elsewhere). */
 export async function findEntryByKey(db: Executor, key: string) {
-  return db.selectFrom("entries").select(["id", "request_hash"]).where("idempotency_key", "=", key).executeTakeFirst();
+  return db
+    .selectFrom("entries")
+    .select(["id", "request_hash"])
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
 }

@@ -41,7 +41,8 @@ export async function addPayeeAccount(
   const provider = policy.payeeProviders.find((candidate) => candidate.code === input.provider);
   if (!provider) throw new PlatformError("unknown_provider");
   const existing = await listPayeeAccounts(db, input.memberId);
-  if (existing.length >= MAX_PAYEE_ACCOUNTS) throw new PlatformError("too_many_payees", { max: MAX_PAYEE_ACCOUNTS });
+  if (existing.length >= MAX_PAYEE_ACCOUNTS)
+    throw new PlatformError("too_many_payees", { max: MAX_PAYEE_ACCOUNTS });
   const row = await db
     .insertInto("payee_accounts")
     .values({
@@ -53,7 +54,13 @@ export async function addPayeeAccount(
     })
     .returning(["id", "kind", "provider", "holder_name", "account_number"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, kind: row.kind, provider: row.provider, holderName: row.holder_name, maskedNumber: maskAccountNumber(row.account_number) };
+  return {
+    id: row.id,
+    kind: row.kind,
+    provider: row.provider,
+    holderName: row.holder_name,
+    maskedNumber: maskAccountNumber(row.account_number),
+  };
 }
 
 export async function removePayeeAccount(db: Database, memberId: string, payeeId: string) {

@@ -53,10 +53,16 @@ export function pageOf(paging: Paging, total: number) {
 }
 
 /** "MAIN", or the vassalage code of a vendor wallet ("VENDOR:AG" → "AG"). */
-const walletName = (accountKind: string) => (accountKind === MAIN ? MAIN : accountKind.replace(/^VENDOR:/, ""));
+const walletName = (accountKind: string) =>
+  accountKind === MAIN ? MAIN : accountKind.replace(/^VENDOR:/, "");
 
 /** Postings on the member's own accounts whose entries fall in the window. */
-function memberPostings(db: Database, memberId: string, window: RecordWindow, kinds?: readonly string[]) {
+function memberPostings(
+  db: Database,
+  memberId: string,
+  window: RecordWindow,
+  kinds?: readonly string[],
+) {
   let query = db
     .selectFrom("postings")
     .innerJoin("accounts", "accounts.id", "postings.account_id")
@@ -69,7 +75,8 @@ function memberPostings(db: Database, memberId: string, window: RecordWindow, ki
 }
 
 /** A bigint sum as a decimal string (never null, never a float). */
-export const sumText = (expression: RawBuilder<unknown>) => sql<string>`coalesce(sum(${expression}), 0)::text`;
+export const sumText = (expression: RawBuilder<unknown>) =>
+  sql<string>`coalesce(sum(${expression}), 0)::text`;
 
 export interface TransactionRow {
   id: string;
@@ -146,7 +153,10 @@ export async function bonusDetails(
   memberId: string,
   filter: { window: RecordWindow } & Paging,
 ): Promise<RecordPage<TransactionRow, { amount: string }>> {
-  const { totals, ...records } = await transactionHistory(db, memberId, { ...filter, type: "bonus" });
+  const { totals, ...records } = await transactionHistory(db, memberId, {
+    ...filter,
+    type: "bonus",
+  });
   return { ...records, totals: { amount: totals.net } };
 }
 
@@ -241,7 +251,9 @@ export async function profitLoss(
   const total = Number(summary.count);
   const { page, pageCount, offset } = pageOf(filter, total);
   const rows = await sql<FigureRow & { day: string }>`${daily}
-    select day::text as day, ${FIGURE_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(db);
+    select day::text as day, ${FIGURE_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(
+    db,
+  );
   return {
     rows: rows.rows.map((row) => ({ day: row.day, ...figures(row) })),
     page,
@@ -339,13 +351,27 @@ export async function bettingRecords(
       sumText(sql`stake`).as("stake"),
       sumText(sql`valid_bet`).as("validBet"),
       sumText(sql`payout`).as("payout"),
-      sql<string>`coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text`.as("winLoss"),
+      sql<string>`coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text`.as(
+        "winLoss",
+      ),
     ])
     .executeTakeFirstOrThrow();
   const total = Number(summary.count);
   const { page, pageCount, offset } = pageOf(filter, total);
   const rows = await memberBets(db, memberId, filter)
-    .select(["id", "placed_at", "settled_at", "vassalage", "category", "game_name", "round_id", "stake", "valid_bet", "payout", "status"])
+    .select([
+      "id",
+      "placed_at",
+      "settled_at",
+      "vassalage",
+      "category",
+      "game_name",
+      "round_id",
+      "stake",
+      "valid_bet",
+      "payout",
+      "status",
+    ])
     .orderBy("placed_at", "desc")
     .orderBy("id", "desc")
     .limit(filter.pageSize)
@@ -356,12 +382,23 @@ export async function bettingRecords(
     page,
     pageCount,
     total,
-    totals: { stake: summary.stake, validBet: summary.validBet, payout: summary.payout, winLoss: summary.winLoss },
+    totals: {
+      stake: summary.stake,
+      validBet: summary.validBet,
+      payout: summary.payout,
+      winLoss: summary.winLoss,
+    },
   };
 }
 
 /** The vendors (vassalage codes) the member has bets with, for the betting record's vendor filter. */
 export async function bettingVendors(db: Database, memberId: string): Promise<string[]> {
-  const rows = await db.selectFrom("bets").select("vassalage").distinct().where("member_id", "=", memberId).orderBy("vassalage").execute();
+  const rows = await db
+    .selectFrom("bets")
+    .select("vassalage")
+    .distinct()
+    .where("member_id", "=", memberId)
+    .orderBy("vassalage")
+    .execute();
   return rows.map((row) => row.vassalage);
 }

@@ -2,7 +2,17 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { TypeSets } from "../identity/member-types";
 import { isAgentType } from "../identity/member-types";
-import { findEntryByKey, inTransaction, MAIN, memberKey, postEntry, readPostedEntry, vendorWallet, type MemberAccountKind, type PostedEntry } from "./ledger.server";
+import {
+  findEntryByKey,
+  inTransaction,
+  MAIN,
+  memberKey,
+  postEntry,
+  readPostedEntry,
+  vendorWallet,
+  type MemberAccountKind,
+  type PostedEntry,
+} from "./ledger.server";
 import { transferWallets, type WalletPolicy } from "./policy";
 
 /** `MAIN` or a vendor's vassalage code, as the transfer form names a wallet. */
@@ -10,7 +20,8 @@ export type WalletName = string;
 
 function walletAccount(name: WalletName, policy: WalletPolicy): MemberAccountKind {
   if (name === MAIN) return MAIN;
-  if (!transferWallets(policy).includes(name)) throw new PlatformError(policy.isSingle ? "single_wallet" : "unknown_wallet");
+  if (!transferWallets(policy).includes(name))
+    throw new PlatformError(policy.isSingle ? "single_wallet" : "unknown_wallet");
   return vendorWallet(name);
 }
 
@@ -29,7 +40,13 @@ export async function transferBetweenWallets(
     kind: "transfer",
     memberId: input.memberId,
     memo: { from: input.from, to: input.to },
-    movements: [{ from: { memberId: input.memberId, kind: from }, to: { memberId: input.memberId, kind: to }, amount: input.amount }],
+    movements: [
+      {
+        from: { memberId: input.memberId, kind: from },
+        to: { memberId: input.memberId, kind: to },
+        amount: input.amount,
+      },
+    ],
   });
 }
 
@@ -59,7 +76,11 @@ export async function transferAllToMain(
     const movements = earlier
       ? []
       : accounts
-          .filter((account) => vendors.some((vassalage) => vendorWallet(vassalage) === account.kind) && BigInt(account.balance) > 0n)
+          .filter(
+            (account) =>
+              vendors.some((vassalage) => vendorWallet(vassalage) === account.kind) &&
+              BigInt(account.balance) > 0n,
+          )
           .map((account) => ({
             from: { memberId: input.memberId, kind: account.kind as MemberAccountKind },
             to: { memberId: input.memberId, kind: MAIN as MemberAccountKind },
@@ -67,7 +88,13 @@ export async function transferAllToMain(
           }));
     if (earlier) return readPostedEntry(trx, earlier.id);
     if (movements.length === 0) throw new PlatformError("nothing_to_transfer");
-    return postEntry(trx, { key, kind: "transfer", memberId: input.memberId, memo: { from: "ALL", to: MAIN }, movements });
+    return postEntry(trx, {
+      key,
+      kind: "transfer",
+      memberId: input.memberId,
+      memo: { from: "ALL", to: MAIN },
+      movements,
+    });
   });
 }
 
@@ -87,13 +114,20 @@ export async function transferToUpline(
     .select(["up.id", "up.type", "up.status"])
     .where("m.id", "=", input.memberId)
     .executeTakeFirst();
-  if (!upline || !isAgentType(upline.type, sets) || upline.status !== "active") throw new PlatformError("no_upline");
+  if (!upline || !isAgentType(upline.type, sets) || upline.status !== "active")
+    throw new PlatformError("no_upline");
   const entry = await postEntry(db, {
     key: memberKey(input.memberId, "transfer-upline", input.key),
     kind: "transfer_upline",
     memberId: input.memberId,
     ref: `member:${upline.id}`,
-    movements: [{ from: { memberId: input.memberId, kind: MAIN }, to: { memberId: upline.id, kind: MAIN }, amount: input.amount }],
+    movements: [
+      {
+        from: { memberId: input.memberId, kind: MAIN },
+        to: { memberId: upline.id, kind: MAIN },
+        amount: input.amount,
+      },
+    ],
   });
   return { ...entry, uplineId: upline.id };
 }

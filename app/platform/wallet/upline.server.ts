@@ -12,7 +12,11 @@ export interface Upline {
  * money (an active member of an agent type), the same test transferToUpline
  * applies; otherwise null.
  */
-export async function findUpline(db: Database, memberId: string, sets: TypeSets): Promise<Upline | null> {
+export async function findUpline(
+  db: Database,
+  memberId: string,
+  sets: TypeSets,
+): Promise<Upline | null> {
   const upline = await db
     .selectFrom("members as m")
     .innerJoin("members as up", "up.id", "m.parent_id")

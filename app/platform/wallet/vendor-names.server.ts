@@ -5,7 +5,10 @@ import type { Database } from "../db/open.server";
  * vendor tile). A vassalage the catalog does not list keeps its code, so a
  * wallet never shows up blank.
  */
-export async function vendorDisplayNames(db: Database, vassalages: readonly string[]): Promise<Record<string, string>> {
+export async function vendorDisplayNames(
+  db: Database,
+  vassalages: readonly string[],
+): Promise<Record<string, string>> {
   const names: Record<string, string> = Object.fromEntries(vassalages.map((code) => [code, code]));
   if (vassalages.length === 0) return names;
   // One vendor can sit in several categories; the first by category names it.

@@ -10,7 +10,11 @@ const WRONG_WINDOW_MS = 15 * 60_000;
 const limitKey = (memberId: string) => `withdraw-password:${memberId}`;
 
 export async function hasWithdrawPassword(db: Database, memberId: string): Promise<boolean> {
-  const row = await db.selectFrom("members").select("withdraw_password_hash").where("id", "=", memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom("members")
+    .select("withdraw_password_hash")
+    .where("id", "=", memberId)
+    .executeTakeFirst();
   return Boolean(row?.withdraw_password_hash);
 }
 
@@ -20,7 +24,12 @@ export async function hasWithdrawPassword(db: Database, memberId: string): Promi
  */
 export async function setWithdrawPassword(
   db: Database,
-  input: { memberId: string; loginPassword?: string; currentWithdrawPassword?: string; newWithdrawPassword: string },
+  input: {
+    memberId: string;
+    loginPassword?: string;
+    currentWithdrawPassword?: string;
+    newWithdrawPassword: string;
+  },
   context: AuditContext,
 ) {
   const member = await db
@@ -29,7 +38,12 @@ export async function setWithdrawPassword(
     .where("id", "=", input.memberId)
     .executeTakeFirstOrThrow();
   if (member.withdraw_password_hash) {
-    await checkWithdrawPassword(db, input.memberId, input.currentWithdrawPassword ?? "", member.withdraw_password_hash);
+    await checkWithdrawPassword(
+      db,
+      input.memberId,
+      input.currentWithdrawPassword ?? "",
+      member.withdraw_password_hash,
+    );
   } else if (!(await verifyPassword(input.loginPassword ?? "", member.password_hash))) {
     throw new PlatformError("old_password_wrong");
   }
@@ -38,18 +52,34 @@ export async function setWithdrawPassword(
     .set({ withdraw_password_hash: await hashPassword(input.newWithdrawPassword) })
     .where("id", "=", input.memberId)
     .execute();
-  await audit(db, member.withdraw_password_hash ? "withdraw_password_changed" : "withdraw_password_set", context, { memberId: input.memberId });
+  await audit(
+    db,
+    member.withdraw_password_hash ? "withdraw_password_changed" : "withdraw_password_set",
+    context,
+    { memberId: input.memberId },
+  );
 }
 
 /**
  * Throws `withdraw_password_unset`, `withdraw_password_locked` (too many
  * wrong ones lately) or `withdraw_password_wrong`.
  */
-export async function checkWithdrawPassword(db: Database, memberId: string, password: string, storedHash?: string | null) {
+export async function checkWithdrawPassword(
+  db: Database,
+  memberId: string,
+  password: string,
+  storedHash?: string | null,
+) {
   const hash =
     storedHash !== undefined
       ? storedHash
-      : (await db.selectFrom("members").select("withdraw_password_hash").where("id", "=", memberId).executeTakeFirst())?.withdraw_password_hash;
+      : (
+          await db
+            .selectFrom("members")
+            .select("withdraw_password_hash")
+            .where("id", "=", memberId)
+            .executeTakeFirst()
+        )?.withdraw_password_hash;
   if (!hash) throw new PlatformError("withdraw_password_unset");
   const state = await readLimit(db, limitKey(memberId), WRONG_WINDOW_MS);
   if (state.hits >= WRONG_ATTEMPTS) throw new PlatformError("withdraw_password_locked");

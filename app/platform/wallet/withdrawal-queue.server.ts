@@ -7,7 +7,12 @@ import { proofIdsByWithdrawal } from "./withdrawal-proofs.server";
 export type QueueFilter = WithdrawalStatus | "open" | "all";
 
 /** The states that still need an operator or the member (the withdrawals_open index). */
-export const OPEN_STATUSES: readonly WithdrawalStatus[] = ["pending", "approved", "paid", "disputed"];
+export const OPEN_STATUSES: readonly WithdrawalStatus[] = [
+  "pending",
+  "approved",
+  "paid",
+  "disputed",
+];
 
 /**
  * The back office's withdrawal queue (§4), oldest first so the longest
@@ -15,7 +20,10 @@ export const OPEN_STATUSES: readonly WithdrawalStatus[] = ["pending", "approved"
  * member's receipt answer and proof ids. The payee's full number shows only
  * while the operator has to pay it (approved); masked otherwise.
  */
-export async function listWithdrawalQueue(db: Database, { filter, page, pageSize }: { filter: QueueFilter; page: number; pageSize: number }) {
+export async function listWithdrawalQueue(
+  db: Database,
+  { filter, page, pageSize }: { filter: QueueFilter; page: number; pageSize: number },
+) {
   const statuses = filter === "all" ? null : filter === "open" ? [...OPEN_STATUSES] : [filter];
   let rows = db
     .selectFrom("withdrawals")

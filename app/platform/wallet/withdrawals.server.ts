@@ -28,13 +28,19 @@ type Trx = Transaction<DB>;
 
 async function lockWithdrawal(trx: Trx, withdrawalId: string) {
   if (!/^\d{1,18}$/.test(withdrawalId)) throw new PlatformError("not_found");
-  const row = await trx.selectFrom("withdrawals").selectAll().where("id", "=", withdrawalId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("id", "=", withdrawalId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new PlatformError("not_found");
   return row;
 }
 
 function expectStatus(withdrawal: Withdrawal, ...allowed: Withdrawal["status"][]) {
-  if (!allowed.includes(withdrawal.status)) throw new PlatformError("withdrawal_state", { status: withdrawal.status });
+  if (!allowed.includes(withdrawal.status))
+    throw new PlatformError("withdrawal_state", { status: withdrawal.status });
 }
 
 export interface WithdrawalRequest {
@@ -58,7 +64,8 @@ export async function requestWithdrawal(
   now = new Date(),
 ): Promise<Withdrawal & { replayed: boolean }> {
   const { min, max, dailyCount } = policy.withdraw;
-  if (input.amount < BigInt(min) || input.amount > BigInt(max)) throw new PlatformError("amount_out_of_range", { min, max });
+  if (input.amount < BigInt(min) || input.amount > BigInt(max))
+    throw new PlatformError("amount_out_of_range", { min, max });
   if (!/^\d{1,18}$/.test(input.payeeAccountId)) throw new PlatformError("unknown_payee");
   return inTransaction(db, async (trx) => {
     const payee = await trx
@@ -73,10 +80,20 @@ export async function requestWithdrawal(
       kind: "withdrawal_hold",
       memberId: input.memberId,
       memo: { payee: input.payeeAccountId },
-      movements: [{ from: { memberId: input.memberId, kind: MAIN }, to: { house: HOUSE.withdrawalHold }, amount: input.amount }],
+      movements: [
+        {
+          from: { memberId: input.memberId, kind: MAIN },
+          to: { house: HOUSE.withdrawalHold },
+          amount: input.amount,
+        },
+      ],
     });
     if (entry.replayed) {
-      const first = await trx.selectFrom("withdrawals").selectAll().where("request_entry_id", "=", entry.id).executeTakeFirstOrThrow();
+      const first = await trx
+        .selectFrom("withdrawals")
+        .selectAll()
+        .where("request_entry_id", "=", entry.id)
+        .executeTakeFirstOrThrow();
       return { ...first, replayed: true };
     }
     if (!payee) throw new PlatformError("unknown_payee");
@@ -87,7 +104,8 @@ export async function requestWithdrawal(
       .where("member_id", "=", input.memberId)
       .where("created_at", ">=", startOfDay(dayIn(timeZone, now), timeZone))
       .executeTakeFirstOrThrow();
-    if (Number(today.count) >= dailyCount) throw new PlatformError("daily_limit", { max: dailyCount });
+    if (Number(today.count) >= dailyCount)
+      throw new PlatformError("daily_limit", { max: dailyCount });
     const withdrawal = await trx
       .insertInto("withdrawals")
       .values({
@@ -103,7 +121,12 @@ export async function requestWithdrawal(
   });
 }
 
-export async function approveWithdrawal(db: Database, withdrawalId: string, operatorId: string, now = new Date()) {
+export async function approveWithdrawal(
+  db: Database,
+  withdrawalId: string,
+  operatorId: string,
+  now = new Date(),
+) {
   return inTransaction(db, async (trx) => {
     const withdrawal = await lockWithdrawal(trx, withdrawalId);
     if (withdrawal.status === "approved") return withdrawal;
@@ -114,13 +137,22 @@ export async function approveWithdrawal(db: Database, withdrawalId: string, oper
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, withdrawal.member_id, "withdrawal_approved", { amount: withdrawal.amount, withdrawal: withdrawal.id });
+    await postMessage(trx, withdrawal.member_id, "withdrawal_approved", {
+      amount: withdrawal.amount,
+      withdrawal: withdrawal.id,
+    });
     return updated;
   });
 }
 
 /** Rejected with a reason: the held amount goes back to MAIN (§4 withdrawal rejected). */
-export async function rejectWithdrawal(db: Database, withdrawalId: string, operatorId: string, reason: string, now = new Date()) {
+export async function rejectWithdrawal(
+  db: Database,
+  withdrawalId: string,
+  operatorId: string,
+  reason: string,
+  now = new Date(),
+) {
   return inTransaction(db, async (trx) => {
     const withdrawal = await lockWithdrawal(trx, withdrawalId);
     if (withdrawal.status === "rejected") return withdrawal;
@@ -130,21 +162,43 @@ export async function rejectWithdrawal(db: Database, withdrawalId: string, opera
       kind: "withdrawal_release",
       memberId: withdrawal.member_id,
       ref: `withdrawal:${withdrawal.id}`,
-      movements: [{ from: { house: HOUSE.withdrawalHold }, to: { memberId: withdrawal.member_id, kind: MAIN }, amount: BigInt(withdrawal.amount) }],
+      movements: [
+        {
+          from: { house: HOUSE.withdrawalHold },
+          to: { memberId: withdrawal.member_id, kind: MAIN },
+          amount: BigInt(withdrawal.amount),
+        },
+      ],
     });
     const updated = await trx
       .updateTable("withdrawals")
-      .set({ status: "rejected", reject_reason: reason, settle_entry_id: entry.id, decided_by: operatorId, decided_at: now })
+      .set({
+        status: "rejected",
+        reject_reason: reason,
+        settle_entry_id: entry.id,
+        decided_by: operatorId,
+        decided_at: now,
+      })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, withdrawal.member_id, "withdrawal_rejected", { amount: withdrawal.amount, withdrawal: withdrawal.id, reason });
+    await postMessage(trx, withdrawal.member_id, "withdrawal_rejected", {
+      amount: withdrawal.amount,
+      withdrawal: withdrawal.id,
+      reason,
+    });
     return updated;
   });
 }
 
 /** Paid out: hold → payouts; the auto-receive clock starts. */
-export async function markWithdrawalPaid(db: Database, withdrawalId: string, operatorId: string, policy: WalletPolicy, now = new Date()) {
+export async function markWithdrawalPaid(
+  db: Database,
+  withdrawalId: string,
+  operatorId: string,
+  policy: WalletPolicy,
+  now = new Date(),
+) {
   return inTransaction(db, async (trx) => {
     const withdrawal = await lockWithdrawal(trx, withdrawalId);
     if (withdrawal.status === "paid") return withdrawal;
@@ -154,7 +208,13 @@ export async function markWithdrawalPaid(db: Database, withdrawalId: string, ope
       kind: "withdrawal_payout",
       memberId: withdrawal.member_id,
       ref: `withdrawal:${withdrawal.id}`,
-      movements: [{ from: { house: HOUSE.withdrawalHold }, to: { house: HOUSE.payouts }, amount: BigInt(withdrawal.amount) }],
+      movements: [
+        {
+          from: { house: HOUSE.withdrawalHold },
+          to: { house: HOUSE.payouts },
+          amount: BigInt(withdrawal.amount),
+        },
+      ],
     });
     const updated = await trx
       .updateTable("withdrawals")
@@ -168,7 +228,10 @@ export async function markWithdrawalPaid(db: Database, withdrawalId: string, ope
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await postMessage(trx, withdrawal.member_id, "withdrawal_paid", { amount: withdrawal.amount, withdrawal: withdrawal.id });
+    await postMessage(trx, withdrawal.member_id, "withdrawal_paid", {
+      amount: withdrawal.amount,
+      withdrawal: withdrawal.id,
+    });
     return updated;
   });
 }
@@ -192,24 +255,35 @@ export interface ReceiptConfirmation {
  * content, ≤ 5 MB, ≤ 3 per withdrawal. Throws `proof_type`, `proof_size`,
  * `proof_count`, `amount_out_of_range`, `withdrawal_state`, `not_found`.
  */
-export async function confirmWithdrawalReceipt(db: Database, input: ReceiptConfirmation, now = new Date()) {
+export async function confirmWithdrawalReceipt(
+  db: Database,
+  input: ReceiptConfirmation,
+  now = new Date(),
+) {
   const proofs = input.proofs.map((proof) => {
     if (proof.bytes.byteLength > PROOF_MAX_BYTES) throw new PlatformError("proof_size");
     const type = sniffProofType(proof.bytes);
     if (!type) throw new PlatformError("proof_type");
     return { type, bytes: proof.bytes };
   });
-  if (proofs.length > PROOF_MAX_COUNT) throw new PlatformError("proof_count", { max: PROOF_MAX_COUNT });
+  if (proofs.length > PROOF_MAX_COUNT)
+    throw new PlatformError("proof_count", { max: PROOF_MAX_COUNT });
   return inTransaction(db, async (trx) => {
     const withdrawal = await lockWithdrawal(trx, input.withdrawalId);
     if (withdrawal.member_id !== input.memberId) throw new PlatformError("not_found");
     expectStatus(withdrawal, "paid");
     const amount = BigInt(withdrawal.amount);
-    if (input.receivedAmount < 0n || input.receivedAmount > amount) throw new PlatformError("amount_out_of_range", { min: 0, max: amount.toString() });
+    if (input.receivedAmount < 0n || input.receivedAmount > amount)
+      throw new PlatformError("amount_out_of_range", { min: 0, max: amount.toString() });
     for (const proof of proofs) {
       await trx
         .insertInto("withdrawal_proofs")
-        .values({ withdrawal_id: withdrawal.id, content_type: proof.type, size: proof.bytes.byteLength, bytes: Buffer.from(proof.bytes) })
+        .values({
+          withdrawal_id: withdrawal.id,
+          content_type: proof.type,
+          size: proof.bytes.byteLength,
+          bytes: Buffer.from(proof.bytes),
+        })
         .execute();
     }
     const all = input.receivedAmount === amount;
@@ -232,7 +306,12 @@ export async function confirmWithdrawalReceipt(db: Database, input: ReceiptConfi
 export async function autoReceiveDue(db: Database, now = new Date()): Promise<number> {
   const result = await db
     .updateTable("withdrawals")
-    .set((eb) => ({ status: "received", receipt: "auto", received_amount: eb.ref("amount"), confirmed_at: now }))
+    .set((eb) => ({
+      status: "received",
+      receipt: "auto",
+      received_amount: eb.ref("amount"),
+      confirmed_at: now,
+    }))
     .where("status", "=", "paid")
     .where("auto_receive_at", "<=", now)
     .executeTakeFirst();
@@ -243,10 +322,20 @@ export async function autoReceiveDue(db: Database, now = new Date()): Promise<nu
  * The operator settles a dispute: `forced` receipt (the member is refunded
  * nothing), or `refund` of the remaining amount (payouts → MAIN).
  */
-export async function resolveDispute(db: Database, withdrawalId: string, operatorId: string, outcome: "forced" | "refund", now = new Date()) {
+export async function resolveDispute(
+  db: Database,
+  withdrawalId: string,
+  operatorId: string,
+  outcome: "forced" | "refund",
+  now = new Date(),
+) {
   return inTransaction(db, async (trx) => {
     const withdrawal = await lockWithdrawal(trx, withdrawalId);
-    if ((outcome === "forced" && withdrawal.status === "received") || (outcome === "refund" && withdrawal.status === "refunded")) return withdrawal;
+    if (
+      (outcome === "forced" && withdrawal.status === "received") ||
+      (outcome === "refund" && withdrawal.status === "refunded")
+    )
+      return withdrawal;
     expectStatus(withdrawal, "disputed");
     if (outcome === "forced") {
       return trx
@@ -264,13 +353,24 @@ export async function resolveDispute(db: Database, withdrawalId: string, operato
         kind: "withdrawal_refund",
         memberId: withdrawal.member_id,
         ref: `withdrawal:${withdrawal.id}`,
-        movements: [{ from: { house: HOUSE.payouts }, to: { memberId: withdrawal.member_id, kind: MAIN }, amount: remaining }],
+        movements: [
+          {
+            from: { house: HOUSE.payouts },
+            to: { memberId: withdrawal.member_id, kind: MAIN },
+            amount: remaining,
+          },
+        ],
       });
       settleEntry = entry.id;
     }
     return trx
       .updateTable("withdrawals")
-      .set({ status: "refunded", settle_entry_id: settleEntry, decided_by: operatorId, decided_at: now })
+      .set({
+        status: "refunded",
+        settle_entry_id: settleEntry,
+        decided_by: operatorId,
+        decided_at: now,
+      })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -279,10 +379,19 @@ export async function resolveDispute(db: Database, withdrawalId: string, operato
 
 export async function findMemberWithdrawal(db: Database, memberId: string, withdrawalId: string) {
   if (!/^\d{1,18}$/.test(withdrawalId)) return undefined;
-  return db.selectFrom("withdrawals").selectAll().where("id", "=", withdrawalId).where("member_id", "=", memberId).executeTakeFirst();
+  return db
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("id", "=", withdrawalId)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
 }
 
-export async function listMemberWithdrawals(db: Database, memberId: string, { page, pageSize }: { page: number; pageSize: number }) {
+export async function listMemberWithdrawals(
+  db: Database,
+  memberId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
   const [rows, total] = await Promise.all([
     db
       .selectFrom("withdrawals")
@@ -305,9 +414,16 @@ export async function listMemberWithdrawals(db: Database, memberId: string, { pa
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom("withdrawals").select((eb) => eb.fn.countAll<string>().as("count")).where("member_id", "=", memberId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("withdrawals")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("member_id", "=", memberId)
+      .executeTakeFirstOrThrow(),
   ]);
   // Only the last digits of a payee's number ever leave the platform.
-  const withdrawals = rows.map(({ account_number, ...row }) => ({ ...row, masked_number: maskAccountNumber(account_number) }));
+  const withdrawals = rows.map(({ account_number, ...row }) => ({
+    ...row,
+    masked_number: maskAccountNumber(account_number),
+  }));
   return { withdrawals, total: Number(total.count) };
 }

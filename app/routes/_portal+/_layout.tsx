@@ -27,7 +27,10 @@ import type { loader as rootLoader } from "~/root";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: string[]) {
-  const [wallets, unreadMessages] = await Promise.all([walletBalances(db, member.id, vendorWallets), unreadMessageCount(db, member.id)]);
+  const [wallets, unreadMessages] = await Promise.all([
+    walletBalances(db, member.id, vendorWallets),
+    unreadMessageCount(db, member.id),
+  ]);
   // §2 unclaimed count on the avatar: available promotions (with the rewards work) plus unread messages.
   const availablePromos = 0;
   return {
@@ -61,11 +64,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewer ? favouriteIds(db, viewer.member.id) : [],
   ]);
   // Vendor wallets are named as the lanes name their vendors.
-  const vendorNames = new Map(lanes.flatMap((lane) => lane.cards.map((card) => [card.vassalage, card.displayName] as const)));
+  const vendorNames = new Map(
+    lanes.flatMap((lane) => lane.cards.map((card) => [card.vassalage, card.displayName] as const)),
+  );
   return json({
     lanes: lanes.map((lane) => ({
       title: lane.title,
-      vendors: lane.cards.map(({ vassalage, displayName, lagerIcon }) => ({ vassalage, displayName, lagerIcon })),
+      vendors: lane.cards.map(({ vassalage, displayName, lagerIcon }) => ({
+        vassalage,
+        displayName,
+        lagerIcon,
+      })),
     })),
     referralEnabled: isWhitelabelEnabled(brand, "REFERRAL3"),
     download: {
@@ -76,7 +85,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     viewer: member && {
       ...member,
-      wallets: member.wallets.map((wallet) => ({ ...wallet, displayName: vendorNames.get(wallet.vassalage) ?? wallet.vassalage })),
+      wallets: member.wallets.map((wallet) => ({
+        ...wallet,
+        displayName: vendorNames.get(wallet.vassalage) ?? wallet.vassalage,
+      })),
     },
     currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
     hideBalance,
@@ -87,7 +99,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PortalLayout() {
-  const { lanes, referralEnabled, download, viewer, currency, hideBalance } = useLoaderData<typeof loader>();
+  const { lanes, referralEnabled, download, viewer, currency, hideBalance } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const location = useLocation();
@@ -131,7 +144,12 @@ export default function PortalLayout() {
             downloadHref={download.href}
             closeControl={<SideMenuToggle state="open" redirectTo={here} />}
             languageMenu={
-              <LanguageMenu languages={root.languageMenu} locale={root.locale} redirectTo={here} placement="inline" />
+              <LanguageMenu
+                languages={root.languageMenu}
+                locale={root.locale}
+                redirectTo={here}
+                placement="inline"
+              />
             }
           />
         )}
@@ -148,7 +166,9 @@ export default function PortalLayout() {
       />
       {modal === "logout" && viewer ? <LogoutDialog closeHref={closeHref} /> : null}
       {modal === "real-account" ? <NeedRealAccountDialog closeHref={closeHref} /> : null}
-      {modal === "vendor-games" && vendorGames ? <VendorGamesPopup data={vendorGames} here={here} /> : null}
+      {modal === "vendor-games" && vendorGames ? (
+        <VendorGamesPopup data={vendorGames} here={here} />
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,11 @@ import { i18next } from "~/i18next.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [brand, locale] = await Promise.all([getBrandConfig(db), i18next.getLocale(request)]);
-  return json({ links: brand.appDownload, brandName: brand.name, qr: `/resources/qr/download?lng=${locale}` });
+  return json({
+    links: brand.appDownload,
+    brandName: brand.name,
+    qr: `/resources/qr/download?lng=${locale}`,
+  });
 }
 
 const GUIDES = [

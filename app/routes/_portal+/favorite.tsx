@@ -3,7 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountGamesPage } from "~/components/play/account-games-page";
 import { accountGamesResponse } from "~/utils/account-games.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** §2 /favorite: login required; the member's favourite games. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,7 +9,9 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [language, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
-  return json({ articles: await listHelpArticles(db, { language, fallbackLanguage: brand.defaultLanguage }) });
+  return json({
+    articles: await listHelpArticles(db, { language, fallbackLanguage: brand.defaultLanguage }),
+  });
 }
 
 /** §2 help centre; each article is an anchor, so /help#term opens the terms. */
@@ -29,7 +31,12 @@ export default function Help() {
         </ul>
       </nav>
       {articles.map((article) => (
-        <section key={article.anchor} id={article.anchor} className="help-article" aria-labelledby={`${article.anchor}-title`}>
+        <section
+          key={article.anchor}
+          id={article.anchor}
+          className="help-article"
+          aria-labelledby={`${article.anchor}-title`}
+        >
           <h2 id={`${article.anchor}-title`}>{article.title}</h2>
           {/* Sanitized when stored and again when read. */}
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />

@@ -41,22 +41,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modal = params.get("modal");
   const requested = params.get("redirectTo");
   // redirectTo is honoured for same-site paths only; anything else is dropped.
-  const redirectTo = requested && safeRedirectPath(requested, "") ? safeRedirectPath(requested) : null;
+  const redirectTo =
+    requested && safeRedirectPath(requested, "") ? safeRedirectPath(requested) : null;
   const viewer = await getViewer(request);
   if (viewer && modal !== "reset") throw redirect(redirectTo ?? "/");
   const db = await getDb();
-  const [lobby, brand] = await Promise.all([loadLobby(request, { ownDialog: true }), getBrandConfig(db)]);
+  const [lobby, brand] = await Promise.all([
+    loadLobby(request, { ownDialog: true }),
+    getBrandConfig(db),
+  ]);
   const flags = identityFlags(brand);
   let dialog: AuthDialog;
   if (modal === "forgot") {
     const by = params.get("by");
-    dialog = { kind: "forgot", by: by === "email" || by === "mobile" ? by : flags.mobileVerification ? "mobile" : "email" };
+    dialog = {
+      kind: "forgot",
+      by: by === "email" || by === "mobile" ? by : flags.mobileVerification ? "mobile" : "email",
+    };
   } else if (modal === "reset") {
     const ticket = params.get("ticket");
     const pending = ticket ? await readPasswordChangeTicket(db, ticket) : null;
     dialog = { kind: "reset", ticket: pending ? ticket : null, reason: pending?.reason ?? "reset" };
   } else {
-    dialog = { kind: "login", by: params.get("by") === "sms" && flags.smsLogin ? "sms" : "password", redirectTo };
+    dialog = {
+      kind: "login",
+      by: params.get("by") === "sms" && flags.smsLogin ? "sms" : "password",
+      redirectTo,
+    };
   }
   return json({
     lobby,
@@ -106,12 +117,30 @@ export default function LoginRoute() {
   const { dialog } = data;
   let content: React.ReactNode;
   if (actionData?.changePassword) {
-    content = <ChangePasswordDialog {...actionData.changePassword} result={actionData.result} closeHref="/" />;
+    content = (
+      <ChangePasswordDialog
+        {...actionData.changePassword}
+        result={actionData.result}
+        closeHref="/"
+      />
+    );
   } else if (dialog.kind === "reset") {
     content = dialog.ticket ? (
-      <ChangePasswordDialog ticket={dialog.ticket} reason={dialog.reason} result={actionData?.result} closeHref="/" />
+      <ChangePasswordDialog
+        ticket={dialog.ticket}
+        reason={dialog.reason}
+        result={actionData?.result}
+        closeHref="/"
+      />
     ) : (
-      <LoginDialog by="password" smsLogin={data.smsLogin} freePlay={data.freePlay} redirectTo={null} countries={data.countries} expired />
+      <LoginDialog
+        by="password"
+        smsLogin={data.smsLogin}
+        freePlay={data.freePlay}
+        redirectTo={null}
+        countries={data.countries}
+        expired
+      />
     );
   } else if (dialog.kind === "forgot") {
     content = (

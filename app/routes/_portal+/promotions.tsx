@@ -33,9 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = requested in PROMOTION_CATEGORIES ? requested : "all";
   const types = PROMOTION_CATEGORIES[category];
   // Visitors see the promotions announced to visitors (execution B).
-  const { promotion } = await listAnnouncements(db, { execution: "B", language, fallbackLanguage: brand.defaultLanguage });
-  const promotions = promotion.filter((item) => !types || (item.promotionType && types.includes(item.promotionType)));
-  return json({ category, categories: Object.keys(PROMOTION_CATEGORIES), promotions, timeZone: brand.timeZone });
+  const { promotion } = await listAnnouncements(db, {
+    execution: "B",
+    language,
+    fallbackLanguage: brand.defaultLanguage,
+  });
+  const promotions = promotion.filter(
+    (item) => !types || (item.promotionType && types.includes(item.promotionType)),
+  );
+  return json({
+    category,
+    categories: Object.keys(PROMOTION_CATEGORIES),
+    promotions,
+    timeZone: brand.timeZone,
+  });
 }
 
 export default function Promotions() {
@@ -48,7 +59,10 @@ export default function Promotions() {
         <ul>
           {categories.map((name) => (
             <li key={name}>
-              <Link to={name === "all" ? "/promotions" : `/promotions?category=${name}`} aria-current={name === category ? "true" : undefined}>
+              <Link
+                to={name === "all" ? "/promotions" : `/promotions?category=${name}`}
+                aria-current={name === category ? "true" : undefined}
+              >
                 {t(`promotions.category.${name}`)}
               </Link>
             </li>

@@ -3,7 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountGamesPage } from "~/components/play/account-games-page";
 import { accountGamesResponse } from "~/utils/account-games.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** §2 /recent: login required; the games the member played with real money, the latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {

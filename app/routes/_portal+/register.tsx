@@ -18,7 +18,14 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import type { TFunction } from "~/utils/i18n";
-import { codeRequestRefusal, formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS, signedInRedirect } from "~/utils/identity.server";
+import {
+  codeRequestRefusal,
+  formFailure,
+  identityErrorMessage,
+  identityFlags,
+  SECRET_FIELDS,
+  signedInRedirect,
+} from "~/utils/identity.server";
 import { loadLobby } from "~/utils/lobby.server";
 import {
   fieldOfError,
@@ -46,7 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getViewer(request)) throw redirect("/");
   const params = new URL(request.url).searchParams;
   const db = await getDb();
-  const [lobby, brand] = await Promise.all([loadLobby(request, { ownDialog: true }), getBrandConfig(db)]);
+  const [lobby, brand] = await Promise.all([
+    loadLobby(request, { ownDialog: true }),
+    getBrandConfig(db),
+  ]);
   const setup = registerSetup(brand, params.get("mode"));
   return json({
     lobby,
@@ -78,7 +88,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const setup = registerSetup(brand, new URL(request.url).searchParams.get("mode"));
   if (!setup) {
     const submission = parseWithZod(formData, { schema: z.object({}) });
-    return formFailure(submission.reply({ formErrors: [t("identityError.operation-not-allowed")], hideFields: SECRET_FIELDS }));
+    return formFailure(
+      submission.reply({
+        formErrors: [t("identityError.operation-not-allowed")],
+        hideFields: SECRET_FIELDS,
+      }),
+    );
   }
   const context = { request, formData, brand, setup, t };
   return formData.get("intent") === "send-code" ? sendCode(context) : register(context);
@@ -92,13 +107,24 @@ export async function action({ request }: ActionFunctionArgs) {
 async function sendCode({ request, formData, brand, setup, t }: RegisterRequest) {
   const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
   if (!setup.verification) {
-    return formFailure(submission.reply({ formErrors: [t("identityError.operation-not-allowed")], hideFields: SECRET_FIELDS }));
+    return formFailure(
+      submission.reply({
+        formErrors: [t("identityError.operation-not-allowed")],
+        hideFields: SECRET_FIELDS,
+      }),
+    );
   }
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const { countryDialingCode: dialingCode, mobileNum: mobile } = submission.value;
   const db = await getDb();
   if (await findMemberByMobile(db, dialingCode, mobile)) {
-    return formFailure(submission.reply({ fieldErrors: { mobileNum: [t("identityError.mobile_taken")] }, hideFields: SECRET_FIELDS }));
+    return formFailure(
+      submission.reply({
+        fieldErrors: { mobileNum: [t("identityError.mobile_taken")] },
+        hideFields: SECRET_FIELDS,
+      }),
+    );
   }
   const policy = identityPolicy();
   try {
@@ -114,10 +140,17 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
     // §8: a failed request shows the server's message as a warning; a running countdown keeps the button waiting.
     const refusal = codeRequestRefusal(error, t);
     return json(
-      { result: submission.reply({ hideFields: SECRET_FIELDS }), smsError: refusal.message, codeSent: refusal.codeSent },
+      {
+        result: submission.reply({ hideFields: SECRET_FIELDS }),
+        smsError: refusal.message,
+        codeSent: refusal.codeSent,
+      },
       {
         status: refusal.throttled ? 429 : 400,
-        headers: refusal.retryAfterSeconds > 0 ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
+        headers:
+          refusal.retryAfterSeconds > 0
+            ? { "Retry-After": String(refusal.retryAfterSeconds) }
+            : undefined,
       },
     );
   }
@@ -126,7 +159,8 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
 /** §4 registration; success signs the new member in (login true) and lands on /. */
 async function register({ request, formData, brand, setup, t }: RegisterRequest) {
   const submission = parseWithZod(formData, { schema: registerSchema(brand, setup, t, formData) });
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const db = await getDb();
   const policy = identityPolicy();
   const context = auditContext(request);
@@ -134,17 +168,28 @@ async function register({ request, formData, brand, setup, t }: RegisterRequest)
     const member = await registerMember(
       db,
       registrationInput(setup, submission.value),
-      { agentTypes: brand.agentTypes, trialTypes: brand.trialTypes, mobileVerification: identityFlags(brand).mobileVerification },
+      {
+        agentTypes: brand.agentTypes,
+        trialTypes: brand.trialTypes,
+        mobileVerification: identityFlags(brand).mobileVerification,
+      },
       context,
       policy,
     );
-    const session = await createSession(db, { memberId: member.id, site: "member", remember: false, ...context }, policy);
+    const session = await createSession(
+      db,
+      { memberId: member.id, site: "member", remember: false, ...context },
+      policy,
+    );
     return signedInRedirect(request, session, "/");
   } catch (error) {
     const message = identityErrorMessage(error, t);
     const field = error instanceof PlatformError ? fieldOfError(error.code, setup) : null;
     return formFailure(
-      submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), hideFields: SECRET_FIELDS }),
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        hideFields: SECRET_FIELDS,
+      }),
     );
   }
 }
@@ -152,5 +197,10 @@ async function register({ request, formData, brand, setup, t }: RegisterRequest)
 export default function RegisterRoute() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RegisterActionData | undefined;
-  return <LobbyPage data={data.lobby} dialog={<RegisterDialog form={data.register} actionData={actionData} />} />;
+  return (
+    <LobbyPage
+      data={data.lobby}
+      dialog={<RegisterDialog form={data.register} actionData={actionData} />}
+    />
+  );
 }

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { LotteryPage } from "~/components/lottery/lottery-page";
 import { lotteryAction, lotteryLoader } from "~/utils/lottery-route.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** §2 /seaLottery?gameCode=…: login required; the games of its vendors, draws and bets (shared with the other lottery pages). */
 export async function loader(args: LoaderFunctionArgs) {

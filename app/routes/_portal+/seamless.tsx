@@ -10,7 +10,9 @@ import { useTranslation } from "~/utils/i18n";
 import { categoryPath, loginHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.game.gameName} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.game.gameName} · ${data.brandName}` : "" },
+];
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -19,7 +21,12 @@ function launchQuery(params: URLSearchParams): LaunchQuery | null {
   if (nodeId !== null) return /^\d{1,9}$/.test(nodeId) ? { nodeId: Number(nodeId) } : null;
   const category = params.get("category");
   const vassalage = params.get("vassalage");
-  if (category && vassalage && /^[A-Z0-9_]{1,32}$/.test(category) && /^[A-Za-z0-9_]{1,32}$/.test(vassalage)) {
+  if (
+    category &&
+    vassalage &&
+    /^[A-Z0-9_]{1,32}$/.test(category) &&
+    /^[A-Za-z0-9_]{1,32}$/.test(vassalage)
+  ) {
     return { category, vassalage };
   }
   return null;
@@ -51,7 +58,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!query) throw notFound();
   const mode = url.searchParams.get("mode") === "demo" ? "demo" : "real";
   const db = await getDb();
-  const [viewer, language, brand] = await Promise.all([getViewer(request), i18next.getLocale(request), getBrandConfig(db)]);
+  const [viewer, language, brand] = await Promise.all([
+    getViewer(request),
+    i18next.getLocale(request),
+    getBrandConfig(db),
+  ]);
   const resolved = await resolveLaunch(db, query, language);
   if (!resolved) throw notFound();
   const launcher: Launcher = !viewer ? "visitor" : viewer.member.isTrial ? "trial" : "member";
@@ -68,7 +79,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // named by the lane the tile was in (ESPORTS and COCKFIGHT vendors are stored under SPORTS).
       const lane = "category" in query ? query.category : resolved.category;
       let over = withSearchParam(returnPath(request, categoryPath(lane)), "vendorGamesPage", null);
-      over = withSearchParam(withSearchParam(over, "vendorGames", resolved.target.vassalage), "vendorCategory", lane);
+      over = withSearchParam(
+        withSearchParam(over, "vendorGames", resolved.target.vassalage),
+        "vendorCategory",
+        lane,
+      );
       throw redirect(withSearchParam(over, "modal", "vendor-games"));
     }
     case "game":
@@ -86,7 +101,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       brandName: brand.name,
-      game: { gameName: started.game.gameName, vassalage: started.game.vassalage, nodeId: started.game.nodeId },
+      game: {
+        gameName: started.game.gameName,
+        vassalage: started.game.vassalage,
+        nodeId: started.game.nodeId,
+      },
       mode: started.mode,
       src: started.url,
       closeHref: returnPath(request, "/"),
@@ -97,8 +116,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
 
 export default function GamePopup() {
   const { game, mode, src, closeHref, title } = useLoaderData<typeof loader>();
@@ -112,7 +134,13 @@ export default function GamePopup() {
           {t("play.closeGame")}
         </Link>
       </header>
-      <iframe className="game-frame" src={src} title={title} allow="fullscreen" referrerPolicy="no-referrer" />
+      <iframe
+        className="game-frame"
+        src={src}
+        title={title}
+        allow="fullscreen"
+        referrerPolicy="no-referrer"
+      />
     </section>
   );
 }

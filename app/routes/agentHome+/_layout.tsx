@@ -39,7 +39,11 @@ export default function AgentHomeLayout() {
     <div className="agent-centre">
       <AgentHeader brandName={brandName} timeZone={timeZone} now={now} agent={agent} />
       <div className="agent-body">
-        <AgentMenu items={menu} pathname={location.pathname} customerService={root?.brand.customerService ?? null} />
+        <AgentMenu
+          items={menu}
+          pathname={location.pathname}
+          customerService={root?.brand.customerService ?? null}
+        />
         <main id="main" className="agent-main" tabIndex={-1}>
           <Outlet />
         </main>

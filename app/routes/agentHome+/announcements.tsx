@@ -8,7 +8,9 @@ import { formatTimestamp } from "~/utils/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { pageParam } from "~/utils/pagination";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** §2 announcement lists: pages of 9. */
 const PAGE_SIZE = 9;
@@ -21,18 +23,26 @@ const PAGE_SIZE = 9;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, brand, t } = await agentContext(request);
   const language = await i18next.getLocale(request);
-  const lists = await listAnnouncements(db, { execution: "A", language, fallbackLanguage: brand.defaultLanguage });
+  const lists = await listAnnouncements(db, {
+    execution: "A",
+    language,
+    fallbackLanguage: brand.defaultLanguage,
+  });
   // One announcement may sit in several lists (a popup that is also a headline): shown once.
   const unique = new Map<number, Announcement>();
   for (const item of Object.values(lists).flat()) unique.set(item.id, item);
-  const all = [...unique.values()].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
+  const all = [...unique.values()].sort(
+    (a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id,
+  );
   const pageCount = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const page = Math.min(pageParam(new URL(request.url).searchParams.get("page")), pageCount);
   return json({
     title: t("agentCentre.announcements.title"),
     brandName: brand.name,
     timeZone: brand.timeZone,
-    items: all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(({ id, title, contentHtml, publishedAt }) => ({ id, title, contentHtml, publishedAt })),
+    items: all
+      .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+      .map(({ id, title, contentHtml, publishedAt }) => ({ id, title, contentHtml, publishedAt })),
     total: all.length,
     page,
     pageCount,
@@ -61,17 +71,26 @@ export default function AgentAnnouncements() {
                 <details>
                   <summary>
                     <span className="announcement-title">{item.title}</span>
-                    <time dateTime={item.publishedAt}>{formatTimestamp(item.publishedAt, timeZone)}</time>
+                    <time dateTime={item.publishedAt}>
+                      {formatTimestamp(item.publishedAt, timeZone)}
+                    </time>
                   </summary>
                   {/* Sanitized on the server when stored and again when read. */}
-                  <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
+                  <div
+                    className="rich-text"
+                    dangerouslySetInnerHTML={{ __html: item.contentHtml }}
+                  />
                 </details>
               </li>
             ))}
           </ul>
         </section>
       )}
-      <Pager pageNum={page} totalPages={pageCount} pageHref={(target) => `${location.pathname}?page=${target}`} />
+      <Pager
+        pageNum={page}
+        totalPages={pageCount}
+        pageHref={(target) => `${location.pathname}?page=${target}`}
+      />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { ContractPage } from "~/components/agent/contracts/contract-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { contractPageAction, contractPageLoader } from "~/utils/contract-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 agentHourSalary: the agent’s hourly salary contract, offers to its downline, and the settlements (app/utils/contract-page.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,16 +8,31 @@ import { incomeFilters } from "~/utils/agent-reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** The columns of my income, in order: settlements by kind, then transfers with the downline. */
-const COLUMNS = ["dividend", "dailyWage", "hourlySalary", "realtimeSalary", "income", "transfersIn", "transfersOut", "net"] as const satisfies ReadonlyArray<keyof IncomeFigures>;
+const COLUMNS = [
+  "dividend",
+  "dailyWage",
+  "hourlySalary",
+  "realtimeSalary",
+  "income",
+  "transfersIn",
+  "transfersOut",
+  "net",
+] as const satisfies ReadonlyArray<keyof IncomeFigures>;
 
 /** DESIGN §4 agentRevenueReport: the agent's own income per day — dividends, wages, salaries — and transfers with the downline. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = incomeFilters(request, brand);
-  const records = await agentIncome(db, agentId, { ...filters.query, page: filters.page, pageSize: RECORDS_PAGE_SIZE });
+  const records = await agentIncome(db, agentId, {
+    ...filters.query,
+    page: filters.page,
+    pageSize: RECORDS_PAGE_SIZE,
+  });
   return json({ ...recordsView(brand, t("agentReports.income"), filters.range), records });
 }
 
@@ -42,7 +57,13 @@ export default function Income() {
           <tr>
             <th scope="row">{t("records.totals.total")}</th>
             {COLUMNS.map((column) => (
-              <MoneyCell key={column} minor={records.totals[column]} currency={currency} signed={column === "net"} testId={`total-${column}`} />
+              <MoneyCell
+                key={column}
+                minor={records.totals[column]}
+                currency={currency}
+                signed={column === "net"}
+                testId={`total-${column}`}
+              />
             ))}
           </tr>
         }
@@ -53,7 +74,12 @@ export default function Income() {
               <time dateTime={row.day}>{row.day}</time>
             </td>
             {COLUMNS.map((column) => (
-              <MoneyCell key={column} minor={row[column]} currency={currency} signed={column === "net"} />
+              <MoneyCell
+                key={column}
+                minor={row[column]}
+                currency={currency}
+                signed={column === "net"}
+              />
             ))}
           </tr>
         ))}

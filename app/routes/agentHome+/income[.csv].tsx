@@ -3,16 +3,32 @@ import { agentIncome } from "~/platform/agency/ledger-reports.server";
 import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/agency.server";
 import { csvFileName, incomeFilters } from "~/utils/agent-reports.server";
 
-const COLUMNS = ["dividend", "dailyWage", "hourlySalary", "realtimeSalary", "income", "transfersIn", "transfersOut", "net"] as const;
+const COLUMNS = [
+  "dividend",
+  "dailyWage",
+  "hourlySalary",
+  "realtimeSalary",
+  "income",
+  "transfersIn",
+  "transfersOut",
+  "net",
+] as const;
 
 /** /agentHome/income.csv: my income per day over the page's days. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = incomeFilters(request, brand);
-  const records = await agentIncome(db, agentId, { ...filters.query, page: 1, pageSize: CSV_ROW_LIMIT });
+  const records = await agentIncome(db, agentId, {
+    ...filters.query,
+    page: 1,
+    pageSize: CSV_ROW_LIMIT,
+  });
   return csvResponse(
     csvFileName("income", filters.range),
     [t("records.columns.day"), ...COLUMNS.map((column) => t(`agentReports.columns.${column}`))],
-    records.rows.map((row) => [row.day, ...COLUMNS.map((column) => csvMoney(row[column], brand.currency.minorUnits))]),
+    records.rows.map((row) => [
+      row.day,
+      ...COLUMNS.map((column) => csvMoney(row[column], brand.currency.minorUnits)),
+    ]),
   );
 }

@@ -9,7 +9,9 @@ import { agentContext } from "~/utils/agency.server";
 import { useTranslation } from "~/utils/i18n";
 import { readRecordFilters, recordsView } from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /**
  * DESIGN §4 agentTeamOverview (/agentHome): the agent's account and the
@@ -20,7 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = readRecordFilters(request, brand, {});
   const overview = await teamOverview(db, agentId, filters.window, brand.timeZone);
-  return json({ ...recordsView(brand, t("agentCentre.overview.title"), filters.range), ...overview });
+  return json({
+    ...recordsView(brand, t("agentCentre.overview.title"), filters.range),
+    ...overview,
+  });
 }
 
 export default function AgentTeamOverview() {
@@ -34,7 +39,11 @@ export default function AgentTeamOverview() {
       <OverviewPeriod totals={totals} currency={currency} from={range.from} to={range.to} />
       <section className="member-card" aria-labelledby="overview-chart-title">
         <h2 id="overview-chart-title">{t("agentCentre.chart.heading")}</h2>
-        <TeamChart days={days} currency={currency} title={t("agentCentre.chart.title", { from: range.from, to: range.to })} />
+        <TeamChart
+          days={days}
+          currency={currency}
+          title={t("agentCentre.chart.title", { from: range.from, to: range.to })}
+        />
         <OverviewDays days={days} currency={currency} />
       </section>
     </div>

@@ -1,13 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lossStatements } from "~/platform/agency/reports.server";
-import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "~/utils/agency.server";
+import {
+  agentContext,
+  csvMoney,
+  csvResponse,
+  CSV_ROW_LIMIT,
+  orNotFound,
+} from "~/utils/agency.server";
 import { csvFileName, lossStatementFilters } from "~/utils/agent-reports.server";
 
 /** /agentHome/loss-statements.csv: the user loss page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = lossStatementFilters(request, brand);
-  const records = await orNotFound(lossStatements(db, agentId, { ...filters.query, page: 1, pageSize: CSV_ROW_LIMIT }));
+  const records = await orNotFound(
+    lossStatements(db, agentId, { ...filters.query, page: 1, pageSize: CSV_ROW_LIMIT }),
+  );
   const money = (minor: string) => csvMoney(minor, brand.currency.minorUnits);
   return csvResponse(
     csvFileName("loss-statements", filters.range),

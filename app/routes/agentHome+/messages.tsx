@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { MessagesPage } from "~/components/member/messages-page";
@@ -7,7 +13,9 @@ import { agentContext } from "~/utils/agency.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** §2 agent centre platform messages: the agent's own messages, as the member centre shows a member's. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { TeamRegisterForm } from "~/components/agent/team-register-form";
@@ -15,11 +21,18 @@ import { agentContext } from "~/utils/agency.server";
 import { auditContext } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation, type TFunction } from "~/utils/i18n";
-import { fieldRule, newPasswordField, requiredSecret, ruledField } from "~/utils/identity-schemas.server";
+import {
+  fieldRule,
+  newPasswordField,
+  requiredSecret,
+  ruledField,
+} from "~/utils/identity-schemas.server";
 import { formFailure, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
 import { formatRate, parseRateInput } from "~/utils/rates";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** The agent's own rate as stored now (basis points; none counts as 0: nothing to hand down). */
 async function ownRate(db: Database, agentId: string) {
@@ -54,9 +67,12 @@ function registerSchema(brand: BrandConfig, t: TFunction, formData: FormData) {
     kind: z.enum(["member", "agent"], { error: t("agentTeam.error.kind") }),
     username: ruledField(brand, "username", t),
     password: newPasswordField(brand, t),
-    confirmPassword: requiredSecret(t("validation.required")).refine((value) => value === text(formData, "password"), {
-      error: t("validation.inconsistentTwice"),
-    }),
+    confirmPassword: requiredSecret(t("validation.required")).refine(
+      (value) => value === text(formData, "password"),
+      {
+        error: t("validation.inconsistentTwice"),
+      },
+    ),
     nickname: z
       .string()
       .trim()
@@ -66,19 +82,30 @@ function registerSchema(brand: BrandConfig, t: TFunction, formData: FormData) {
   if (text(formData, "kind") === "agent") {
     shape.rate = z
       .string({ error: t("agentTeam.error.invalid_rate") })
-      .transform((value, ctx) => parseRateInput(value) ?? (ctx.addIssue({ code: "custom", message: t("agentTeam.error.invalid_rate") }), z.NEVER));
+      .transform(
+        (value, ctx) =>
+          parseRateInput(value) ??
+          (ctx.addIssue({ code: "custom", message: t("agentTeam.error.invalid_rate") }), z.NEVER),
+      );
   }
   return z.object(shape);
 }
 
 /** Which field a platform failure belongs to; the rest are about the whole form. */
-const FIELD_OF_ERROR: Record<string, string> = { account_taken: "username", agent_rate_above_own: "rate", invalid_rate: "rate" };
+const FIELD_OF_ERROR: Record<string, string> = {
+  account_taken: "username",
+  agent_rate_above_own: "rate",
+  invalid_rate: "rate",
+};
 
 function errorMessage(error: unknown, t: TFunction): string {
   if (error instanceof PlatformError && error.code === "agent_rate_above_own") {
-    return t("agentTeam.error.agent_rate_above_own", { rate: formatRate(Number(error.details.rate ?? 0)) });
+    return t("agentTeam.error.agent_rate_above_own", {
+      rate: formatRate(Number(error.details.rate ?? 0)),
+    });
   }
-  if (error instanceof PlatformError && error.code === "invalid_rate") return t("agentTeam.error.invalid_rate");
+  if (error instanceof PlatformError && error.code === "invalid_rate")
+    return t("agentTeam.error.invalid_rate");
   return identityErrorMessage(error, t);
 }
 
@@ -86,14 +113,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const { db, agentId, brand, t } = await agentContext(request);
   const submission = parseWithZod(formData, { schema: registerSchema(brand, t, formData) });
-  if (submission.status !== "success") return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
-  const value = submission.value as { kind: "member" | "agent"; username: string; password: string; nickname?: string; rate?: number };
+  if (submission.status !== "success")
+    return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
+  const value = submission.value as {
+    kind: "member" | "agent";
+    username: string;
+    password: string;
+    nickname?: string;
+    rate?: number;
+  };
   try {
     // The upline is the session's agent; nothing in the form names it.
     const member = await registerDownline(
       db,
       agentId,
-      { kind: value.kind, account: value.username, password: value.password, nickname: value.nickname, agentRate: value.rate },
+      {
+        kind: value.kind,
+        account: value.username,
+        password: value.password,
+        nickname: value.nickname,
+        agentRate: value.rate,
+      },
       { agentTypes: brand.agentTypes, trialTypes: brand.trialTypes },
       auditContext(request),
     );
@@ -102,21 +142,27 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = errorMessage(error, t);
     const field = error instanceof PlatformError ? FIELD_OF_ERROR[error.code] : undefined;
     return formFailure(
-      submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), hideFields: SECRET_FIELDS }),
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        hideFields: SECRET_FIELDS,
+      }),
     );
   }
 }
 
 export default function RegisterDownline() {
   const { title, hints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]> } | undefined;
   const { t } = useTranslation();
   return (
     <div className="records-page team-register">
       <h1>{title}</h1>
       <p className="muted">{t("agentTeam.register.intro")}</p>
       <section className="member-card" aria-label={title}>
-        <p data-testid="register-own-rate">{t("agentTeam.register.yourRate", { rate: hints.ownRate })}</p>
+        <p data-testid="register-own-rate">
+          {t("agentTeam.register.yourRate", { rate: hints.ownRate })}
+        </p>
         <TeamRegisterForm hints={hints} result={actionData?.result} />
       </section>
       <p>

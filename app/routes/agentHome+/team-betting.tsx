@@ -3,7 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
 import { FilterSelect } from "~/components/member/records/filter-select";
 import { RecordTable, TimeCell } from "~/components/member/records/record-table";
-import { BetAmountCells, BetAmountHeads, BetTotalsRow } from "~/components/member/records/bet-columns";
+import {
+  BetAmountCells,
+  BetAmountHeads,
+  BetTotalsRow,
+} from "~/components/member/records/bet-columns";
 import { reportVendors, teamBetting } from "~/platform/agency/reports.server";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES } from "~/platform/wallet/records.server";
@@ -13,13 +17,17 @@ import { teamBettingFilters } from "~/utils/agent-reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 personalHistoryCopy (agent): the downline's bets by days, account, category, vendor and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = teamBettingFilters(request, brand);
-  const records = await orNotFound(teamBetting(db, agentId, { ...filters.query, page: filters.page, pageSize: RECORDS_PAGE_SIZE }));
+  const records = await orNotFound(
+    teamBetting(db, agentId, { ...filters.query, page: filters.page, pageSize: RECORDS_PAGE_SIZE }),
+  );
   const vendors = await reportVendors(db);
   return json({
     ...recordsView(brand, t("agentReports.teamBetting"), filters.range),
@@ -32,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function TeamBetting() {
-  const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
+  const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <ReportPage
@@ -78,16 +87,17 @@ export default function TeamBetting() {
             <BetAmountHeads />
           </>
         }
-        foot={
-          <BetTotalsRow totals={records.totals} currency={currency} leading={4} />
-        }
+        foot={<BetTotalsRow totals={records.totals} currency={currency} leading={4} />}
       >
         {records.rows.map((row) => (
           <tr key={row.id}>
             <TimeCell iso={row.placedAt} timeZone={timeZone} />
             <td>{row.account}</td>
             <td>
-              {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
+              {row.gameName}{" "}
+              <span className="muted">
+                {t(`category.${row.category}`, { defaultValue: row.category })}
+              </span>
             </td>
             <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
             <BetAmountCells row={row} currency={currency} />

@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { teamBetting } from "~/platform/agency/reports.server";
-import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "~/utils/agency.server";
+import {
+  agentContext,
+  csvMoney,
+  csvResponse,
+  CSV_ROW_LIMIT,
+  orNotFound,
+} from "~/utils/agency.server";
 import { csvFileName, teamBettingFilters } from "~/utils/agent-reports.server";
 import { formatTimestamp } from "~/utils/datetime";
 
@@ -8,7 +14,9 @@ import { formatTimestamp } from "~/utils/datetime";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = teamBettingFilters(request, brand);
-  const records = await orNotFound(teamBetting(db, agentId, { ...filters.query, page: 1, pageSize: CSV_ROW_LIMIT }));
+  const records = await orNotFound(
+    teamBetting(db, agentId, { ...filters.query, page: 1, pageSize: CSV_ROW_LIMIT }),
+  );
   const money = (minor: string) => csvMoney(minor, brand.currency.minorUnits);
   return csvResponse(
     csvFileName("team-betting", filters.range),

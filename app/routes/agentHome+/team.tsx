@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { TeamFilters } from "~/components/agent/team-filters";
@@ -26,11 +32,21 @@ import { useTranslation, type TFunction } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import { formatRate } from "~/utils/rates";
-import { amountField, idempotencyKeyField, newFormKey, walletErrorMessage } from "~/utils/wallet.server";
+import {
+  amountField,
+  idempotencyKeyField,
+  newFormKey,
+  walletErrorMessage,
+} from "~/utils/wallet.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
-const typeSets = (brand: BrandConfig) => ({ agentTypes: brand.agentTypes, trialTypes: brand.trialTypes });
+const typeSets = (brand: BrandConfig) => ({
+  agentTypes: brand.agentTypes,
+  trialTypes: brand.trialTypes,
+});
 const nameOf = (member: { account: string; nickname: string | null }) =>
   member.nickname ? `${member.nickname} (${member.account})` : member.account;
 
@@ -81,25 +97,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     notice:
       registered ??
-      (done && t("agentTeam.transfer.done", { amount: money(done.amount), account: done.account })) ??
-      (uplineDone && upline && t("agentTeam.upline.done", { amount: money(uplineDone.amount), agent: nameOf(upline) })) ??
+      (done &&
+        t("agentTeam.transfer.done", { amount: money(done.amount), account: done.account })) ??
+      (uplineDone &&
+        upline &&
+        t("agentTeam.upline.done", { amount: money(uplineDone.amount), agent: nameOf(upline) })) ??
       null,
     transferKey: newFormKey(),
     uplineKey: newFormKey(),
   });
 }
 
-const transferSchema = (brand: BrandConfig, t: TFunction) => z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
+const transferSchema = (brand: BrandConfig, t: TFunction) =>
+  z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
 
 /** Which field a failure belongs to; the rest (no upline, a disabled downline, a reused key) are about the form. */
-const FIELD_OF_ERROR: Record<string, string> = { insufficient_balance: "amount", invalid_amount: "amount" };
+const FIELD_OF_ERROR: Record<string, string> = {
+  insufficient_balance: "amount",
+  invalid_amount: "amount",
+};
 const OWN_ERRORS = ["downline_disabled"];
 
 /** The page's address with `changes` applied (null removes), so filters and paging survive a transfer. */
 function pageUrl(request: Request, changes: Record<string, string | null>) {
   const url = new URL(request.url);
-  for (const name of ["transfer", "done", "uplineDone", "registered", "index", "_data"]) url.searchParams.delete(name);
-  for (const [name, value] of Object.entries(changes)) if (value !== null) url.searchParams.set(name, value);
+  for (const name of ["transfer", "done", "uplineDone", "registered", "index", "_data"])
+    url.searchParams.delete(name);
+  for (const [name, value] of Object.entries(changes))
+    if (value !== null) url.searchParams.set(name, value);
   const search = url.searchParams.toString();
   return `/agentHome/team${search ? `?${search}` : ""}`;
 }
@@ -109,14 +134,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const { db, agentId, brand, t } = await agentContext(request);
   const locale = await i18next.getLocale(request);
   const intent = formData.get("intent");
-  if (intent !== "transfer-downline" && intent !== "transfer-upline") throw json({ error: "unknown_intent" }, { status: 400 });
+  if (intent !== "transfer-downline" && intent !== "transfer-upline")
+    throw json({ error: "unknown_intent" }, { status: 400 });
   // Looked up inside the agent's first level before anything else: a foreign id is a 404, like a missing one.
-  const downline = intent === "transfer-downline" ? await orNotFound(requireDirectDownline(db, agentId, String(formData.get("downlineId") ?? ""))) : null;
+  const downline =
+    intent === "transfer-downline"
+      ? await orNotFound(
+          requireDirectDownline(db, agentId, String(formData.get("downlineId") ?? "")),
+        )
+      : null;
   const submission = parseWithZod(formData, { schema: transferSchema(brand, t) });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the agent's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);
-    return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}), { intent });
+    return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}), {
+      intent,
+    });
   }
   const { amount, idempotencyKey: key } = submission.value;
   try {
@@ -129,21 +162,28 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(pageUrl(request, { uplineDone: entry.id }));
   } catch (error) {
     const code = error instanceof PlatformError ? error.code : "";
-    const message = OWN_ERRORS.includes(code) ? t(`agentTeam.error.${code}`) : walletErrorMessage(error, t, brand, locale);
+    const message = OWN_ERRORS.includes(code)
+      ? t(`agentTeam.error.${code}`)
+      : walletErrorMessage(error, t, brand, locale);
     const field = FIELD_OF_ERROR[code];
-    return formFailure(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), { intent });
+    return formFailure(
+      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      { intent },
+    );
   }
 }
 
 export default function TeamManagement() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]>; intent?: string } | undefined;
+  const actionData = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]>; intent?: string } | undefined;
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const closeParams = new URLSearchParams(location.search);
   closeParams.delete("transfer");
   const closeHref = `${location.pathname}${closeParams.size ? `?${closeParams.toString()}` : ""}`;
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = (intent: string) =>
+    actionData?.intent === intent ? actionData.result : undefined;
   return (
     <div className="records-page team-page">
       <h1>{data.title}</h1>
@@ -155,7 +195,9 @@ export default function TeamManagement() {
       <section className="member-card" aria-label={t("agentTeam.team.mine")}>
         <dl className="transfer-facts">
           <dt>{t("agentTeam.team.myBalance")}</dt>
-          <dd data-testid="team-my-balance">{formatMoney(BigInt(data.balance), data.currency, i18n.language)}</dd>
+          <dd data-testid="team-my-balance">
+            {formatMoney(BigInt(data.balance), data.currency, i18n.language)}
+          </dd>
           <dt>{t("agentTeam.team.myRate")}</dt>
           <dd data-testid="team-my-rate">{data.ownRate}</dd>
         </dl>
@@ -166,9 +208,19 @@ export default function TeamManagement() {
         </p>
       </section>
       <TeamFilters filters={data.filters} />
-      <TeamTable team={data.team} currency={data.currency} timeZone={data.timeZone} closeHref={closeHref} />
+      <TeamTable
+        team={data.team}
+        currency={data.currency}
+        timeZone={data.timeZone}
+        closeHref={closeHref}
+      />
       {data.upline ? (
-        <TeamUplineForm upline={data.upline} formKey={data.uplineKey} result={resultFor("transfer-upline")} key={`up${location.search}`} />
+        <TeamUplineForm
+          upline={data.upline}
+          formKey={data.uplineKey}
+          result={resultFor("transfer-upline")}
+          key={`up${location.search}`}
+        />
       ) : null}
       {data.transfer ? (
         <TeamTransferDialog

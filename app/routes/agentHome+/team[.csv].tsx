@@ -9,7 +9,12 @@ import { rateToInput } from "~/utils/rates";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, agentId, brand, t } = await agentContext(request);
   const { search, level } = readTeamFilters(request);
-  const team = await listTeam(db, agentId, { search, level, page: 1, pageSize: CSV_ROW_LIMIT }, brand);
+  const team = await listTeam(
+    db,
+    agentId,
+    { search, level, page: 1, pageSize: CSV_ROW_LIMIT },
+    brand,
+  );
   const header = [
     t("agentTeam.columns.account"),
     t("agentTeam.columns.nickname"),

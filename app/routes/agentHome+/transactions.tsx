@@ -9,18 +9,32 @@ import { TRANSACTION_TYPE_KEYS, transactionFilters } from "~/utils/agent-reports
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 agentDownlineTransactionDetailsCopy: every movement on the downline's wallets, by days, account and type. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = transactionFilters(request, brand);
-  const records = await orNotFound(teamTransactions(db, agentId, { ...filters.query, page: filters.page, pageSize: RECORDS_PAGE_SIZE }));
-  return json({ ...recordsView(brand, t("agentReports.transactions"), filters.range), types: TRANSACTION_TYPE_KEYS, filter: filters.form, records });
+  const records = await orNotFound(
+    teamTransactions(db, agentId, {
+      ...filters.query,
+      page: filters.page,
+      pageSize: RECORDS_PAGE_SIZE,
+    }),
+  );
+  return json({
+    ...recordsView(brand, t("agentReports.transactions"), filters.range),
+    types: TRANSACTION_TYPE_KEYS,
+    filter: filters.form,
+    records,
+  });
 }
 
 export default function AccountDetails() {
-  const { title, range, types, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
+  const { title, range, types, filter, records, currency, timeZone } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const wallet = (name: string) => (name === "MAIN" ? t("records.mainWallet") : name);
   return (
@@ -50,24 +64,34 @@ export default function AccountDetails() {
             <th scope="col">{t("agentReports.columns.account")}</th>
             <th scope="col">{t("records.columns.type")}</th>
             <th scope="col">{t("records.columns.wallet")}</th>
-            <th scope="col" className="amount">{t("records.columns.amount")}</th>
-            <th scope="col" className="amount">{t("records.columns.balanceAfter")}</th>
+            <th scope="col" className="amount">
+              {t("records.columns.amount")}
+            </th>
+            <th scope="col" className="amount">
+              {t("records.columns.balanceAfter")}
+            </th>
           </>
         }
         foot={
           <>
             <tr>
-              <th scope="row" colSpan={4}>{t("records.totals.in")}</th>
+              <th scope="row" colSpan={4}>
+                {t("records.totals.in")}
+              </th>
               <MoneyCell minor={records.totals.in} currency={currency} testId="total-in" />
               <td />
             </tr>
             <tr>
-              <th scope="row" colSpan={4}>{t("records.totals.out")}</th>
+              <th scope="row" colSpan={4}>
+                {t("records.totals.out")}
+              </th>
               <MoneyCell minor={records.totals.out} currency={currency} testId="total-out" />
               <td />
             </tr>
             <tr>
-              <th scope="row" colSpan={4}>{t("records.totals.net")}</th>
+              <th scope="row" colSpan={4}>
+                {t("records.totals.net")}
+              </th>
               <MoneyCell minor={records.totals.net} currency={currency} signed testId="total-net" />
               <td />
             </tr>

@@ -6,10 +6,13 @@ import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** The sign-in page is the one /ops page open to everyone. */
-const isLoginPage = (request: Request) => new URL(request.url).pathname.replace(/\/+$/, "") === "/ops/login";
+const isLoginPage = (request: Request) =>
+  new URL(request.url).pathname.replace(/\/+$/, "") === "/ops/login";
 
 /**
  * The operators' back office (no portal header or footer), guarded here:
@@ -19,7 +22,11 @@ const isLoginPage = (request: Request) => new URL(request.url).pathname.replace(
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = isLoginPage(request) ? null : await requireOperator(request);
   const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);
-  return json({ title: t("ops.title"), brandName: brand.name, account: operator?.member.account ?? null });
+  return json({
+    title: t("ops.title"),
+    brandName: brand.name,
+    account: operator?.member.account ?? null,
+  });
 }
 
 export default function OpsLayout() {

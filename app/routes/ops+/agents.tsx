@@ -31,7 +31,13 @@ export default function OpsAgents() {
           </p>
         ) : null}
         {data.agent ? (
-          <ManageAgent agent={data.agent} kind={data.kind} place={{ q: data.q, page: data.page }} currency={data.currency} failed={failed} />
+          <ManageAgent
+            agent={data.agent}
+            kind={data.kind}
+            place={{ q: data.q, page: data.page }}
+            currency={data.currency}
+            failed={failed}
+          />
         ) : null}
         <TopAgentList data={data} />
       </section>

@@ -26,7 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let page = pageParam(url.searchParams.get("page"));
   let queue = await listWithdrawalQueue(db, { filter, page, pageSize: PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
-  if (page > totalPages) queue = await listWithdrawalQueue(db, { filter, page: (page = totalPages), pageSize: PAGE_SIZE });
+  if (page > totalPages)
+    queue = await listWithdrawalQueue(db, {
+      filter,
+      page: (page = totalPages),
+      pageSize: PAGE_SIZE,
+    });
   const done = url.searchParams.get("done");
   const doneId = url.searchParams.get("id");
   return json({
@@ -37,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: brand.currency,
     timeZone: brand.timeZone,
     providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
-    done: QUEUE_INTENTS.find((intent) => intent === done) && doneId && /^\d{1,18}$/.test(doneId) ? { intent: done!, id: doneId } : null,
+    done:
+      QUEUE_INTENTS.find((intent) => intent === done) && doneId && /^\d{1,18}$/.test(doneId)
+        ? { intent: done!, id: doneId }
+        : null,
   });
 }
 
@@ -45,13 +53,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const operator = await requireOperator(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   return handleQueueAction({ db, brand, t, locale, operator }, formData);
 }
 
 export default function OpsQueue() {
-  const { rows, filter, page, totalPages, currency, timeZone, providers, done } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { withdrawalId?: string; result?: SubmissionResult<string[]> } | undefined;
+  const { rows, filter, page, totalPages, currency, timeZone, providers, done } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as
+    { withdrawalId?: string; result?: SubmissionResult<string[]> } | undefined;
   const { t } = useTranslation();
   return (
     <section className="member-card ops-queue" aria-labelledby="ops-queue-title">

@@ -1,5 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { CaptchaField } from "~/components/identity/captcha-field";
@@ -12,7 +18,9 @@ import { useTranslation } from "~/utils/i18n";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
 import { handleOpsLogin } from "~/utils/ops-login.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** An operator already signed in goes straight to the queue. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = { result?: SubmissionResult<string[]> | null; captcha?: { id: string; image: string } };
+type ActionData = {
+  result?: SubmissionResult<string[]> | null;
+  captcha?: { id: string; image: string };
+};
 
 /** /ops/login: username and password, no remember option; every button submits, so it works without JavaScript. */
 export default function OpsLogin() {
@@ -53,16 +64,49 @@ export default function OpsLogin() {
         <p className="muted">{brandName}</p>
         <h1 id="ops-login-title">{t("ops.login.title")}</h1>
         <p className="muted">{t("ops.login.intro")}</p>
-        <Form method="post" action="/ops/login" className="stack-form" noValidate aria-labelledby="ops-login-title">
+        <Form
+          method="post"
+          action="/ops/login"
+          className="stack-form"
+          noValidate
+          aria-labelledby="ops-login-title"
+        >
           {captcha ? (
             // Enter in any field means "sign in", not the captcha's "another one" button that comes first.
-            <button type="submit" name="intent" value="login" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+            <button
+              type="submit"
+              name="intent"
+              value="login"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
           ) : null}
-          <Field name="username" label={t("ops.login.username")} autoComplete="username" defaultValue={values.username} errors={errors.username} required />
-          <Field name="password" type="password" label={t("ops.login.password")} autoComplete="current-password" errors={errors.password} required />
+          <Field
+            name="username"
+            label={t("ops.login.username")}
+            autoComplete="username"
+            defaultValue={values.username}
+            errors={errors.username}
+            required
+          />
+          <Field
+            name="password"
+            type="password"
+            label={t("ops.login.password")}
+            autoComplete="current-password"
+            errors={errors.password}
+            required
+          />
           {captcha ? <CaptchaField captcha={captcha} errors={errors.captcha} /> : null}
           <FormErrors errors={errors[""]} />
-          <button type="submit" name="intent" value="login" className="button primary" data-testid="ops-login-submit">
+          <button
+            type="submit"
+            name="intent"
+            value="login"
+            className="button primary"
+            data-testid="ops-login-submit"
+          >
             {t("ops.login.submit")}
           </button>
         </Form>

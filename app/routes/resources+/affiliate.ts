@@ -23,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { ip } = auditContext(request);
   const hits = await countHit(db, `affiliate-check:ip:${ip ?? "unknown"}`, 60_000);
   if (hits > (ip ? CHECKS_PER_MINUTE : CHECKS_PER_MINUTE_UNKNOWN_IP)) {
-    return json({ code, valid: false, error: "too-many-requests" }, { status: 429, headers: { ...noStore, "Retry-After": "60" } });
+    return json(
+      { code, valid: false, error: "too-many-requests" },
+      { status: 429, headers: { ...noStore, "Retry-After": "60" } },
+    );
   }
   const brand = await getBrandConfig(db);
   return json({ code, valid: await isAffiliateCodeValid(db, code, brand) }, { headers: noStore });

@@ -10,7 +10,9 @@ const CloseForm = z.object({ redirectTo: z.string().optional() });
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, CloseForm);
   return redirect(safeRedirectPath(form.redirectTo), {
-    headers: { "Set-Cookie": await announcementClosedCookie.serialize("1", cookieSecurity(request)) },
+    headers: {
+      "Set-Cookie": await announcementClosedCookie.serialize("1", cookieSecurity(request)),
+    },
   });
 }
 

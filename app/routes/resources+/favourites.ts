@@ -51,14 +51,21 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.code === "favourite_throttled") {
       if (via !== "fetcher") return redirect(withSearchParam(redirectTo, REFUSED_PARAM, nodeId));
-      return json<FavouriteReply>({ ok: false, nodeId, message: t("favourites.throttled") }, { status: 429 });
+      return json<FavouriteReply>(
+        { ok: false, nodeId, message: t("favourites.throttled") },
+        { status: 429 },
+      );
     }
     if (error.code === "game_not_found") {
-      return json<FavouriteReply>({ ok: false, nodeId, message: t("favourites.notFound") }, { status: 404 });
+      return json<FavouriteReply>(
+        { ok: false, nodeId, message: t("favourites.notFound") },
+        { status: 404 },
+      );
     }
     throw error;
   }
-  if (via === "fetcher") return json<FavouriteReply>({ ok: true, nodeId, favourite: intent === "add" });
+  if (via === "fetcher")
+    return json<FavouriteReply>({ ok: true, nodeId, favourite: intent === "add" });
   return redirect(withSearchParam(redirectTo, REFUSED_PARAM, null));
 }
 

@@ -17,12 +17,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, { status: 405 });
   const key = getConfig().GAME_AGGREGATOR_KEY;
   // Without a configured aggregator there is nobody whose calls we could check.
-  if (!getConfig().GAME_AGGREGATOR_URL || !key) return json({ error: "not_found" }, { status: 404 });
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return json({ error: "too_large" }, { status: 413 });
+  if (!getConfig().GAME_AGGREGATOR_URL || !key)
+    return json({ error: "not_found" }, { status: 404 });
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
+    return json({ error: "too_large" }, { status: 413 });
   const rawBody = await request.text();
   if (rawBody.length > MAX_BODY_BYTES) return json({ error: "too_large" }, { status: 413 });
   const db = await getDb();
   const brand = await getBrandConfig(db);
-  const answer = await answerAggregatorWalletCall(db, { rawBody, signature: request.headers.get(SIGNATURE_HEADER), key, brand });
+  const answer = await answerAggregatorWalletCall(db, {
+    rawBody,
+    signature: request.headers.get(SIGNATURE_HEADER),
+    key,
+    brand,
+  });
   return json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }

@@ -8,7 +8,9 @@ import { languageMenu } from "~/utils/language-menu.server";
 import { cookieSecurity, languageCookie } from "~/utils/prefs.server";
 
 const LanguageForm = z.object({
-  lng: z.string().refine((code) => languageMenu.some((entry) => entry.code === code), "unknown language"),
+  lng: z
+    .string()
+    .refine((code) => languageMenu.some((entry) => entry.code === code), "unknown language"),
   redirectTo: z.string().optional(),
 });
 

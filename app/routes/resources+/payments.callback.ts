@@ -1,7 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { applyGatewayCallback, type CallbackOutcome } from "~/platform/wallet/payments/callback.server";
+import {
+  applyGatewayCallback,
+  type CallbackOutcome,
+} from "~/platform/wallet/payments/callback.server";
 import { gatewaySettings } from "~/platform/wallet/payments/channels.server";
 import { SIGNATURE_HEADER } from "~/platform/signed-messages.server";
 import { readSignedCallback } from "~/platform/wallet/payments/signature.server";
@@ -30,7 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // Without a configured gateway there is nobody whose callbacks we could check.
   const gateway = gatewaySettings();
   if (!gateway) return json({ error: "not_found" }, { status: 404 });
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return json({ error: "too_large" }, { status: 413 });
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
+    return json({ error: "too_large" }, { status: 413 });
   const rawBody = await request.text();
   if (rawBody.length > MAX_BODY_BYTES) return json({ error: "too_large" }, { status: 413 });
 

@@ -12,7 +12,10 @@ const PrefsForm = z
     hideBalance: z.enum(["true", "false"]).optional(),
     redirectTo: z.string().optional(),
   })
-  .refine((form) => form.theme || form.sideMenu || form.hideBalance, "theme, sideMenu or hideBalance");
+  .refine(
+    (form) => form.theme || form.sideMenu || form.hideBalance,
+    "theme, sideMenu or hideBalance",
+  );
 
 /** Theme, side-menu state and the hidden balance: a plain form post that works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,7 +9,8 @@ import { svgResponse } from "~/utils/tile-art.server";
 
 const rendered = new Map<string, Promise<string>>();
 
-const toSvg = (target: string) => QRCode.toString(target, { type: "svg", margin: 2, width: 200, errorCorrectionLevel: "M" });
+const toSvg = (target: string) =>
+  QRCode.toString(target, { type: "svg", margin: 2, width: 200, errorCorrectionLevel: "M" });
 
 /**
  * The side menu's QR code (§9: margin 20): it encodes this site's app
@@ -29,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (viewer) {
     const token = await createLoginHandoff(await getDb(), viewer.member.id, identityPolicy());
     const response = svgResponse(await toSvg(`${target}&token=${encodeURIComponent(token)}`));
-    response.headers.set("Cache-Control", `private, max-age=${Math.floor(identityPolicy().handoffTtlMs / 2000)}`);
+    response.headers.set(
+      "Cache-Control",
+      `private, max-age=${Math.floor(identityPolicy().handoffTtlMs / 2000)}`,
+    );
     response.headers.set("Vary", "Cookie");
     return response;
   }

@@ -3,7 +3,8 @@ import { getDb } from "~/platform/db/database.server";
 import { findWithdrawalProof } from "~/platform/wallet/withdrawal-proofs.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /**
  * A withdrawal's proof image (§3 withdrawal confirmation), for the member

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contractsOverview, decideContract, offerContract, withdrawOffer, type ContractOffer } from "~/platform/agency/contracts.server";
+import {
+  contractsOverview,
+  decideContract,
+  offerContract,
+  withdrawOffer,
+  type ContractOffer,
+} from "~/platform/agency/contracts.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import type { ContractKind } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
@@ -24,12 +30,21 @@ const sets = { agentTypes: [1, 2, 41, 42], trialTypes: [] };
 /** A top agent with a house DAILY contract at `ownRate`, and a direct sub-agent with its own rate. */
 async function tree(ownRate = 200, subRate = 10_000) {
   const top = await insertAgent(handle.db);
-  await insertHouseContract(handle.db, { memberId: top, kind: "DAILY", terms: { rate: ownRate, minValidBet: 0 } });
+  await insertHouseContract(handle.db, {
+    memberId: top,
+    kind: "DAILY",
+    terms: { rate: ownRate, minValidBet: 0 },
+  });
   const sub = await insertAgent(handle.db, { parentId: top, agentRate: subRate });
   return { top, sub };
 }
 
-const daily = (uplineId: string, downlineId: string, rate: number, confirmReplace = false): ContractOffer => ({
+const daily = (
+  uplineId: string,
+  downlineId: string,
+  rate: number,
+  confirmReplace = false,
+): ContractOffer => ({
   uplineId,
   downlineId,
   kind: "DAILY",
@@ -39,7 +54,11 @@ const daily = (uplineId: string, downlineId: string, rate: number, confirmReplac
 });
 
 async function statusOf(id: string) {
-  return handle.db.selectFrom("contracts").select(["status", "ended_by", "terminated_at", "replaces_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return handle.db
+    .selectFrom("contracts")
+    .select(["status", "ended_by", "terminated_at", "replaces_id"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 async function openContracts(memberId: string, kind: ContractKind) {
@@ -59,7 +78,8 @@ async function failure(promise: Promise<unknown>): Promise<PlatformError> {
     () => null,
     (reason: unknown) => reason,
   );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
+  if (!(error instanceof PlatformError))
+    throw new Error(`expected a PlatformError, got ${String(error)}`);
   return error;
 }
 
@@ -85,7 +105,9 @@ describe("offering a contract", () => {
   it("lets a sub-agent without a contract of the kind grant nothing", async () => {
     const { sub } = await tree();
     const subSub = await insertAgent(handle.db, { parentId: sub });
-    expect(await codeOf(offerContract(handle.db, daily(sub, subSub, 10), sets))).toBe("contract_no_own");
+    expect(await codeOf(offerContract(handle.db, daily(sub, subSub, 10), sets))).toBe(
+      "contract_no_own",
+    );
   });
 
   it("goes one level down, to agents only: a deeper or foreign agent is not_found, a member is refused", async () => {
@@ -94,8 +116,12 @@ describe("offering a contract", () => {
     const { sub: foreign } = await tree();
     const member = await insertMember(handle.db, { parentId: top });
     expect(await codeOf(offerContract(handle.db, daily(top, deep, 100), sets))).toBe("not_found");
-    expect(await codeOf(offerContract(handle.db, daily(top, foreign, 100), sets))).toBe("not_found");
-    expect(await codeOf(offerContract(handle.db, daily(top, member, 100), sets))).toBe("contract_downline_not_agent");
+    expect(await codeOf(offerContract(handle.db, daily(top, foreign, 100), sets))).toBe(
+      "not_found",
+    );
+    expect(await codeOf(offerContract(handle.db, daily(top, member, 100), sets))).toBe(
+      "contract_downline_not_agent",
+    );
   });
 
   it("keeps one open offer per downline and kind: a new offer withdraws the waiting one", async () => {
@@ -141,16 +167,27 @@ describe("the lower-rate rule", () => {
     const offer = await offerContract(handle.db, daily(top, sub, 180), sets);
     expect((await statusOf(current.id)).status).toBe("active");
     await decideContract(handle.db, sub, offer.id, "accept");
-    expect(await statusOf(current.id)).toMatchObject({ status: "terminated", ended_by: "replaced" });
+    expect(await statusOf(current.id)).toMatchObject({
+      status: "terminated",
+      ended_by: "replaced",
+    });
     // One active contract per downline and kind.
     expect(await openContracts(sub, "DAILY")).toEqual([{ id: offer.id, status: "active" }]);
   });
 
   it("compares each rate of a real-time salary: a lower loss rate alone needs the confirmation", async () => {
     const top = await insertAgent(handle.db);
-    await insertHouseContract(handle.db, { memberId: top, kind: "REALTIME", terms: { profitRate: 50, lossRate: 80, minSingleBet: 0 } });
+    await insertHouseContract(handle.db, {
+      memberId: top,
+      kind: "REALTIME",
+      terms: { profitRate: 50, lossRate: 80, minSingleBet: 0 },
+    });
     const sub = await insertAgent(handle.db, { parentId: top });
-    const realtime = (profitRate: number, lossRate: number, confirmReplace = false): ContractOffer => ({
+    const realtime = (
+      profitRate: number,
+      lossRate: number,
+      confirmReplace = false,
+    ): ContractOffer => ({
       uplineId: top,
       downlineId: sub,
       kind: "REALTIME",
@@ -160,8 +197,12 @@ describe("the lower-rate rule", () => {
     });
     const current = await offerContract(handle.db, realtime(30, 60), sets);
     await decideContract(handle.db, sub, current.id, "accept");
-    expect(await codeOf(offerContract(handle.db, realtime(40, 50), sets))).toBe("contract_lower_rate");
-    expect(await codeOf(offerContract(handle.db, realtime(51, 60), sets))).toBe("contract_rate_above_own");
+    expect(await codeOf(offerContract(handle.db, realtime(40, 50), sets))).toBe(
+      "contract_lower_rate",
+    );
+    expect(await codeOf(offerContract(handle.db, realtime(51, 60), sets))).toBe(
+      "contract_rate_above_own",
+    );
     expect(await codeOf(offerContract(handle.db, realtime(40, 50, true), sets))).toBe("ok");
     expect((await statusOf(current.id)).ended_by).toBe("replaced");
   });
@@ -172,14 +213,26 @@ describe("deciding", () => {
     const { top, sub } = await tree(200);
     const offer = await offerContract(handle.db, daily(top, sub, 180), sets);
     // The house lowers the upline's own contract.
-    await handle.db.updateTable("contracts").set({ terms: JSON.stringify({ rate: 150, minValidBet: 0 }) }).where("downline_id", "=", top).where("status", "=", "active").execute();
+    await handle.db
+      .updateTable("contracts")
+      .set({ terms: JSON.stringify({ rate: 150, minValidBet: 0 }) })
+      .where("downline_id", "=", top)
+      .where("status", "=", "active")
+      .execute();
     const error = await failure(decideContract(handle.db, sub, offer.id, "accept"));
     expect(error.code).toBe("contract_rate_above_own");
     expect(error.details).toEqual({ rates: [150] });
     expect((await statusOf(offer.id)).status).toBe("offered");
     // Ended altogether: still refused.
-    await handle.db.updateTable("contracts").set({ status: "terminated", ended_by: "upline" }).where("downline_id", "=", top).where("status", "=", "active").execute();
-    expect(await codeOf(decideContract(handle.db, sub, offer.id, "accept"))).toBe("contract_rate_above_own");
+    await handle.db
+      .updateTable("contracts")
+      .set({ status: "terminated", ended_by: "upline" })
+      .where("downline_id", "=", top)
+      .where("status", "=", "active")
+      .execute();
+    expect(await codeOf(decideContract(handle.db, sub, offer.id, "accept"))).toBe(
+      "contract_rate_above_own",
+    );
   });
 
   it("answers a doubled decision with the contract as it is, and anything out of order with contract_state", async () => {
@@ -188,23 +241,31 @@ describe("deciding", () => {
     const once = await decideContract(handle.db, sub, accepted.id, "accept");
     const twice = await decideContract(handle.db, sub, accepted.id, "accept");
     expect(twice).toEqual(once);
-    expect(await codeOf(decideContract(handle.db, sub, accepted.id, "reject"))).toBe("contract_state");
+    expect(await codeOf(decideContract(handle.db, sub, accepted.id, "reject"))).toBe(
+      "contract_state",
+    );
 
     const ended = await decideContract(handle.db, sub, accepted.id, "terminate");
     expect(ended).toMatchObject({ status: "terminated", ended_by: "downline" });
     expect(await decideContract(handle.db, sub, accepted.id, "terminate")).toEqual(ended);
-    expect(await codeOf(decideContract(handle.db, sub, accepted.id, "accept"))).toBe("contract_state");
+    expect(await codeOf(decideContract(handle.db, sub, accepted.id, "accept"))).toBe(
+      "contract_state",
+    );
 
     const rejected = await offerContract(handle.db, daily(top, sub, 100), sets);
     const no = await decideContract(handle.db, sub, rejected.id, "reject");
     expect(await decideContract(handle.db, sub, rejected.id, "reject")).toEqual(no);
-    expect(await codeOf(decideContract(handle.db, sub, rejected.id, "accept"))).toBe("contract_state");
+    expect(await codeOf(decideContract(handle.db, sub, rejected.id, "accept"))).toBe(
+      "contract_state",
+    );
 
     const withdrawn = await offerContract(handle.db, daily(top, sub, 100), sets);
     await withdrawOffer(handle.db, top, withdrawn.id);
     await withdrawOffer(handle.db, top, withdrawn.id);
     expect((await statusOf(withdrawn.id)).status).toBe("withdrawn");
-    expect(await codeOf(decideContract(handle.db, sub, withdrawn.id, "accept"))).toBe("contract_state");
+    expect(await codeOf(decideContract(handle.db, sub, withdrawn.id, "accept"))).toBe(
+      "contract_state",
+    );
   });
 
   it("lets only the contract's own parties decide: anyone else gets not_found", async () => {
@@ -212,7 +273,9 @@ describe("deciding", () => {
     const offer = await offerContract(handle.db, daily(top, sub, 100), sets);
     const { top: otherTop, sub: otherSub } = await tree();
     for (const decision of ["accept", "reject", "terminate"] as const) {
-      expect(await codeOf(decideContract(handle.db, otherSub, offer.id, decision))).toBe("not_found");
+      expect(await codeOf(decideContract(handle.db, otherSub, offer.id, decision))).toBe(
+        "not_found",
+      );
       // The upline is not the one to accept its own offer.
       expect(await codeOf(decideContract(handle.db, top, offer.id, decision))).toBe("not_found");
     }
@@ -228,7 +291,9 @@ describe("deciding", () => {
     const upline = await contractsOverview(handle.db, top, "DAILY");
     expect(upline.held?.uplineAccount).toBeNull();
     expect(upline.grantable).toEqual([200]);
-    expect(upline.granted.map((contract) => [contract.id, contract.status])).toEqual([[offer.id, "offered"]]);
+    expect(upline.granted.map((contract) => [contract.id, contract.status])).toEqual([
+      [offer.id, "offered"],
+    ]);
     const downline = await contractsOverview(handle.db, sub, "DAILY");
     expect(downline.held).toBeNull();
     expect(downline.offer?.id).toBe(offer.id);

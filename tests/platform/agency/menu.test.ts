@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ConsolidatedContractInfo } from "~/platform/agency/contracts.server";
-import { AGENT_MENU_KEYS, agentMenu, agentMenuFeatures, requireContractPage, type AgentMenuKey } from "~/platform/agency/menu";
+import {
+  AGENT_MENU_KEYS,
+  agentMenu,
+  agentMenuFeatures,
+  requireContractPage,
+  type AgentMenuKey,
+} from "~/platform/agency/menu";
 import type { ContractKind } from "~/platform/db/schema";
 
 const none: ConsolidatedContractInfo = {
@@ -14,8 +20,11 @@ const none: ConsolidatedContractInfo = {
   realtimesalreqtype: false,
 };
 const all = { dividend: true, salary: true };
-const ALWAYS: AgentMenuKey[] = AGENT_MENU_KEYS.filter((key) => !["dividends", "dailyWages", "hourlySalary", "realtimeSalary"].includes(key));
-const keys = (info: Partial<ConsolidatedContractInfo>, features = all) => agentMenu({ ...none, ...info }, features).map((item) => item.key);
+const ALWAYS: AgentMenuKey[] = AGENT_MENU_KEYS.filter(
+  (key) => !["dividends", "dailyWages", "hourlySalary", "realtimeSalary"].includes(key),
+);
+const keys = (info: Partial<ConsolidatedContractInfo>, features = all) =>
+  agentMenu({ ...none, ...info }, features).map((item) => item.key);
 const contractItems = (info: Partial<ConsolidatedContractInfo>, features = all) =>
   keys(info, features).filter((key) => !ALWAYS.includes(key));
 
@@ -28,28 +37,65 @@ describe("the agent menu", () => {
     expect(menu.find((item) => item.key === "customerService")?.href).toBeNull();
   });
 
-  const cases: Array<{ name: string; info: Partial<ConsolidatedContractInfo>; features?: { dividend: boolean; salary: boolean }; shown: AgentMenuKey[] }> = [
+  const cases: Array<{
+    name: string;
+    info: Partial<ConsolidatedContractInfo>;
+    features?: { dividend: boolean; salary: boolean };
+    shown: AgentMenuKey[];
+  }> = [
     { name: "a dividend contract", info: { divtypeinfo: true }, shown: ["dividends"] },
     { name: "a dividend offer", info: { divtypereq: true }, shown: ["dividends"] },
-    { name: "a dividend contract without DIVIDEND3", info: { divtypeinfo: true }, features: { dividend: false, salary: true }, shown: [] },
+    {
+      name: "a dividend contract without DIVIDEND3",
+      info: { divtypeinfo: true },
+      features: { dividend: false, salary: true },
+      shown: [],
+    },
     { name: "a daily wage contract", info: { dailysalinfotype: true }, shown: ["dailyWages"] },
     { name: "a daily wage offer", info: { dailysalreqtype: true }, shown: ["dailyWages"] },
-    { name: "an hourly salary contract", info: { contracthoursalinfo: true }, shown: ["hourlySalary"] },
+    {
+      name: "an hourly salary contract",
+      info: { contracthoursalinfo: true },
+      shown: ["hourlySalary"],
+    },
     { name: "an hourly salary offer", info: { contracthoursalreq: true }, shown: ["hourlySalary"] },
-    { name: "a real-time salary contract", info: { contractmrdailysalinfotype: true }, shown: ["realtimeSalary"] },
-    { name: "a real-time salary offer", info: { realtimesalreqtype: true }, shown: ["realtimeSalary"] },
+    {
+      name: "a real-time salary contract",
+      info: { contractmrdailysalinfotype: true },
+      shown: ["realtimeSalary"],
+    },
+    {
+      name: "a real-time salary offer",
+      info: { realtimesalreqtype: true },
+      shown: ["realtimeSalary"],
+    },
     {
       name: "every salary without SALARY3",
-      info: { dailysalinfotype: true, contracthoursalinfo: true, contractmrdailysalinfotype: true, divtypeinfo: true },
+      info: {
+        dailysalinfotype: true,
+        contracthoursalinfo: true,
+        contractmrdailysalinfotype: true,
+        divtypeinfo: true,
+      },
       features: { dividend: true, salary: false },
       shown: ["dividends"],
     },
     {
       name: "everything with both features",
-      info: { divtypeinfo: true, dailysalreqtype: true, contracthoursalinfo: true, realtimesalreqtype: true },
+      info: {
+        divtypeinfo: true,
+        dailysalreqtype: true,
+        contracthoursalinfo: true,
+        realtimesalreqtype: true,
+      },
       shown: ["dividends", "dailyWages", "hourlySalary", "realtimeSalary"],
     },
-    { name: "everything without features", info: { divtypeinfo: true, dailysalinfotype: true }, features: { dividend: false, salary: false }, shown: [] },
+    {
+      name: "everything without features",
+      info: { divtypeinfo: true, dailysalinfotype: true },
+      features: { dividend: false, salary: false },
+      shown: [],
+    },
     { name: "nothing held or offered", info: {}, shown: [] },
   ];
   it.each(cases)("$name shows $shown", ({ info, features, shown }) => {
@@ -57,15 +103,24 @@ describe("the agent menu", () => {
   });
 
   it("marks the items whose kind has an offer waiting", () => {
-    const menu = agentMenu({ ...none, divtypeinfo: true, contracthoursalreq: true, dailysalinfotype: true }, all);
-    expect(menu.filter((item) => item.offerWaiting).map((item) => item.key)).toEqual(["hourlySalary"]);
+    const menu = agentMenu(
+      { ...none, divtypeinfo: true, contracthoursalreq: true, dailysalinfotype: true },
+      all,
+    );
+    expect(menu.filter((item) => item.offerWaiting).map((item) => item.key)).toEqual([
+      "hourlySalary",
+    ]);
   });
 
   it("reads the features from the brand's whitelabel tree, nested or not", () => {
     const brand = {
       whitelabel: [
         { modId: "DIVIDEND3", enabled: true, childrenNodes: [] },
-        { modId: "AGENT", enabled: true, childrenNodes: [{ modId: "SALARY3", enabled: false, childrenNodes: [] }] },
+        {
+          modId: "AGENT",
+          enabled: true,
+          childrenNodes: [{ modId: "SALARY3", enabled: false, childrenNodes: [] }],
+        },
       ],
     };
     expect(agentMenuFeatures(brand)).toEqual({ dividend: true, salary: false });
@@ -74,8 +129,17 @@ describe("the agent menu", () => {
 });
 
 describe("requireContractPage", () => {
-  const brand = { whitelabel: [{ modId: "DIVIDEND3", enabled: true, childrenNodes: [] }, { modId: "SALARY3", enabled: true, childrenNodes: [] }] };
-  const refusal = (info: Partial<ConsolidatedContractInfo>, kind: ContractKind, withBrand = brand) => {
+  const brand = {
+    whitelabel: [
+      { modId: "DIVIDEND3", enabled: true, childrenNodes: [] },
+      { modId: "SALARY3", enabled: true, childrenNodes: [] },
+    ],
+  };
+  const refusal = (
+    info: Partial<ConsolidatedContractInfo>,
+    kind: ContractKind,
+    withBrand = brand,
+  ) => {
     try {
       requireContractPage({ ...none, ...info }, withBrand, kind);
       return null;

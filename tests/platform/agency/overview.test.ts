@@ -31,7 +31,16 @@ const window = (timeZone: string) => {
 
 const ids = {} as Record<"agent" | "sub" | "m1" | "m2" | "m3" | "other" | "stranger", string>;
 
-async function bet(memberId: string, values: { stake: bigint; payout?: bigint; validBet?: bigint; status?: "open" | "settled" | "void"; at: string }) {
+async function bet(
+  memberId: string,
+  values: {
+    stake: bigint;
+    payout?: bigint;
+    validBet?: bigint;
+    status?: "open" | "settled" | "void";
+    at: string;
+  },
+) {
   const status = values.status ?? "settled";
   await handle.db
     .insertInto("bets")
@@ -53,25 +62,50 @@ async function bet(memberId: string, values: { stake: bigint; payout?: bigint; v
 }
 
 async function deposit(memberId: string, amount: bigint, when: string, confirm = true) {
-  const created = await createDeposit(handle.db, { memberId, channel: "demo-pay", amount, key: formKey() }, policy, at(when));
+  const created = await createDeposit(
+    handle.db,
+    { memberId, channel: "demo-pay", amount, key: formKey() },
+    policy,
+    at(when),
+  );
   if (confirm) await confirmDeposit(handle.db, created.id, at(when));
 }
 
-async function withdrawal(memberId: string, amount: bigint, when: string, outcome: "pending" | "paid" | "refunded", received = 0n) {
+async function withdrawal(
+  memberId: string,
+  amount: bigint,
+  when: string,
+  outcome: "pending" | "paid" | "refunded",
+  received = 0n,
+) {
   const payee = await insertPayee(handle.db, memberId);
-  const request = await requestWithdrawal(handle.db, { memberId, payeeAccountId: payee, amount, key: formKey() }, policy, "UTC", at(when));
+  const request = await requestWithdrawal(
+    handle.db,
+    { memberId, payeeAccountId: payee, amount, key: formKey() },
+    policy,
+    "UTC",
+    at(when),
+  );
   if (outcome === "pending") return;
   const operator = await insertMember(handle.db, { type: 9 });
   await approveWithdrawal(handle.db, request.id, operator, at(when));
   await markWithdrawalPaid(handle.db, request.id, operator, policy, at(when));
   if (outcome === "refunded") {
-    await confirmWithdrawalReceipt(handle.db, { memberId, withdrawalId: request.id, receivedAmount: received, proofs: [] }, at(when));
+    await confirmWithdrawalReceipt(
+      handle.db,
+      { memberId, withdrawalId: request.id, receivedAmount: received, proofs: [] },
+      at(when),
+    );
     await resolveDispute(handle.db, request.id, operator, "refund", at(when));
   }
 }
 
 const created = (memberId: string, when: string) =>
-  handle.db.updateTable("members").set({ created_at: at(when) }).where("id", "=", memberId).execute();
+  handle.db
+    .updateTable("members")
+    .set({ created_at: at(when) })
+    .where("id", "=", memberId)
+    .execute();
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -145,7 +179,15 @@ describe("teamOverview", () => {
 
   it("gives every day of the window, bucketed in the brand's time zone", async () => {
     const utc = await teamOverview(handle.db, ids.agent, window("UTC"), "UTC");
-    expect(utc.days.map((day) => day.day)).toEqual(["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04", "2025-03-05", "2025-03-06", "2025-03-07"]);
+    expect(utc.days.map((day) => day.day)).toEqual([
+      "2025-03-01",
+      "2025-03-02",
+      "2025-03-03",
+      "2025-03-04",
+      "2025-03-05",
+      "2025-03-06",
+      "2025-03-07",
+    ]);
     const busy = utc.days.filter((day) => day.betCount > 0);
     expect(busy).toEqual([
       { day: "2025-03-02", betCount: 2, validBet: "1400", profitLoss: "0" },
@@ -153,8 +195,18 @@ describe("teamOverview", () => {
       { day: "2025-03-05", betCount: 2, validBet: "400", profitLoss: "0" },
     ]);
     // 20:00 UTC on the 3rd is the 4th in Karachi (UTC+5).
-    const karachi = await teamOverview(handle.db, ids.agent, window("Asia/Karachi"), "Asia/Karachi");
-    expect(karachi.days.find((day) => day.day === "2025-03-04")).toEqual({ day: "2025-03-04", betCount: 1, validBet: "2000", profitLoss: "-2000" });
+    const karachi = await teamOverview(
+      handle.db,
+      ids.agent,
+      window("Asia/Karachi"),
+      "Asia/Karachi",
+    );
+    expect(karachi.days.find((day) => day.day === "2025-03-04")).toEqual({
+      day: "2025-03-04",
+      betCount: 1,
+      validBet: "2000",
+      profitLoss: "-2000",
+    });
     expect(karachi.days).toHaveLength(7);
   });
 
@@ -187,7 +239,15 @@ describe("teamOverview", () => {
 
   it("a member without a downline has an empty team", async () => {
     const lone = await teamOverview(handle.db, ids.m3, window("UTC"), "UTC");
-    expect(lone.totals).toMatchObject({ teamSize: 0, activeMembers: 0, betCount: 0, stake: "0", profitLoss: "0", deposits: "0", withdrawals: "0" });
+    expect(lone.totals).toMatchObject({
+      teamSize: 0,
+      activeMembers: 0,
+      betCount: 0,
+      stake: "0",
+      profitLoss: "0",
+      deposits: "0",
+      withdrawals: "0",
+    });
     expect(lone.agent).toEqual({ balance: "0", agentRate: null });
   });
 });

@@ -17,7 +17,12 @@ describe("settlement periods (§9 D W H M, hourly, every 5 minutes)", () => {
     // Monthly, across a year end.
     ["M", "2026-12-31T20:00:00Z", "2026-12-31T19:00:00.000Z", "2027-01-31T19:00:00.000Z"],
     ["HOUR", "2026-11-21T05:07:00Z", "2026-11-21T05:00:00.000Z", "2026-11-21T06:00:00.000Z"],
-    ["FIVE_MINUTES", "2026-11-21T05:07:00Z", "2026-11-21T05:05:00.000Z", "2026-11-21T05:10:00.000Z"],
+    [
+      "FIVE_MINUTES",
+      "2026-11-21T05:07:00Z",
+      "2026-11-21T05:05:00.000Z",
+      "2026-11-21T05:10:00.000Z",
+    ],
   ])("%s at %s runs from %s to %s", (cadence, instant, start, end) => {
     const period = periodAt(cadence, at(instant), KARACHI);
     expect([period.start.toISOString(), period.end.toISOString()]).toEqual([start, end]);

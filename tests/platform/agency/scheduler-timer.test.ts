@@ -45,7 +45,11 @@ describe("the scheduler's timer", () => {
     ];
     const events: Array<[string, Record<string, unknown>]> = [];
     let call = 0;
-    const handle = startScheduler(() => results[Math.min(call++, results.length - 1)]!(), 10, (event, detail) => events.push([event, detail]));
+    const handle = startScheduler(
+      () => results[Math.min(call++, results.length - 1)]!(),
+      10,
+      (event, detail) => events.push([event, detail]),
+    );
     await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
     handle.stop();
     expect(events[0]).toEqual(["scheduler.failed", { error: "Error: database gone" }]);

@@ -44,8 +44,14 @@ beforeAll(async () => {
     ["HOURLY", { rate: 77, minValidBet: 0 }],
     ["REALTIME", { profitRate: 33, lossRate: 71, minSingleBet: 500 }],
   ];
-  for (const [kind, terms] of house) await insertHouseContract(db, { memberId: ids.top, kind, terms, since: START });
-  await insertHouseContract(db, { memberId: ids.other, kind: "DAILY", terms: { rate: 200, minValidBet: 0 }, since: START });
+  for (const [kind, terms] of house)
+    await insertHouseContract(db, { memberId: ids.top, kind, terms, since: START });
+  await insertHouseContract(db, {
+    memberId: ids.other,
+    kind: "DAILY",
+    terms: { rate: 200, minValidBet: 0 },
+    since: START,
+  });
 
   // The sub-agent's contracts, offered and accepted through the contract rules a little later.
   const offered = new Date(START.getTime() + 5 * HOUR + 17 * 60_000);
@@ -54,7 +60,19 @@ beforeAll(async () => {
     ["DAILY", { rate: 120, minValidBet: 0 }],
     ["REALTIME", { profitRate: 20, lossRate: 50, minSingleBet: 0 }],
   ] as const) {
-    const contract = await offerContract(db, { uplineId: ids.top, downlineId: ids.sub, kind, period: kind === "DIVIDEND" ? "D" : null, terms, confirmReplace: false }, sets, offered);
+    const contract = await offerContract(
+      db,
+      {
+        uplineId: ids.top,
+        downlineId: ids.sub,
+        kind,
+        period: kind === "DIVIDEND" ? "D" : null,
+        terms,
+        confirmReplace: false,
+      },
+      sets,
+      offered,
+    );
     await decideContract(db, ids.sub, contract.id, "accept", offered);
   }
 
@@ -64,10 +82,16 @@ beforeAll(async () => {
   for (let n = 0; n < 400; n++) {
     const stake = BigInt(100 + Math.floor(next() * 20_000));
     const roll = next();
-    const payout = roll < 0.5 ? 0n : roll < 0.9 ? (stake * BigInt(Math.floor(next() * 250))) / 100n : stake * 3n;
+    const payout =
+      roll < 0.5 ? 0n : roll < 0.9 ? (stake * BigInt(Math.floor(next() * 250))) / 100n : stake * 3n;
     const validBet = next() < 0.2 ? stake / 2n : stake;
     const at = new Date(START.getTime() + Math.floor(next() * 3 * 24 * HOUR));
-    await insertSettledBet(db, players[Math.floor(next() * players.length)]!, { stake, payout, validBet, at });
+    await insertSettledBet(db, players[Math.floor(next() * players.length)]!, {
+      stake,
+      payout,
+      validBet,
+      at,
+    });
   }
   // Bonuses the ledger credited to players in those days: a dividend shares the team's loss net of them.
   for (let n = 0; n < 12; n++) {
@@ -78,12 +102,30 @@ beforeAll(async () => {
       kind: "bonus",
       memberId,
       at,
-      movements: [{ from: { house: HOUSE.bonuses }, to: { memberId, kind: MAIN }, amount: BigInt(1_000 + Math.floor(next() * 30_000)) }],
+      movements: [
+        {
+          from: { house: HOUSE.bonuses },
+          to: { memberId, kind: MAIN },
+          amount: BigInt(1_000 + Math.floor(next() * 30_000)),
+        },
+      ],
     });
   }
   // The sub-agent ends its daily wage on day 3 at 13:20: its last window stops there.
-  const daily = await db.selectFrom("contracts").select("id").where("downline_id", "=", ids.sub).where("kind", "=", "DAILY").where("status", "=", "active").executeTakeFirstOrThrow();
-  await decideContract(db, ids.sub, daily.id, "terminate", new Date(START.getTime() + 2 * 24 * HOUR + 13 * HOUR + 20 * 60_000));
+  const daily = await db
+    .selectFrom("contracts")
+    .select("id")
+    .where("downline_id", "=", ids.sub)
+    .where("kind", "=", "DAILY")
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow();
+  await decideContract(
+    db,
+    ids.sub,
+    daily.id,
+    "terminate",
+    new Date(START.getTime() + 2 * 24 * HOUR + 13 * HOUR + 20 * 60_000),
+  );
 }, 120_000);
 afterAll(() => handle.close());
 
@@ -118,7 +160,10 @@ function teamOf(holderId: string, members: Raw["members"]): Set<string> {
 }
 
 /** What a settlement row should say, from raw bets and the contract's terms. */
-function recompute(row: { contract_id: string; member_id: string; window_start: Date; window_end: Date }, raw: Raw) {
+function recompute(
+  row: { contract_id: string; member_id: string; window_start: Date; window_end: Date },
+  raw: Raw,
+) {
   const contract = raw.contracts.find((candidate) => candidate.id === row.contract_id)!;
   const team = teamOf(row.member_id, raw.members);
   const bets = raw.bets.filter(
@@ -138,7 +183,11 @@ function recompute(row: { contract_id: string; member_id: string; window_start: 
     const weighted = sum(
       bets
         .filter((bet) => BigInt(bet.stake) >= BigInt(terms.minSingleBet!))
-        .map((bet) => BigInt(bet.valid_bet) * BigInt(BigInt(bet.payout) > BigInt(bet.stake) ? terms.profitRate! : terms.lossRate!)),
+        .map(
+          (bet) =>
+            BigInt(bet.valid_bet) *
+            BigInt(BigInt(bet.payout) > BigInt(bet.stake) ? terms.profitRate! : terms.lossRate!),
+        ),
     );
     amount = weighted / 10_000n;
   } else if (contract.kind === "DIVIDEND") {
@@ -155,17 +204,34 @@ function recompute(row: { contract_id: string; member_id: string; window_start: 
         .map((bonus) => BigInt(bonus.amount)),
     );
     const netLoss = -profitLoss - given;
-    const met = netLoss > 0n && validBet >= BigInt(terms.minValidBet!) && netLoss >= BigInt(terms.minProfitLoss!) && active >= terms.minActiveMembers!;
+    const met =
+      netLoss > 0n &&
+      validBet >= BigInt(terms.minValidBet!) &&
+      netLoss >= BigInt(terms.minProfitLoss!) &&
+      active >= terms.minActiveMembers!;
     amount = met ? (netLoss * BigInt(terms.rate!)) / 10_000n : 0n;
   } else {
-    amount = validBet > 0n && validBet >= BigInt(terms.minValidBet!) ? (validBet * BigInt(terms.rate!)) / 10_000n : 0n;
+    amount =
+      validBet > 0n && validBet >= BigInt(terms.minValidBet!)
+        ? (validBet * BigInt(terms.rate!)) / 10_000n
+        : 0n;
   }
-  return { validBet: validBet.toString(), profitLoss: profitLoss.toString(), active, amount: amount.toString() };
+  return {
+    validBet: validBet.toString(),
+    profitLoss: profitLoss.toString(),
+    active,
+    amount: amount.toString(),
+  };
 }
 
 async function ledgerState() {
   const [entries, balances] = await Promise.all([
-    handle.db.selectFrom("entries").select(["id", "idempotency_key"]).where("idempotency_key", "like", "settlement:%").orderBy("id").execute(),
+    handle.db
+      .selectFrom("entries")
+      .select(["id", "idempotency_key"])
+      .where("idempotency_key", "like", "settlement:%")
+      .orderBy("id")
+      .execute(),
     handle.db.selectFrom("accounts").select(["id", "balance"]).orderBy("id").execute(),
   ]);
   return { entries, balances };
@@ -177,11 +243,21 @@ describe("settlement", () => {
     expect(settled).toBeGreaterThan(0);
     const rows = await handle.db.selectFrom("settlements").selectAll().orderBy("id").execute();
     const raw = await loadRaw();
-    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(["DIVIDEND", "DAILY", "HOURLY", "REALTIME"]));
+    expect(new Set(rows.map((row) => row.kind))).toEqual(
+      new Set(["DIVIDEND", "DAILY", "HOURLY", "REALTIME"]),
+    );
     expect(rows.some((row) => BigInt(row.amount) > 0n && row.member_id === ids.sub)).toBe(true);
     for (const row of rows) {
       const expected = recompute(row, raw);
-      expect({ validBet: row.valid_bet, profitLoss: row.profit_loss, active: row.active_members, amount: row.amount }, `settlement ${row.id} (${row.kind})`).toEqual(expected);
+      expect(
+        {
+          validBet: row.valid_bet,
+          profitLoss: row.profit_loss,
+          active: row.active_members,
+          amount: row.amount,
+        },
+        `settlement ${row.id} (${row.kind})`,
+      ).toEqual(expected);
       if (BigInt(row.amount) > 0n) {
         const posting = await handle.db
           .selectFrom("postings")
@@ -190,7 +266,11 @@ describe("settlement", () => {
           .where("postings.entry_id", "=", row.entry_id!)
           .where("accounts.member_id", "is not", null)
           .executeTakeFirstOrThrow();
-        expect([posting.member_id, posting.kind, posting.amount]).toEqual([row.member_id, "MAIN", row.amount]);
+        expect([posting.member_id, posting.kind, posting.amount]).toEqual([
+          row.member_id,
+          "MAIN",
+          row.amount,
+        ]);
       } else {
         expect(row.entry_id).toBeNull();
       }
@@ -199,10 +279,24 @@ describe("settlement", () => {
 
   it("covers every team bet of the settled time exactly once, and nothing of another agent's team", async () => {
     const raw = await loadRaw();
-    const contracts = raw.contracts.filter((contract) => ["active", "terminated"].includes(contract.status));
+    const contracts = raw.contracts.filter((contract) =>
+      ["active", "terminated"].includes(contract.status),
+    );
     for (const contract of contracts) {
-      const rows = await handle.db.selectFrom("settlements").selectAll().where("contract_id", "=", contract.id).execute();
-      const expected = recompute({ contract_id: contract.id, member_id: contract.downline_id, window_start: contract.decided_at!, window_end: contract.settled_until! }, raw);
+      const rows = await handle.db
+        .selectFrom("settlements")
+        .selectAll()
+        .where("contract_id", "=", contract.id)
+        .execute();
+      const expected = recompute(
+        {
+          contract_id: contract.id,
+          member_id: contract.downline_id,
+          window_start: contract.decided_at!,
+          window_end: contract.settled_until!,
+        },
+        raw,
+      );
       const stored = rows.reduce((sum, row) => sum + BigInt(row.valid_bet), 0n);
       expect(stored.toString(), `contract ${contract.id} ${contract.kind}`).toBe(expected.validBet);
     }
@@ -212,12 +306,27 @@ describe("settlement", () => {
 
   it("pays nothing twice: a rerun, a rerun from the start of every contract, and two runners at once", async () => {
     const before = await ledgerState();
-    const count = async () => Number((await handle.db.selectFrom("settlements").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom("settlements")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const rows = await count();
     expect(await settleDueContracts(handle.db, ZONE, NOW)).toBe(0);
     // Every period settled again from the beginning, by two runners at the same time.
-    await handle.db.updateTable("contracts").set((eb) => ({ settled_until: eb.ref("decided_at") })).where("status", "in", ["active", "terminated"]).execute();
-    await Promise.all([settleDueContracts(handle.db, ZONE, NOW), settleDueContracts(handle.db, ZONE, NOW)]);
+    await handle.db
+      .updateTable("contracts")
+      .set((eb) => ({ settled_until: eb.ref("decided_at") }))
+      .where("status", "in", ["active", "terminated"])
+      .execute();
+    await Promise.all([
+      settleDueContracts(handle.db, ZONE, NOW),
+      settleDueContracts(handle.db, ZONE, NOW),
+    ]);
     expect(await count()).toBe(rows);
     expect(await ledgerState()).toEqual(before);
   });
@@ -230,7 +339,14 @@ describe("settlement", () => {
     await insertSettledBet(handle.db, member, { stake: 10_000n, payout: 0n, at: betAt });
     await settleDueContracts(handle.db, ZONE, later);
     const hourly = () =>
-      handle.db.selectFrom("settlements").select(["window_end", "valid_bet"]).where("member_id", "=", ids.top).where("kind", "=", "HOURLY").where("window_start", "<=", betAt).where("window_end", ">", betAt).execute();
+      handle.db
+        .selectFrom("settlements")
+        .select(["window_end", "valid_bet"])
+        .where("member_id", "=", ids.top)
+        .where("kind", "=", "HOURLY")
+        .where("window_start", "<=", betAt)
+        .where("window_end", ">", betAt)
+        .execute();
     expect(await hourly()).toEqual([]);
     const endOfHour = new Date(Math.ceil(betAt.getTime() / HOUR) * HOUR);
     await settleDueContracts(handle.db, ZONE, new Date(endOfHour.getTime() + 30_000));

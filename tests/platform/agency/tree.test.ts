@@ -45,9 +45,15 @@ describe("the closure table", () => {
     const sub = await insertAgent(handle.db, { parentId: a });
     const member = await insertMember(handle.db, { parentId: sub });
     await handle.db.updateTable("members").set({ parent_id: b }).where("id", "=", sub).execute();
-    expect(await paths([member])).toEqual([`${member}>${member}@0`, `${sub}>${member}@1`, `${b}>${member}@2`]);
+    expect(await paths([member])).toEqual([
+      `${member}>${member}@0`,
+      `${sub}>${member}@1`,
+      `${b}>${member}@2`,
+    ]);
     expect(await teamSize(handle.db, a)).toBe(0);
-    await expect(handle.db.updateTable("members").set({ parent_id: member }).where("id", "=", b).execute()).rejects.toThrow(/own downline/);
+    await expect(
+      handle.db.updateTable("members").set({ parent_id: member }).where("id", "=", b).execute(),
+    ).rejects.toThrow(/own downline/);
   });
 
   it("finds a downline only under the asking agent; a foreign id and a missing one are both not_found", async () => {

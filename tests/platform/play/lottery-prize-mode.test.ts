@@ -7,7 +7,14 @@ const lane = (title: string, vassalages: string[]) =>
   ({
     title,
     gameClassify: [],
-    cards: vassalages.map((vassalage) => ({ vassalage, displayName: vassalage, lagerIcon: "", gameType: title, gameCode: null, isGame: "GAME" })),
+    cards: vassalages.map((vassalage) => ({
+      vassalage,
+      displayName: vassalage,
+      lagerIcon: "",
+      gameType: title,
+      gameCode: null,
+      isGame: "GAME",
+    })),
   }) as VendorLane;
 
 describe("§4 lottery prize mode: ELOTT if the ELOTT lane has a TCG_LOTTO_VN or LOTT card, else LOTT", () => {
@@ -19,11 +26,23 @@ describe("§4 lottery prize mode: ELOTT if the ELOTT lane has a TCG_LOTTO_VN or 
     ["ELOTT lane with TCG_SEA only", [lane("ELOTT", ["ELOTT", "TCG_SEA"])], "LOTT"],
     ["ELOTT lane with TCG_LOTTO_VN", [lane("ELOTT", ["ELOTT", "TCG_LOTTO_VN"])], "ELOTT"],
     ["ELOTT lane with LOTT", [lane("ELOTT", ["LOTT"])], "ELOTT"],
-    ["ELOTT lane with both", [lane("LOTT", ["LOTT"]), lane("ELOTT", ["TCG_LOTTO_VN", "LOTT"])], "ELOTT"],
-    ["TCG_LOTTO_VN and LOTT only in other lanes", [lane("LOTT", ["LOTT", "TCG_LOTTO_VN"]), lane("ELOTT", ["ELOTT"])], "LOTT"],
+    [
+      "ELOTT lane with both",
+      [lane("LOTT", ["LOTT"]), lane("ELOTT", ["TCG_LOTTO_VN", "LOTT"])],
+      "ELOTT",
+    ],
+    [
+      "TCG_LOTTO_VN and LOTT only in other lanes",
+      [lane("LOTT", ["LOTT", "TCG_LOTTO_VN"]), lane("ELOTT", ["ELOTT"])],
+      "LOTT",
+    ],
     ["a look-alike vassalage", [lane("ELOTT", ["LOTT2", "tcg_lotto_vn"])], "LOTT"],
     // The seeded demo brand: ELOTT lane = ELOTT + TCG_LOTTO_VN.
-    ["the demo brand", [lane("LOTT", ["LOTT", "TCG_LOTTO_VN", "TCG_SEA"]), lane("ELOTT", ["ELOTT", "TCG_LOTTO_VN"])], "ELOTT"],
+    [
+      "the demo brand",
+      [lane("LOTT", ["LOTT", "TCG_LOTTO_VN", "TCG_SEA"]), lane("ELOTT", ["ELOTT", "TCG_LOTTO_VN"])],
+      "ELOTT",
+    ],
   ];
   test.each(cases)("%s", (_name, lanes, expected) => {
     expect(lotteryPrizeMode(lanes)).toBe(expected);

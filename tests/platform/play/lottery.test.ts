@@ -3,7 +3,12 @@ import { describe, expect, test } from "vitest";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { placeLotteryBet, memberLotteryBets } from "~/platform/play/lottery/bets.server";
-import { openDraw, recentDraws, settleDraw, settleDueDraws } from "~/platform/play/lottery/draws.server";
+import {
+  openDraw,
+  recentDraws,
+  settleDraw,
+  settleDueDraws,
+} from "~/platform/play/lottery/draws.server";
 import { drawNumbers } from "~/platform/play/lottery/fair-draw.server";
 import { lotteryMenu, type LotteryGame } from "~/platform/play/lottery/menu.server";
 import { playAccount } from "~/platform/play/game-sessions.server";
@@ -36,7 +41,8 @@ function* everyDraw(type: LotteryType): Generator<number[]> {
     const span = draw.max - draw.min + 1;
     for (let index = 0; index < span ** draw.count; index++) {
       const digits: number[] = [];
-      for (let rest = index, i = 0; i < draw.count; i++, rest = Math.floor(rest / span)) digits.unshift(draw.min + (rest % span));
+      for (let rest = index, i = 0; i < draw.count; i++, rest = Math.floor(rest / span))
+        digits.unshift(draw.min + (rest % span));
       yield digits;
     }
     return;
@@ -60,7 +66,9 @@ function* pk10Draws(): Generator<number[]> {
     for (let b = 1; b <= 10; b++)
       for (let c = 1; c <= 10; c++) {
         if (a === b || b === c || a === c) continue;
-        const rest = Array.from({ length: 10 }, (_, index) => index + 1).filter((car) => car !== a && car !== b && car !== c);
+        const rest = Array.from({ length: 10 }, (_, index) => index + 1).filter(
+          (car) => car !== a && car !== b && car !== c,
+        );
         yield [a, b, ...rest, c];
       }
 }
@@ -87,7 +95,10 @@ describe("lottery rules (§9 types 11x5, LF, LHC, PK10, SSC)", () => {
         // Every selection, not only the best, returns less than it takes.
         for (const selection of [...selectionClasses(kind), ...sampleSelections(kind)]) {
           const chance = kind.chance(selection);
-          expect(chance.num * BigInt(kind.odds) < chance.den * 100n, `${type} ${kind.code} ${String(selection)}`).toBe(true);
+          expect(
+            chance.num * BigInt(kind.odds) < chance.den * 100n,
+            `${type} ${kind.code} ${String(selection)}`,
+          ).toBe(true);
         }
         const rtp = rtpOf(kind);
         expect(rtp.num < rtp.den, `${type} ${kind.code}`).toBe(true);
@@ -100,19 +111,29 @@ describe("lottery rules (§9 types 11x5, LF, LHC, PK10, SSC)", () => {
     expect(equal(anyTwo, { num: 84n * 540n, den: 462n * 100n })).toBe(true);
   });
 
-  test.each(["SSC", "LF", "11x5"] as const)("%s: each kind's chance is exact, counted over every possible draw", (type) => {
-    const kinds = rulesOf(type).kinds.map((kind) => ({ kind, selections: sampleSelections(kind).map((selection) => ({ selection, wins: 0 })) }));
-    let draws = 0;
-    for (const draw of everyDraw(type)) {
-      draws++;
-      for (const { kind, selections } of kinds) for (const entry of selections) if (kind.wins(entry.selection, draw)) entry.wins++;
-    }
-    for (const { kind, selections } of kinds) {
-      for (const { selection, wins } of selections) {
-        expect(equal({ num: BigInt(wins), den: BigInt(draws) }, kind.chance(selection)), `${type} ${kind.code} ${String(selection)}: ${wins}/${draws}`).toBe(true);
+  test.each(["SSC", "LF", "11x5"] as const)(
+    "%s: each kind's chance is exact, counted over every possible draw",
+    (type) => {
+      const kinds = rulesOf(type).kinds.map((kind) => ({
+        kind,
+        selections: sampleSelections(kind).map((selection) => ({ selection, wins: 0 })),
+      }));
+      let draws = 0;
+      for (const draw of everyDraw(type)) {
+        draws++;
+        for (const { kind, selections } of kinds)
+          for (const entry of selections) if (kind.wins(entry.selection, draw)) entry.wins++;
       }
-    }
-  });
+      for (const { kind, selections } of kinds) {
+        for (const { selection, wins } of selections) {
+          expect(
+            equal({ num: BigInt(wins), den: BigInt(draws) }, kind.chance(selection)),
+            `${type} ${kind.code} ${String(selection)}: ${wins}/${draws}`,
+          ).toBe(true);
+        }
+      }
+    },
+  );
 
   test("PK10: each kind's chance is exact, counted over every order of the places it reads", () => {
     for (const kind of rulesOf("PK10").kinds) {
@@ -123,7 +144,10 @@ describe("lottery rules (§9 types 11x5, LF, LHC, PK10, SSC)", () => {
           draws++;
           if (kind.wins(selection, draw)) wins++;
         }
-        expect(equal({ num: BigInt(wins), den: BigInt(draws) }, kind.chance(selection)), `${kind.code} ${String(selection)}`).toBe(true);
+        expect(
+          equal({ num: BigInt(wins), den: BigInt(draws) }, kind.chance(selection)),
+          `${kind.code} ${String(selection)}`,
+        ).toBe(true);
       }
     }
   });
@@ -137,7 +161,10 @@ describe("lottery rules (§9 types 11x5, LF, LHC, PK10, SSC)", () => {
         const p = Number(kind.chance(selection).num) / Number(kind.chance(selection).den);
         const wins = draws.filter((draw) => kind.wins(selection, draw)).length;
         const sigma = Math.sqrt(rounds * p * (1 - p));
-        expect(Math.abs(wins - rounds * p), `${type} ${kind.code}: ${wins} wins, ${rounds * p} expected`).toBeLessThan(5 * sigma + 2);
+        expect(
+          Math.abs(wins - rounds * p),
+          `${type} ${kind.code}: ${wins} wins, ${rounds * p} expected`,
+        ).toBeLessThan(5 * sigma + 2);
       }
     }
   });
@@ -170,7 +197,9 @@ describe("lottery rules (§9 types 11x5, LF, LHC, PK10, SSC)", () => {
   });
 
   test("seeded game codes play the type the seed named them after", () => {
-    expect(["LOTT-0001", "LOTT-0002", "LOTT-0003", "LOTT-0004", "LOTT-0005"].map(lotteryTypeOf)).toEqual(["11x5", "LF", "LHC", "PK10", "SSC"]);
+    expect(
+      ["LOTT-0001", "LOTT-0002", "LOTT-0003", "LOTT-0004", "LOTT-0005"].map(lotteryTypeOf),
+    ).toEqual(["11x5", "LF", "LHC", "PK10", "SSC"]);
     expect(lotteryTypeOf("TCG_LOTTO_VN-0010")).toBe("SSC");
     expect(lotteryTypeOf("VN_PK10_FAST")).toBe("PK10");
   });
@@ -186,13 +215,18 @@ describe("provably fair draws", () => {
         expect(drawNumbers(type, seed)).toEqual(numbers);
         expect(numbers).toHaveLength(draw.count);
         for (const value of numbers) {
-          expect(Number.isInteger(value) && value >= draw.min && value <= draw.max, `${type} ${numbers.join(",")}`).toBe(true);
+          expect(
+            Number.isInteger(value) && value >= draw.min && value <= draw.max,
+            `${type} ${numbers.join(",")}`,
+          ).toBe(true);
         }
         if (draw.distinct) expect(new Set(numbers).size).toBe(numbers.length);
       }
     }
     // PK10 is a permutation of 1..10; LHC shows its six main numbers in order, then the special one.
-    expect([...drawNumbers("PK10", "a".repeat(64))].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect([...drawNumbers("PK10", "a".repeat(64))].sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     const lhc = drawNumbers("LHC", "b".repeat(64));
     expect(lhc.slice(0, 6)).toEqual([...lhc.slice(0, 6)].sort((a, b) => a - b));
     // A different seed, different numbers (a fixed pair, so the test is stable).
@@ -201,10 +235,14 @@ describe("provably fair draws", () => {
 
   test("digits are uniform: no modulo bias over 20,000 SSC draws", () => {
     const counts = Array.from({ length: 10 }, () => 0);
-    for (let round = 0; round < 4_000; round++) for (const digit of drawNumbers("SSC", seedOf())) counts[digit]!++;
+    for (let round = 0; round < 4_000; round++)
+      for (const digit of drawNumbers("SSC", seedOf())) counts[digit]!++;
     // χ² with 9 degrees of freedom; 33.7 is p = 0.0001.
     const expected = 2_000;
-    const chiSquare = counts.reduce((total, count) => total + (count - expected) ** 2 / expected, 0);
+    const chiSquare = counts.reduce(
+      (total, count) => total + (count - expected) ** 2 / expected,
+      0,
+    );
     expect(chiSquare).toBeLessThan(33.7);
   });
 });
@@ -215,7 +253,12 @@ describe("draws, bets and settlement", () => {
 
   /** A game of the seeded /lottery page (LOTT lane), by code. */
   async function game(gameCode: string): Promise<LotteryGame> {
-    const { game } = await lotteryMenu(handle.db, { page: "lottery", prizeMode: "LOTT", language: "en", gameCode });
+    const { game } = await lotteryMenu(handle.db, {
+      page: "lottery",
+      prizeMode: "LOTT",
+      language: "en",
+      gameCode,
+    });
     return game!;
   }
 
@@ -228,10 +271,16 @@ describe("draws, bets and settlement", () => {
   const balance = (memberId: string) => mainBalance(handle.db, { id: memberId }).then(BigInt);
 
   /** A moment inside draw `drawNo`'s betting window (10 s after it opened). */
-  const during = (drawNo: number) => new Date(drawClosesAt(drawNo - 1, INTERVAL).getTime() + 10_000);
+  const during = (drawNo: number) =>
+    new Date(drawClosesAt(drawNo - 1, INTERVAL).getTime() + 10_000);
   const after = (drawNo: number) => new Date(drawClosesAt(drawNo, INTERVAL).getTime() + 1_000);
 
-  async function bet(memberId: string, ssc: LotteryGame, drawNo: number, fields: { betKind: string; selection: string[]; stake: bigint; key?: string; now?: Date }) {
+  async function bet(
+    memberId: string,
+    ssc: LotteryGame,
+    drawNo: number,
+    fields: { betKind: string; selection: string[]; stake: bigint; key?: string; now?: Date },
+  ) {
     const brand = await getBrandConfig(handle.db);
     return placeLotteryBet(handle.db, {
       memberId,
@@ -248,7 +297,12 @@ describe("draws, bets and settlement", () => {
   }
 
   const betRows = (memberId: string) =>
-    handle.db.selectFrom("bets").selectAll().where("member_id", "=", memberId).orderBy("id").execute();
+    handle.db
+      .selectFrom("bets")
+      .selectAll()
+      .where("member_id", "=", memberId)
+      .orderBy("id")
+      .execute();
 
   test("the open draw shows its seed's hash only; once closed the seed and numbers are revealed and check out", async () => {
     const ssc = await game("LOTT-0005");
@@ -261,8 +315,13 @@ describe("draws, bets and settlement", () => {
     expect(open.seedHash).toMatch(/^[0-9a-f]{64}$/);
 
     const later = after(open.drawNo);
-    const recent = await recentDraws(handle.db, ssc.gameCode, later, { interval: INTERVAL, limit: 10 });
-    expect(recent.map((draw) => draw.drawNo)).toEqual(Array.from({ length: 10 }, (_, index) => open.drawNo - index));
+    const recent = await recentDraws(handle.db, ssc.gameCode, later, {
+      interval: INTERVAL,
+      limit: 10,
+    });
+    expect(recent.map((draw) => draw.drawNo)).toEqual(
+      Array.from({ length: 10 }, (_, index) => open.drawNo - index),
+    );
     for (const draw of recent) {
       expect(draw.settled).toBe(true);
       expect(sha256(draw.seed!)).toBe(draw.seedHash);
@@ -281,15 +340,32 @@ describe("draws, bets and settlement", () => {
     const ssc = await game("LOTT-0005");
     const drawNo = openDrawNo(new Date(), INTERVAL) + 5;
     const memberId = await member(100_00n);
-    const big = await bet(memberId, ssc, drawNo, { betKind: "sum_big_small", selection: ["big"], stake: 10_00n });
-    const small = await bet(memberId, ssc, drawNo, { betKind: "sum_big_small", selection: ["small"], stake: 10_00n });
-    await bet(memberId, ssc, drawNo, { betKind: "front_three", selection: ["1", "2", "3"], stake: 5_00n });
+    const big = await bet(memberId, ssc, drawNo, {
+      betKind: "sum_big_small",
+      selection: ["big"],
+      stake: 10_00n,
+    });
+    const small = await bet(memberId, ssc, drawNo, {
+      betKind: "sum_big_small",
+      selection: ["small"],
+      stake: 10_00n,
+    });
+    await bet(memberId, ssc, drawNo, {
+      betKind: "front_three",
+      selection: ["1", "2", "3"],
+      stake: 5_00n,
+    });
     expect(big.roundId).toMatch(new RegExp(`^LOTT-0005-${drawNo}-[A-Za-z0-9_-]+$`));
     expect(small.balance).toBe(80_00n);
     expect(await balance(memberId)).toBe(75_00n);
     const open = await betRows(memberId);
     expect(open.map((row) => row.status)).toEqual(["open", "open", "open"]);
-    expect(open[0]!.detail).toEqual({ drawNo, betKind: "sum_big_small", selection: "big", odds: 196 });
+    expect(open[0]!.detail).toEqual({
+      drawNo,
+      betKind: "sum_big_small",
+      selection: "big",
+      odds: 196,
+    });
     expect(open[0]!.node_id).toBe(ssc.nodeId);
     // Not before the close.
     expect(await settleDraw(handle.db, ssc.gameCode, drawNo, during(drawNo))).toBe(false);
@@ -297,21 +373,37 @@ describe("draws, bets and settlement", () => {
 
     const later = after(drawNo);
     expect(await settleDueDraws(handle.db, later)).toBeGreaterThanOrEqual(1);
-    const [draw] = await recentDraws(handle.db, ssc.gameCode, later, { interval: INTERVAL, limit: 1 });
+    const [draw] = await recentDraws(handle.db, ssc.gameCode, later, {
+      interval: INTERVAL,
+      limit: 1,
+    });
     expect(draw!.drawNo).toBe(drawNo);
     const sum = draw!.numbers!.reduce((total, digit) => total + digit, 0);
     const frontThree = draw!.numbers!.slice(0, 3).join(",") === "1,2,3";
     const settled = await betRows(memberId);
     expect(settled.map((row) => row.status)).toEqual(["settled", "settled", "settled"]);
-    expect(settled.map((row) => row.payout)).toEqual([sum >= 23 ? "1960" : "0", sum >= 23 ? "0" : "1960", frontThree ? "485000" : "0"]);
+    expect(settled.map((row) => row.payout)).toEqual([
+      sum >= 23 ? "1960" : "0",
+      sum >= 23 ? "0" : "1960",
+      frontThree ? "485000" : "0",
+    ]);
     const expected = 75_00n + 19_60n + (frontThree ? 4_850_00n : 0n);
     expect(await balance(memberId)).toBe(expected);
 
     // Again, and three at once: nothing more is paid.
     expect(await settleDraw(handle.db, ssc.gameCode, drawNo, later)).toBe(false);
-    await Promise.all([settleDueDraws(handle.db, later), settleDraw(handle.db, ssc.gameCode, drawNo, later), settleDueDraws(handle.db, later)]);
+    await Promise.all([
+      settleDueDraws(handle.db, later),
+      settleDraw(handle.db, ssc.gameCode, drawNo, later),
+      settleDueDraws(handle.db, later),
+    ]);
     expect(await balance(memberId)).toBe(expected);
-    const wins = await handle.db.selectFrom("entries").select("id").where("kind", "=", "win").where("member_id", "=", memberId).execute();
+    const wins = await handle.db
+      .selectFrom("entries")
+      .select("id")
+      .where("kind", "=", "win")
+      .where("member_id", "=", memberId)
+      .execute();
     expect(wins).toHaveLength(frontThree ? 2 : 1);
 
     const listed = await memberLotteryBets(handle.db, { memberId, game: ssc });
@@ -324,8 +416,16 @@ describe("draws, bets and settlement", () => {
     const drawNo = openDrawNo(new Date(), INTERVAL) + 8;
     const members = await Promise.all([member(50_00n), member(50_00n), member(50_00n)]);
     for (const memberId of members) {
-      await bet(memberId, pk10, drawNo, { betKind: "dragon_tiger", selection: ["dragon"], stake: 20_00n });
-      await bet(memberId, pk10, drawNo, { betKind: "dragon_tiger", selection: ["tiger"], stake: 20_00n });
+      await bet(memberId, pk10, drawNo, {
+        betKind: "dragon_tiger",
+        selection: ["dragon"],
+        stake: 20_00n,
+      });
+      await bet(memberId, pk10, drawNo, {
+        betKind: "dragon_tiger",
+        selection: ["tiger"],
+        stake: 20_00n,
+      });
     }
     const later = after(drawNo);
     await Promise.all([
@@ -355,15 +455,45 @@ describe("draws, bets and settlement", () => {
     const memberId = await member(10_00n);
     const codes = await Promise.all([
       // The draw before the open one, and the open one after its close.
-      codeOf(bet(memberId, lhc, drawNo - 1, { betKind: "special", selection: ["7"], stake: 1_00n, now: during(drawNo) })),
-      codeOf(bet(memberId, lhc, drawNo, { betKind: "special", selection: ["7"], stake: 1_00n, now: after(drawNo) })),
-      codeOf(bet(memberId, lhc, drawNo + 1, { betKind: "special", selection: ["7"], stake: 1_00n, now: during(drawNo) })),
+      codeOf(
+        bet(memberId, lhc, drawNo - 1, {
+          betKind: "special",
+          selection: ["7"],
+          stake: 1_00n,
+          now: during(drawNo),
+        }),
+      ),
+      codeOf(
+        bet(memberId, lhc, drawNo, {
+          betKind: "special",
+          selection: ["7"],
+          stake: 1_00n,
+          now: after(drawNo),
+        }),
+      ),
+      codeOf(
+        bet(memberId, lhc, drawNo + 1, {
+          betKind: "special",
+          selection: ["7"],
+          stake: 1_00n,
+          now: during(drawNo),
+        }),
+      ),
       codeOf(bet(memberId, lhc, drawNo, { betKind: "special", selection: ["50"], stake: 1_00n })),
-      codeOf(bet(memberId, lhc, drawNo, { betKind: "special", selection: ["7", "8"], stake: 1_00n })),
+      codeOf(
+        bet(memberId, lhc, drawNo, { betKind: "special", selection: ["7", "8"], stake: 1_00n }),
+      ),
       codeOf(bet(memberId, lhc, drawNo, { betKind: "champion", selection: ["7"], stake: 1_00n })),
       codeOf(bet(memberId, lhc, drawNo, { betKind: "special", selection: ["7"], stake: 10_01n })),
       codeOf(bet(memberId, lhc, drawNo, { betKind: "special", selection: ["7"], stake: 0n })),
-      codeOf(bet(memberId, lhc, drawNo, { betKind: "special", selection: ["7"], stake: 1_00n, key: "short" })),
+      codeOf(
+        bet(memberId, lhc, drawNo, {
+          betKind: "special",
+          selection: ["7"],
+          stake: 1_00n,
+          key: "short",
+        }),
+      ),
     ]);
     expect(codes).toEqual([
       "draw_closed",
@@ -378,7 +508,11 @@ describe("draws, bets and settlement", () => {
     ]);
     expect(await betRows(memberId)).toEqual([]);
     expect(await balance(memberId)).toBe(10_00n);
-    const entries = await handle.db.selectFrom("entries").select("kind").where("member_id", "=", memberId).execute();
+    const entries = await handle.db
+      .selectFrom("entries")
+      .select("kind")
+      .where("member_id", "=", memberId)
+      .execute();
     expect(entries.map((entry) => entry.kind)).toEqual(["deposit"]);
   });
 
@@ -386,10 +520,22 @@ describe("draws, bets and settlement", () => {
     const lf = await game("LOTT-0002");
     const drawNo = openDrawNo(new Date(), INTERVAL) + 15;
     const memberId = await member(10_00n);
-    await bet(memberId, lf, drawNo, { betKind: "straight", selection: ["1", "2", "3"], stake: 1_00n });
+    await bet(memberId, lf, drawNo, {
+      betKind: "straight",
+      selection: ["1", "2", "3"],
+      stake: 1_00n,
+    });
     // The draw is drawn (say, by a settler whose clock is ahead); a late bet with a clock behind is refused.
     await settleDraw(handle.db, lf.gameCode, drawNo, after(drawNo));
-    expect(await codeOf(bet(memberId, lf, drawNo, { betKind: "straight", selection: ["4", "5", "6"], stake: 1_00n }))).toBe("draw_closed");
+    expect(
+      await codeOf(
+        bet(memberId, lf, drawNo, {
+          betKind: "straight",
+          selection: ["4", "5", "6"],
+          stake: 1_00n,
+        }),
+      ),
+    ).toBe("draw_closed");
     expect(await betRows(memberId)).toHaveLength(1);
   });
 
@@ -398,15 +544,32 @@ describe("draws, bets and settlement", () => {
     const drawNo = openDrawNo(new Date(), INTERVAL) + 18;
     const memberId = await member(10_00n);
     const key = formKey() + formKey();
-    const first = await bet(memberId, elevenFive, drawNo, { betKind: "any_two", selection: ["3", "9"], stake: 2_00n, key });
-    const again = await bet(memberId, elevenFive, drawNo, { betKind: "any_two", selection: ["3", "9"], stake: 2_00n, key });
+    const first = await bet(memberId, elevenFive, drawNo, {
+      betKind: "any_two",
+      selection: ["3", "9"],
+      stake: 2_00n,
+      key,
+    });
+    const again = await bet(memberId, elevenFive, drawNo, {
+      betKind: "any_two",
+      selection: ["3", "9"],
+      stake: 2_00n,
+      key,
+    });
     expect(first.replayed).toBe(false);
     expect(again).toMatchObject({ roundId: first.roundId, replayed: true });
     expect(await balance(memberId)).toBe(8_00n);
     expect(await betRows(memberId)).toHaveLength(1);
     // Changed values under the same key are refused.
-    expect(await codeOf(bet(memberId, elevenFive, drawNo, { betKind: "any_two", selection: ["3", "9"], stake: 3_00n, key }))).toBe(
-      "duplicate_transaction",
-    );
+    expect(
+      await codeOf(
+        bet(memberId, elevenFive, drawNo, {
+          betKind: "any_two",
+          selection: ["3", "9"],
+          stake: 3_00n,
+          key,
+        }),
+      ),
+    ).toBe("duplicate_transaction");
   });
 });

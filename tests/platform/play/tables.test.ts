@@ -3,7 +3,14 @@ import type { DatabaseHandle } from "~/platform/db/open.server";
 import type { PlayMode } from "~/platform/db/schema";
 import { createGameSession } from "~/platform/play/game-sessions.server";
 import type { SessionGame } from "~/platform/play/providers/ports";
-import { LAST_RESULTS, listTables, ROOM_TIERS, roomTierOf, tableLimits, type TableQuery } from "~/platform/play/tables.server";
+import {
+  LAST_RESULTS,
+  listTables,
+  ROOM_TIERS,
+  roomTierOf,
+  tableLimits,
+  type TableQuery,
+} from "~/platform/play/tables.server";
 import { createTestDatabase } from "../../helpers/database";
 import { insertGame } from "../../helpers/play";
 import { insertMember } from "../../helpers/wallet";
@@ -32,17 +39,36 @@ const seeds = new Map<string, string>();
 let nonce = 0;
 
 async function session(memberId: string, game: SessionGame, mode: PlayMode, at: Date) {
-  return createGameSession(handle.db, { memberId, game, provider: "demo", mode, language: "en", now: at });
+  return createGameSession(handle.db, {
+    memberId,
+    game,
+    provider: "demo",
+    mode,
+    language: "en",
+    now: at,
+  });
 }
 
 /** One demo-provider round, as the engines write it (an outcome with its summary). */
-async function round(memberId: string, game: SessionGame, at: Date, summary: string, mode: PlayMode = "real") {
+async function round(
+  memberId: string,
+  game: SessionGame,
+  at: Date,
+  summary: string,
+  mode: PlayMode = "real",
+) {
   const { id: sessionId } = await session(memberId, game, mode, at);
   let seedId = seeds.get(memberId);
   if (!seedId) {
     const row = await handle.db
       .insertInto("fair_seeds")
-      .values({ member_id: memberId, server_seed: "s", server_seed_hash: "h", client_seed: "c", created_at: at })
+      .values({
+        member_id: memberId,
+        server_seed: "s",
+        server_seed_hash: "h",
+        client_seed: "c",
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     seeds.set(memberId, (seedId = row.id));
@@ -81,11 +107,30 @@ beforeAll(async () => {
   await handle.db
     .insertInto("vendors")
     .values([
-      { category: "LIVE", vassalage: "EVO", display_name: "EVO Live", lager_icon: "/evo.svg", game_type: "LIVE", game_code: null, is_game: "VASSALAGE", sort: 0 },
-      { category: "LIVE", vassalage: "AG", display_name: "AG Casino", lager_icon: "/ag.svg", game_type: "LIVE", game_code: null, is_game: "VASSALAGE", sort: 1 },
+      {
+        category: "LIVE",
+        vassalage: "EVO",
+        display_name: "EVO Live",
+        lager_icon: "/evo.svg",
+        game_type: "LIVE",
+        game_code: null,
+        is_game: "VASSALAGE",
+        sort: 0,
+      },
+      {
+        category: "LIVE",
+        vassalage: "AG",
+        display_name: "AG Casino",
+        lager_icon: "/ag.svg",
+        game_type: "LIVE",
+        game_code: null,
+        is_game: "VASSALAGE",
+        sort: 1,
+      },
     ])
     .execute();
-  for (const [key, game] of Object.entries({ live1, live2, live3, pvp1, slot })) games[key] = await insertGame(handle.db, game);
+  for (const [key, game] of Object.entries({ live1, live2, live3, pvp1, slot }))
+    games[key] = await insertGame(handle.db, game);
   for (let index = 0; index < 6; index++) members.push(await insertMember(handle.db));
   const [a, b, c, d, e] = members as [string, string, string, string, string];
 
@@ -102,7 +147,13 @@ beforeAll(async () => {
   await round(b, games.live1!, new Date("2025-06-14T22:00:00Z"), "Banker 7–5");
   await round(b, games.live1!, new Date("2025-06-14T23:59:59Z"), "Player 9–2");
   for (let n = 1; n <= 7; n++) {
-    await round(n % 2 ? a : e, games.live1!, minutesAgo(70 - n * 10), `Result ${n}`, n === 4 ? "demo" : "real");
+    await round(
+      n % 2 ? a : e,
+      games.live1!,
+      minutesAgo(70 - n * 10),
+      `Result ${n}`,
+      n === 4 ? "demo" : "real",
+    );
   }
   // A round after `now` (clock skew, a later request) is not part of this reading.
   await round(a, games.live1!, new Date(now.getTime() + 60_000), "Future");
@@ -113,7 +164,11 @@ afterAll(() => handle?.close());
 
 describe("room tiers", () => {
   test("a table's tier comes from its game, with limits in the brand currency's minor units", () => {
-    expect(tableLimits(8_100_000, 2)).toEqual({ tier: "standard", minBet: "1000", maxBet: "100000" });
+    expect(tableLimits(8_100_000, 2)).toEqual({
+      tier: "standard",
+      minBet: "1000",
+      maxBet: "100000",
+    });
     expect(tableLimits(8_100_001, 2)).toEqual({ tier: "vip", minBet: "100000", maxBet: "5000000" });
     expect(tableLimits(8_100_003, 0)).toEqual({ tier: "beginner", minBet: "1", maxBet: "100" });
     for (const { min, max } of ROOM_TIERS) expect(min).toBeLessThan(max);
@@ -123,11 +178,14 @@ describe("room tiers", () => {
 
   test("tiers spread over the catalog, also over each vendor's first table (ids 8 or 12 apart)", () => {
     const counts = new Map<string, number>();
-    for (let id = 100_001; id < 104_001; id++) counts.set(roomTierOf(id).tier, (counts.get(roomTierOf(id).tier) ?? 0) + 1);
+    for (let id = 100_001; id < 104_001; id++)
+      counts.set(roomTierOf(id).tier, (counts.get(roomTierOf(id).tier) ?? 0) + 1);
     expect([...counts.keys()].sort()).toEqual(ROOM_TIERS.map((tier) => tier.tier).sort());
     for (const count of counts.values()) expect(count).toBeGreaterThan(800);
     for (const step of [8, 12]) {
-      const firsts = new Set(Array.from({ length: 10 }, (_, vendor) => roomTierOf(100_001 + vendor * step).tier));
+      const firsts = new Set(
+        Array.from({ length: 10 }, (_, vendor) => roomTierOf(100_001 + vendor * step).tier),
+      );
       expect(firsts.size, `vendors ${step} games apart`).toBeGreaterThan(1);
     }
   });
@@ -138,12 +196,27 @@ describe("listTables", () => {
     const { page, tables } = await listTables(handle.db, query());
     expect(tables.map((table) => table.nodeId)).toEqual([live1.nodeId, live2.nodeId, live3.nodeId]);
     expect(page.total).toBe(3);
-    expect(tables[0]).toMatchObject({ gameName: "Baccarat 1", vassalage: "EVO", vendorName: "EVO Live", ...tableLimits(live1.nodeId, 2) });
-    expect(tables[2]).toMatchObject({ vendorName: "AG Casino", tier: "high", minBet: "10000", maxBet: "1000000" });
+    expect(tables[0]).toMatchObject({
+      gameName: "Baccarat 1",
+      vassalage: "EVO",
+      vendorName: "EVO Live",
+      ...tableLimits(live1.nodeId, 2),
+    });
+    expect(tables[2]).toMatchObject({
+      vendorName: "AG Casino",
+      tier: "high",
+      minBet: "10000",
+      maxBet: "1000000",
+    });
 
     const pvp = await listTables(handle.db, query({ category: "PVP" }));
     expect(pvp.tables.map((table) => table.nodeId)).toEqual([pvp1.nodeId]);
-    expect(pvp.tables[0]).toMatchObject({ tier: "high", roundsToday: 1, lastResults: ["Pot to seat 3"], playersNow: 0 });
+    expect(pvp.tables[0]).toMatchObject({
+      tier: "high",
+      roundsToday: 1,
+      lastResults: ["Pot to seat 3"],
+      playersNow: 0,
+    });
   });
 
   test("players now: distinct members with a real-money session on the game in the last 15 minutes", async () => {
@@ -153,7 +226,10 @@ describe("listTables", () => {
     expect(byNode.get(live2.nodeId)!.playersNow).toBe(1);
     expect(byNode.get(live3.nodeId)!.playersNow).toBe(0);
     // An hour later, nobody is at any table any more.
-    const later = await listTables(handle.db, query({ now: new Date(now.getTime() + 60 * 60_000) }));
+    const later = await listTables(
+      handle.db,
+      query({ now: new Date(now.getTime() + 60 * 60_000) }),
+    );
     expect(later.tables.map((table) => table.playersNow)).toEqual([0, 0, 0]);
   });
 
@@ -161,14 +237,23 @@ describe("listTables", () => {
     const { tables } = await listTables(handle.db, query());
     expect(tables.map((table) => table.roundsToday)).toEqual([7, 0, 0]);
     // With the day starting a day earlier, yesterday's two rounds count too.
-    const twoDays = await listTables(handle.db, query({ dayStart: new Date("2025-06-14T00:00:00Z") }));
+    const twoDays = await listTables(
+      handle.db,
+      query({ dayStart: new Date("2025-06-14T00:00:00Z") }),
+    );
     expect(twoDays.tables[0]!.roundsToday).toBe(9);
   });
 
   test("the last results are the newest rounds' summaries, newest first, at most five; none before any round", async () => {
     const { tables } = await listTables(handle.db, query());
     expect(LAST_RESULTS).toBe(5);
-    expect(tables[0]!.lastResults).toEqual(["Result 7", "Result 6", "Result 5", "Result 4", "Result 3"]);
+    expect(tables[0]!.lastResults).toEqual([
+      "Result 7",
+      "Result 6",
+      "Result 5",
+      "Result 4",
+      "Result 3",
+    ]);
     expect(tables[1]!.lastResults).toEqual([]);
     expect(tables[2]!.lastResults).toEqual([]);
   });

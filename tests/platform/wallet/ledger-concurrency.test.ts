@@ -25,7 +25,11 @@ const policy = testWalletPolicy();
 
 async function fundedMember(amount: bigint) {
   const member = await insertMember(handle.db);
-  const deposit = await createDeposit(handle.db, { memberId: member, channel: "demo-pay", amount, key: formKey() }, policy);
+  const deposit = await createDeposit(
+    handle.db,
+    { memberId: member, channel: "demo-pay", amount, key: formKey() },
+    policy,
+  );
   await confirmDeposit(handle.db, deposit.id);
   return member;
 }
@@ -35,15 +39,28 @@ test("50 parallel withdrawals of 10 from a balance of 100: exactly 10 succeed", 
   const payee = await insertPayee(handle.db, member);
   const results = await Promise.allSettled(
     Array.from({ length: 50 }, () =>
-      requestWithdrawal(handle.db, { memberId: member, payeeAccountId: payee, amount: 10n, key: formKey() }, policy, "UTC"),
+      requestWithdrawal(
+        handle.db,
+        { memberId: member, payeeAccountId: payee, amount: 10n, key: formKey() },
+        policy,
+        "UTC",
+      ),
     ),
   );
   const succeeded = results.filter((result) => result.status === "fulfilled");
-  const refused = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
+  const refused = results.filter(
+    (result): result is PromiseRejectedResult => result.status === "rejected",
+  );
   expect(succeeded).toHaveLength(10);
-  expect(refused.map((result) => (result.reason as PlatformError).code)).toEqual(Array(40).fill("insufficient_balance"));
+  expect(refused.map((result) => (result.reason as PlatformError).code)).toEqual(
+    Array(40).fill("insufficient_balance"),
+  );
   expect((await walletBalances(handle.db, member, [])).main).toBe("0");
-  const withdrawals = await handle.db.selectFrom("withdrawals").select("amount").where("member_id", "=", member).execute();
+  const withdrawals = await handle.db
+    .selectFrom("withdrawals")
+    .select("amount")
+    .where("member_id", "=", member)
+    .execute();
   expect(withdrawals).toHaveLength(10);
 });
 
@@ -51,14 +68,34 @@ test("100 parallel requests with one idempotency key: one entry, identical answe
   const member = await fundedMember(1_000n);
   const key = formKey();
   const results = await Promise.all(
-    Array.from({ length: 100 }, () => transferBetweenWallets(handle.db, { memberId: member, from: MAIN, to: "V1", amount: 250n, key }, policy)),
+    Array.from({ length: 100 }, () =>
+      transferBetweenWallets(
+        handle.db,
+        { memberId: member, from: MAIN, to: "V1", amount: 250n, key },
+        policy,
+      ),
+    ),
   );
-  const entries = await handle.db.selectFrom("entries").select("id").where("member_id", "=", member).where("kind", "=", "transfer").execute();
+  const entries = await handle.db
+    .selectFrom("entries")
+    .select("id")
+    .where("member_id", "=", member)
+    .where("kind", "=", "transfer")
+    .execute();
   expect(entries).toHaveLength(1);
-  const answers = new Set(results.map(({ id, postings }) => JSON.stringify({ id, postings }, (_, value) => (typeof value === "bigint" ? value.toString() : value))));
+  const answers = new Set(
+    results.map(({ id, postings }) =>
+      JSON.stringify({ id, postings }, (_, value) =>
+        typeof value === "bigint" ? value.toString() : value,
+      ),
+    ),
+  );
   expect(answers.size).toBe(1);
   expect(results.filter((result) => !result.replayed)).toHaveLength(1);
-  expect(await walletBalances(handle.db, member, ["V1"])).toMatchObject({ main: "750", vendors: [{ vassalage: "V1", balance: "250" }] });
+  expect(await walletBalances(handle.db, member, ["V1"])).toMatchObject({
+    main: "750",
+    vendors: [{ vassalage: "V1", balance: "250" }],
+  });
 });
 
 test("100 parallel withdrawals with one idempotency key: one withdrawal, one hold", async () => {
@@ -66,7 +103,14 @@ test("100 parallel withdrawals with one idempotency key: one withdrawal, one hol
   const payee = await insertPayee(handle.db, member);
   const key = formKey();
   const results = await Promise.all(
-    Array.from({ length: 100 }, () => requestWithdrawal(handle.db, { memberId: member, payeeAccountId: payee, amount: 300n, key }, policy, "UTC")),
+    Array.from({ length: 100 }, () =>
+      requestWithdrawal(
+        handle.db,
+        { memberId: member, payeeAccountId: payee, amount: 300n, key },
+        policy,
+        "UTC",
+      ),
+    ),
   );
   expect(new Set(results.map((result) => result.id)).size).toBe(1);
   expect((await walletBalances(handle.db, member, [])).main).toBe("700");
@@ -74,15 +118,28 @@ test("100 parallel withdrawals with one idempotency key: one withdrawal, one hol
 
 test("opposite transfers between the same two wallets in parallel never deadlock", async () => {
   const member = await fundedMember(10_000n);
-  await transferBetweenWallets(handle.db, { memberId: member, from: MAIN, to: "V2", amount: 5_000n, key: formKey() }, policy);
+  await transferBetweenWallets(
+    handle.db,
+    { memberId: member, from: MAIN, to: "V2", amount: 5_000n, key: formKey() },
+    policy,
+  );
   await Promise.all(
     Array.from({ length: 40 }, (_, index) =>
       transferBetweenWallets(
         handle.db,
-        { memberId: member, from: index % 2 ? MAIN : "V2", to: index % 2 ? "V2" : MAIN, amount: 10n, key: formKey() },
+        {
+          memberId: member,
+          from: index % 2 ? MAIN : "V2",
+          to: index % 2 ? "V2" : MAIN,
+          amount: 10n,
+          key: formKey(),
+        },
         policy,
       ),
     ),
   );
-  expect(await walletBalances(handle.db, member, ["V2"])).toMatchObject({ main: "5000", total: "10000" });
+  expect(await walletBalances(handle.db, member, ["V2"])).toMatchObject({
+    main: "5000",
+    total: "10000",
+  });
 });

@@ -28,7 +28,9 @@ import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../help
  * PGlite, and 300 on the PostgreSQL leg, where the same SQL runs again and the
  * concurrency tests cover what only a real server can show.
  */
-const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 300 : 1000));
+const RUNS = Number(
+  process.env.LEDGER_PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 300 : 1000),
+);
 const WALLETS = [MAIN, "V1", "V2"] as const;
 const policy = testWalletPolicy({ vendorWallets: ["V1", "V2"] });
 
@@ -73,25 +75,64 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ op: fc.constant("transfer" as const), who, from: fc.integer({ min: 0, max: 2 }), to: fc.integer({ min: 0, max: 2 }), amount }),
+    arbitrary: fc.record({
+      op: fc.constant("transfer" as const),
+      who,
+      from: fc.integer({ min: 0, max: 2 }),
+      to: fc.integer({ min: 0, max: 2 }),
+      amount,
+    }),
   },
   { weight: 3, arbitrary: fc.record({ op: fc.constant("withdraw" as const), who, amount }) },
-  { weight: 6, arbitrary: fc.record({ op: fc.constant("advance" as const), pick, variant: fc.boolean(), received: fc.nat({ max: 5_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom("reject" as const, "approve" as const, "pay" as const), pick }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("receipt" as const), pick, received: fc.nat({ max: 5_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant("resolve" as const), pick, refund: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant("advance" as const),
+      pick,
+      variant: fc.boolean(),
+      received: fc.nat({ max: 5_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constantFrom("reject" as const, "approve" as const, "pay" as const),
+      pick,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("receipt" as const),
+      pick,
+      received: fc.nat({ max: 5_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant("resolve" as const), pick, refund: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("replay" as const), pick }) },
 );
 
 /** The natural next step of an open withdrawal, as an operator or the member would take it. */
-function nextStep(status: string, s: { pick: number; variant: boolean; received: number }): Step | null {
+function nextStep(
+  status: string,
+  s: { pick: number; variant: boolean; received: number },
+): Step | null {
   switch (status) {
     case "pending":
       return s.variant ? { op: "approve", pick: s.pick } : { op: "reject", pick: s.pick };
     case "approved":
-      return s.variant || s.received % 4 ? { op: "pay", pick: s.pick } : { op: "reject", pick: s.pick };
+      return s.variant || s.received % 4
+        ? { op: "pay", pick: s.pick }
+        : { op: "reject", pick: s.pick };
     case "paid":
-      return { op: "receipt", pick: s.pick, received: s.variant ? Number.MAX_SAFE_INTEGER : s.received };
+      return {
+        op: "receipt",
+        pick: s.pick,
+        received: s.variant ? Number.MAX_SAFE_INTEGER : s.received,
+      };
     case "disputed":
       return { op: "resolve", pick: s.pick, refund: s.variant };
     default:
@@ -107,7 +148,8 @@ interface Model {
 }
 
 const balanceKey = (memberId: string, wallet: string) => `${memberId}/${wallet}`;
-const get = (model: Model, memberId: string, wallet: string) => model.balances.get(balanceKey(memberId, wallet)) ?? 0n;
+const get = (model: Model, memberId: string, wallet: string) =>
+  model.balances.get(balanceKey(memberId, wallet)) ?? 0n;
 const add = (model: Model, memberId: string, wallet: string, delta: bigint) =>
   model.balances.set(balanceKey(memberId, wallet), get(model, memberId, wallet) + delta);
 
@@ -126,7 +168,11 @@ async function apply(model: Model, s: Step) {
   switch (s.op) {
     case "deposit": {
       const member = members[s.who]!.id;
-      const deposit = await createDeposit(db, { memberId: member, channel: "demo-pay", amount: BigInt(s.amount), key: formKey() }, policy);
+      const deposit = await createDeposit(
+        db,
+        { memberId: member, channel: "demo-pay", amount: BigInt(s.amount), key: formKey() },
+        policy,
+      );
       if (s.fail) {
         await failDeposit(db, deposit.id, "declined");
       } else {
@@ -142,7 +188,12 @@ async function apply(model: Model, s: Step) {
       const to = WALLETS[s.to]!;
       const valid = from !== to && (from === MAIN || to === MAIN);
       const key = formKey();
-      const call = () => transferBetweenWallets(db, { memberId: member, from, to, amount: BigInt(s.amount), key }, policy);
+      const call = () =>
+        transferBetweenWallets(
+          db,
+          { memberId: member, from, to, amount: BigInt(s.amount), key },
+          policy,
+        );
       const result = await attempt(call);
       const enough = get(model, member, from) >= BigInt(s.amount);
       if (valid && enough) {
@@ -158,12 +209,24 @@ async function apply(model: Model, s: Step) {
     case "withdraw": {
       const { id: member, payee } = members[s.who]!;
       const key = formKey();
-      const call = () => requestWithdrawal(db, { memberId: member, payeeAccountId: payee, amount: BigInt(s.amount), key }, policy, "UTC");
+      const call = () =>
+        requestWithdrawal(
+          db,
+          { memberId: member, payeeAccountId: payee, amount: BigInt(s.amount), key },
+          policy,
+          "UTC",
+        );
       const result = await attempt(call);
       if (get(model, member, MAIN) >= BigInt(s.amount)) {
         if (result instanceof PlatformError) throw result;
         add(model, member, MAIN, -BigInt(s.amount));
-        model.withdrawals.push({ id: result.id, member, amount: BigInt(s.amount), status: "pending", received: 0n });
+        model.withdrawals.push({
+          id: result.id,
+          member,
+          amount: BigInt(s.amount),
+          status: "pending",
+          received: 0n,
+        });
         model.done.push(call);
       } else {
         expect((result as PlatformError).code).toBe("insufficient_balance");
@@ -175,7 +238,12 @@ async function apply(model: Model, s: Step) {
     case "pay": {
       const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
       if (!withdrawal) return;
-      const allowed = s.op === "reject" ? ["pending", "approved"] : s.op === "approve" ? ["pending"] : ["approved"];
+      const allowed =
+        s.op === "reject"
+          ? ["pending", "approved"]
+          : s.op === "approve"
+            ? ["pending"]
+            : ["approved"];
       const call =
         s.op === "reject"
           ? () => rejectWithdrawal(db, withdrawal.id, operatorId, "test")
@@ -185,10 +253,16 @@ async function apply(model: Model, s: Step) {
       const result = await attempt(call);
       if (allowed.includes(withdrawal.status)) {
         if (result instanceof PlatformError) throw result;
-        withdrawal.status = s.op === "reject" ? "rejected" : s.op === "approve" ? "approved" : "paid";
+        withdrawal.status =
+          s.op === "reject" ? "rejected" : s.op === "approve" ? "approved" : "paid";
         if (s.op === "reject") add(model, withdrawal.member, MAIN, withdrawal.amount);
         model.done.push(call);
-      } else if (!(withdrawal.status === ({ reject: "rejected", approve: "approved", pay: "paid" } as const)[s.op])) {
+      } else if (
+        !(
+          withdrawal.status ===
+          ({ reject: "rejected", approve: "approved", pay: "paid" } as const)[s.op]
+        )
+      ) {
         expect((result as PlatformError).code).toBe("withdrawal_state");
       }
       return;
@@ -196,9 +270,15 @@ async function apply(model: Model, s: Step) {
     case "receipt": {
       const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
       if (!withdrawal) return;
-      const received = BigInt(s.received) > withdrawal.amount ? withdrawal.amount : BigInt(s.received);
+      const received =
+        BigInt(s.received) > withdrawal.amount ? withdrawal.amount : BigInt(s.received);
       const result = await attempt(() =>
-        confirmWithdrawalReceipt(db, { memberId: withdrawal.member, withdrawalId: withdrawal.id, receivedAmount: received, proofs: [] }),
+        confirmWithdrawalReceipt(db, {
+          memberId: withdrawal.member,
+          withdrawalId: withdrawal.id,
+          receivedAmount: received,
+          proofs: [],
+        }),
       );
       if (withdrawal.status === "paid") {
         if (result instanceof PlatformError) throw result;
@@ -212,7 +292,8 @@ async function apply(model: Model, s: Step) {
     case "resolve": {
       const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
       if (!withdrawal || withdrawal.status !== "disputed") return;
-      const call = () => resolveDispute(db, withdrawal.id, operatorId, s.refund ? "refund" : "forced");
+      const call = () =>
+        resolveDispute(db, withdrawal.id, operatorId, s.refund ? "refund" : "forced");
       await call();
       withdrawal.status = s.refund ? "refunded" : "received";
       if (s.refund) add(model, withdrawal.member, MAIN, withdrawal.amount - withdrawal.received);
@@ -223,7 +304,10 @@ async function apply(model: Model, s: Step) {
       const open = model.withdrawals.filter((w) => nextStep(w.status, s) !== null);
       const withdrawal = open[s.pick % Math.max(1, open.length)];
       if (!withdrawal) return;
-      const next = nextStep(withdrawal.status, { ...s, pick: model.withdrawals.indexOf(withdrawal) })!;
+      const next = nextStep(withdrawal.status, {
+        ...s,
+        pick: model.withdrawals.indexOf(withdrawal),
+      })!;
       return apply(model, next);
     }
     case "replay": {
@@ -241,7 +325,13 @@ async function apply(model: Model, s: Step) {
 
 async function checkInvariants(model: Model) {
   // One round trip per step: the two ledger-wide checks and every balance.
-  const { rows } = await sql<{ unbalanced: string; drift: string; member_id: string | null; kind: string; balance: string }>`
+  const { rows } = await sql<{
+    unbalanced: string;
+    drift: string;
+    member_id: string | null;
+    kind: string;
+    balance: string;
+  }>`
     select
       (select count(*) from (select entry_id from postings group by entry_id having sum(amount) <> 0) as bad) as unbalanced,
       (select count(*) from accounts a
@@ -250,13 +340,15 @@ async function checkInvariants(model: Model) {
     from accounts`.execute(handle.db);
   expect(rows[0]?.unbalanced ?? "0").toBe("0");
   expect(rows[0]?.drift ?? "0").toBe("0");
-  const house = (kind: string) => BigInt(rows.find((a) => a.member_id === null && a.kind === kind)?.balance ?? "0");
+  const house = (kind: string) =>
+    BigInt(rows.find((a) => a.member_id === null && a.kind === kind)?.balance ?? "0");
   let held = house(HOUSE.withdrawalHold);
   for (const account of rows) {
     if (account.member_id === null) continue;
     const balance = BigInt(account.balance);
     expect(balance).toBeGreaterThanOrEqual(0n);
-    if (account.member_id !== operatorId) expect(balance).toBe(get(model, account.member_id, account.kind.replace(/^VENDOR:/, "")));
+    if (account.member_id !== operatorId)
+      expect(balance).toBe(get(model, account.member_id, account.kind.replace(/^VENDOR:/, "")));
     held += balance;
   }
   expect(-house(HOUSE.payments)).toBe(held + house(HOUSE.payouts));
@@ -264,22 +356,33 @@ async function checkInvariants(model: Model) {
 
 /** Each sequence starts from an empty ledger (account rows stay, at zero, so cached ids remain valid). */
 async function resetLedger() {
-  await sql`truncate settlements, withdrawal_proofs, withdrawals, deposits, member_messages, postings, entries`.execute(handle.db);
+  await sql`truncate settlements, withdrawal_proofs, withdrawals, deposits, member_messages, postings, entries`.execute(
+    handle.db,
+  );
   await sql`update accounts set balance = 0`.execute(handle.db);
 }
 
 test(`ledger invariants hold over ${RUNS} random sequences`, { timeout: 600_000 }, async () => {
   await fc.assert(
     // Both members start with a deposit, so the steps after it have money to move.
-    fc.asyncProperty(fc.tuple(amount, amount), fc.array(step, { minLength: 1, maxLength: 20 }), async (opening, steps) => {
-      await resetLedger();
-      const model: Model = { balances: new Map(), withdrawals: [], done: [] };
-      const preamble: Step[] = opening.map((value, index) => ({ op: "deposit", who: index, amount: value * 4, fail: false }));
-      for (const s of [...preamble, ...steps]) {
-        await apply(model, s);
-        await checkInvariants(model);
-      }
-    }),
+    fc.asyncProperty(
+      fc.tuple(amount, amount),
+      fc.array(step, { minLength: 1, maxLength: 20 }),
+      async (opening, steps) => {
+        await resetLedger();
+        const model: Model = { balances: new Map(), withdrawals: [], done: [] };
+        const preamble: Step[] = opening.map((value, index) => ({
+          op: "deposit",
+          who: index,
+          amount: value * 4,
+          fail: false,
+        }));
+        for (const s of [...preamble, ...steps]) {
+          await apply(model, s);
+          await checkInvariants(model);
+        }
+      },
+    ),
     { numRuns: RUNS },
   );
 });

@@ -65,7 +65,9 @@ const gateway = () => httpPaymentGateway({ url: GATEWAY_URL, key: KEY, timeoutMs
 
 describe("HTTP payment gateway: orders", () => {
   test("the order is signed over its exact bytes and carries the amount in minor units", async () => {
-    const seen = ordersEndpoint([() => HttpResponse.json({ gatewayRef: "GW-1", payUrl: "https://pay.gateway.test/p/GW-1" })]);
+    const seen = ordersEndpoint([
+      () => HttpResponse.json({ gatewayRef: "GW-1", payUrl: "https://pay.gateway.test/p/GW-1" }),
+    ]);
     const before = Math.floor(Date.now() / 1000);
     const result = await gateway().createOrder(order);
     expect(result).toEqual({ gatewayRef: "GW-1", payUrl: "https://pay.gateway.test/p/GW-1" });
@@ -112,7 +114,10 @@ describe("HTTP payment gateway: orders", () => {
   test.each([
     ["not JSON", () => new HttpResponse("ok", { status: 200 })],
     ["no reference", () => HttpResponse.json({ payUrl: "https://pay.gateway.test/p/x" })],
-    ["a script URL to send the member to", () => HttpResponse.json({ gatewayRef: "GW-3", payUrl: "javascript:alert(1)" })],
+    [
+      "a script URL to send the member to",
+      () => HttpResponse.json({ gatewayRef: "GW-3", payUrl: "javascript:alert(1)" }),
+    ],
     ["a 400", () => HttpResponse.json({ error: "bad_amount" }, { status: 400 })],
   ])("an unusable answer (%s) is gateway_unavailable", async (_name, respond) => {
     const seen = ordersEndpoint([respond]);
@@ -124,12 +129,16 @@ describe("HTTP payment gateway: orders", () => {
 describe("callback signatures", () => {
   const now = new Date("2025-03-01T10:00:00Z");
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const callback = (timestamp = nowSeconds) => JSON.stringify({ gatewayRef: "GW-1", status: "success", amount: "250000", timestamp });
+  const callback = (timestamp = nowSeconds) =>
+    JSON.stringify({ gatewayRef: "GW-1", status: "success", amount: "250000", timestamp });
 
   test("a good signature over the raw body is accepted", () => {
     const raw = callback();
     const result = readSignedCallback(raw, signBody(raw, KEY), KEY, now);
-    expect(result).toEqual({ ok: true, callback: { gatewayRef: "GW-1", status: "success", amount: "250000", timestamp: nowSeconds } });
+    expect(result).toEqual({
+      ok: true,
+      callback: { gatewayRef: "GW-1", status: "success", amount: "250000", timestamp: nowSeconds },
+    });
     // Upper-case hex is the same signature.
     expect(readSignedCallback(raw, signBody(raw, KEY).toUpperCase(), KEY, now).ok).toBe(true);
   });
@@ -137,25 +146,43 @@ describe("callback signatures", () => {
   test("a tampered body fails, even when it parses to the same object", () => {
     const raw = callback();
     const signature = signBody(raw, KEY);
-    expect(readSignedCallback(raw.replace("250000", "990000"), signature, KEY, now)).toEqual({ ok: false, reason: "signature" });
-    expect(readSignedCallback(` ${raw}`, signature, KEY, now)).toEqual({ ok: false, reason: "signature" });
+    expect(readSignedCallback(raw.replace("250000", "990000"), signature, KEY, now)).toEqual({
+      ok: false,
+      reason: "signature",
+    });
+    expect(readSignedCallback(` ${raw}`, signature, KEY, now)).toEqual({
+      ok: false,
+      reason: "signature",
+    });
   });
 
   test("a signature made with another key, a missing or a malformed one fails", () => {
     const raw = callback();
-    expect(readSignedCallback(raw, signBody(raw, "another-key-0123456789"), KEY, now)).toEqual({ ok: false, reason: "signature" });
+    expect(readSignedCallback(raw, signBody(raw, "another-key-0123456789"), KEY, now)).toEqual({
+      ok: false,
+      reason: "signature",
+    });
     expect(readSignedCallback(raw, null, KEY, now)).toEqual({ ok: false, reason: "signature" });
     expect(readSignedCallback(raw, "abc", KEY, now)).toEqual({ ok: false, reason: "signature" });
-    expect(readSignedCallback(raw, signBody(raw, KEY).slice(0, 62), KEY, now)).toEqual({ ok: false, reason: "signature" });
+    expect(readSignedCallback(raw, signBody(raw, KEY).slice(0, 62), KEY, now)).toEqual({
+      ok: false,
+      reason: "signature",
+    });
   });
 
   test("older than 5 minutes (or as far in the future) is refused even when signed", () => {
     const fresh = callback(nowSeconds - 299);
     expect(readSignedCallback(fresh, signBody(fresh, KEY), KEY, now).ok).toBe(true);
     const stale = callback(nowSeconds - 301);
-    expect(readSignedCallback(stale, signBody(stale, KEY), KEY, now)).toEqual({ ok: false, reason: "stale" });
+    expect(readSignedCallback(stale, signBody(stale, KEY), KEY, now)).toEqual({
+      ok: false,
+      reason: "stale",
+    });
     const future = callback(nowSeconds + 301);
-    expect(readSignedCallback(future, signBody(future, KEY), KEY, now)).toEqual({ ok: false, reason: "stale" });
+    expect(readSignedCallback(future, signBody(future, KEY), KEY, now)).toEqual({
+      ok: false,
+      reason: "stale",
+    });
   });
 
   test("signed but not a callback (no timestamp, a number amount, not JSON) is malformed", () => {
@@ -165,18 +192,31 @@ describe("callback signatures", () => {
       JSON.stringify({ gatewayRef: "GW-1", status: "maybe", amount: "1", timestamp: nowSeconds }),
       "not json",
     ]) {
-      expect(readSignedCallback(raw, signBody(raw, KEY), KEY, now)).toEqual({ ok: false, reason: "malformed" });
+      expect(readSignedCallback(raw, signBody(raw, KEY), KEY, now)).toEqual({
+        ok: false,
+        reason: "malformed",
+      });
     }
   });
 });
 
 describe("payment configuration and channels", () => {
   test("a gateway URL needs its key; a bad URL or a short key stops start-up naming the variable", () => {
-    expect(() => parseConfig({ PAYMENT_GATEWAY_URL: GATEWAY_URL })).toThrow(/PAYMENT_GATEWAY_KEY: is required when PAYMENT_GATEWAY_URL is set/);
-    expect(() => parseConfig({ PAYMENT_GATEWAY_URL: "not a url", PAYMENT_GATEWAY_KEY: KEY })).toThrow(/\bPAYMENT_GATEWAY_URL\b/);
-    expect(() => parseConfig({ PAYMENT_GATEWAY_URL: "ftp://pay.test", PAYMENT_GATEWAY_KEY: KEY })).toThrow(/\bPAYMENT_GATEWAY_URL\b/);
-    expect(() => parseConfig({ PAYMENT_GATEWAY_URL: GATEWAY_URL, PAYMENT_GATEWAY_KEY: "short" })).toThrow(/\bPAYMENT_GATEWAY_KEY\b/);
-    expect(parseConfig({ PAYMENT_GATEWAY_URL: GATEWAY_URL, PAYMENT_GATEWAY_KEY: KEY })).toMatchObject({
+    expect(() => parseConfig({ PAYMENT_GATEWAY_URL: GATEWAY_URL })).toThrow(
+      /PAYMENT_GATEWAY_KEY: is required when PAYMENT_GATEWAY_URL is set/,
+    );
+    expect(() =>
+      parseConfig({ PAYMENT_GATEWAY_URL: "not a url", PAYMENT_GATEWAY_KEY: KEY }),
+    ).toThrow(/\bPAYMENT_GATEWAY_URL\b/);
+    expect(() =>
+      parseConfig({ PAYMENT_GATEWAY_URL: "ftp://pay.test", PAYMENT_GATEWAY_KEY: KEY }),
+    ).toThrow(/\bPAYMENT_GATEWAY_URL\b/);
+    expect(() =>
+      parseConfig({ PAYMENT_GATEWAY_URL: GATEWAY_URL, PAYMENT_GATEWAY_KEY: "short" }),
+    ).toThrow(/\bPAYMENT_GATEWAY_KEY\b/);
+    expect(
+      parseConfig({ PAYMENT_GATEWAY_URL: GATEWAY_URL, PAYMENT_GATEWAY_KEY: KEY }),
+    ).toMatchObject({
       PAYMENT_GATEWAY_URL: GATEWAY_URL,
       PAYMENT_GATEWAY_KEY: KEY,
     });
@@ -191,6 +231,9 @@ describe("payment configuration and channels", () => {
       ],
     });
     expect(offeredChannels(policy, false).map((channel) => channel.code)).toEqual(["demo-pay"]);
-    expect(offeredChannels(policy, true).map((channel) => channel.code)).toEqual(["demo-pay", "easypaisa"]);
+    expect(offeredChannels(policy, true).map((channel) => channel.code)).toEqual([
+      "demo-pay",
+      "easypaisa",
+    ]);
   });
 });

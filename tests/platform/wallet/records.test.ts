@@ -36,11 +36,19 @@ let member: string;
 let stranger: string;
 
 async function dated(entryId: string | null, wallClock: string) {
-  await handle.db.updateTable("entries").set({ created_at: karachi(wallClock) }).where("id", "=", entryId!).execute();
+  await handle.db
+    .updateTable("entries")
+    .set({ created_at: karachi(wallClock) })
+    .where("id", "=", entryId!)
+    .execute();
 }
 
 async function deposit(memberId: string, amount: bigint, wallClock: string) {
-  const created = await createDeposit(handle.db, { memberId, channel: "demo-pay", amount, key: formKey() }, policy);
+  const created = await createDeposit(
+    handle.db,
+    { memberId, channel: "demo-pay", amount, key: formKey() },
+    policy,
+  );
   const { deposit: confirmed } = await confirmDeposit(handle.db, created.id);
   await dated(confirmed.entry_id, wallClock);
 }
@@ -56,7 +64,18 @@ async function bonus(memberId: string, amount: bigint, wallClock: string, title?
   await dated(entry.id, wallClock);
 }
 
-async function bet(memberId: string, values: { vassalage: string; category: string; stake: number; validBet?: number; payout?: number; status: "open" | "settled" | "void"; placed: string }) {
+async function bet(
+  memberId: string,
+  values: {
+    vassalage: string;
+    category: string;
+    stake: number;
+    validBet?: number;
+    payout?: number;
+    status: "open" | "settled" | "void";
+    placed: string;
+  },
+) {
   await handle.db
     .insertInto("bets")
     .values({
@@ -86,28 +105,83 @@ beforeAll(async () => {
   // Posted in time order, so every posting's balance-after reads as it would have.
   await deposit(member, 50_000n, "2024-03-09T23:59:59"); // the last second before the window
   await deposit(member, 100_000n, "2024-03-10T10:00:00");
-  const transfer = await transferBetweenWallets(handle.db, { memberId: member, from: MAIN, to: "V1", amount: 30_000n, key: formKey() }, policy);
+  const transfer = await transferBetweenWallets(
+    handle.db,
+    { memberId: member, from: MAIN, to: "V1", amount: 30_000n, key: formKey() },
+    policy,
+  );
   await dated(transfer.id, "2024-03-10T12:00:00");
-  const rejected = await requestWithdrawal(handle.db, { memberId: member, payeeAccountId: payee, amount: 20_000n, key: formKey() }, policy, ZONE);
+  const rejected = await requestWithdrawal(
+    handle.db,
+    { memberId: member, payeeAccountId: payee, amount: 20_000n, key: formKey() },
+    policy,
+    ZONE,
+  );
   await dated(rejected.request_entry_id, "2024-03-11T09:00:00");
   const released = await rejectWithdrawal(handle.db, rejected.id, operator, "Name does not match");
   await dated(released.settle_entry_id, "2024-03-11T10:00:00");
-  const pending = await requestWithdrawal(handle.db, { memberId: member, payeeAccountId: payee, amount: 5_000n, key: formKey() }, policy, ZONE);
+  const pending = await requestWithdrawal(
+    handle.db,
+    { memberId: member, payeeAccountId: payee, amount: 5_000n, key: formKey() },
+    policy,
+    ZONE,
+  );
   await dated(pending.request_entry_id, "2024-03-11T11:00:00");
   await bonus(member, 1_234n, "2024-03-11T23:59:59", "Weekend reload");
   await bonus(member, 999n, "2024-03-12T00:00:00");
   await deposit(member, 10_000n, "2024-03-13T00:00:00"); // the first second after the window
 
-  await bet(member, { vassalage: "V1", category: "LIVE", stake: 10_000, validBet: 9_000, payout: 15_000, status: "settled", placed: "2024-03-10T20:00:00" });
-  await bet(member, { vassalage: "V2", category: "RNG", stake: 4_000, validBet: 4_000, payout: 0, status: "settled", placed: "2024-03-11T15:00:00" });
-  await bet(member, { vassalage: "V2", category: "RNG", stake: 500, status: "void", placed: "2024-03-11T16:00:00" });
-  await bet(member, { vassalage: "V1", category: "LIVE", stake: 700, status: "open", placed: "2024-03-12T00:30:00" });
-  await bet(member, { vassalage: "V1", category: "LIVE", stake: 9_999, status: "settled", placed: "2024-03-09T23:59:59" });
+  await bet(member, {
+    vassalage: "V1",
+    category: "LIVE",
+    stake: 10_000,
+    validBet: 9_000,
+    payout: 15_000,
+    status: "settled",
+    placed: "2024-03-10T20:00:00",
+  });
+  await bet(member, {
+    vassalage: "V2",
+    category: "RNG",
+    stake: 4_000,
+    validBet: 4_000,
+    payout: 0,
+    status: "settled",
+    placed: "2024-03-11T15:00:00",
+  });
+  await bet(member, {
+    vassalage: "V2",
+    category: "RNG",
+    stake: 500,
+    status: "void",
+    placed: "2024-03-11T16:00:00",
+  });
+  await bet(member, {
+    vassalage: "V1",
+    category: "LIVE",
+    stake: 700,
+    status: "open",
+    placed: "2024-03-12T00:30:00",
+  });
+  await bet(member, {
+    vassalage: "V1",
+    category: "LIVE",
+    stake: 9_999,
+    status: "settled",
+    placed: "2024-03-09T23:59:59",
+  });
 
   // Someone else, on the same days and vendors.
   await deposit(stranger, 777_777n, "2024-03-10T10:00:00");
   await bonus(stranger, 4_321n, "2024-03-11T12:00:00", "Not yours");
-  await bet(stranger, { vassalage: "V9", category: "LIVE", stake: 88_888, payout: 1, status: "settled", placed: "2024-03-10T20:00:00" });
+  await bet(stranger, {
+    vassalage: "V9",
+    category: "LIVE",
+    stake: 88_888,
+    payout: 1,
+    status: "settled",
+    placed: "2024-03-10T20:00:00",
+  });
 });
 afterAll(() => handle?.close());
 
@@ -115,7 +189,11 @@ const WINDOW = () => days("2024-03-10", "2024-03-12");
 
 describe("transactionHistory", () => {
   test("every posting on the member's wallets in the window; the totals are the sums of those postings", async () => {
-    const result = await transactionHistory(handle.db, member, { window: WINDOW(), page: 1, pageSize: 20 });
+    const result = await transactionHistory(handle.db, member, {
+      window: WINDOW(),
+      page: 1,
+      pageSize: 20,
+    });
     expect(result.total).toBe(8);
     expect(result.rows.map((row) => [row.kind, row.wallet, row.amount])).toEqual([
       ["bonus", "MAIN", "999"],
@@ -127,7 +205,10 @@ describe("transactionHistory", () => {
       ["transfer", "MAIN", "-30000"],
       ["deposit", "MAIN", "100000"],
     ]);
-    expect(result.rows[0]).toMatchObject({ balanceAfter: "117233", createdAt: "2024-03-11T19:00:00.000Z" });
+    expect(result.rows[0]).toMatchObject({
+      balanceAfter: "117233",
+      createdAt: "2024-03-11T19:00:00.000Z",
+    });
     expect(result.totals).toEqual({ in: "152233", out: "55000", net: "97233" });
 
     // The same sums, straight from the member's postings.
@@ -142,29 +223,58 @@ describe("transactionHistory", () => {
       .execute();
     const amounts = sums.map((row) => BigInt(row.amount));
     expect(result.totals.net).toBe(amounts.reduce((sum, value) => sum + value, 0n).toString());
-    expect(result.totals.in).toBe(amounts.filter((value) => value > 0n).reduce((sum, value) => sum + value, 0n).toString());
+    expect(result.totals.in).toBe(
+      amounts
+        .filter((value) => value > 0n)
+        .reduce((sum, value) => sum + value, 0n)
+        .toString(),
+    );
   });
 
   test("type filters group the entry kinds", async () => {
-    const of = (type: "deposit" | "withdrawal" | "transfer" | "game" | "bonus", window = WINDOW()) =>
-      transactionHistory(handle.db, member, { window, type, page: 1, pageSize: 20 });
+    const of = (
+      type: "deposit" | "withdrawal" | "transfer" | "game" | "bonus",
+      window = WINDOW(),
+    ) => transactionHistory(handle.db, member, { window, type, page: 1, pageSize: 20 });
     const withdrawals = await of("withdrawal");
-    expect(withdrawals.rows.map((row) => row.kind)).toEqual(["withdrawal_hold", "withdrawal_release", "withdrawal_hold"]);
+    expect(withdrawals.rows.map((row) => row.kind)).toEqual([
+      "withdrawal_hold",
+      "withdrawal_release",
+      "withdrawal_hold",
+    ]);
     expect(withdrawals.totals).toEqual({ in: "20000", out: "25000", net: "-5000" });
     expect((await of("transfer")).totals).toEqual({ in: "30000", out: "30000", net: "0" });
     expect((await of("bonus")).totals.net).toBe("2233");
-    expect(await of("game")).toMatchObject({ rows: [], total: 0, totals: { in: "0", out: "0", net: "0" } });
+    expect(await of("game")).toMatchObject({
+      rows: [],
+      total: 0,
+      totals: { in: "0", out: "0", net: "0" },
+    });
     expect((await of("deposit")).totals.in).toBe("100000");
     expect((await of("deposit", days("2024-03-09", "2024-03-13"))).totals.in).toBe("160000");
   });
 
   test("the window is whole days in the brand's time zone: the edges fall on Karachi midnights", async () => {
     const only = async (from: string, to: string) =>
-      (await transactionHistory(handle.db, member, { window: days(from, to), type: "deposit", page: 1, pageSize: 20 })).rows.map((row) => row.amount);
+      (
+        await transactionHistory(handle.db, member, {
+          window: days(from, to),
+          type: "deposit",
+          page: 1,
+          pageSize: 20,
+        })
+      ).rows.map((row) => row.amount);
     expect(await only("2024-03-09", "2024-03-09")).toEqual(["50000"]);
     expect(await only("2024-03-13", "2024-03-13")).toEqual(["10000"]);
     const bonusOn = async (day: string) =>
-      (await transactionHistory(handle.db, member, { window: days(day, day), type: "bonus", page: 1, pageSize: 20 })).totals.net;
+      (
+        await transactionHistory(handle.db, member, {
+          window: days(day, day),
+          type: "bonus",
+          page: 1,
+          pageSize: 20,
+        })
+      ).totals.net;
     expect(await bonusOn("2024-03-11")).toBe("1234");
     expect(await bonusOn("2024-03-12")).toBe("999");
   });
@@ -172,44 +282,104 @@ describe("transactionHistory", () => {
   test("paging: pages of the size asked for, every row once, totals over all pages, a page past the end is the last", async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const result = await transactionHistory(handle.db, member, { window: WINDOW(), page, pageSize: 3 });
+      const result = await transactionHistory(handle.db, member, {
+        window: WINDOW(),
+        page,
+        pageSize: 3,
+      });
       expect(result).toMatchObject({ page, pageCount: 3, total: 8, totals: { net: "97233" } });
       seen.push(...result.rows.map((row) => row.id));
     }
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
-    const past = await transactionHistory(handle.db, member, { window: WINDOW(), page: 99, pageSize: 3 });
+    const past = await transactionHistory(handle.db, member, {
+      window: WINDOW(),
+      page: 99,
+      pageSize: 3,
+    });
     expect(past.page).toBe(3);
     expect(past.rows).toHaveLength(2);
   });
 
   test("another member's money never appears", async () => {
-    const mine = await transactionHistory(handle.db, member, { window: WINDOW(), page: 1, pageSize: 20 });
+    const mine = await transactionHistory(handle.db, member, {
+      window: WINDOW(),
+      page: 1,
+      pageSize: 20,
+    });
     expect(mine.rows.some((row) => row.amount === "777777" || row.amount === "4321")).toBe(false);
-    const theirs = await transactionHistory(handle.db, stranger, { window: WINDOW(), page: 1, pageSize: 20 });
+    const theirs = await transactionHistory(handle.db, stranger, {
+      window: WINDOW(),
+      page: 1,
+      pageSize: 20,
+    });
     expect(theirs.totals).toEqual({ in: "782098", out: "0", net: "782098" });
   });
 });
 
 describe("bonusDetails", () => {
   test("bonus entries with their titles and the window's total", async () => {
-    const result = await bonusDetails(handle.db, member, { window: WINDOW(), page: 1, pageSize: 20 });
+    const result = await bonusDetails(handle.db, member, {
+      window: WINDOW(),
+      page: 1,
+      pageSize: 20,
+    });
     expect(result.rows.map((row) => [row.title, row.amount])).toEqual([
       [null, "999"],
       ["Weekend reload", "1234"],
     ]);
     expect(result.totals).toEqual({ amount: "2233" });
-    expect((await bonusDetails(handle.db, member, { window: days("2024-03-01", "2024-03-10"), page: 1, pageSize: 20 })).total).toBe(0);
+    expect(
+      (
+        await bonusDetails(handle.db, member, {
+          window: days("2024-03-01", "2024-03-10"),
+          page: 1,
+          pageSize: 20,
+        })
+      ).total,
+    ).toBe(0);
   });
 });
 
 describe("profitLoss", () => {
   test("per Karachi day, newest first: deposits, net withdrawals, play, bonuses, and the result", async () => {
-    const result = await profitLoss(handle.db, member, { window: WINDOW(), timeZone: ZONE, page: 1, pageSize: 20 });
+    const result = await profitLoss(handle.db, member, {
+      window: WINDOW(),
+      timeZone: ZONE,
+      page: 1,
+      pageSize: 20,
+    });
     expect(result.rows).toEqual([
-      { day: "2024-03-12", deposits: "0", withdrawals: "0", stakes: "700", validBets: "0", payouts: "0", bonuses: "999", profitLoss: "299" },
-      { day: "2024-03-11", deposits: "0", withdrawals: "5000", stakes: "4000", validBets: "4000", payouts: "0", bonuses: "1234", profitLoss: "-2766" },
-      { day: "2024-03-10", deposits: "100000", withdrawals: "0", stakes: "10000", validBets: "9000", payouts: "15000", bonuses: "0", profitLoss: "5000" },
+      {
+        day: "2024-03-12",
+        deposits: "0",
+        withdrawals: "0",
+        stakes: "700",
+        validBets: "0",
+        payouts: "0",
+        bonuses: "999",
+        profitLoss: "299",
+      },
+      {
+        day: "2024-03-11",
+        deposits: "0",
+        withdrawals: "5000",
+        stakes: "4000",
+        validBets: "4000",
+        payouts: "0",
+        bonuses: "1234",
+        profitLoss: "-2766",
+      },
+      {
+        day: "2024-03-10",
+        deposits: "100000",
+        withdrawals: "0",
+        stakes: "10000",
+        validBets: "9000",
+        payouts: "15000",
+        bonuses: "0",
+        profitLoss: "5000",
+      },
     ]);
     expect(result.totals).toEqual({
       deposits: "100000",
@@ -225,35 +395,81 @@ describe("profitLoss", () => {
 
   test("days follow the brand's time zone, and totals cover every page", async () => {
     // In UTC the 999 bonus and the open bet (both just after Karachi midnight) fall on the 11th.
-    const utc = await profitLoss(handle.db, member, { window: WINDOW(), timeZone: "UTC", page: 1, pageSize: 20 });
-    expect(utc.rows.find((row) => row.day === "2024-03-11")).toMatchObject({ bonuses: "2233", stakes: "4700" });
-    const paged = await profitLoss(handle.db, member, { window: WINDOW(), timeZone: ZONE, page: 2, pageSize: 2 });
-    expect(paged).toMatchObject({ page: 2, pageCount: 2, total: 3, totals: { profitLoss: "2533" } });
+    const utc = await profitLoss(handle.db, member, {
+      window: WINDOW(),
+      timeZone: "UTC",
+      page: 1,
+      pageSize: 20,
+    });
+    expect(utc.rows.find((row) => row.day === "2024-03-11")).toMatchObject({
+      bonuses: "2233",
+      stakes: "4700",
+    });
+    const paged = await profitLoss(handle.db, member, {
+      window: WINDOW(),
+      timeZone: ZONE,
+      page: 2,
+      pageSize: 2,
+    });
+    expect(paged).toMatchObject({
+      page: 2,
+      pageCount: 2,
+      total: 3,
+      totals: { profitLoss: "2533" },
+    });
     expect(paged.rows.map((row) => row.day)).toEqual(["2024-03-10"]);
   });
 
   test("an empty window: no days, zero totals", async () => {
-    const result = await profitLoss(handle.db, member, { window: days("2024-02-01", "2024-02-07"), timeZone: ZONE, page: 1, pageSize: 20 });
-    expect(result).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1, totals: { deposits: "0", profitLoss: "0" } });
+    const result = await profitLoss(handle.db, member, {
+      window: days("2024-02-01", "2024-02-07"),
+      timeZone: ZONE,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(result).toMatchObject({
+      rows: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      totals: { deposits: "0", profitLoss: "0" },
+    });
   });
 });
 
 describe("bettingRecords", () => {
   test("the member's bets in the window with totals; win/loss counts settled bets only", async () => {
-    const result = await bettingRecords(handle.db, member, { window: WINDOW(), page: 1, pageSize: 20 });
+    const result = await bettingRecords(handle.db, member, {
+      window: WINDOW(),
+      page: 1,
+      pageSize: 20,
+    });
     expect(result.rows.map((row) => [row.vassalage, row.status, row.stake, row.winLoss])).toEqual([
       ["V1", "open", "700", null],
       ["V2", "void", "500", null],
       ["V2", "settled", "4000", "-4000"],
       ["V1", "settled", "10000", "5000"],
     ]);
-    expect(result.totals).toEqual({ stake: "15200", validBet: "13000", payout: "15000", winLoss: "1000" });
+    expect(result.totals).toEqual({
+      stake: "15200",
+      validBet: "13000",
+      payout: "15000",
+      winLoss: "1000",
+    });
   });
 
   test("filters: category, vendor, status; the vendor list is the member's own", async () => {
-    const of = (filter: { category?: string; vassalage?: string; status?: "open" | "settled" | "void" }) =>
-      bettingRecords(handle.db, member, { window: WINDOW(), ...filter, page: 1, pageSize: 20 });
-    expect((await of({ category: "LIVE" })).totals).toEqual({ stake: "10700", validBet: "9000", payout: "15000", winLoss: "5000" });
+    const of = (filter: {
+      category?: string;
+      vassalage?: string;
+      status?: "open" | "settled" | "void";
+    }) => bettingRecords(handle.db, member, { window: WINDOW(), ...filter, page: 1, pageSize: 20 });
+    expect((await of({ category: "LIVE" })).totals).toEqual({
+      stake: "10700",
+      validBet: "9000",
+      payout: "15000",
+      winLoss: "5000",
+    });
     expect((await of({ vassalage: "V2" })).total).toBe(2);
     expect((await of({ status: "open" })).rows.map((row) => row.stake)).toEqual(["700"]);
     expect((await of({ category: "FISH" })).total).toBe(0);

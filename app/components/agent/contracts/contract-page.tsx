@@ -26,11 +26,26 @@ export function ContractPage() {
   const actionData = useActionData<ContractPageAction>();
   const { t } = useTranslation();
   const location = useLocation();
-  const { title, kind, held, offer, granted, grantable, candidates, currency, timeZone, done, confirmTerminate } = data;
+  const {
+    title,
+    kind,
+    held,
+    offer,
+    granted,
+    grantable,
+    candidates,
+    currency,
+    timeZone,
+    done,
+    confirmTerminate,
+  } = data;
   const result = actionData?.result as SubmissionResult<string[]> | undefined;
   const offerResult = actionData?.intent === "offer" ? result : undefined;
   // A failed accept, reject, terminate or withdraw: said at the top, where the agent looks after the post.
-  const decisionErrors = actionData && actionData.intent !== "offer" ? (result?.error?.[""] ?? result?.error?.contractId ?? result?.error?.intent) : null;
+  const decisionErrors =
+    actionData && actionData.intent !== "offer"
+      ? (result?.error?.[""] ?? result?.error?.contractId ?? result?.error?.intent)
+      : null;
   const confirmHref = withParam(location.pathname, location.search, "confirm", "terminate");
   const closeHref = withParam(location.pathname, location.search, "confirm", null);
   return (
@@ -50,16 +65,36 @@ export function ContractPage() {
       ) : null}
       {offer ? <ContractRequest offer={offer} currency={currency} timeZone={timeZone} /> : null}
       <MyContract held={held} currency={currency} timeZone={timeZone} confirmHref={confirmHref} />
-      {grantable ? <OfferForm key={location.search} kind={kind} grantable={grantable} candidates={candidates} result={offerResult} /> : null}
-      {grantable || granted.length > 0 ? <GrantedContracts granted={granted} currency={currency} timeZone={timeZone} /> : null}
+      {grantable ? (
+        <OfferForm
+          key={location.search}
+          kind={kind}
+          grantable={grantable}
+          candidates={candidates}
+          result={offerResult}
+        />
+      ) : null}
+      {grantable || granted.length > 0 ? (
+        <GrantedContracts granted={granted} currency={currency} timeZone={timeZone} />
+      ) : null}
       <SettlementRecords data={data} />
       {confirmTerminate && held ? (
-        <Dialog title={t("agentContracts.mine.terminateTitle")} close={{ href: closeHref }} testId="terminate-dialog">
+        <Dialog
+          title={t("agentContracts.mine.terminateTitle")}
+          close={{ href: closeHref }}
+          testId="terminate-dialog"
+        >
           <p>{t("agentContracts.mine.terminateText")}</p>
           <div className="contract-actions">
             <Form method="post" action={closeHref} className="inline-form">
               <input type="hidden" name="contractId" value={held.id} />
-              <button type="submit" name="intent" value="terminate" className="button primary" data-testid="terminate-confirm">
+              <button
+                type="submit"
+                name="intent"
+                value="terminate"
+                className="button primary"
+                data-testid="terminate-confirm"
+              >
                 {t("agentContracts.mine.terminateConfirm")}
               </button>
             </Form>
@@ -70,7 +105,11 @@ export function ContractPage() {
         </Dialog>
       ) : null}
       {actionData?.confirm ? (
-        <Dialog title={t("agentContracts.offer.lowerRateTitle")} close={{ href: location.pathname + location.search }} testId="lower-rate-dialog">
+        <Dialog
+          title={t("agentContracts.offer.lowerRateTitle")}
+          close={{ href: location.pathname + location.search }}
+          testId="lower-rate-dialog"
+        >
           <p data-testid="lower-rate-message">{actionData.confirm.message}</p>
           <div className="contract-actions">
             <Form method="post" className="inline-form">
@@ -83,7 +122,12 @@ export function ContractPage() {
                 {t("agentContracts.offer.confirm")}
               </button>
             </Form>
-            <Link to={location.pathname + location.search} className="button" preventScrollReset replace>
+            <Link
+              to={location.pathname + location.search}
+              className="button"
+              preventScrollReset
+              replace
+            >
               {t("agentContracts.cancel")}
             </Link>
           </div>

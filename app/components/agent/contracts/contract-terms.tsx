@@ -6,11 +6,24 @@ import { formatRate } from "~/utils/rates";
 type Currency = { symbol: string; minorUnits: number };
 
 /** A contract's terms as the platform keeps them (rates in basis points, thresholds in minor units). */
-export type TermsView = Partial<Record<"rate" | "minValidBet" | "minProfitLoss" | "minActiveMembers" | "profitRate" | "lossRate" | "minSingleBet", number>>;
+export type TermsView = Partial<
+  Record<
+    | "rate"
+    | "minValidBet"
+    | "minProfitLoss"
+    | "minActiveMembers"
+    | "profitRate"
+    | "lossRate"
+    | "minSingleBet",
+    number
+  >
+>;
 
 /** The label of a terms field: the bet threshold is named by the kind's period (§3). */
 export function termLabelKey(kind: ContractKind, field: keyof TermsView): string {
-  return field === "minValidBet" ? `agentContracts.terms.minValidBet.${kind}` : `agentContracts.terms.${field}`;
+  return field === "minValidBet"
+    ? `agentContracts.terms.minValidBet.${kind}`
+    : `agentContracts.terms.${field}`;
 }
 
 /** The fields of a kind's terms, in the order §3 lists them. */
@@ -67,10 +80,23 @@ export function ContractTerms({
 }
 
 /** The terms in one line, for a table cell. */
-export function TermsSummary({ kind, period, terms, currency }: { kind: ContractKind; period: ContractPeriod | null; terms: TermsView; currency: Currency }) {
+export function TermsSummary({
+  kind,
+  period,
+  terms,
+  currency,
+}: {
+  kind: ContractKind;
+  period: ContractPeriod | null;
+  terms: TermsView;
+  currency: Currency;
+}) {
   const { t } = useTranslation();
   const text = useTermText(currency);
-  const parts = TERM_FIELDS[kind].map((field) => `${t(termLabelKey(kind, field))}: ${text(field, terms[field])}`);
-  if (period) parts.unshift(`${t("agentContracts.terms.period")}: ${t(`agentContracts.period.${period}`)}`);
+  const parts = TERM_FIELDS[kind].map(
+    (field) => `${t(termLabelKey(kind, field))}: ${text(field, terms[field])}`,
+  );
+  if (period)
+    parts.unshift(`${t("agentContracts.terms.period")}: ${t(`agentContracts.period.${period}`)}`);
   return <>{parts.join(" · ")}</>;
 }

@@ -27,7 +27,8 @@ export function OfferForm({
   const { t } = useTranslation();
   const selectId = useId();
   const errors = result?.error ?? {};
-  const maxOf = (field: string) => formatRate(field === "lossRate" ? (grantable[1] ?? 0) : (grantable[0] ?? 0));
+  const maxOf = (field: string) =>
+    formatRate(field === "lossRate" ? (grantable[1] ?? 0) : (grantable[0] ?? 0));
   return (
     <section className="member-card" aria-labelledby="offer-title" data-testid="contract-offer">
       <h2 id="offer-title">{t("agentContracts.offer.title")}</h2>
@@ -39,7 +40,12 @@ export function OfferForm({
           {t("agentContracts.offer.noDownlines")}
         </p>
       ) : (
-        <Form method="post" className="contract-offer-form" noValidate aria-labelledby="offer-title">
+        <Form
+          method="post"
+          className="contract-offer-form"
+          noValidate
+          aria-labelledby="offer-title"
+        >
           <input type="hidden" name="intent" value="offer" />
           <div className="field">
             <label htmlFor={selectId}>{t("agentContracts.offer.downline")}</label>
@@ -56,15 +62,26 @@ export function OfferForm({
                 <option key={candidate.id} value={candidate.id}>
                   {candidate.agentRate === null
                     ? candidate.account
-                    : t("agentContracts.offer.candidate", { account: candidate.account, rate: formatRate(candidate.agentRate) })}
+                    : t("agentContracts.offer.candidate", {
+                        account: candidate.account,
+                        rate: formatRate(candidate.agentRate),
+                      })}
                 </option>
               ))}
             </select>
-            <div id={`${selectId}-error`} className="field-error" role={errors.downlineId ? "alert" : undefined}>
+            <div
+              id={`${selectId}-error`}
+              className="field-error"
+              role={errors.downlineId ? "alert" : undefined}
+            >
               {errors.downlineId?.[0] ?? ""}
             </div>
           </div>
-          <ContractTermFields kind={kind} result={result} rateHint={(field) => t("agentContracts.offer.rateHint", { max: maxOf(field) })} />
+          <ContractTermFields
+            kind={kind}
+            result={result}
+            rateHint={(field) => t("agentContracts.offer.rateHint", { max: maxOf(field) })}
+          />
           <FormErrors errors={errors[""]} />
           <div className="field">
             <button type="submit" className="button primary" data-testid="offer-submit">

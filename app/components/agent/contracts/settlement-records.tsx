@@ -18,7 +18,11 @@ export function SettlementRecords({ data }: { data: ContractPageData }) {
   const scopeId = useId();
   const { records, currency, timeZone, filter, range, path } = data;
   return (
-    <section className="records-page" aria-labelledby="settlements-title" data-testid="settlement-records">
+    <section
+      className="records-page"
+      aria-labelledby="settlements-title"
+      data-testid="settlement-records"
+    >
       <h2 id="settlements-title">{t("agentContracts.records.title")}</h2>
       <DateRangeFilter range={range}>
         <div className="field">
@@ -29,10 +33,20 @@ export function SettlementRecords({ data }: { data: ContractPageData }) {
           </select>
           <div className="field-error" />
         </div>
-        <Field name="account" label={t("agentContracts.records.account")} defaultValue={filter.account} autoComplete="off" />
+        <Field
+          name="account"
+          label={t("agentContracts.records.account")}
+          defaultValue={filter.account}
+          autoComplete="off"
+        />
       </DateRangeFilter>
       <p>
-        <a className="button" href={`${path}.csv${location.search}`} download data-testid="settlements-csv">
+        <a
+          className="button"
+          href={`${path}.csv${location.search}`}
+          download
+          data-testid="settlements-csv"
+        >
           {t("agentContracts.records.export")}
         </a>
       </p>
@@ -42,11 +56,21 @@ export function SettlementRecords({ data }: { data: ContractPageData }) {
           <>
             <th scope="col">{t("agentContracts.records.period")}</th>
             <th scope="col">{t("agentContracts.records.account")}</th>
-            <th scope="col" className="amount">{t("agentContracts.records.validBet")}</th>
-            <th scope="col" className="amount">{t("agentContracts.records.profitLoss")}</th>
-            <th scope="col" className="amount">{t("agentContracts.records.activeMembers")}</th>
-            <th scope="col" className="amount">{t("agentContracts.records.base")}</th>
-            <th scope="col" className="amount">{t("agentContracts.records.amount")}</th>
+            <th scope="col" className="amount">
+              {t("agentContracts.records.validBet")}
+            </th>
+            <th scope="col" className="amount">
+              {t("agentContracts.records.profitLoss")}
+            </th>
+            <th scope="col" className="amount">
+              {t("agentContracts.records.activeMembers")}
+            </th>
+            <th scope="col" className="amount">
+              {t("agentContracts.records.base")}
+            </th>
+            <th scope="col" className="amount">
+              {t("agentContracts.records.amount")}
+            </th>
             <th scope="col">{t("agentContracts.records.paid")}</th>
           </>
         }
@@ -55,8 +79,17 @@ export function SettlementRecords({ data }: { data: ContractPageData }) {
             <th scope="row" colSpan={2}>
               {t("agentContracts.records.total")}
             </th>
-            <MoneyCell minor={records.totals.validBet} currency={currency} testId="total-validBet" />
-            <MoneyCell minor={records.totals.profitLoss} currency={currency} signed testId="total-profitLoss" />
+            <MoneyCell
+              minor={records.totals.validBet}
+              currency={currency}
+              testId="total-validBet"
+            />
+            <MoneyCell
+              minor={records.totals.profitLoss}
+              currency={currency}
+              signed
+              testId="total-profitLoss"
+            />
             <td />
             <MoneyCell minor={records.totals.base} currency={currency} testId="total-base" />
             <MoneyCell minor={records.totals.amount} currency={currency} testId="total-amount" />
@@ -77,7 +110,13 @@ export function SettlementRecords({ data }: { data: ContractPageData }) {
             <td className="amount">{row.activeMembers}</td>
             <MoneyCell minor={row.base} currency={currency} />
             <MoneyCell minor={row.amount} currency={currency} />
-            <td>{row.entryId ? t("agentContracts.records.paidEntry", { id: row.entryId }) : <span className="muted">{t("agentContracts.records.notPaid")}</span>}</td>
+            <td>
+              {row.entryId ? (
+                t("agentContracts.records.paidEntry", { id: row.entryId })
+              ) : (
+                <span className="muted">{t("agentContracts.records.notPaid")}</span>
+              )}
+            </td>
           </tr>
         ))}
       </RecordTable>

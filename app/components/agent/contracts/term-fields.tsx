@@ -44,7 +44,11 @@ export function ContractTermFields({
               </option>
             ))}
           </select>
-          <div id={`${periodId}-error`} className="field-error" role={errors.period ? "alert" : undefined}>
+          <div
+            id={`${periodId}-error`}
+            className="field-error"
+            role={errors.period ? "alert" : undefined}
+          >
             {errors.period?.[0] ?? ""}
           </div>
         </div>

@@ -28,13 +28,21 @@ export function DepositForm({
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
   const entered = (result?.initialValue ?? {}) as Record<string, unknown>;
   const typedChannel = typeof entered.channel === "string" ? entered.channel : undefined;
-  const [selected, setSelected] = useState(channels.find((channel) => channel.code === typedChannel)?.code ?? channels[0]?.code);
+  const [selected, setSelected] = useState(
+    channels.find((channel) => channel.code === typedChannel)?.code ?? channels[0]?.code,
+  );
   const errors = result?.error ?? {};
   const legendId = useId();
   if (channels.length === 0) return <p className="empty-state">{t("deposit.noChannels")}</p>;
   const current = channels.find((channel) => channel.code === selected) ?? channels[0]!;
   return (
-    <Form method="post" action={DEPOSIT_PATH} className="stack-form" noValidate data-testid="deposit-form">
+    <Form
+      method="post"
+      action={DEPOSIT_PATH}
+      className="stack-form"
+      noValidate
+      data-testid="deposit-form"
+    >
       <input type="hidden" name="idempotencyKey" value={formKey} />
       <fieldset role="radiogroup" aria-labelledby={legendId} className="deposit-channels">
         <legend id={legendId}>{t("deposit.channel")}</legend>
@@ -49,7 +57,9 @@ export function DepositForm({
             />
             <span>
               {channelName(t, channel.code)}{" "}
-              <span className="muted">{t("deposit.limits", { min: money(channel.min), max: money(channel.max) })}</span>
+              <span className="muted">
+                {t("deposit.limits", { min: money(channel.min), max: money(channel.max) })}
+              </span>
             </span>
           </label>
         ))}

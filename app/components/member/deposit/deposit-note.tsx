@@ -4,7 +4,13 @@ import type { DepositStatus } from "./links";
 import type { Currency } from "./types";
 
 /** The outcome of one of the member's deposits, shown after the pay step or the gateway sends them back. */
-export function DepositNote({ note, currency }: { note: { status: DepositStatus; amount: string }; currency: Currency }) {
+export function DepositNote({
+  note,
+  currency,
+}: {
+  note: { status: DepositStatus; amount: string };
+  currency: Currency;
+}) {
   const { t, i18n } = useTranslation();
   const amount = formatMoney(note.amount, currency, i18n.language);
   const className = note.status === "failed" ? "form-errors" : "form-success";

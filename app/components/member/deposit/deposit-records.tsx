@@ -52,13 +52,19 @@ export function DepositRecords({
                 <td>{deposit.id}</td>
                 <td>{channelName(t, deposit.channel)}</td>
                 <td className="amount">{formatMoney(deposit.amount, currency, i18n.language)}</td>
-                <td data-testid="deposit-status">{t(`deposit.status.${deposit.status}`, { defaultValue: deposit.status })}</td>
+                <td data-testid="deposit-status">
+                  {t(`deposit.status.${deposit.status}`, { defaultValue: deposit.status })}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <Pager pageNum={page} totalPages={totalPages} pageHref={(target) => `${DEPOSIT_PATH}?page=${target}`} />
+      <Pager
+        pageNum={page}
+        totalPages={totalPages}
+        pageHref={(target) => `${DEPOSIT_PATH}?page=${target}`}
+      />
     </>
   );
 }

@@ -10,7 +10,13 @@ import type { Currency } from "./types";
  * plain post; confirming twice credits once (the platform keys the credit
  * by the deposit).
  */
-export function PayStep({ deposit, currency }: { deposit: { id: string; channel: string; amount: string }; currency: Currency }) {
+export function PayStep({
+  deposit,
+  currency,
+}: {
+  deposit: { id: string; channel: string; amount: string };
+  currency: Currency;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <section className="member-card" aria-labelledby="pay-title" data-testid="pay-step">

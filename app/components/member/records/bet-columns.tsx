@@ -13,21 +13,39 @@ export function BetAmountHeads() {
   const { t } = useTranslation();
   return (
     <>
-      <th scope="col" className="amount">{t("records.columns.stake")}</th>
-      <th scope="col" className="amount">{t("records.columns.validBet")}</th>
-      <th scope="col" className="amount">{t("records.columns.payout")}</th>
-      <th scope="col" className="amount">{t("records.columns.winLoss")}</th>
+      <th scope="col" className="amount">
+        {t("records.columns.stake")}
+      </th>
+      <th scope="col" className="amount">
+        {t("records.columns.validBet")}
+      </th>
+      <th scope="col" className="amount">
+        {t("records.columns.payout")}
+      </th>
+      <th scope="col" className="amount">
+        {t("records.columns.winLoss")}
+      </th>
       <th scope="col">{t("records.columns.status")}</th>
     </>
   );
 }
 
 /** A totals row: `leading` columns of label, then the sums over the whole filter. */
-export function BetTotalsRow({ totals, currency, leading }: { totals: BetTotals; currency: Currency; leading: number }) {
+export function BetTotalsRow({
+  totals,
+  currency,
+  leading,
+}: {
+  totals: BetTotals;
+  currency: Currency;
+  leading: number;
+}) {
   const { t } = useTranslation();
   return (
     <tr>
-      <th scope="row" colSpan={leading}>{t("records.totals.total")}</th>
+      <th scope="row" colSpan={leading}>
+        {t("records.totals.total")}
+      </th>
       <MoneyCell minor={totals.stake} currency={currency} testId="total-stake" />
       <MoneyCell minor={totals.validBet} currency={currency} testId="total-validBet" />
       <MoneyCell minor={totals.payout} currency={currency} testId="total-payout" />
@@ -37,14 +55,24 @@ export function BetTotalsRow({ totals, currency, leading }: { totals: BetTotals;
   );
 }
 
-export function BetAmountCells({ row, currency }: { row: Pick<BetRow, "stake" | "validBet" | "payout" | "winLoss" | "status">; currency: Currency }) {
+export function BetAmountCells({
+  row,
+  currency,
+}: {
+  row: Pick<BetRow, "stake" | "validBet" | "payout" | "winLoss" | "status">;
+  currency: Currency;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <MoneyCell minor={row.stake} currency={currency} />
       <MoneyCell minor={row.validBet} currency={currency} />
       <MoneyCell minor={row.payout} currency={currency} />
-      {row.winLoss === null ? <td className="amount muted">–</td> : <MoneyCell minor={row.winLoss} currency={currency} signed />}
+      {row.winLoss === null ? (
+        <td className="amount muted">–</td>
+      ) : (
+        <MoneyCell minor={row.winLoss} currency={currency} signed />
+      )}
       <td>{t(`records.betStatus.${row.status}`)}</td>
     </>
   );

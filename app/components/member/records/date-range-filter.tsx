@@ -9,15 +9,35 @@ import { useTranslation } from "~/utils/i18n";
  * a GET form (works without JavaScript) with the two days, the page's other
  * filters as children, and preset links that keep those filters in the URL.
  */
-export function DateRangeFilter({ range, children }: { range: DayRange & { today: string }; children?: ReactNode }) {
+export function DateRangeFilter({
+  range,
+  children,
+}: {
+  range: DayRange & { today: string };
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
     <section className="member-card records-filter" aria-label={t("records.filter.title")}>
       {/* Keyed on the URL: after a preset or a search the inputs show the window the page shows. */}
       <Form method="get" className="filters" key={location.search} data-testid="records-filter">
-        <Field type="date" name="from" label={t("records.filter.from")} defaultValue={range.from} max={range.today} required />
-        <Field type="date" name="to" label={t("records.filter.to")} defaultValue={range.to} max={range.today} required />
+        <Field
+          type="date"
+          name="from"
+          label={t("records.filter.from")}
+          defaultValue={range.from}
+          max={range.today}
+          required
+        />
+        <Field
+          type="date"
+          name="to"
+          label={t("records.filter.to")}
+          defaultValue={range.to}
+          max={range.today}
+          required
+        />
         {children}
         <div className="field records-submit">
           <button type="submit" className="button primary">

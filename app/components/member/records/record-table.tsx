@@ -57,7 +57,17 @@ export function RecordTable({
 }
 
 /** An amount cell; `signed` colours money in and out. */
-export function MoneyCell({ minor, currency, signed = false, testId }: { minor: string; currency: Currency; signed?: boolean; testId?: string }) {
+export function MoneyCell({
+  minor,
+  currency,
+  signed = false,
+  testId,
+}: {
+  minor: string;
+  currency: Currency;
+  signed?: boolean;
+  testId?: string;
+}) {
   const { i18n } = useTranslation();
   const value = BigInt(minor);
   const tone = !signed || value === 0n ? "" : value > 0n ? " amount-positive" : " amount-negative";

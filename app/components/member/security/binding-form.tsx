@@ -27,9 +27,22 @@ export function BindingForm({
   const { t } = useTranslation();
   const { errors } = answerParts(answer);
   return (
-    <Form method="post" action={`/member/security#${intent}`} className="stack-form" noValidate data-testid={`${intent}-form`}>
+    <Form
+      method="post"
+      action={`/member/security#${intent}`}
+      className="stack-form"
+      noValidate
+      data-testid={`${intent}-form`}
+    >
       {/* Enter in any field binds: the first submit button of a form is its default. */}
-      <button type="submit" name="intent" value={intent} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         {submitLabel}
       </button>
       <input type="hidden" name="channel" value={channel} />
@@ -58,7 +71,9 @@ export function BoundStatus({ value, testId }: { value: string | null; testId: s
   const { t } = useTranslation();
   return (
     <p data-testid={testId}>
-      {value ? t("security.bind.boundTo", { value: `\u2066${value}\u2069` }) : t("security.bind.notBound")}
+      {value
+        ? t("security.bind.boundTo", { value: `\u2066${value}\u2069` })
+        : t("security.bind.notBound")}
     </p>
   );
 }

@@ -4,14 +4,32 @@ import { BindingForm, BoundStatus } from "./binding-form";
 import { answerParts, SecurityCard, type SectionAnswer } from "./section";
 
 /** Bind (or change) the e-mail address, proven by a code mailed to the new address. */
-export function EmailSection({ answer, bound, done }: { answer?: SectionAnswer; bound: string | null; done: boolean }) {
+export function EmailSection({
+  answer,
+  bound,
+  done,
+}: {
+  answer?: SectionAnswer;
+  bound: string | null;
+  done: boolean;
+}) {
   const { t } = useTranslation();
   const { errors, values } = answerParts(answer);
   return (
-    <SecurityCard id="bind-email" title={t("security.bind.emailTitle")} done={done} doneText={t("security.bind.emailDone")}>
+    <SecurityCard
+      id="bind-email"
+      title={t("security.bind.emailTitle")}
+      done={done}
+      doneText={t("security.bind.emailDone")}
+    >
       <BoundStatus value={bound} testId="bound-email" />
       <p className="muted">{t("security.bind.emailNote")}</p>
-      <BindingForm intent="bind-email" channel="email" answer={answer} submitLabel={t("security.bind.bindEmail")}>
+      <BindingForm
+        intent="bind-email"
+        channel="email"
+        answer={answer}
+        submitLabel={t("security.bind.bindEmail")}
+      >
         <Field
           name="email"
           type="email"

@@ -3,12 +3,29 @@ import { useTranslation } from "~/utils/i18n";
 import { SecurityCard, type SectionAnswer } from "./section";
 
 /** §5 change password: the old one, then the new one twice; other devices are signed out. */
-export function LoginPasswordSection({ answer, hint, done }: { answer?: SectionAnswer; hint: string; done: boolean }) {
+export function LoginPasswordSection({
+  answer,
+  hint,
+  done,
+}: {
+  answer?: SectionAnswer;
+  hint: string;
+  done: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <SecurityCard id="login-password" title={t("security.loginPassword")} done={done} doneText={t("security.changed")}>
+    <SecurityCard
+      id="login-password"
+      title={t("security.loginPassword")}
+      done={done}
+      doneText={t("security.changed")}
+    >
       <p className="muted">{t("security.loginPasswordNote")}</p>
-      <ChangePasswordForm result={answer?.result} passwordHint={hint} action="/member/security#login-password" />
+      <ChangePasswordForm
+        result={answer?.result}
+        passwordHint={hint}
+        action="/member/security#login-password"
+      />
     </SecurityCard>
   );
 }

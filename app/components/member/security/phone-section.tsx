@@ -20,10 +20,20 @@ export function PhoneSection({
   const { t } = useTranslation();
   const { errors, values } = answerParts(answer);
   return (
-    <SecurityCard id="bind-phone" title={t("security.bind.phoneTitle")} done={done} doneText={t("security.bind.phoneDone")}>
+    <SecurityCard
+      id="bind-phone"
+      title={t("security.bind.phoneTitle")}
+      done={done}
+      doneText={t("security.bind.phoneDone")}
+    >
       <BoundStatus value={bound} testId="bound-phone" />
       <p className="muted">{t("security.bind.phoneNote")}</p>
-      <BindingForm intent="bind-phone" channel="sms" answer={answer} submitLabel={t("security.bind.bindPhone")}>
+      <BindingForm
+        intent="bind-phone"
+        channel="sms"
+        answer={answer}
+        submitLabel={t("security.bind.bindPhone")}
+      >
         <div className="register-phone-row">
           <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
           <Field

@@ -14,13 +14,25 @@ export interface ProfileView {
 }
 
 /** The §3 profile text fields, in the order the form shows them, with their input kinds. */
-const TEXT_FIELDS: { name: string; input?: InputHTMLAttributes<HTMLInputElement>; hint?: string }[] = [
+const TEXT_FIELDS: {
+  name: string;
+  input?: InputHTMLAttributes<HTMLInputElement>;
+  hint?: string;
+}[] = [
   { name: "nickname", input: { autoComplete: "nickname" } },
   { name: "realName", input: { autoComplete: "name" } },
   { name: "fullName", input: { autoComplete: "name" } },
-  { name: "telegram", input: { autoCapitalize: "none", spellCheck: false }, hint: "security.profile.telegramHint" },
+  {
+    name: "telegram",
+    input: { autoCapitalize: "none", spellCheck: false },
+    hint: "security.profile.telegramHint",
+  },
   { name: "zalo", input: { type: "tel", inputMode: "tel", autoComplete: "tel" } },
-  { name: "birthday", input: { type: "date", autoComplete: "bday" }, hint: "security.profile.birthdayHint" },
+  {
+    name: "birthday",
+    input: { type: "date", autoComplete: "bday" },
+    hint: "security.profile.birthdayHint",
+  },
   { name: "address", input: { autoComplete: "street-address" } },
   { name: "nationality", input: { autoComplete: "country-name" } },
   { name: "occupation", input: { autoComplete: "organization-title" } },
@@ -30,18 +42,40 @@ const TEXT_FIELDS: { name: string; input?: InputHTMLAttributes<HTMLInputElement>
  * Nickname and the further profile fields. All optional: an emptied field is
  * removed. After a refused save the entered values come back with the errors.
  */
-export function ProfileSection({ answer, profile, done }: { answer?: SectionAnswer; profile: ProfileView; done: boolean }) {
+export function ProfileSection({
+  answer,
+  profile,
+  done,
+}: {
+  answer?: SectionAnswer;
+  profile: ProfileView;
+  done: boolean;
+}) {
   const { t } = useTranslation();
   const { errors, values } = answerParts(answer);
   // What the form starts from: the entered values after a refusal, the stored ones otherwise.
-  const current: Record<string, string | undefined> = answer ? values : { ...profile.fields, nickname: profile.nickname ?? undefined };
+  const current: Record<string, string | undefined> = answer
+    ? values
+    : { ...profile.fields, nickname: profile.nickname ?? undefined };
   return (
-    <SecurityCard id="profile" title={t("security.profile.title")} done={done} doneText={t("security.profile.done")}>
+    <SecurityCard
+      id="profile"
+      title={t("security.profile.title")}
+      done={done}
+      doneText={t("security.profile.done")}
+    >
       <p className="muted">{t("security.profile.note")}</p>
       <p>
-        {t("security.profile.account")}: <strong data-testid="profile-account">{profile.account}</strong>
+        {t("security.profile.account")}:{" "}
+        <strong data-testid="profile-account">{profile.account}</strong>
       </p>
-      <Form method="post" action="/member/security#profile" className="stack-form" noValidate data-testid="profile-form">
+      <Form
+        method="post"
+        action="/member/security#profile"
+        className="stack-form"
+        noValidate
+        data-testid="profile-form"
+      >
         <input type="hidden" name="intent" value="profile" />
         {TEXT_FIELDS.map(({ name, input, hint }) => (
           <Field
@@ -55,7 +89,11 @@ export function ProfileSection({ answer, profile, done }: { answer?: SectionAnsw
             {...input}
           />
         ))}
-        <IncomeSelect options={profile.incomeSources} defaultValue={current.sourceOfIncome ?? ""} errors={errors.sourceOfIncome} />
+        <IncomeSelect
+          options={profile.incomeSources}
+          defaultValue={current.sourceOfIncome ?? ""}
+          errors={errors.sourceOfIncome}
+        />
         <FormErrors errors={errors[""]} />
         <button type="submit" className="button primary">
           {t("security.profile.save")}
@@ -65,14 +103,28 @@ export function ProfileSection({ answer, profile, done }: { answer?: SectionAnsw
   );
 }
 
-function IncomeSelect({ options, defaultValue, errors }: { options: string[]; defaultValue: string; errors?: string[] | null }) {
+function IncomeSelect({
+  options,
+  defaultValue,
+  errors,
+}: {
+  options: string[];
+  defaultValue: string;
+  errors?: string[] | null;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const error = errors?.[0];
   return (
     <div className="field">
       <label htmlFor={id}>{t("security.profile.sourceOfIncome")}</label>
-      <select id={id} name="sourceOfIncome" defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`}>
+      <select
+        id={id}
+        name="sourceOfIncome"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+      >
         <option value="">{t("security.profile.chooseIncome")}</option>
         {options.map((option) => (
           <option key={option} value={option}>

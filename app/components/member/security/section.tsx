@@ -3,7 +3,8 @@ import { useRef, type ReactNode } from "react";
 import type { CodeSent } from "~/components/identity/sms-code-button";
 
 /** The forms of the security centre; the action's answer names the one it belongs to. */
-export type SecuritySection = "login-password" | "withdraw-password" | "phone" | "email" | "profile";
+export type SecuritySection =
+  "login-password" | "withdraw-password" | "phone" | "email" | "profile";
 
 /** One form's last answer from the action (a 400 with errors, or the code just sent). */
 export interface SectionAnswer {
@@ -41,7 +42,12 @@ export function SecurityCard({
   children: ReactNode;
 }) {
   return (
-    <section id={id} className="member-card security-section" aria-labelledby={`${id}-title`} data-testid={`${id}-section`}>
+    <section
+      id={id}
+      className="member-card security-section"
+      aria-labelledby={`${id}-title`}
+      data-testid={`${id}-section`}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       {done && doneText ? (
         <p className="form-success" role="status" data-testid={`${id}-done`}>
@@ -62,8 +68,10 @@ export function SecurityCard({
  */
 export function useSectionKeys(answer: SectionAnswer | undefined, locationKey: string) {
   const state = useRef({ answer, count: 0, pageKey: locationKey });
-  if (state.current.answer !== answer) state.current = { ...state.current, answer, count: state.current.count + 1 };
+  if (state.current.answer !== answer)
+    state.current = { ...state.current, answer, count: state.current.count + 1 };
   if (!answer) state.current.pageKey = locationKey;
   const { count, pageKey } = state.current;
-  return (section: SecuritySection) => (answer?.section === section ? `${section}-answer-${count}` : `${section}-${pageKey}`);
+  return (section: SecuritySection) =>
+    answer?.section === section ? `${section}-answer-${count}` : `${section}-${pageKey}`;
 }

@@ -24,11 +24,22 @@ export function WithdrawPasswordSection({
   const { errors } = answerParts(answer);
   const secret = { type: "password", inputMode: "numeric", required: true } as const;
   return (
-    <SecurityCard id="withdraw-password" title={t("security.withdrawPassword.title")} done={done} doneText={t("security.withdrawPassword.done")}>
+    <SecurityCard
+      id="withdraw-password"
+      title={t("security.withdrawPassword.title")}
+      done={done}
+      doneText={t("security.withdrawPassword.done")}
+    >
       <p className="muted" data-testid="withdraw-password-status">
         {t(isSet ? "security.withdrawPassword.statusSet" : "security.withdrawPassword.statusUnset")}
       </p>
-      <Form method="post" action="/member/security#withdraw-password" className="stack-form" noValidate data-testid="withdraw-password-form">
+      <Form
+        method="post"
+        action="/member/security#withdraw-password"
+        className="stack-form"
+        noValidate
+        data-testid="withdraw-password-form"
+      >
         <input type="hidden" name="intent" value="withdraw-password" />
         {isSet ? (
           <Field

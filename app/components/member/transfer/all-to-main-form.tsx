@@ -5,7 +5,13 @@ import { FormErrors } from "../../forms/field";
 import { FormKeyInput } from "./form-key-input";
 
 /** "All back to main": every vendor wallet's balance to the main wallet in one step, with its own key. */
-export function AllToMainForm({ formKey, result }: { formKey: string; result?: SubmissionResult<string[]> | null }) {
+export function AllToMainForm({
+  formKey,
+  result,
+}: {
+  formKey: string;
+  result?: SubmissionResult<string[]> | null;
+}) {
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   return (

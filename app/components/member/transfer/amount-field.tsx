@@ -1,7 +1,15 @@
 import { Field } from "../../forms/field";
 
 /** A money amount as typed (a plain decimal), its error, and what the member entered before a failed try. */
-export function AmountField({ label, entered, errors }: { label: string; entered: unknown; errors?: string[] | null }) {
+export function AmountField({
+  label,
+  entered,
+  errors,
+}: {
+  label: string;
+  entered: unknown;
+  errors?: string[] | null;
+}) {
   return (
     <Field
       name="amount"

@@ -37,8 +37,20 @@ export function TransferForm({
         <input type="hidden" name="intent" value="transfer" />
         <FormKeyInput formKey={formKey} />
         <div className="filters">
-          <WalletSelect label={t("transfer.from")} name="from" wallets={wallets} defaultValue={from} errors={errors.from} />
-          <WalletSelect label={t("transfer.to")} name="to" wallets={wallets} defaultValue={to} errors={errors.to} />
+          <WalletSelect
+            label={t("transfer.from")}
+            name="from"
+            wallets={wallets}
+            defaultValue={from}
+            errors={errors.from}
+          />
+          <WalletSelect
+            label={t("transfer.to")}
+            name="to"
+            wallets={wallets}
+            defaultValue={to}
+            errors={errors.to}
+          />
         </div>
         <AmountField label={t("transfer.amount")} entered={entered.amount} errors={errors.amount} />
         <FormErrors errors={errors[""]} />

@@ -52,10 +52,16 @@ export function WalletBalances({
                   <td>
                     {wallet.code === "MAIN" ? null : (
                       <span className="transfer-shortcuts">
-                        <Link to={pair("MAIN", wallet.code)} aria-label={t("transfer.transferInTo", { wallet: wallet.name })}>
+                        <Link
+                          to={pair("MAIN", wallet.code)}
+                          aria-label={t("transfer.transferInTo", { wallet: wallet.name })}
+                        >
                           {t("transfer.transferIn")}
                         </Link>{" "}
-                        <Link to={pair(wallet.code, "MAIN")} aria-label={t("transfer.transferOutOf", { wallet: wallet.name })}>
+                        <Link
+                          to={pair(wallet.code, "MAIN")}
+                          aria-label={t("transfer.transferOutOf", { wallet: wallet.name })}
+                        >
                           {t("transfer.transferOut")}
                         </Link>
                       </span>

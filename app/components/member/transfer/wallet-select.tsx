@@ -26,7 +26,13 @@ export function WalletSelect({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={errorId}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+      >
         {wallets.map((wallet) => (
           <option key={wallet.code} value={wallet.code}>
             {wallet.name}

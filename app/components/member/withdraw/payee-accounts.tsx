@@ -3,11 +3,19 @@ import { Form } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { SelectField } from "./select-field";
-import { enteredText, providerName, WITHDRAW_PATH, type PayeeView, type ProviderView } from "./types";
+import {
+  enteredText,
+  providerName,
+  WITHDRAW_PATH,
+  type PayeeView,
+  type ProviderView,
+} from "./types";
 
 /** "Habib Bank •••• 6789": the provider's name and the masked number. */
-export const payeeName = (payee: Pick<PayeeView, "provider" | "maskedNumber">, providers: ProviderView[]) =>
-  `${providerName(payee.provider, providers)} ${payee.maskedNumber}`;
+export const payeeName = (
+  payee: Pick<PayeeView, "provider" | "maskedNumber">,
+  providers: ProviderView[],
+) => `${providerName(payee.provider, providers)} ${payee.maskedNumber}`;
 
 /** The member's payee accounts (masked numbers only), each with a remove button, and the add form. */
 export function PayeeAccounts({
@@ -39,7 +47,13 @@ export function PayeeAccounts({
               <Form method="post" action={WITHDRAW_PATH}>
                 <input type="hidden" name="intent" value="remove-payee" />
                 <input type="hidden" name="payeeId" value={payee.id} />
-                <button type="submit" className="button" aria-label={t("withdraw.removePayeeLabel", { payee: payeeName(payee, providers) })}>
+                <button
+                  type="submit"
+                  className="button"
+                  aria-label={t("withdraw.removePayeeLabel", {
+                    payee: payeeName(payee, providers),
+                  })}
+                >
                   {t("withdraw.removePayee")}
                 </button>
               </Form>
@@ -50,9 +64,21 @@ export function PayeeAccounts({
       {payees.length >= maxPayees ? (
         <p className="muted">{t("withdraw.payeeLimit", { max: maxPayees })}</p>
       ) : (
-        <Form method="post" action={WITHDRAW_PATH} className="stack-form" noValidate data-testid="add-payee-form">
+        <Form
+          method="post"
+          action={WITHDRAW_PATH}
+          className="stack-form"
+          noValidate
+          data-testid="add-payee-form"
+        >
           <input type="hidden" name="intent" value="add-payee" />
-          <SelectField name="provider" label={t("withdraw.provider")} defaultValue={text("provider")} errors={errors.provider} required>
+          <SelectField
+            name="provider"
+            label={t("withdraw.provider")}
+            defaultValue={text("provider")}
+            errors={errors.provider}
+            required
+          >
             <option value="">{t("withdraw.chooseProvider")}</option>
             {providers.map((provider) => (
               <option key={provider.code} value={provider.code}>
@@ -60,7 +86,15 @@ export function PayeeAccounts({
               </option>
             ))}
           </SelectField>
-          <Field name="holderName" label={t("withdraw.holderName")} maxLength={64} autoComplete="name" defaultValue={text("holderName")} errors={errors.holderName} required />
+          <Field
+            name="holderName"
+            label={t("withdraw.holderName")}
+            maxLength={64}
+            autoComplete="name"
+            defaultValue={text("holderName")}
+            errors={errors.holderName}
+            required
+          />
           <Field
             name="accountNumber"
             label={t("withdraw.accountNumber")}

@@ -34,14 +34,26 @@ export function ReceiptForm({
   const text = enteredText(result);
   const [typed, setTyped] = useState(text("receivedAmount"));
   const [outcome, setOutcome] = useState(text("outcome"));
-  const remaining = outcome === "full" ? 0n : remainingOf(withdrawal.amount, typed, currency.minorUnits);
+  const remaining =
+    outcome === "full" ? 0n : remainingOf(withdrawal.amount, typed, currency.minorUnits);
   const titleId = useId();
   const outcomeError = errors.outcome?.[0];
   return (
-    <section className="member-card" aria-labelledby={titleId} id={`receipt-${withdrawal.id}`} data-testid={`receipt-${withdrawal.id}`}>
+    <section
+      className="member-card"
+      aria-labelledby={titleId}
+      id={`receipt-${withdrawal.id}`}
+      data-testid={`receipt-${withdrawal.id}`}
+    >
       <h3 id={titleId}>{t("withdraw.receipt.title", { id: withdrawal.id })}</h3>
       <p>{t("withdraw.receipt.paidAmount", { amount: money(withdrawal.amount) })}</p>
-      <Form method="post" action={WITHDRAW_PATH} encType="multipart/form-data" className="stack-form" noValidate>
+      <Form
+        method="post"
+        action={WITHDRAW_PATH}
+        encType="multipart/form-data"
+        className="stack-form"
+        noValidate
+      >
         {/* Before the files: the server knows the withdrawal even when it stops reading at a too-large file. */}
         <input type="hidden" name="intent" value="confirm-receipt" />
         <input type="hidden" name="withdrawalId" value={withdrawal.id} />
@@ -60,7 +72,11 @@ export function ReceiptForm({
               {t(`withdraw.receipt.${choice}`)}
             </label>
           ))}
-          <div id={`${titleId}-outcome-error`} className="field-error" role={outcomeError ? "alert" : undefined}>
+          <div
+            id={`${titleId}-outcome-error`}
+            className="field-error"
+            role={outcomeError ? "alert" : undefined}
+          >
             {outcomeError ?? ""}
           </div>
         </fieldset>

@@ -6,13 +6,23 @@ export function SelectField({
   errors,
   children,
   ...select
-}: { label: ReactNode; errors?: string[] | null; name: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  name: string;
+  children: ReactNode;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   const error = errors?.[0];
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-error`}
+        {...select}
+      >
         {children}
       </select>
       <div id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>

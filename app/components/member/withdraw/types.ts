@@ -23,7 +23,8 @@ export interface ProviderView {
 }
 
 /** A provider's name from the brand's list; its code when the brand has dropped it since. */
-export const providerName = (code: string, providers: ProviderView[]) => providers.find((provider) => provider.code === code)?.name ?? code;
+export const providerName = (code: string, providers: ProviderView[]) =>
+  providers.find((provider) => provider.code === code)?.name ?? code;
 
 export interface WithdrawalView {
   id: string;
@@ -47,7 +48,11 @@ export interface WithdrawActionData {
 }
 
 /** The form's result only when the answer is about that form (and that withdrawal). */
-export function resultFor(data: WithdrawActionData | undefined, form: WithdrawActionData["form"], withdrawalId?: string) {
+export function resultFor(
+  data: WithdrawActionData | undefined,
+  form: WithdrawActionData["form"],
+  withdrawalId?: string,
+) {
   if (!data || data.form !== form) return undefined;
   if (withdrawalId !== undefined && data.withdrawalId !== withdrawalId) return undefined;
   return data.result;

@@ -5,7 +5,13 @@ import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { payeeName } from "./payee-accounts";
 import { SelectField } from "./select-field";
-import { enteredText, WITHDRAW_PATH, type Currency, type PayeeView, type ProviderView } from "./types";
+import {
+  enteredText,
+  WITHDRAW_PATH,
+  type Currency,
+  type PayeeView,
+  type ProviderView,
+} from "./types";
 
 /**
  * §3/§4 withdrawal request: payee, amount (the brand's limits and the MAIN
@@ -36,15 +42,28 @@ export function WithdrawRequestForm({
   return (
     <section className="member-card" aria-labelledby="withdraw-request-title">
       <h2 id="withdraw-request-title">{t("withdraw.requestTitle")}</h2>
-      <p className="muted">{t("withdraw.limits", { min: money(limits.min), max: money(limits.max), count: limits.dailyCount })}</p>
+      <p className="muted">
+        {t("withdraw.limits", {
+          min: money(limits.min),
+          max: money(limits.max),
+          count: limits.dailyCount,
+        })}
+      </p>
       {!hasWithdrawPassword ? (
         <p data-testid="withdraw-password-needed">
-          {t("withdraw.needPassword")} <Link to="/member/security#withdraw-password">{t("withdraw.setPassword")}</Link>
+          {t("withdraw.needPassword")}{" "}
+          <Link to="/member/security#withdraw-password">{t("withdraw.setPassword")}</Link>
         </p>
       ) : payees.length === 0 ? (
         <p className="empty-state">{t("withdraw.needPayee")}</p>
       ) : (
-        <Form method="post" action={WITHDRAW_PATH} className="stack-form" noValidate data-testid="withdraw-form">
+        <Form
+          method="post"
+          action={WITHDRAW_PATH}
+          className="stack-form"
+          noValidate
+          data-testid="withdraw-form"
+        >
           <input type="hidden" name="intent" value="request" />
           <input type="hidden" name="idempotencyKey" value={formKey} />
           <SelectField

@@ -2,7 +2,13 @@ import { Pager } from "~/components/lobby/pager";
 import { formatTimestamp } from "~/utils/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
-import { providerName, WITHDRAW_PATH, type Currency, type ProviderView, type WithdrawalView } from "./types";
+import {
+  providerName,
+  WITHDRAW_PATH,
+  type Currency,
+  type ProviderView,
+  type WithdrawalView,
+} from "./types";
 import { WithdrawalDetails } from "./withdrawal-details";
 
 /** The member's withdrawals, newest first, paged with ?page= links; a paid one links to its receipt form. */
@@ -45,9 +51,12 @@ export function WithdrawalList({
                 <td>{formatTimestamp(withdrawal.created_at, timeZone)}</td>
                 <td>{withdrawal.id}</td>
                 <td>
-                  {providerName(withdrawal.provider, providers)} <span className="masked-number">{withdrawal.masked_number}</span>
+                  {providerName(withdrawal.provider, providers)}{" "}
+                  <span className="masked-number">{withdrawal.masked_number}</span>
                 </td>
-                <td className="amount">{formatMoney(withdrawal.amount, currency, i18n.language)}</td>
+                <td className="amount">
+                  {formatMoney(withdrawal.amount, currency, i18n.language)}
+                </td>
                 <td data-testid="withdrawal-status">
                   {withdrawal.status === "paid" ? (
                     <a href={`#receipt-${withdrawal.id}`}>{t("withdraw.status.paid")}</a>
@@ -56,14 +65,22 @@ export function WithdrawalList({
                   )}
                 </td>
                 <td>
-                  <WithdrawalDetails withdrawal={withdrawal} currency={currency} timeZone={timeZone} />
+                  <WithdrawalDetails
+                    withdrawal={withdrawal}
+                    currency={currency}
+                    timeZone={timeZone}
+                  />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <Pager pageNum={page} totalPages={totalPages} pageHref={(target) => `${WITHDRAW_PATH}?page=${target}`} />
+      <Pager
+        pageNum={page}
+        totalPages={totalPages}
+        pageHref={(target) => `${WITHDRAW_PATH}?page=${target}`}
+      />
     </>
   );
 }

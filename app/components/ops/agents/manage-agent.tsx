@@ -9,7 +9,12 @@ import { formatRate, rateToInput } from "~/utils/rates";
 import { listHref } from "./top-agent-list";
 import type { OpsAgentsData, TopAgentData } from "./types";
 
-const KINDS = ["DIVIDEND", "DAILY", "HOURLY", "REALTIME"] as const satisfies readonly ContractKind[];
+const KINDS = [
+  "DIVIDEND",
+  "DAILY",
+  "HOURLY",
+  "REALTIME",
+] as const satisfies readonly ContractKind[];
 type Failed = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
 /**
@@ -31,14 +36,19 @@ export function ManageAgent({
   failed: Failed;
 }) {
   const { t } = useTranslation();
-  const here = (extra: Record<string, string> = {}) => listHref(place, { agent: agent.id, ...extra });
+  const here = (extra: Record<string, string> = {}) =>
+    listHref(place, { agent: agent.id, ...extra });
   const action = here({ kind });
   const rateResult = failed?.intent === "rate" ? failed.result : undefined;
   const grantResult = failed?.intent === "grant" ? failed.result : undefined;
   const endResult = failed?.intent === "end" ? failed.result : undefined;
   const grantErrors = grantResult?.error ?? {};
   return (
-    <section className="member-card ops-agent" aria-labelledby="ops-agent-title" data-testid="ops-agent-manage-panel">
+    <section
+      className="member-card ops-agent"
+      aria-labelledby="ops-agent-title"
+      data-testid="ops-agent-manage-panel"
+    >
       <h2 id="ops-agent-title">{t("opsAgents.manage.title", { account: agent.account })}</h2>
       <p>
         <Link to={listHref(place)}>{t("opsAgents.manage.close")}</Link>
@@ -46,7 +56,9 @@ export function ManageAgent({
 
       <h3>{t("opsAgents.rate.title")}</h3>
       <p className="muted" data-testid="ops-agent-current-rate">
-        {t("opsAgents.rate.current", { rate: agent.agentRate === null ? "—" : formatRate(agent.agentRate) })}
+        {t("opsAgents.rate.current", {
+          rate: agent.agentRate === null ? "—" : formatRate(agent.agentRate),
+        })}
       </p>
       <Form method="post" action={action} className="filters" noValidate>
         <input type="hidden" name="intent" value="rate" />
@@ -57,7 +69,10 @@ export function ManageAgent({
           inputMode="decimal"
           autoComplete="off"
           required
-          defaultValue={enteredValue(rateResult, "agentRate") ?? (agent.agentRate === null ? "" : rateToInput(agent.agentRate))}
+          defaultValue={
+            enteredValue(rateResult, "agentRate") ??
+            (agent.agentRate === null ? "" : rateToInput(agent.agentRate))
+          }
           errors={rateResult?.error?.agentRate}
           hint={t("opsAgents.rate.hint", { rate: formatRate(agent.downlineRate) })}
         />
@@ -86,14 +101,23 @@ export function ManageAgent({
                 <tr key={contract.id} data-testid={`ops-house-contract-${contract.kind}`}>
                   <th scope="row">{t(`agentContracts.title.${contract.kind}`)}</th>
                   <td>
-                    <TermsSummary kind={contract.kind} period={contract.period} terms={contract.terms} currency={currency} />
+                    <TermsSummary
+                      kind={contract.kind}
+                      period={contract.period}
+                      terms={contract.terms}
+                      currency={currency}
+                    />
                   </td>
                   <td>
                     <Form method="post" action={action} className="inline-form">
                       <input type="hidden" name="intent" value="end" />
                       <input type="hidden" name="agentId" value={agent.id} />
                       <input type="hidden" name="contractId" value={contract.id} />
-                      <button type="submit" className="button small" data-testid="ops-house-contract-end">
+                      <button
+                        type="submit"
+                        className="button small"
+                        data-testid="ops-house-contract-end"
+                      >
                         {t("opsAgents.contracts.end")}
                       </button>
                     </Form>
@@ -111,15 +135,29 @@ export function ManageAgent({
         <ul className="tabs-list ops-kinds">
           {KINDS.map((option) => (
             <li key={option}>
-              <Link to={here({ kind: option })} aria-current={option === kind ? "page" : undefined} data-testid={`ops-grant-kind-${option}`}>
+              <Link
+                to={here({ kind: option })}
+                aria-current={option === kind ? "page" : undefined}
+                data-testid={`ops-grant-kind-${option}`}
+              >
                 {t(`agentContracts.title.${option}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <p className="muted">{t("opsAgents.grant.hint", { rate: agent.agentRate === null ? "—" : formatRate(agent.agentRate) })}</p>
-      <Form method="post" action={action} noValidate aria-labelledby="ops-grant-title" data-testid={`ops-grant-form-${kind}`}>
+      <p className="muted">
+        {t("opsAgents.grant.hint", {
+          rate: agent.agentRate === null ? "—" : formatRate(agent.agentRate),
+        })}
+      </p>
+      <Form
+        method="post"
+        action={action}
+        noValidate
+        aria-labelledby="ops-grant-title"
+        data-testid={`ops-grant-form-${kind}`}
+      >
         <input type="hidden" name="intent" value="grant" />
         <input type="hidden" name="agentId" value={agent.id} />
         <input type="hidden" name="kind" value={kind} />

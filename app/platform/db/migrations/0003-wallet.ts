@@ -196,7 +196,9 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   await sql.raw(`delete from sessions where site = 'ops'`).execute(db);
   await sql
-    .raw(`alter table sessions drop constraint sessions_site_check, add constraint sessions_site_check check (site in ('member', 'agent'))`)
+    .raw(
+      `alter table sessions drop constraint sessions_site_check, add constraint sessions_site_check check (site in ('member', 'agent'))`,
+    )
     .execute(db);
   for (const table of [
     "bets",
@@ -212,5 +214,9 @@ export async function down(db: Kysely<unknown>) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }
   await sql.raw(`drop function if exists postings_writer_check() cascade`).execute(db);
-  await sql.raw(`drop function if exists ledger_post_entry(text, text, text, bigint, text, jsonb, timestamptz, bigint[], bigint[])`).execute(db);
+  await sql
+    .raw(
+      `drop function if exists ledger_post_entry(text, text, text, bigint, text, jsonb, timestamptz, bigint[], bigint[])`,
+    )
+    .execute(db);
 }

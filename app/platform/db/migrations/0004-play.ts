@@ -142,8 +142,17 @@ export async function down(db: Kysely<unknown>) {
   await sql.raw(`drop index if exists game_rounds_game`).execute(db);
   await sql.raw(`drop index if exists bets_biggest_wins`).execute(db);
   await sql.raw(`drop index if exists bets_open`).execute(db);
-  await sql.raw(`alter table bets drop column if exists node_id, drop column if exists detail`).execute(db);
-  for (const table of ["lottery_draws", "game_rounds", "fair_seeds", "provider_transactions", "favourites", "game_sessions"]) {
+  await sql
+    .raw(`alter table bets drop column if exists node_id, drop column if exists detail`)
+    .execute(db);
+  for (const table of [
+    "lottery_draws",
+    "game_rounds",
+    "fair_seeds",
+    "provider_transactions",
+    "favourites",
+    "game_sessions",
+  ]) {
     await sql.raw(`drop table if exists ${table}`).execute(db);
   }
 }

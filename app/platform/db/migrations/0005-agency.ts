@@ -123,7 +123,8 @@ export async function down(db: Kysely<unknown>) {
   for (const index of ["entries_created", "members_created", "bets_settled", "bets_placed"]) {
     await sql.raw(`drop index if exists ${index}`).execute(db);
   }
-  for (const table of ["settlements", "contracts"]) await sql.raw(`drop table if exists ${table}`).execute(db);
+  for (const table of ["settlements", "contracts"])
+    await sql.raw(`drop table if exists ${table}`).execute(db);
   await sql.raw(`alter table members drop column if exists agent_rate`).execute(db);
   await sql.raw(`drop trigger if exists members_agent_paths on members`).execute(db);
   await sql.raw(`drop function if exists agent_paths_maintain()`).execute(db);

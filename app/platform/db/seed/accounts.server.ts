@@ -7,16 +7,93 @@ import { hashPassword } from "../../identity/secrets.server";
  * can log in at once and see every role and every forced-change case.
  */
 export const DEMO_ACCOUNTS = [
-  { account: "player01", password: "Player123", nickname: "Lucky Player", type: MEMBER_TYPE, email: "player01@example.com", mobile: "3001234567" },
-  { account: "newbie01", password: "123456", nickname: null, type: MEMBER_TYPE, email: null, mobile: "3007654321" },
-  { account: "newbie02", password: "123456", nickname: null, type: MEMBER_TYPE, email: null, mobile: "3007654322" },
-  { account: "vipstar", password: "Vip12345", nickname: "VIP Star", type: MEMBER_TYPE, vip: 3, email: "vipstar@example.com", mobile: null },
-  { account: "oldtimer", password: "Player123", nickname: null, type: MEMBER_TYPE, email: null, mobile: null, passwordAgeDays: 200 },
-  { account: "agent01", password: "Agent123", nickname: "Harbour Master", type: 1, affiliate: "LUCKY1", email: "agent01@example.com", mobile: "3110000001" },
-  { account: "agent02", password: "Agent123", nickname: "Dock Captain", type: 2, affiliate: "DOCK02", parent: "agent01", email: null, mobile: "3110000002" },
-  { account: "crew01", password: "Player123", nickname: null, type: MEMBER_TYPE, parent: "agent01", email: null, mobile: null },
-  { account: "crew02", password: "Player123", nickname: null, type: MEMBER_TYPE, parent: "agent02", email: null, mobile: null },
-  { account: "ops01", password: "Ops12345", nickname: "Operator", type: OPERATOR_TYPE, email: null, mobile: null },
+  {
+    account: "player01",
+    password: "Player123",
+    nickname: "Lucky Player",
+    type: MEMBER_TYPE,
+    email: "player01@example.com",
+    mobile: "3001234567",
+  },
+  {
+    account: "newbie01",
+    password: "123456",
+    nickname: null,
+    type: MEMBER_TYPE,
+    email: null,
+    mobile: "3007654321",
+  },
+  {
+    account: "newbie02",
+    password: "123456",
+    nickname: null,
+    type: MEMBER_TYPE,
+    email: null,
+    mobile: "3007654322",
+  },
+  {
+    account: "vipstar",
+    password: "Vip12345",
+    nickname: "VIP Star",
+    type: MEMBER_TYPE,
+    vip: 3,
+    email: "vipstar@example.com",
+    mobile: null,
+  },
+  {
+    account: "oldtimer",
+    password: "Player123",
+    nickname: null,
+    type: MEMBER_TYPE,
+    email: null,
+    mobile: null,
+    passwordAgeDays: 200,
+  },
+  {
+    account: "agent01",
+    password: "Agent123",
+    nickname: "Harbour Master",
+    type: 1,
+    affiliate: "LUCKY1",
+    email: "agent01@example.com",
+    mobile: "3110000001",
+  },
+  {
+    account: "agent02",
+    password: "Agent123",
+    nickname: "Dock Captain",
+    type: 2,
+    affiliate: "DOCK02",
+    parent: "agent01",
+    email: null,
+    mobile: "3110000002",
+  },
+  {
+    account: "crew01",
+    password: "Player123",
+    nickname: null,
+    type: MEMBER_TYPE,
+    parent: "agent01",
+    email: null,
+    mobile: null,
+  },
+  {
+    account: "crew02",
+    password: "Player123",
+    nickname: null,
+    type: MEMBER_TYPE,
+    parent: "agent02",
+    email: null,
+    mobile: null,
+  },
+  {
+    account: "ops01",
+    password: "Ops12345",
+    nickname: "Operator",
+    type: OPERATOR_TYPE,
+    email: null,
+    mobile: null,
+  },
 ] as const satisfies ReadonlyArray<{
   account: string;
   password: string;
@@ -34,7 +111,11 @@ export const DEMO_DIALING_CODE = "92";
 
 /** Idempotent, with its own marker: databases seeded before identity existed get the accounts too. */
 export async function seedDemoAccounts(db: Database, now = new Date()) {
-  const marker = await db.selectFrom("settings").select("key").where("key", "=", "seed_accounts").executeTakeFirst();
+  const marker = await db
+    .selectFrom("settings")
+    .select("key")
+    .where("key", "=", "seed_accounts")
+    .executeTakeFirst();
   if (marker) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((demo) => hashPassword(demo.password)));
   await db.transaction().execute(async (trx) => {
@@ -63,7 +144,10 @@ export async function seedDemoAccounts(db: Database, now = new Date()) {
         .executeTakeFirstOrThrow();
       ids.set(demo.account, row.id);
     }
-    await trx.insertInto("settings").values({ key: "seed_accounts", value: JSON.stringify({ at: now.toISOString() }) }).execute();
+    await trx
+      .insertInto("settings")
+      .values({ key: "seed_accounts", value: JSON.stringify({ at: now.toISOString() }) })
+      .execute();
   });
   return true;
 }

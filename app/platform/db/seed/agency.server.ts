@@ -26,11 +26,26 @@ const CREW_PASSWORD = "Player123";
  * how many days: wages by the hour and five minutes only recently, so the
  * seed settles a few hundred periods, not thousands.
  */
-const HOUSE_CONTRACTS: Array<{ kind: ContractKind; period: ContractPeriod | null; terms: Record<string, number>; days: number }> = [
-  { kind: "DIVIDEND", period: "W", terms: { rate: 3_000, minValidBet: 0, minProfitLoss: 0, minActiveMembers: 1 }, days: 15 },
+const HOUSE_CONTRACTS: Array<{
+  kind: ContractKind;
+  period: ContractPeriod | null;
+  terms: Record<string, number>;
+  days: number;
+}> = [
+  {
+    kind: "DIVIDEND",
+    period: "W",
+    terms: { rate: 3_000, minValidBet: 0, minProfitLoss: 0, minActiveMembers: 1 },
+    days: 15,
+  },
   { kind: "DAILY", period: null, terms: { rate: 150, minValidBet: 10_000 }, days: 15 },
   { kind: "HOURLY", period: null, terms: { rate: 60, minValidBet: 0 }, days: 3 },
-  { kind: "REALTIME", period: null, terms: { profitRate: 30, lossRate: 60, minSingleBet: 100 }, days: 2 },
+  {
+    kind: "REALTIME",
+    period: null,
+    terms: { profitRate: 30, lossRate: 60, minSingleBet: 100 },
+    days: 2,
+  },
 ];
 
 /**
@@ -42,19 +57,37 @@ const HOUSE_CONTRACTS: Array<{ kind: ContractKind; period: ContractPeriod | null
  * over is settled, as the scheduler would have. Idempotent (marker row).
  */
 export async function seedDemoAgency(db: Database, brand: BrandConfig, now = new Date()) {
-  const marker = await db.selectFrom("settings").select("key").where("key", "=", "seed_agency").executeTakeFirst();
+  const marker = await db
+    .selectFrom("settings")
+    .select("key")
+    .where("key", "=", "seed_agency")
+    .executeTakeFirst();
   if (marker) return false;
-  const agents = await db.selectFrom("members").select(["id", "account"]).where("account", "in", Object.keys(AGENT_RATES)).execute();
+  const agents = await db
+    .selectFrom("members")
+    .select(["id", "account"])
+    .where("account", "in", Object.keys(AGENT_RATES))
+    .execute();
   const idOf = new Map(agents.map((agent) => [agent.account, agent.id]));
   if (idOf.size < 2) return false;
   for (const [account, rate] of Object.entries(AGENT_RATES)) {
-    await db.updateTable("members").set({ agent_rate: rate }).where("id", "=", idOf.get(account)!).execute();
+    await db
+      .updateTable("members")
+      .set({ agent_rate: rate })
+      .where("id", "=", idOf.get(account)!)
+      .execute();
   }
 
   const next = random(60_606);
-  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY - Math.floor(next() * 8 * 3_600_000));
+  const at = (daysAgo: number) =>
+    new Date(now.getTime() - daysAgo * DAY - Math.floor(next() * 8 * 3_600_000));
   const passwordHash = await hashPassword(CREW_PASSWORD);
-  const policy = { ...brand.wallet, depositChannels: [{ code: "seed", kind: "embedded" as const, min: 1, max: Number.MAX_SAFE_INTEGER }] };
+  const policy = {
+    ...brand.wallet,
+    depositChannels: [
+      { code: "seed", kind: "embedded" as const, min: 1, max: Number.MAX_SAFE_INTEGER },
+    ],
+  };
   for (const [index, crew] of CREW.entries()) {
     const joined = at(19 - index);
     const member = await db
@@ -71,11 +104,32 @@ export async function seedDemoAgency(db: Database, brand: BrandConfig, now = new
       .returning("id")
       .executeTakeFirstOrThrow();
     const when = new Date(joined.getTime() + 3_600_000);
-    const deposit = await createDeposit(db, { memberId: member.id, channel: "seed", amount: BigInt(200_000 + index * 50_000), key: "seed-deposit-0" }, policy, when);
+    const deposit = await createDeposit(
+      db,
+      {
+        memberId: member.id,
+        channel: "seed",
+        amount: BigInt(200_000 + index * 50_000),
+        key: "seed-deposit-0",
+      },
+      policy,
+      when,
+    );
     await confirmDeposit(db, deposit.id, when);
-    await seedBets(db, member.id, crew.account, next, (daysAgo) => at(Math.min(daysAgo, 18 - index)), { rounds: 12, houseWins: true });
+    await seedBets(
+      db,
+      member.id,
+      crew.account,
+      next,
+      (daysAgo) => at(Math.min(daysAgo, 18 - index)),
+      { rounds: 12, houseWins: true },
+    );
   }
-  await db.updateTable("member_messages").set({ read_at: now }).where("read_at", "is", null).execute();
+  await db
+    .updateTable("member_messages")
+    .set({ read_at: now })
+    .where("read_at", "is", null)
+    .execute();
 
   const top = idOf.get("agent01")!;
   const sub = idOf.get("agent02")!;
@@ -97,8 +151,18 @@ export async function seedDemoAgency(db: Database, brand: BrandConfig, now = new
       .execute();
   }
   const offered = new Date(now.getTime() - 12 * DAY);
-  const grant = (kind: ContractKind, period: ContractPeriod | null, terms: Record<string, number>, when: Date) =>
-    offerContract(db, { uplineId: top, downlineId: sub, kind, period, terms, confirmReplace: false }, brand, when);
+  const grant = (
+    kind: ContractKind,
+    period: ContractPeriod | null,
+    terms: Record<string, number>,
+    when: Date,
+  ) =>
+    offerContract(
+      db,
+      { uplineId: top, downlineId: sub, kind, period, terms, confirmReplace: false },
+      brand,
+      when,
+    );
   for (const [kind, period, terms] of [
     ["DIVIDEND", "D", { rate: 2_000, minValidBet: 0, minProfitLoss: 0, minActiveMembers: 1 }],
     ["DAILY", null, { rate: 100, minValidBet: 0 }],
@@ -109,6 +173,9 @@ export async function seedDemoAgency(db: Database, brand: BrandConfig, now = new
   await grant("HOURLY", null, { rate: 40, minValidBet: 0 }, new Date(now.getTime() - DAY));
 
   await settleDueContracts(db, brand.timeZone, now);
-  await db.insertInto("settings").values({ key: "seed_agency", value: JSON.stringify({ at: now.toISOString() }) }).execute();
+  await db
+    .insertInto("settings")
+    .values({ key: "seed_agency", value: JSON.stringify({ at: now.toISOString() }) })
+    .execute();
   return true;
 }

@@ -35,9 +35,17 @@ const ROUNDS = 30;
  * transaction id.
  */
 export async function seedDemoPlays(db: Database, brand: BrandConfig, now = new Date()) {
-  const marker = await db.selectFrom("settings").select("key").where("key", "=", "seed_plays").executeTakeFirst();
+  const marker = await db
+    .selectFrom("settings")
+    .select("key")
+    .where("key", "=", "seed_plays")
+    .executeTakeFirst();
   if (marker) return false;
-  const members = await db.selectFrom("members").select(["id", "account"]).where("account", "in", PLAYERS).execute();
+  const members = await db
+    .selectFrom("members")
+    .select(["id", "account"])
+    .where("account", "in", PLAYERS)
+    .execute();
   if (!members.length) return false;
   // Popular-looking titles: the first ones of each slot and fish vendor.
   const games = await db
@@ -51,9 +59,15 @@ export async function seedDemoPlays(db: Database, brand: BrandConfig, now = new 
   if (!games.length) return false;
   const next = random(31_337);
   const pickFrom = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const ago = (maxHours: number) => new Date(now.getTime() - HOUR - Math.floor(next() * maxHours * HOUR));
+  const ago = (maxHours: number) =>
+    new Date(now.getTime() - HOUR - Math.floor(next() * maxHours * HOUR));
 
-  type Play = { member: (typeof members)[number]; game: (typeof games)[number]; language: string; at: Date };
+  type Play = {
+    member: (typeof members)[number];
+    game: (typeof games)[number];
+    language: string;
+    at: Date;
+  };
   const plays: Play[] = [];
   for (const [language, count] of Object.entries(PLAYED)) {
     const chosen = new Set<(typeof games)[number]>();
@@ -61,7 +75,8 @@ export async function seedDemoPlays(db: Database, brand: BrandConfig, now = new 
     // A clear ranking: the first chosen games were launched most often (6 times down to 1).
     [...chosen].forEach((game, rank) => {
       const launches = Math.max(1, 6 - Math.floor((rank * 6) / count));
-      for (let n = 0; n < launches; n++) plays.push({ member: pickFrom(members), game, language, at: ago(SPREAD_HOURS) });
+      for (let n = 0; n < launches; n++)
+        plays.push({ member: pickFrom(members), game, language, at: ago(SPREAD_HOURS) });
     });
   }
   await db
@@ -94,15 +109,25 @@ export async function seedDemoPlays(db: Database, brand: BrandConfig, now = new 
       gameCode: play.game.game_code,
       gameName: play.game.name,
     };
-    const player = { memberId: play.member.id, account: playAccount(brand.wallet, game.vassalage), game };
+    const player = {
+      memberId: play.member.id,
+      account: playAccount(brand.wallet, game.vassalage),
+      game,
+    };
     const stake = BigInt((1 + Math.floor(next() * 20)) * 1_000);
     const roll = next();
     // A fifth lose; the others win 1.5× to 40× their stake.
-    const payout = roll < 0.2 ? 0n : (stake * BigInt(150 + Math.floor(next() * next() * 3_850))) / 100n;
+    const payout =
+      roll < 0.2 ? 0n : (stake * BigInt(150 + Math.floor(next() * next() * 3_850))) / 100n;
     const roundId = `seed-play-${round}`;
     const placed = new Date(play.at.getTime() + 60_000);
     try {
-      await debit(db, PROVIDER, player, { txId: `${roundId}-bet`, roundId, amount: stake, at: placed });
+      await debit(db, PROVIDER, player, {
+        txId: `${roundId}-bet`,
+        roundId,
+        amount: stake,
+        at: placed,
+      });
     } catch (error) {
       // A member out of money simply does not bet.
       if (error instanceof PlatformError && error.code === "insufficient_balance") continue;
@@ -116,6 +141,9 @@ export async function seedDemoPlays(db: Database, brand: BrandConfig, now = new 
       at: new Date(placed.getTime() + 30_000),
     });
   }
-  await db.insertInto("settings").values({ key: "seed_plays", value: JSON.stringify({ at: now.toISOString() }) }).execute();
+  await db
+    .insertInto("settings")
+    .values({ key: "seed_plays", value: JSON.stringify({ at: now.toISOString() }) })
+    .execute();
   return true;
 }

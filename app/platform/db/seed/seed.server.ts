@@ -60,7 +60,8 @@ export function buildDemoGames(): NewGame[] {
         name,
         names: JSON.stringify(names),
         // Every 97th icon points at a missing file: the lobby must fall back to the default icon.
-        icon_url: id % 97 === 0 ? `/images/missing/${gameCode}.png` : `/resources/icons/game/${id}.svg`,
+        icon_url:
+          id % 97 === 0 ? `/images/missing/${gameCode}.png` : `/resources/icons/game/${id}.svg`,
         sort: n,
       });
     }
@@ -68,8 +69,13 @@ export function buildDemoGames(): NewGame[] {
   return games;
 }
 
-async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+async function insertInChunks<T>(
+  rows: T[],
+  size: number,
+  insert: (chunk: T[]) => Promise<unknown>,
+) {
+  for (let start = 0; start < rows.length; start += size)
+    await insert(rows.slice(start, start + size));
 }
 
 /**
@@ -81,7 +87,11 @@ async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) =
 export async function seedDemoBrand(db: Database, options: { brandFile?: string } = {}) {
   const brand = loadBrandFile(options.brandFile);
   const seeded = await db.transaction().execute(async (trx) => {
-    const marker = await trx.selectFrom("settings").select("value").where("key", "=", "seed").executeTakeFirst();
+    const marker = await trx
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", "seed")
+      .executeTakeFirst();
     if (marker) return false;
 
     await trx
@@ -102,7 +112,10 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
           display_name: vendor.displayName,
           lager_icon: `/resources/icons/vendor/${vendor.vassalage}.svg`,
           game_type: vendor.gameType,
-          game_code: vendor.isGame === "GAME" && vendor.category !== "RNG" ? `${vendor.vassalage}-0001` : null,
+          game_code:
+            vendor.isGame === "GAME" && vendor.category !== "RNG"
+              ? `${vendor.vassalage}-0001`
+              : null,
           is_game: vendor.isGame,
           sort: index,
         })),
@@ -162,7 +175,10 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
 
     await trx
       .insertInto("settings")
-      .values({ key: "seed", value: JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) })
+      .values({
+        key: "seed",
+        value: JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }),
+      })
       .execute();
     return true;
   });

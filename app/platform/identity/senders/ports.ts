@@ -6,7 +6,23 @@
  * `text` may contain a secret (a verification code): implementations must
  * never log it nor put it into an error.
  */
-export interface SmsMessage { dialingCode: string; mobile: string; text: string; purpose: string }
-export interface MailMessage { to: string; subject: string; text: string; purpose: string }
-export interface SmsSender { readonly kind: string; send(message: SmsMessage): Promise<void> }
-export interface MailSender { readonly kind: string; send(message: MailMessage): Promise<void> }
+export interface SmsMessage {
+  dialingCode: string;
+  mobile: string;
+  text: string;
+  purpose: string;
+}
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  purpose: string;
+}
+export interface SmsSender {
+  readonly kind: string;
+  send(message: SmsMessage): Promise<void>;
+}
+export interface MailSender {
+  readonly kind: string;
+  send(message: MailMessage): Promise<void>;
+}

@@ -47,20 +47,38 @@ const toPair = (row: SeedRow): SeedPair => ({
   serverSeed: row.revealed_at === null ? null : row.server_seed,
 });
 
-const COLUMNS = ["id", "server_seed", "server_seed_hash", "client_seed", "next_nonce", "created_at", "revealed_at"] as const;
+const COLUMNS = [
+  "id",
+  "server_seed",
+  "server_seed_hash",
+  "client_seed",
+  "next_nonce",
+  "created_at",
+  "revealed_at",
+] as const;
 
 /** Starts a pair unless the member has an active one (a concurrent start wins, ours is dropped). */
 async function startPair(db: Executor, memberId: string, clientSeed = newClientSeed()) {
   const serverSeed = newServerSeed();
   await db
     .insertInto("fair_seeds")
-    .values({ member_id: memberId, server_seed: serverSeed, server_seed_hash: hashServerSeed(serverSeed), client_seed: clientSeed, created_at: new Date() })
+    .values({
+      member_id: memberId,
+      server_seed: serverSeed,
+      server_seed_hash: hashServerSeed(serverSeed),
+      client_seed: clientSeed,
+      created_at: new Date(),
+    })
     .onConflict((oc) => oc.column("member_id").where("revealed_at", "is", null).doNothing())
     .execute();
 }
 
 function activeRow(db: Executor, memberId: string) {
-  return db.selectFrom("fair_seeds").select(COLUMNS).where("member_id", "=", memberId).where("revealed_at", "is", null);
+  return db
+    .selectFrom("fair_seeds")
+    .select(COLUMNS)
+    .where("member_id", "=", memberId)
+    .where("revealed_at", "is", null);
 }
 
 /** The member's active pair (server seed hidden), started on first use. */
@@ -94,8 +112,17 @@ export async function lockActiveSeed(trx: Transaction<DB>, memberId: string) {
   const locked = row;
   return {
     async take(): Promise<LockedSeed> {
-      await trx.updateTable("fair_seeds").set({ next_nonce: locked.next_nonce + 1 }).where("id", "=", locked.id).execute();
-      return { id: locked.id, serverSeed: locked.server_seed, clientSeed: locked.client_seed, nonce: locked.next_nonce };
+      await trx
+        .updateTable("fair_seeds")
+        .set({ next_nonce: locked.next_nonce + 1 })
+        .where("id", "=", locked.id)
+        .execute();
+      return {
+        id: locked.id,
+        serverSeed: locked.server_seed,
+        clientSeed: locked.client_seed,
+        nonce: locked.next_nonce,
+      };
     },
   };
 }
@@ -104,8 +131,13 @@ export async function lockActiveSeed(trx: Transaction<DB>, memberId: string) {
  * Reveals the active pair's server seed and starts a new pair, with the
  * client seed the member chose (a random one when empty).
  */
-export async function rotateSeedPair(db: Database, memberId: string, clientSeed?: string): Promise<{ revealed: SeedPair; active: SeedPair }> {
-  if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed)) throw new PlatformError("invalid_client_seed");
+export async function rotateSeedPair(
+  db: Database,
+  memberId: string,
+  clientSeed?: string,
+): Promise<{ revealed: SeedPair; active: SeedPair }> {
+  if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
+    throw new PlatformError("invalid_client_seed");
   return inTransaction(db, async (trx) => {
     let current = await activeRow(trx, memberId).forUpdate().executeTakeFirst();
     if (!current) {
@@ -125,7 +157,11 @@ export async function rotateSeedPair(db: Database, memberId: string, clientSeed?
 }
 
 /** The member's revealed pairs, newest first. */
-export async function revealedSeedPairs(db: Database, memberId: string, limit = 5): Promise<SeedPair[]> {
+export async function revealedSeedPairs(
+  db: Database,
+  memberId: string,
+  limit = 5,
+): Promise<SeedPair[]> {
   const rows = await db
     .selectFrom("fair_seeds")
     .select(COLUMNS)
@@ -138,7 +174,16 @@ export async function revealedSeedPairs(db: Database, memberId: string, limit = 
 }
 
 /** One of the member's pairs by id (null when it is not theirs). */
-export async function seedPairOf(db: Database, memberId: string, seedId: string): Promise<SeedPair | null> {
-  const row = await db.selectFrom("fair_seeds").select(COLUMNS).where("member_id", "=", memberId).where("id", "=", seedId).executeTakeFirst();
+export async function seedPairOf(
+  db: Database,
+  memberId: string,
+  seedId: string,
+): Promise<SeedPair | null> {
+  const row = await db
+    .selectFrom("fair_seeds")
+    .select(COLUMNS)
+    .where("member_id", "=", memberId)
+    .where("id", "=", seedId)
+    .executeTakeFirst();
   return row ? toPair(row) : null;
 }

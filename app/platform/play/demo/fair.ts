@@ -11,7 +11,8 @@ import type { RandomSource } from "./engines/random";
  * the pair is rotated, so anyone can recompute every round of that pair.
  */
 
-export const hashServerSeed = (serverSeed: string) => createHash("sha256").update(serverSeed).digest("hex");
+export const hashServerSeed = (serverSeed: string) =>
+  createHash("sha256").update(serverSeed).digest("hex");
 
 export const newServerSeed = () => randomBytes(32).toString("hex");
 export const newClientSeed = () => randomBytes(8).toString("hex");
@@ -26,7 +27,9 @@ export function fairSource(serverSeed: string, clientSeed: string, nonce: number
   return {
     uint32() {
       if (offset >= 32) {
-        block = createHmac("sha256", serverSeed).update(`${clientSeed}:${nonce}:${cursor++}`).digest();
+        block = createHmac("sha256", serverSeed)
+          .update(`${clientSeed}:${nonce}:${cursor++}`)
+          .digest();
         offset = 0;
       }
       const value = block!.readUInt32BE(offset);
@@ -37,7 +40,13 @@ export function fairSource(serverSeed: string, clientSeed: string, nonce: number
 }
 
 /** Recomputes a round's outcome from its (revealed) seed pair, nonce, engine and config. */
-export function verifyRound(serverSeed: string, clientSeed: string, nonce: number, engine: EngineId, config: RoundConfig): Outcome {
+export function verifyRound(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  engine: EngineId,
+  config: RoundConfig,
+): Outcome {
   return playEngine(engine, fairSource(serverSeed, clientSeed, nonce), config);
 }
 

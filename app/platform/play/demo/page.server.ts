@@ -17,7 +17,11 @@ import { recentRounds, roundOf, sessionBalance, type RoundRecord } from "./round
  * The session behind a game page's token, or null (unknown, expired, or the
  * browser is signed in as somebody else: a token opens only its own member's game).
  */
-export async function demoSessionFor(db: Database, token: string, signedInMemberId: string | null): Promise<GameSession | null> {
+export async function demoSessionFor(
+  db: Database,
+  token: string,
+  signedInMemberId: string | null,
+): Promise<GameSession | null> {
   const session = await findGameSession(db, token);
   if (!session) return null;
   if (signedInMemberId !== null && signedInMemberId !== session.memberId) return null;
@@ -45,7 +49,9 @@ const roundView = (round: RoundRecord, activeSeedId: string) => ({
 function restingRows(engine: EngineId): string[][] {
   const variant = slotVariant(engine.slice(5))!;
   const strips = variant.design.reelSets.lean;
-  return Array.from({ length: ROWS }, (_, row) => Array.from({ length: REELS }, (_, reel) => strips[reel]![row]!));
+  return Array.from({ length: ROWS }, (_, row) =>
+    Array.from({ length: REELS }, (_, reel) => strips[reel]![row]!),
+  );
 }
 
 export async function demoGamePage(
@@ -69,7 +75,12 @@ export async function demoGamePage(
   if (query.roundId !== null && (!result || result.engine !== engine)) return null;
   const stakes = stakeOptions(engine, brand.currency.minorUnits).map(String);
   const lastStake = result?.stake.toString() ?? recall[0]?.stake.toString();
-  const lastBet = result?.outcome.engine === "roulette" ? result.outcome.bet : recall[0]?.outcome.engine === "roulette" ? recall[0].outcome.bet : null;
+  const lastBet =
+    result?.outcome.engine === "roulette"
+      ? result.outcome.bet
+      : recall[0]?.outcome.engine === "roulette"
+        ? recall[0].outcome.bet
+        : null;
   const slot = kind === "slot" ? slotVariant(engine.slice(5))! : null;
   return {
     engine: {
@@ -77,7 +88,9 @@ export async function demoGamePage(
       id: engine,
       rtp: percent(engineRtp(engine)),
       restingRows: kind === "slot" ? restingRows(engine) : null,
-      paytable: slot ? slot.design.symbols.map((symbol) => ({ symbol, pays: [...slot.design.pays[symbol]!] })) : null,
+      paytable: slot
+        ? slot.design.symbols.map((symbol) => ({ symbol, pays: [...slot.design.pays[symbol]!] }))
+        : null,
     },
     balance: balance.toString(),
     stakes,

@@ -68,9 +68,20 @@ type RoundRow = {
   created_at: Date | string;
 };
 
-const ROUND_COLUMNS = ["id", "engine", "mode", "seed_id", "nonce", "stake", "payout", "outcome", "created_at"] as const;
+const ROUND_COLUMNS = [
+  "id",
+  "engine",
+  "mode",
+  "seed_id",
+  "nonce",
+  "stake",
+  "payout",
+  "outcome",
+  "created_at",
+] as const;
 
-const parseOutcome = (value: unknown): Outcome => (typeof value === "string" ? JSON.parse(value) : value) as Outcome;
+const parseOutcome = (value: unknown): Outcome =>
+  (typeof value === "string" ? JSON.parse(value) : value) as Outcome;
 
 const toRecord = (row: RoundRow): RoundRecord => ({
   id: row.id,
@@ -85,7 +96,11 @@ const toRecord = (row: RoundRow): RoundRecord => ({
 });
 
 /** The seamless-wallet player of a real-money session: MAIN, or the vendor's wallet for a transfer-wallet vendor. */
-export async function sessionPlayer(db: Database, session: GameSession, account?: MemberAccountKind): Promise<SeamlessPlayer> {
+export async function sessionPlayer(
+  db: Database,
+  session: GameSession,
+  account?: MemberAccountKind,
+): Promise<SeamlessPlayer> {
   return {
     memberId: session.memberId,
     account: account ?? playAccount((await getBrandConfig(db)).wallet, session.game.vassalage),
@@ -94,9 +109,17 @@ export async function sessionPlayer(db: Database, session: GameSession, account?
 }
 
 /** What the member may play with in this session: the wallet balance, or the free trial's play money. */
-export async function sessionBalance(db: Database, session: GameSession, account?: MemberAccountKind): Promise<bigint> {
+export async function sessionBalance(
+  db: Database,
+  session: GameSession,
+  account?: MemberAccountKind,
+): Promise<bigint> {
   if (session.mode === "demo") {
-    const row = await db.selectFrom("game_sessions").select("demo_balance").where("id", "=", session.id).executeTakeFirst();
+    const row = await db
+      .selectFrom("game_sessions")
+      .select("demo_balance")
+      .where("id", "=", session.id)
+      .executeTakeFirst();
     return BigInt(row?.demo_balance ?? "0");
   }
   return seamlessBalance(db, await sessionPlayer(db, session, account));
@@ -128,7 +151,11 @@ export async function playRound(
       return { ...record, engine: record.engine as EngineId, replayed: true };
     }
     const seed = await seeds.take();
-    const outcome = playEngine(engine, fairSource(seed.serverSeed, seed.clientSeed, seed.nonce), config);
+    const outcome = playEngine(
+      engine,
+      fairSource(seed.serverSeed, seed.clientSeed, seed.nonce),
+      config,
+    );
     const payout = BigInt(outcome.payout);
     const round = await trx
       .insertInto("game_rounds")
@@ -151,25 +178,52 @@ export async function playRound(
     if (player) {
       const roundId = `demo-${round.id}`;
       const detail = { ...outcome, gameRoundId: round.id } as Record<string, unknown>;
-      await debit(trx, DEMO_PROVIDER, player, { txId: request.roundKey, roundId, amount: request.stake, detail, at });
-      await credit(trx, DEMO_PROVIDER, player, { txId: `${request.roundKey}:win`, roundId, amount: payout, detail, at });
+      await debit(trx, DEMO_PROVIDER, player, {
+        txId: request.roundKey,
+        roundId,
+        amount: request.stake,
+        detail,
+        at,
+      });
+      await credit(trx, DEMO_PROVIDER, player, {
+        txId: `${request.roundKey}:win`,
+        roundId,
+        amount: payout,
+        detail,
+        at,
+      });
     } else {
       // Play money: the stake must be there; the payout comes back in the same statement.
       const paid = await trx
         .updateTable("game_sessions")
-        .set({ demo_balance: sql<string>`demo_balance - ${request.stake.toString()}::bigint + ${payout.toString()}::bigint` })
+        .set({
+          demo_balance: sql<string>`demo_balance - ${request.stake.toString()}::bigint + ${payout.toString()}::bigint`,
+        })
         .where("id", "=", session.id)
         .where("demo_balance", ">=", request.stake.toString())
         .returning("id")
         .executeTakeFirst();
       if (!paid) throw new PlatformError("insufficient_balance");
     }
-    return { id: round.id, engine, mode: session.mode, outcome, stake: request.stake, payout, replayed: false };
+    return {
+      id: round.id,
+      engine,
+      mode: session.mode,
+      outcome,
+      stake: request.stake,
+      payout,
+      replayed: false,
+    };
   });
 }
 
 /** Game recall: the member's latest rounds of a game, newest first (both modes). */
-export async function recentRounds(db: Database, memberId: string, nodeId: number, limit = 10): Promise<RoundRecord[]> {
+export async function recentRounds(
+  db: Database,
+  memberId: string,
+  nodeId: number,
+  limit = 10,
+): Promise<RoundRecord[]> {
   const rows = await db
     .selectFrom("game_rounds")
     .select(ROUND_COLUMNS)
@@ -182,8 +236,17 @@ export async function recentRounds(db: Database, memberId: string, nodeId: numbe
 }
 
 /** One of the member's rounds (null when the id is not theirs). */
-export async function roundOf(db: Database, memberId: string, roundId: string): Promise<RoundRecord | null> {
+export async function roundOf(
+  db: Database,
+  memberId: string,
+  roundId: string,
+): Promise<RoundRecord | null> {
   if (!/^\d{1,18}$/.test(roundId)) return null;
-  const row = await db.selectFrom("game_rounds").select(ROUND_COLUMNS).where("member_id", "=", memberId).where("id", "=", roundId).executeTakeFirst();
+  const row = await db
+    .selectFrom("game_rounds")
+    .select(ROUND_COLUMNS)
+    .where("member_id", "=", memberId)
+    .where("id", "=", roundId)
+    .executeTakeFirst();
   return row ? toRecord(row) : null;
 }

@@ -21,23 +21,35 @@ export interface RoundVerification {
  * the round is played again from the seed, nonce, engine and the member's
  * own choices (stake, bet) and compared with what was stored and paid.
  */
-export async function verifyMemberRound(db: Database, memberId: string, roundId: string): Promise<RoundVerification | null> {
+export async function verifyMemberRound(
+  db: Database,
+  memberId: string,
+  roundId: string,
+): Promise<RoundVerification | null> {
   const round = await roundOf(db, memberId, roundId);
   if (!round) return null;
   const seed = await seedPairOf(db, memberId, round.seedId);
   if (!seed) return null;
-  if (seed.serverSeed === null) return { round, seed, recomputed: null, hashMatches: null, outcomeMatches: null };
+  if (seed.serverSeed === null)
+    return { round, seed, recomputed: null, hashMatches: null, outcomeMatches: null };
   const engine = round.engine as EngineId;
   let recomputed: Outcome | null = null;
   if (engineKind(engine)) {
-    const bet = round.outcome.engine === "roulette" ? (round.outcome.bet as RouletteBet) : undefined;
-    recomputed = verifyRound(seed.serverSeed, seed.clientSeed, round.nonce, engine, { stake: round.stake, bet });
+    const bet =
+      round.outcome.engine === "roulette" ? (round.outcome.bet as RouletteBet) : undefined;
+    recomputed = verifyRound(seed.serverSeed, seed.clientSeed, round.nonce, engine, {
+      stake: round.stake,
+      bet,
+    });
   }
   return {
     round,
     seed,
     recomputed,
     hashMatches: hashServerSeed(seed.serverSeed) === seed.serverSeedHash,
-    outcomeMatches: recomputed !== null && sameOutcome(recomputed, round.outcome) && BigInt(recomputed.payout) === round.payout,
+    outcomeMatches:
+      recomputed !== null &&
+      sameOutcome(recomputed, round.outcome) &&
+      BigInt(recomputed.payout) === round.payout,
   };
 }

@@ -46,7 +46,10 @@ export interface PlacedLotteryBet {
  * range, a draw that is not the open one or has closed (`draw_closed`),
  * and whatever the wallet refuses (insufficient_balance …).
  */
-export async function placeLotteryBet(db: Database, request: LotteryBetRequest): Promise<PlacedLotteryBet> {
+export async function placeLotteryBet(
+  db: Database,
+  request: LotteryBetRequest,
+): Promise<PlacedLotteryBet> {
   const now = request.now ?? new Date();
   const interval = request.interval ?? drawInterval();
   const { game } = request;
@@ -73,14 +76,25 @@ export async function placeLotteryBet(db: Database, request: LotteryBetRequest):
       .where("draw_no", "=", String(request.drawNo))
       .forShare()
       .executeTakeFirst();
-    if (!draw || draw.drawn_at !== null || new Date(draw.closes_at) <= now) throw new PlatformError("draw_closed");
-    const result = await debit(trx, LOTTERY_PROVIDER, { memberId: request.memberId, account: request.account, game }, {
-      txId: `bet-${roundId}`,
-      roundId,
-      amount: request.stake,
-      detail: { drawNo: request.drawNo, betKind: kind.code, selection: selectionText(selection), odds: kind.odds },
-      at: now,
-    });
+    if (!draw || draw.drawn_at !== null || new Date(draw.closes_at) <= now)
+      throw new PlatformError("draw_closed");
+    const result = await debit(
+      trx,
+      LOTTERY_PROVIDER,
+      { memberId: request.memberId, account: request.account, game },
+      {
+        txId: `bet-${roundId}`,
+        roundId,
+        amount: request.stake,
+        detail: {
+          drawNo: request.drawNo,
+          betKind: kind.code,
+          selection: selectionText(selection),
+          odds: kind.odds,
+        },
+        at: now,
+      },
+    );
     return { roundId, drawNo: request.drawNo, balance: result.balance, replayed: result.replayed };
   });
 }
@@ -114,7 +128,12 @@ export async function memberLotteryBets(
     .limit(input.limit ?? 20)
     .execute();
   return rows.map((row) => {
-    const detail = (row.detail ?? {}) as Partial<{ drawNo: number; betKind: string; selection: string; odds: number }>;
+    const detail = (row.detail ?? {}) as Partial<{
+      drawNo: number;
+      betKind: string;
+      selection: string;
+      odds: number;
+    }>;
     return {
       roundId: row.round_id,
       drawNo: Number(detail.drawNo ?? 0),
@@ -134,12 +153,18 @@ export async function memberLotteryBets(
  * Whether the member has a bet on a lottery draw that has closed and is not
  * settled yet: a page that settles it has to show the balance after the payout.
  */
-export async function hasDueLotteryBets(db: Database, memberId: string, now = new Date()): Promise<boolean> {
+export async function hasDueLotteryBets(
+  db: Database,
+  memberId: string,
+  now = new Date(),
+): Promise<boolean> {
   const row = await db
     .selectFrom("bets")
     // Compared as text: another provider's detail may carry anything under drawNo.
     .innerJoin("lottery_draws", (join) =>
-      join.onRef("lottery_draws.game_code", "=", "bets.game_code").on(sql<boolean>`lottery_draws.draw_no::text = bets.detail ->> 'drawNo'`),
+      join
+        .onRef("lottery_draws.game_code", "=", "bets.game_code")
+        .on(sql<boolean>`lottery_draws.draw_no::text = bets.detail ->> 'drawNo'`),
     )
     .select("bets.id")
     .where("bets.member_id", "=", memberId)

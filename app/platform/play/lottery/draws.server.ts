@@ -42,8 +42,13 @@ export function lotterySecret(db: Database): Promise<string> {
         .values({ key: SECRET_SETTING, value: JSON.stringify(randomBytes(32).toString("hex")) })
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
-      const row = await db.selectFrom("settings").select("value").where("key", "=", SECRET_SETTING).executeTakeFirstOrThrow();
-      if (typeof row.value !== "string" || row.value.length < 32) throw new Error("settings.lottery_secret is not a secret");
+      const row = await db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", SECRET_SETTING)
+        .executeTakeFirstOrThrow();
+      if (typeof row.value !== "string" || row.value.length < 32)
+        throw new Error("settings.lottery_secret is not a secret");
       return row.value;
     })();
     secret.catch(() => secrets.delete(db));
@@ -91,7 +96,12 @@ function toView(row: DrawRow, secret: string, now: Date): DrawView {
 }
 
 /** Gives draws their rows (closing times on today's interval, the seed's hash); rows already there stay as they are. */
-export async function ensureDraws(db: Database, gameCode: string, drawNos: number[], interval = drawInterval()) {
+export async function ensureDraws(
+  db: Database,
+  gameCode: string,
+  drawNos: number[],
+  interval = drawInterval(),
+) {
   if (drawNos.length === 0) return;
   const secret = await lotterySecret(db);
   await db
@@ -110,12 +120,22 @@ export async function ensureDraws(db: Database, gameCode: string, drawNos: numbe
 }
 
 /** The draw of a game that takes bets now, with the hash of its seed. */
-export async function openDraw(db: Database, gameCode: string, now = new Date(), interval = drawInterval()): Promise<DrawView> {
+export async function openDraw(
+  db: Database,
+  gameCode: string,
+  now = new Date(),
+  interval = drawInterval(),
+): Promise<DrawView> {
   const drawNo = openDrawNo(now, interval);
   await ensureDraws(db, gameCode, [drawNo], interval);
   const [secret, row] = await Promise.all([
     lotterySecret(db),
-    db.selectFrom("lottery_draws").selectAll().where("game_code", "=", gameCode).where("draw_no", "=", String(drawNo)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("lottery_draws")
+      .selectAll()
+      .where("game_code", "=", gameCode)
+      .where("draw_no", "=", String(drawNo))
+      .executeTakeFirstOrThrow(),
   ]);
   return toView(row, secret, now);
 }
@@ -124,7 +144,12 @@ export async function openDraw(db: Database, gameCode: string, now = new Date(),
  * The game's last `limit` closed draws, newest first, with their numbers and
  * seeds: they get rows and are settled first if nobody had looked yet.
  */
-export async function recentDraws(db: Database, gameCode: string, now = new Date(), options: { interval?: number; limit?: number } = {}) {
+export async function recentDraws(
+  db: Database,
+  gameCode: string,
+  now = new Date(),
+  options: { interval?: number; limit?: number } = {},
+) {
   const interval = options.interval ?? drawInterval();
   const limit = options.limit ?? 10;
   const open = openDrawNo(now, interval);
@@ -149,7 +174,18 @@ export async function recentDraws(db: Database, gameCode: string, now = new Date
 function openBetsOf(db: Database, gameCode: string, drawNo: string) {
   return db
     .selectFrom("bets")
-    .select(["id", "member_id", "vassalage", "category", "game_code", "game_name", "node_id", "round_id", "stake", "detail"])
+    .select([
+      "id",
+      "member_id",
+      "vassalage",
+      "category",
+      "game_code",
+      "game_name",
+      "node_id",
+      "round_id",
+      "stake",
+      "detail",
+    ])
     .where("game_code", "=", gameCode)
     .where("vassalage", "in", LOTTERY_VENDORS)
     .where("status", "=", "open")
@@ -178,13 +214,24 @@ async function settleBet(db: Database, bet: OpenBet, numbers: number[], now: Dat
   const player = {
     memberId: bet.member_id,
     account: playAccount(brand.wallet, bet.vassalage),
-    game: { nodeId: bet.node_id, vassalage: bet.vassalage, category: bet.category, gameCode: bet.game_code, gameName: bet.game_name },
+    game: {
+      nodeId: bet.node_id,
+      vassalage: bet.vassalage,
+      category: bet.category,
+      gameCode: bet.game_code,
+      gameName: bet.game_name,
+    },
   };
   const detail = bet.detail as BetDetail;
   const kind = betKindOf(lotteryTypeOf(bet.game_code), detail.betKind);
   const selection = kind ? selectionFromText(kind, detail.selection) : null;
   if (!kind || !selection || !Number.isInteger(detail.odds)) {
-    await rollback(db, LOTTERY_PROVIDER, player, { txId: `refund-${bet.round_id}`, refTxId: `bet-${bet.round_id}`, roundId: bet.round_id, at: now });
+    await rollback(db, LOTTERY_PROVIDER, player, {
+      txId: `refund-${bet.round_id}`,
+      refTxId: `bet-${bet.round_id}`,
+      roundId: bet.round_id,
+      at: now,
+    });
     return;
   }
   const payout = payoutOf(kind, selection, numbers, BigInt(bet.stake), detail.odds);
@@ -202,7 +249,12 @@ async function settleBet(db: Database, bet: OpenBet, numbers: number[], now: Dat
  * (false when it is still open, or a bet could not be paid and waits for
  * the next try).
  */
-export async function settleDraw(db: Database, gameCode: string, drawNo: number | string, now = new Date()): Promise<boolean> {
+export async function settleDraw(
+  db: Database,
+  gameCode: string,
+  drawNo: number | string,
+  now = new Date(),
+): Promise<boolean> {
   const key = String(drawNo);
   const secret = await lotterySecret(db);
   // The numbers, once: under the row's lock, which a bet holds shared until it is written.
@@ -233,7 +285,9 @@ export async function settleDraw(db: Database, gameCode: string, drawNo: number 
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       unpaid++;
-      console.error(`lottery: bet ${bet.round_id} of ${gameCode} draw ${key} not settled: ${error.code}`);
+      console.error(
+        `lottery: bet ${bet.round_id} of ${gameCode} draw ${key} not settled: ${error.code}`,
+      );
     }
   }
   if (unpaid > 0) return false;
@@ -264,7 +318,11 @@ export async function settleDraw(db: Database, gameCode: string, drawNo: number 
  * when given), oldest first, up to `limit` draws a call. Safe to run from
  * many requests at once. Returns how many it settled.
  */
-export async function settleDueDraws(db: Database, now = new Date(), options: { gameCode?: string; limit?: number } = {}): Promise<number> {
+export async function settleDueDraws(
+  db: Database,
+  now = new Date(),
+  options: { gameCode?: string; limit?: number } = {},
+): Promise<number> {
   const due = await db
     .selectFrom("lottery_draws")
     .select(["game_code", "draw_no"])

@@ -52,7 +52,8 @@ export function drawNumbers(type: LotteryType, seed: string): number[] {
   const { draw } = rulesOf(type);
   const next = wordsOf(seed);
   const span = draw.max - draw.min + 1;
-  if (!draw.distinct) return Array.from({ length: draw.count }, () => draw.min + uniformBelow(next, span));
+  if (!draw.distinct)
+    return Array.from({ length: draw.count }, () => draw.min + uniformBelow(next, span));
   const drum = Array.from({ length: span }, (_, index) => draw.min + index);
   for (let i = 0; i < draw.count; i++) {
     const j = i + uniformBelow(next, span - i);

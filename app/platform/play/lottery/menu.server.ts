@@ -24,7 +24,12 @@ export interface LotteryMenu {
 }
 
 /** The prize mode a page asks its menu for: the §4 rule, SEA for the SEA vendor's page. */
-export async function pagePrizeMode(db: Database, brand: BrandConfig, language: string, page: LotteryPageName): Promise<PrizeMode> {
+export async function pagePrizeMode(
+  db: Database,
+  brand: BrandConfig,
+  language: string,
+  page: LotteryPageName,
+): Promise<PrizeMode> {
   if (page === "seaLottery") return "SEA";
   return lotteryPrizeMode(await getVendorLanes(db, brand, language));
 }
@@ -58,7 +63,12 @@ function pageGames(db: Database, page: LotteryPageName, language: string) {
  */
 export async function lotteryMenu(
   db: Database,
-  input: { page: LotteryPageName; prizeMode: PrizeMode; language: string; gameCode?: string | null },
+  input: {
+    page: LotteryPageName;
+    prizeMode: PrizeMode;
+    language: string;
+    gameCode?: string | null;
+  },
 ): Promise<{ menu: LotteryMenu; game: LotteryGame | null }> {
   const rows = await pageGames(db, input.page, input.language);
   const toGame = (row: (typeof rows)[number]): LotteryGame => ({
@@ -71,7 +81,8 @@ export async function lotteryMenu(
   });
   const inLane = rows.filter((row) => row.category === input.prizeMode);
   const entries = new Map<string, LotteryGame>();
-  for (const row of inLane.length ? inLane : rows) if (!entries.has(row.game_code)) entries.set(row.game_code, toGame(row));
+  for (const row of inLane.length ? inLane : rows)
+    if (!entries.has(row.game_code)) entries.set(row.game_code, toGame(row));
   let game: LotteryGame | null = null;
   if (input.gameCode) {
     game = entries.get(input.gameCode) ?? null;

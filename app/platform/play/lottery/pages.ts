@@ -12,7 +12,9 @@ export const LOTTERY_PAGES = {
 export type LotteryPageName = keyof typeof LOTTERY_PAGES;
 
 /** Every vendor the demo lottery draws for. */
-export const LOTTERY_VENDORS: readonly string[] = Object.values(LOTTERY_PAGES).flatMap((page) => page.vendors);
+export const LOTTERY_VENDORS: readonly string[] = Object.values(LOTTERY_PAGES).flatMap(
+  (page) => page.vendors,
+);
 
 /** The lanes (stored categories) lottery games live in. */
 export const LOTTERY_CATEGORIES = ["LOTT", "ELOTT"] as const;

@@ -10,7 +10,9 @@ const ELOTT_TRIGGERS = ["TCG_LOTTO_VN", "LOTT"];
  * §4: the lottery prize mode is ELOTT if the ELOTT lane has a TCG_LOTTO_VN or
  * LOTT card, else LOTT. Pure over the vendor lanes (getVendorLanes).
  */
-export function lotteryPrizeMode(lanes: readonly Pick<VendorLane, "title" | "cards">[]): "LOTT" | "ELOTT" {
+export function lotteryPrizeMode(
+  lanes: readonly Pick<VendorLane, "title" | "cards">[],
+): "LOTT" | "ELOTT" {
   const elott = lanes.find((lane) => lane.title === "ELOTT");
   return elott?.cards.some((card) => ELOTT_TRIGGERS.includes(card.vassalage)) ? "ELOTT" : "LOTT";
 }

@@ -15,7 +15,10 @@ export interface Fraction {
   den: bigint;
 }
 
-const fraction = (num: number | bigint, den: number | bigint): Fraction => ({ num: BigInt(num), den: BigInt(den) });
+const fraction = (num: number | bigint, den: number | bigint): Fraction => ({
+  num: BigInt(num),
+  den: BigInt(den),
+});
 
 /** How a draw's numbers are made: `count` numbers of min..max, with or without repeats. */
 export interface DrawFormat {
@@ -30,7 +33,14 @@ export interface DrawFormat {
 
 /** What the member picks for a bet kind: numbers (in order where the order counts) or one named option. */
 export type Pick =
-  | { kind: "numbers"; count: number; min: number; max: number; distinct: boolean; ordered: boolean }
+  | {
+      kind: "numbers";
+      count: number;
+      min: number;
+      max: number;
+      distinct: boolean;
+      ordered: boolean;
+    }
   | { kind: "option"; options: readonly string[] };
 
 /** A checked selection: the numbers picked (in order where it counts), or the option. */
@@ -54,8 +64,15 @@ export interface LotteryRules {
 
 const sum = (numbers: readonly number[]) => numbers.reduce((total, value) => total + value, 0);
 const asNumbers = (selection: Selection) => (typeof selection === "string" ? [] : selection);
-const sameOrder = (picked: readonly number[], drawn: readonly number[]) => picked.every((value, index) => drawn[index] === value);
-const numbersPick = (count: number, min: number, max: number, distinct: boolean, ordered: boolean): Pick => ({
+const sameOrder = (picked: readonly number[], drawn: readonly number[]) =>
+  picked.every((value, index) => drawn[index] === value);
+const numbersPick = (
+  count: number,
+  min: number,
+  max: number,
+  distinct: boolean,
+  ordered: boolean,
+): Pick => ({
   kind: "numbers",
   count,
   min,
@@ -254,7 +271,8 @@ export function betKindOf(type: LotteryType, code: string): BetKind | null {
   return RULES[type].kinds.find((kind) => kind.code === code) ?? null;
 }
 
-export const isLotteryType = (value: string): value is LotteryType => (LOTTERY_TYPES as readonly string[]).includes(value);
+export const isLotteryType = (value: string): value is LotteryType =>
+  (LOTTERY_TYPES as readonly string[]).includes(value);
 
 /**
  * The lottery type a game code plays. The seeded codes end in their place in
@@ -263,10 +281,13 @@ export const isLotteryType = (value: string): value is LotteryType => (LOTTERY_T
  */
 export function lotteryTypeOf(gameCode: string): LotteryType {
   const upper = gameCode.toUpperCase();
-  const named = LOTTERY_TYPES.find((type) => new RegExp(`(^|[^A-Z0-9])${type.toUpperCase()}([^A-Z0-9]|$)`).test(upper));
+  const named = LOTTERY_TYPES.find((type) =>
+    new RegExp(`(^|[^A-Z0-9])${type.toUpperCase()}([^A-Z0-9]|$)`).test(upper),
+  );
   if (named) return named;
   const place = /(\d+)$/.exec(gameCode);
-  if (place) return LOTTERY_TYPES[(Number(place[1]) + LOTTERY_TYPES.length - 1) % LOTTERY_TYPES.length]!;
+  if (place)
+    return LOTTERY_TYPES[(Number(place[1]) + LOTTERY_TYPES.length - 1) % LOTTERY_TYPES.length]!;
   let hash = 0;
   for (const char of gameCode) hash = (hash * 31 + char.charCodeAt(0)) % 9973;
   return LOTTERY_TYPES[hash % LOTTERY_TYPES.length]!;
@@ -279,7 +300,8 @@ export function lotteryTypeOf(gameCode: string): LotteryType {
  */
 export function parseSelection(kind: BetKind, raw: readonly string[]): Selection | null {
   const { pick } = kind;
-  if (pick.kind === "option") return raw.length === 1 && pick.options.includes(raw[0]!) ? raw[0]! : null;
+  if (pick.kind === "option")
+    return raw.length === 1 && pick.options.includes(raw[0]!) ? raw[0]! : null;
   if (raw.length !== pick.count) return null;
   const numbers: number[] = [];
   for (const text of raw) {
@@ -293,15 +315,25 @@ export function parseSelection(kind: BetKind, raw: readonly string[]): Selection
 }
 
 /** A selection as it is stored on the bet and shown: "3 7" or "big". */
-export const selectionText = (selection: Selection) => (typeof selection === "string" ? selection : selection.join(" "));
+export const selectionText = (selection: Selection) =>
+  typeof selection === "string" ? selection : selection.join(" ");
 
 /** Reads a stored selection back (the inverse of selectionText). */
 export function selectionFromText(kind: BetKind, text: string): Selection | null {
-  return parseSelection(kind, kind.pick.kind === "option" ? [text] : text.split(" ").filter(Boolean));
+  return parseSelection(
+    kind,
+    kind.pick.kind === "option" ? [text] : text.split(" ").filter(Boolean),
+  );
 }
 
 /** What a bet pays: stake × odds, rounded down to the minor unit, or 0. */
-export function payoutOf(kind: BetKind, selection: Selection, draw: readonly number[], stake: bigint, odds = kind.odds): bigint {
+export function payoutOf(
+  kind: BetKind,
+  selection: Selection,
+  draw: readonly number[],
+  stake: bigint,
+  odds = kind.odds,
+): bigint {
   return kind.wins(selection, draw) ? (stake * BigInt(odds)) / 100n : 0n;
 }
 
@@ -335,4 +367,5 @@ export function percentText(value: Fraction): string {
 }
 
 /** Decimal odds as shown ("1.96"). */
-export const oddsText = (odds: number) => `${Math.floor(odds / 100)}.${String(odds % 100).padStart(2, "0")}`;
+export const oddsText = (odds: number) =>
+  `${Math.floor(odds / 100)}.${String(odds % 100).padStart(2, "0")}`;

@@ -22,5 +22,8 @@ export function openDrawNo(now: Date, intervalSeconds: number): number {
 
 /** Whole seconds until the draw closes (0 once it has). */
 export function secondsUntilClose(drawNo: number, intervalSeconds: number, now: Date): number {
-  return Math.max(0, Math.ceil((drawClosesAt(drawNo, intervalSeconds).getTime() - now.getTime()) / 1000));
+  return Math.max(
+    0,
+    Math.ceil((drawClosesAt(drawNo, intervalSeconds).getTime() - now.getTime()) / 1000),
+  );
 }

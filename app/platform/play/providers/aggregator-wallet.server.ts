@@ -4,7 +4,13 @@ import { PlatformError } from "../../errors";
 import { isStale, verifySignature } from "../../signed-messages.server";
 import type { BrandConfig } from "../../system/brand-config.server";
 import { findGameSession, playAccount } from "../game-sessions.server";
-import { credit, debit, rollback, seamlessBalance, type SeamlessPlayer } from "../seamless-wallet.server";
+import {
+  credit,
+  debit,
+  rollback,
+  seamlessBalance,
+  type SeamlessPlayer,
+} from "../seamless-wallet.server";
 import { AGGREGATOR_PROVIDER } from "./http-aggregator.server";
 
 const id = z.string().regex(/^[A-Za-z0-9:_.-]{1,128}$/);
@@ -35,10 +41,17 @@ export type WalletAnswer =
  */
 export async function answerAggregatorWalletCall(
   db: Database,
-  input: { rawBody: string; signature: string | null; key: string; brand: Pick<BrandConfig, "wallet">; now?: Date },
+  input: {
+    rawBody: string;
+    signature: string | null;
+    key: string;
+    brand: Pick<BrandConfig, "wallet">;
+    now?: Date;
+  },
 ): Promise<WalletAnswer> {
   const now = input.now ?? new Date();
-  if (!verifySignature(input.rawBody, input.signature, input.key)) return { status: 401, body: { ok: false, error: "invalid_signature" } };
+  if (!verifySignature(input.rawBody, input.signature, input.key))
+    return { status: 401, body: { ok: false, error: "invalid_signature" } };
   let json: unknown;
   try {
     json = JSON.parse(input.rawBody);
@@ -51,24 +64,64 @@ export async function answerAggregatorWalletCall(
   if (isStale(call.timestamp, now)) return { status: 401, body: { ok: false, error: "stale" } };
 
   // A bet needs a live session; a win or a rollback may settle a round after it ended.
-  const session = await findGameSession(db, call.playerToken, now, { evenExpired: call.action === "credit" || call.action === "rollback" });
+  const session = await findGameSession(db, call.playerToken, now, {
+    evenExpired: call.action === "credit" || call.action === "rollback",
+  });
   if (!session || session.provider !== AGGREGATOR_PROVIDER || session.mode !== "real") {
     return { status: 403, body: { ok: false, error: "invalid_session" } };
   }
-  const player: SeamlessPlayer = { memberId: session.memberId, account: playAccount(input.brand.wallet, session.game.vassalage), game: session.game };
+  const player: SeamlessPlayer = {
+    memberId: session.memberId,
+    account: playAccount(input.brand.wallet, session.game.vassalage),
+    game: session.game,
+  };
   try {
     const result =
       call.action === "balance"
         ? null
         : call.action === "debit"
-          ? await debit(db, AGGREGATOR_PROVIDER, player, { txId: call.txId, roundId: call.roundId, amount: BigInt(call.amount), at: now })
+          ? await debit(db, AGGREGATOR_PROVIDER, player, {
+              txId: call.txId,
+              roundId: call.roundId,
+              amount: BigInt(call.amount),
+              at: now,
+            })
           : call.action === "credit"
-            ? await credit(db, AGGREGATOR_PROVIDER, player, { txId: call.txId, roundId: call.roundId, amount: BigInt(call.amount), at: now })
-            : await rollback(db, AGGREGATOR_PROVIDER, player, { txId: call.txId, refTxId: call.refTxId, roundId: call.roundId, at: now });
-    if (!result) return { status: 200, body: { ok: true, balance: (await seamlessBalance(db, player)).toString() } };
-    return { status: 200, body: { ok: true, balance: result.balance.toString(), txId: result.txId, replayed: result.replayed } };
+            ? await credit(db, AGGREGATOR_PROVIDER, player, {
+                txId: call.txId,
+                roundId: call.roundId,
+                amount: BigInt(call.amount),
+                at: now,
+              })
+            : await rollback(db, AGGREGATOR_PROVIDER, player, {
+                txId: call.txId,
+                refTxId: call.refTxId,
+                roundId: call.roundId,
+                at: now,
+              });
+    if (!result)
+      return {
+        status: 200,
+        body: { ok: true, balance: (await seamlessBalance(db, player)).toString() },
+      };
+    return {
+      status: 200,
+      body: {
+        ok: true,
+        balance: result.balance.toString(),
+        txId: result.txId,
+        replayed: result.replayed,
+      },
+    };
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    return { status: 200, body: { ok: false, error: error.code, balance: (await seamlessBalance(db, player)).toString() } };
+    return {
+      status: 200,
+      body: {
+        ok: false,
+        error: error.code,
+        balance: (await seamlessBalance(db, player)).toString(),
+      },
+    };
   }
 }

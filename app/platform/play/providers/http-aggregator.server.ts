@@ -23,7 +23,12 @@ const launchResponse = z.object({
  * `/resources/games/wallet` with signed bet/win/rollback messages naming the
  * player token (aggregator-wallet.server.ts).
  */
-export function httpAggregator(options: { url: string; key: string; timeoutMs?: number; fetch?: typeof fetch }): GameProvider {
+export function httpAggregator(options: {
+  url: string;
+  key: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): GameProvider {
   const launchUrl = `${options.url.replace(/\/+$/, "")}/launch`;
   return {
     code: AGGREGATOR_PROVIDER,
@@ -48,7 +53,8 @@ export function httpAggregator(options: { url: string; key: string; timeoutMs?: 
       });
       if (!outcome.ok) throw new PlatformError("provider_unavailable", { status: outcome.status });
       const answer = launchResponse.safeParse(outcome.body);
-      if (!answer.success) throw new PlatformError("provider_unavailable", { status: outcome.status });
+      if (!answer.success)
+        throw new PlatformError("provider_unavailable", { status: outcome.status });
       return { url: answer.data.url };
     },
   };

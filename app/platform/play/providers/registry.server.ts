@@ -16,6 +16,7 @@ export function configuredAggregator(): GameProvider | null {
 
 /** Who runs a vendor's games: the aggregator for the brand's aggregator vendors (when configured), the demo provider otherwise. */
 export function providerFor(brand: Pick<BrandConfig, "play">, vassalage: string): GameProvider {
-  if (brand.play.aggregatorVendors.includes(vassalage)) return configuredAggregator() ?? demoProvider;
+  if (brand.play.aggregatorVendors.includes(vassalage))
+    return configuredAggregator() ?? demoProvider;
   return demoProvider;
 }

@@ -1,6 +1,11 @@
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
-import { confirmDeposit, failDeposit, findDepositByGatewayRef, type Deposit } from "../deposits.server";
+import {
+  confirmDeposit,
+  failDeposit,
+  findDepositByGatewayRef,
+  type Deposit,
+} from "../deposits.server";
 import type { WalletPolicy } from "../policy";
 import type { GatewayCallback } from "./ports";
 
@@ -30,7 +35,11 @@ async function findGatewayDeposit(db: Database, policy: WalletPolicy, gatewayRef
 }
 
 /** Applies a gateway callback whose signature and age were already checked. Safe to repeat. */
-export async function applyGatewayCallback(db: Database, policy: WalletPolicy, callback: GatewayCallback): Promise<CallbackOutcome> {
+export async function applyGatewayCallback(
+  db: Database,
+  policy: WalletPolicy,
+  callback: GatewayCallback,
+): Promise<CallbackOutcome> {
   const deposit = await findGatewayDeposit(db, policy, callback.gatewayRef);
   if (!deposit) return { kind: "unknown_deposit" };
   try {
@@ -47,7 +56,11 @@ export async function applyGatewayCallback(db: Database, policy: WalletPolicy, c
     return { kind: "confirmed", changed };
   } catch (error) {
     if (error instanceof PlatformError && error.code === "deposit_closed") {
-      const current = await db.selectFrom("deposits").select("status").where("id", "=", deposit.id).executeTakeFirstOrThrow();
+      const current = await db
+        .selectFrom("deposits")
+        .select("status")
+        .where("id", "=", deposit.id)
+        .executeTakeFirstOrThrow();
       return { kind: "closed", status: current.status };
     }
     throw error;

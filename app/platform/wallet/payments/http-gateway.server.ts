@@ -21,7 +21,12 @@ const orderResponse = z.object({
  * Network error / timeout / 5xx / 429 are retried once (post-json.server.ts);
  * any final failure or an unusable answer → `PlatformError("gateway_unavailable", { status })`.
  */
-export function httpPaymentGateway(options: { url: string; key: string; timeoutMs?: number; fetch?: typeof fetch }): PaymentGateway {
+export function httpPaymentGateway(options: {
+  url: string;
+  key: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): PaymentGateway {
   const ordersUrl = `${options.url.replace(/\/+$/, "")}/orders`;
   return {
     kind: "http",
@@ -37,7 +42,8 @@ export function httpPaymentGateway(options: { url: string; key: string; timeoutM
       });
       if (!outcome.ok) throw new PlatformError("gateway_unavailable", { status: outcome.status });
       const order = orderResponse.safeParse(outcome.body);
-      if (!order.success) throw new PlatformError("gateway_unavailable", { status: outcome.status });
+      if (!order.success)
+        throw new PlatformError("gateway_unavailable", { status: outcome.status });
       return order.data;
     },
   };

@@ -19,7 +19,12 @@ export type CallbackCheck =
  * Reads a callback: the signature over the raw body first (nothing of an
  * unsigned body is parsed), then its age, then its shape.
  */
-export function readSignedCallback(rawBody: string, signature: string | null, key: string, now = new Date()): CallbackCheck {
+export function readSignedCallback(
+  rawBody: string,
+  signature: string | null,
+  key: string,
+  now = new Date(),
+): CallbackCheck {
   if (!verifySignature(rawBody, signature, key)) return { ok: false, reason: "signature" };
   let parsed: unknown;
   try {

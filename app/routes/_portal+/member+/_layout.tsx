@@ -13,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function MemberLayout() {
   const { hasUpline } = useLoaderData<typeof loader>();
   // The portal layout already counted the unread messages for the header.
-  const unreadMessages = useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer?.unreadMessages ?? 0;
+  const unreadMessages =
+    useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer?.unreadMessages ?? 0;
   return (
     <div className="member-centre">
       <MemberCentreNav hasUpline={hasUpline} unreadMessages={unreadMessages} />

@@ -3,15 +3,28 @@ import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { FilterSelect } from "~/components/member/records/filter-select";
 import { RecordTable, TimeCell } from "~/components/member/records/record-table";
-import { BetAmountCells, BetAmountHeads, BetTotalsRow } from "~/components/member/records/bet-columns";
+import {
+  BetAmountCells,
+  BetAmountHeads,
+  BetTotalsRow,
+} from "~/components/member/records/bet-columns";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES, bettingRecords, bettingVendors } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { optionalChoice, optionalCode, readRecordFilters, RECORDS_PAGE_SIZE, recordsContext, recordsView } from "~/utils/records.server";
+import {
+  optionalChoice,
+  optionalCode,
+  readRecordFilters,
+  RECORDS_PAGE_SIZE,
+  recordsContext,
+  recordsView,
+} from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 personalHistoryCopy: the member's bets by days, §9 category, vendor and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,13 +52,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     vendors,
     vendorNames,
     statuses: BET_STATUSES,
-    filter: { category: filters.category ?? "", vendor: filters.vendor ?? "", status: filters.status ?? "" },
+    filter: {
+      category: filters.category ?? "",
+      vendor: filters.vendor ?? "",
+      status: filters.status ?? "",
+    },
     records,
   });
 }
 
 export default function BettingRecord() {
-  const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } = useLoaderData<typeof loader>();
+  const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="records-page">
@@ -84,16 +102,17 @@ export default function BettingRecord() {
             <BetAmountHeads />
           </>
         }
-        foot={
-          <BetTotalsRow totals={records.totals} currency={currency} leading={4} />
-        }
+        foot={<BetTotalsRow totals={records.totals} currency={currency} leading={4} />}
       >
         {records.rows.map((row) => (
           <tr key={row.id}>
             <TimeCell iso={row.placedAt} timeZone={timeZone} />
             <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
             <td>
-              {row.gameName} <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
+              {row.gameName}{" "}
+              <span className="muted">
+                {t(`category.${row.category}`, { defaultValue: row.category })}
+              </span>
             </td>
             <td>{row.roundId}</td>
             <BetAmountCells row={row} currency={currency} />

@@ -5,16 +5,27 @@ import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/re
 import { bonusDetails } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { readRecordFilters, RECORDS_PAGE_SIZE, recordsContext, recordsView } from "~/utils/records.server";
+import {
+  readRecordFilters,
+  RECORDS_PAGE_SIZE,
+  recordsContext,
+  recordsView,
+} from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 bonusDetails: bonuses, rebates and salaries credited to the member. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);
   const filters = readRecordFilters(request, brand, {});
-  const records = await bonusDetails(db, viewer.member.id, { window: filters.window, page: filters.page, pageSize: RECORDS_PAGE_SIZE });
+  const records = await bonusDetails(db, viewer.member.id, {
+    window: filters.window,
+    page: filters.page,
+    pageSize: RECORDS_PAGE_SIZE,
+  });
   return json({ ...recordsView(brand, t("memberCentre.bonus"), filters.range), records });
 }
 
@@ -32,13 +43,22 @@ export default function BonusDetails() {
             <th scope="col">{t("records.columns.time")}</th>
             <th scope="col">{t("records.columns.title")}</th>
             <th scope="col">{t("records.columns.wallet")}</th>
-            <th scope="col" className="amount">{t("records.columns.amount")}</th>
+            <th scope="col" className="amount">
+              {t("records.columns.amount")}
+            </th>
           </>
         }
         foot={
           <tr>
-            <th scope="row" colSpan={3}>{t("records.totals.total")}</th>
-            <MoneyCell minor={records.totals.amount} currency={currency} signed testId="total-amount" />
+            <th scope="row" colSpan={3}>
+              {t("records.totals.total")}
+            </th>
+            <MoneyCell
+              minor={records.totals.amount}
+              currency={currency}
+              signed
+              testId="total-amount"
+            />
           </tr>
         }
       >

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { DepositForm } from "~/components/member/deposit/deposit-form";
@@ -22,15 +28,27 @@ import {
   listDeposits,
   type Deposit,
 } from "~/platform/wallet/deposits.server";
-import { offeredChannels, paymentGateway, type DepositChannel } from "~/platform/wallet/payments/channels.server";
+import {
+  offeredChannels,
+  paymentGateway,
+  type DepositChannel,
+} from "~/platform/wallet/payments/channels.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation, type TFunction } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { pageParam } from "~/utils/pagination";
-import { amountField, idempotencyKeyField, IDEMPOTENCY_FIELD, newFormKey, walletErrorMessage } from "~/utils/wallet.server";
+import {
+  amountField,
+  idempotencyKeyField,
+  IDEMPOTENCY_FIELD,
+  newFormKey,
+  walletErrorMessage,
+} from "~/utils/wallet.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 const PAGE_SIZE = 10;
 
@@ -60,7 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function depositRecords(db: Database, memberId: string, page: number) {
   let result = await listDeposits(db, memberId, { page, pageSize: PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  if (page > totalPages) result = await listDeposits(db, memberId, { page: (page = totalPages), pageSize: PAGE_SIZE });
+  if (page > totalPages)
+    result = await listDeposits(db, memberId, { page: (page = totalPages), pageSize: PAGE_SIZE });
   return { deposits: result.deposits, page, totalPages };
 }
 
@@ -77,26 +96,46 @@ const depositSchema = (brand: BrandConfig, t: TFunction, channels: DepositChanne
   z.object({
     channel: z
       .string({ error: t("deposit.chooseChannel") })
-      .refine((code) => channels.some((channel) => channel.code === code), t("deposit.chooseChannel")),
+      .refine(
+        (code) => channels.some((channel) => channel.code === code),
+        t("deposit.chooseChannel"),
+      ),
     amount: amountField(brand, t),
-    [IDEMPOTENCY_FIELD]: z.custom<string>((value) => idempotencyKeyField.safeParse(value).success, t("deposit.formExpired")),
+    [IDEMPOTENCY_FIELD]: z.custom<string>(
+      (value) => idempotencyKeyField.safeParse(value).success,
+      t("deposit.formExpired"),
+    ),
   });
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
-  const submission = parseWithZod(formData, { schema: depositSchema(brand, t, offeredChannels(brand.wallet)) });
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
+  const submission = parseWithZod(formData, {
+    schema: depositSchema(brand, t, offeredChannels(brand.wallet)),
+  });
   if (submission.status !== "success") return formFailure(submission.reply());
   const { channel, amount, idempotencyKey } = submission.value;
   try {
-    const deposit = await createDeposit(db, { memberId: viewer.member.id, channel, amount, key: idempotencyKey }, brand.wallet);
+    const deposit = await createDeposit(
+      db,
+      { memberId: viewer.member.id, channel, amount, key: idempotencyKey },
+      brand.wallet,
+    );
     return redirect(await whereToPay(request, db, brand, deposit));
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
     const onAmount = error instanceof PlatformError && error.code === "amount_out_of_range";
-    return formFailure(submission.reply(onAmount ? { fieldErrors: { amount: [message] } } : { formErrors: [message] }));
+    return formFailure(
+      submission.reply(
+        onAmount ? { fieldErrors: { amount: [message] } } : { formErrors: [message] },
+      ),
+    );
   }
 }
 
@@ -105,9 +144,15 @@ export async function action({ request }: ActionFunctionArgs) {
  * page. A replayed form (same key) lands where the first one did: the same
  * order's page, or the note of a deposit that is already settled.
  */
-async function whereToPay(request: Request, db: Database, brand: BrandConfig, deposit: Deposit): Promise<string> {
+async function whereToPay(
+  request: Request,
+  db: Database,
+  brand: BrandConfig,
+  deposit: Deposit,
+): Promise<string> {
   if (deposit.status !== "pending") return depositNoteHref(deposit.id, deposit.status);
-  if (depositChannel(brand.wallet, deposit.channel).kind === "embedded") return payStepHref(deposit.id);
+  if (depositChannel(brand.wallet, deposit.channel).kind === "embedded")
+    return payStepHref(deposit.id);
   if (deposit.pay_url) return deposit.pay_url;
   const gateway = paymentGateway();
   if (!gateway) throw new PlatformError("unknown_channel");
@@ -130,8 +175,10 @@ async function whereToPay(request: Request, db: Database, brand: BrandConfig, de
 }
 
 export default function DepositPage() {
-  const { channels, currency, timeZone, formKey, note, deposits, page, totalPages } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const { channels, currency, timeZone, formKey, note, deposits, page, totalPages } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]> } | undefined;
   const { t } = useTranslation();
   return (
     <div className="deposit-page">
@@ -139,11 +186,22 @@ export default function DepositPage() {
       {note && !actionData ? <DepositNote note={note} currency={currency} /> : null}
       <section className="member-card" aria-labelledby="new-deposit-title">
         <h2 id="new-deposit-title">{t("deposit.newDeposit")}</h2>
-        <DepositForm channels={channels} currency={currency} formKey={formKey} result={actionData?.result} />
+        <DepositForm
+          channels={channels}
+          currency={currency}
+          formKey={formKey}
+          result={actionData?.result}
+        />
       </section>
       <section className="member-card" aria-labelledby="deposit-records-title">
         <h2 id="deposit-records-title">{t("deposit.records")}</h2>
-        <DepositRecords deposits={deposits} page={page} totalPages={totalPages} currency={currency} timeZone={timeZone} />
+        <DepositRecords
+          deposits={deposits}
+          page={page}
+          totalPages={totalPages}
+          currency={currency}
+          timeZone={timeZone}
+        />
       </section>
     </div>
   );

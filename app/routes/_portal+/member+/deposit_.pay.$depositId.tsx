@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { depositNoteHref } from "~/components/member/deposit/links";
@@ -8,21 +14,33 @@ import { getDb } from "~/platform/db/database.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { cancelDeposit, confirmDeposit, findMemberDeposit } from "~/platform/wallet/deposits.server";
+import {
+  cancelDeposit,
+  confirmDeposit,
+  findMemberDeposit,
+} from "~/platform/wallet/deposits.server";
 import type { WalletPolicy } from "~/platform/wallet/policy";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /**
  * The member's own deposit on an embedded channel, or a 404. A gateway
  * channel's deposit is never confirmable here: only its signed callback
  * credits it, after the member really paid at the gateway.
  */
-async function embeddedDeposit(db: Database, policy: WalletPolicy, memberId: string, depositId: string | undefined) {
+async function embeddedDeposit(
+  db: Database,
+  policy: WalletPolicy,
+  memberId: string,
+  depositId: string | undefined,
+) {
   const deposit = depositId ? await findMemberDeposit(db, memberId, depositId) : undefined;
-  const channel = deposit && policy.depositChannels.find((candidate) => candidate.code === deposit.channel);
+  const channel =
+    deposit && policy.depositChannels.find((candidate) => candidate.code === deposit.channel);
   if (!deposit || channel?.kind !== "embedded") throw json({ error: "not_found" }, { status: 404 });
   return deposit;
 }

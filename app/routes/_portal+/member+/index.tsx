@@ -9,7 +9,9 @@ import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
 import { memberWallets } from "~/utils/member-wallets.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** /member: the member centre's front page — every wallet's balance and the ways to move money. */
 export async function loader({ request }: LoaderFunctionArgs) {

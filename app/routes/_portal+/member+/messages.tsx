@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MessagesPage } from "~/components/member/messages-page";
 import { markMessagesRead } from "~/platform/content/messages.server";
@@ -7,19 +13,24 @@ import { readForm } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
 import { recordsContext } from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 messageV2: the platform's messages to the member, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);
-  return json(await messagesPageData(db, brand, viewer.member.id, request, t("memberCentre.messages")));
+  return json(
+    await messagesPageData(db, brand, viewer.member.id, request, t("memberCentre.messages")),
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
-  if (formData.get("intent") !== "mark-read") throw json({ error: "unknown_intent" }, { status: 400 });
+  if (formData.get("intent") !== "mark-read")
+    throw json({ error: "unknown_intent" }, { status: 400 });
   const { db } = await recordsContext(request);
   await markMessagesRead(db, viewer.member.id);
   // POST → redirect → GET; the layout's unread badge is read again on the way.

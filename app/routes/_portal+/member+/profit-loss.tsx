@@ -5,9 +5,16 @@ import { MoneyCell, RecordTable } from "~/components/member/records/record-table
 import { profitLoss, type ProfitLossFigures } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { readRecordFilters, RECORDS_PAGE_SIZE, recordsContext, recordsView } from "~/utils/records.server";
+import {
+  readRecordFilters,
+  RECORDS_PAGE_SIZE,
+  recordsContext,
+  recordsView,
+} from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 personalProfit: the member's figures per day of the brand's time zone, and the window's totals. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,14 +31,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The columns after the day, in order; profit/loss is signed. */
-const FIGURES: ReadonlyArray<keyof ProfitLossFigures> = ["deposits", "withdrawals", "stakes", "validBets", "payouts", "bonuses", "profitLoss"];
+const FIGURES: ReadonlyArray<keyof ProfitLossFigures> = [
+  "deposits",
+  "withdrawals",
+  "stakes",
+  "validBets",
+  "payouts",
+  "bonuses",
+  "profitLoss",
+];
 
 export default function ProfitLoss() {
   const { title, range, records, currency } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const cells = (figures: ProfitLossFigures, testIds = false) =>
     FIGURES.map((name) => (
-      <MoneyCell key={name} minor={figures[name]} currency={currency} signed={name === "profitLoss"} testId={testIds ? `total-${name}` : undefined} />
+      <MoneyCell
+        key={name}
+        minor={figures[name]}
+        currency={currency}
+        signed={name === "profitLoss"}
+        testId={testIds ? `total-${name}` : undefined}
+      />
     ));
   return (
     <div className="records-page">

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import type { CodeSent } from "~/components/identity/sms-code-button";
@@ -15,42 +21,90 @@ import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
-import { bindEmail, bindMobile, boundContacts, sendBindingCode } from "~/platform/identity/contact-binding.server";
+import {
+  bindEmail,
+  bindMobile,
+  boundContacts,
+  sendBindingCode,
+} from "~/platform/identity/contact-binding.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { changePassword } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { INCOME_SOURCES, readProfile, updateProfile } from "~/platform/identity/profile.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor } from "~/platform/system/countries";
-import { fieldRuleMessage, fieldRuleSchema, type FieldRule } from "~/platform/system/field-rules.server";
+import {
+  fieldRuleMessage,
+  fieldRuleSchema,
+  type FieldRule,
+} from "~/platform/system/field-rules.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { hasWithdrawPassword, setWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
+import {
+  hasWithdrawPassword,
+  setWithdrawPassword,
+} from "~/platform/wallet/withdraw-password.server";
 import { auditContext, requireRealMember, type Viewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation, type TFunction } from "~/utils/i18n";
-import { codeRequestRefusal, formFailure, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
-import { codeField, confirmedPassword, fieldRule, mobileFields, newPasswordField, requiredSecret, ruledField } from "~/utils/identity-schemas.server";
+import {
+  codeRequestRefusal,
+  formFailure,
+  identityErrorMessage,
+  SECRET_FIELDS,
+} from "~/utils/identity.server";
+import {
+  codeField,
+  confirmedPassword,
+  fieldRule,
+  mobileFields,
+  newPasswordField,
+  requiredSecret,
+  ruledField,
+} from "~/utils/identity-schemas.server";
 import { walletErrorMessage } from "~/utils/wallet.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** The sections a redirect's `?done=` may name (the login password keeps its `?changed=1`). */
-const DONE_SECTIONS = ["withdraw-password", "phone", "email", "profile"] as const satisfies readonly SecuritySection[];
+const DONE_SECTIONS = [
+  "withdraw-password",
+  "phone",
+  "email",
+  "profile",
+] as const satisfies readonly SecuritySection[];
 
 /**
  * Never sent back into a re-rendered form, on top of the identity forms'
  * secrets. A function: SECRET_FIELDS comes from a server module, which the
  * browser build of this file does not have.
  */
-const hidden = () => [...SECRET_FIELDS, "loginPassword", "oldWithdrawPassword", "newWithdrawPassword", "confirmWithdrawPassword"];
+const hidden = () => [
+  ...SECRET_FIELDS,
+  "loginPassword",
+  "oldWithdrawPassword",
+  "newWithdrawPassword",
+  "confirmWithdrawPassword",
+];
 
 /** A brand without a paymentPassword rule gets the usual one: 6 digits. */
-const PAYMENT_PASSWORD_RULE: FieldRule = { acceptedPattern: "^\\d*$", minLength: 6, maxLength: 6, patternId: "P07", enabled: true, required: true };
-const withdrawPasswordRule = (brand: BrandConfig) => fieldRule(brand, "paymentPassword") ?? PAYMENT_PASSWORD_RULE;
+const PAYMENT_PASSWORD_RULE: FieldRule = {
+  acceptedPattern: "^\\d*$",
+  minLength: 6,
+  maxLength: 6,
+  patternId: "P07",
+  enabled: true,
+  required: true,
+};
+const withdrawPasswordRule = (brand: BrandConfig) =>
+  fieldRule(brand, "paymentPassword") ?? PAYMENT_PASSWORD_RULE;
 
 /** §5 registration agreement: members are 18 or older; the latest birthday that allows. */
 function latestAdultBirthday(now = new Date()) {
-  return new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate())).toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** DESIGN §4 securityCenter. The member layout guards it; the loader and action check again on their own. */
@@ -72,10 +126,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     passwordHint: fieldRuleMessage(fieldRule(brand, "password")!, t),
     changed: new URL(request.url).searchParams.get("changed") === "1",
     done: DONE_SECTIONS.find((section) => section === done) ?? null,
-    withdrawPassword: { isSet: withdrawPasswordSet, hint: fieldRuleMessage(withdrawPasswordRule(brand), t) },
+    withdrawPassword: {
+      isSet: withdrawPasswordSet,
+      hint: fieldRuleMessage(withdrawPasswordRule(brand), t),
+    },
     contacts,
     countries: countriesFor(brand.countries),
-    profile: { account: viewer.member.account, ...profile, incomeSources: [...INCOME_SOURCES], latestBirthday: latestAdultBirthday() },
+    profile: {
+      account: viewer.member.account,
+      ...profile,
+      incomeSources: [...INCOME_SOURCES],
+      latestBirthday: latestAdultBirthday(),
+    },
     // §6: the VIP entry requires VIP.
     vip: viewer.member.hasVip ? { level: viewer.member.vipRankLevel } : null,
   });
@@ -91,8 +153,11 @@ interface SecurityRequest {
 }
 
 /** The action's answer names its section, so only that form shows the errors and values. */
-const failure = (section: SecuritySection, result: SubmissionResult<string[]>, codeSent?: CodeSent | null) =>
-  formFailure(result, { section, codeSent: codeSent ?? null });
+const failure = (
+  section: SecuritySection,
+  result: SubmissionResult<string[]>,
+  codeSent?: CodeSent | null,
+) => formFailure(result, { section, codeSent: codeSent ?? null });
 
 /* ---------- Login password (§5 change password) ---------- */
 
@@ -109,17 +174,30 @@ const loginPasswordSchema = (brand: BrandConfig, t: TFunction) =>
 
 async function changeLoginPassword({ request, formData, viewer, db, brand, t }: SecurityRequest) {
   const submission = parseWithZod(formData, { schema: loginPasswordSchema(brand, t) });
-  if (submission.status !== "success") return failure("login-password", submission.reply({ hideFields: hidden() }));
+  if (submission.status !== "success")
+    return failure("login-password", submission.reply({ hideFields: hidden() }));
   const { oldPassword, newPassword } = submission.value;
   try {
     // The platform signs out the member's other sessions; this one stays.
-    await changePassword(db, { memberId: viewer.member.id, sessionId: viewer.sessionId, oldPassword, newPassword: newPassword! }, auditContext(request));
+    await changePassword(
+      db,
+      {
+        memberId: viewer.member.id,
+        sessionId: viewer.sessionId,
+        oldPassword,
+        newPassword: newPassword!,
+      },
+      auditContext(request),
+    );
   } catch (error) {
     const message = identityErrorMessage(error, t);
     const onOld = error instanceof PlatformError && error.code === "old_password_wrong";
     return failure(
       "login-password",
-      submission.reply({ ...(onOld ? { fieldErrors: { oldPassword: [message] } } : { formErrors: [message] }), hideFields: hidden() }),
+      submission.reply({
+        ...(onOld ? { fieldErrors: { oldPassword: [message] } } : { formErrors: [message] }),
+        hideFields: hidden(),
+      }),
     );
   }
   // POST → redirect → GET: a reload never repeats the change.
@@ -153,19 +231,32 @@ const withdrawPasswordSchema = (brand: BrandConfig, t: TFunction, isSet: boolean
 };
 
 /** Which field a refused proof belongs to. */
-const WITHDRAW_PROOF_FIELDS: Record<string, string> = { old_password_wrong: "loginPassword", withdraw_password_wrong: "oldWithdrawPassword" };
+const WITHDRAW_PROOF_FIELDS: Record<string, string> = {
+  old_password_wrong: "loginPassword",
+  withdraw_password_wrong: "oldWithdrawPassword",
+};
 
 async function saveWithdrawPassword({ request, formData, viewer, db, brand, t }: SecurityRequest) {
   const memberId = viewer.member.id;
   // The server decides which proof is due, whatever the page showed.
   const isSet = await hasWithdrawPassword(db, memberId);
   const submission = parseWithZod(formData, { schema: withdrawPasswordSchema(brand, t, isSet) });
-  if (submission.status !== "success") return failure("withdraw-password", submission.reply({ hideFields: hidden() }));
-  const form = submission.value as { loginPassword?: string; oldWithdrawPassword?: string; newWithdrawPassword?: string };
+  if (submission.status !== "success")
+    return failure("withdraw-password", submission.reply({ hideFields: hidden() }));
+  const form = submission.value as {
+    loginPassword?: string;
+    oldWithdrawPassword?: string;
+    newWithdrawPassword?: string;
+  };
   try {
     await setWithdrawPassword(
       db,
-      { memberId, loginPassword: form.loginPassword, currentWithdrawPassword: form.oldWithdrawPassword, newWithdrawPassword: form.newWithdrawPassword! },
+      {
+        memberId,
+        loginPassword: form.loginPassword,
+        currentWithdrawPassword: form.oldWithdrawPassword,
+        newWithdrawPassword: form.newWithdrawPassword!,
+      },
       auditContext(request),
     );
   } catch (error) {
@@ -173,7 +264,10 @@ async function saveWithdrawPassword({ request, formData, viewer, db, brand, t }:
     const field = error instanceof PlatformError ? WITHDRAW_PROOF_FIELDS[error.code] : undefined;
     return failure(
       "withdraw-password",
-      submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), hideFields: hidden() }),
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        hideFields: hidden(),
+      }),
     );
   }
   return redirect("/member/security?done=withdraw-password#withdraw-password");
@@ -187,50 +281,85 @@ const sendCodeSchema = (brand: BrandConfig, t: TFunction) =>
     z.object({ channel: z.literal("email"), email: ruledField(brand, "email", t) }),
   ]);
 
-const bindPhoneSchema = (brand: BrandConfig, t: TFunction) => z.object({ ...mobileFields(brand, t), verificationCode: codeField(t) });
-const bindEmailSchema = (brand: BrandConfig, t: TFunction) => z.object({ email: ruledField(brand, "email", t), verificationCode: codeField(t) });
+const bindPhoneSchema = (brand: BrandConfig, t: TFunction) =>
+  z.object({ ...mobileFields(brand, t), verificationCode: codeField(t) });
+const bindEmailSchema = (brand: BrandConfig, t: TFunction) =>
+  z.object({ email: ruledField(brand, "email", t), verificationCode: codeField(t) });
 
-const CODE_ERRORS = new Set(["invalid-verification-code", "missing-verification-code", "code-expired"]);
+const CODE_ERRORS = new Set([
+  "invalid-verification-code",
+  "missing-verification-code",
+  "code-expired",
+]);
 
 /** A refused binding on the field it concerns: the number or address (taken), the code, or the whole form. */
-function bindingError(error: unknown, t: TFunction): { fieldErrors?: Record<string, string[]>; formErrors?: string[] } {
+function bindingError(
+  error: unknown,
+  t: TFunction,
+): { fieldErrors?: Record<string, string[]>; formErrors?: string[] } {
   const code = error instanceof PlatformError ? error.code : "";
-  if (code === "mobile_taken") return { fieldErrors: { mobileNum: [t("security.bind.mobileTaken")] } };
+  if (code === "mobile_taken")
+    return { fieldErrors: { mobileNum: [t("security.bind.mobileTaken")] } };
   if (code === "email_taken") return { fieldErrors: { email: [t("security.bind.emailTaken")] } };
   const message = identityErrorMessage(error, t);
-  return CODE_ERRORS.has(code) ? { fieldErrors: { verificationCode: [message] } } : { formErrors: [message] };
+  return CODE_ERRORS.has(code)
+    ? { fieldErrors: { verificationCode: [message] } }
+    : { formErrors: [message] };
 }
 
 /** The get-code button of both bind forms (§4 countdown and §5 throttle are the platform's). */
 async function sendCode({ request, formData, viewer, db, brand, t }: SecurityRequest) {
   const section: SecuritySection = formData.get("channel") === "email" ? "email" : "phone";
   const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
-  if (submission.status !== "success") return failure(section, submission.reply({ hideFields: hidden() }));
+  if (submission.status !== "success")
+    return failure(section, submission.reply({ hideFields: hidden() }));
   const form = submission.value;
   const target =
     form.channel === "sms"
       ? { channel: "sms" as const, dialingCode: form.countryDialingCode, mobile: form.mobileNum }
       : { channel: "email" as const, email: form.email! };
   try {
-    const codeSent = await sendBindingCode(db, sendersFor(db), { memberId: viewer.member.id, target }, auditContext(request), identityPolicy());
+    const codeSent = await sendBindingCode(
+      db,
+      sendersFor(db),
+      { memberId: viewer.member.id, target },
+      auditContext(request),
+      identityPolicy(),
+    );
     return json({ section, result: submission.reply({ hideFields: hidden() }), codeSent });
   } catch (error) {
-    if (error instanceof PlatformError && (error.code === "mobile_taken" || error.code === "email_taken")) {
-      return failure(section, submission.reply({ ...bindingError(error, t), hideFields: hidden() }));
+    if (
+      error instanceof PlatformError &&
+      (error.code === "mobile_taken" || error.code === "email_taken")
+    ) {
+      return failure(
+        section,
+        submission.reply({ ...bindingError(error, t), hideFields: hidden() }),
+      );
     }
     const refusal = codeRequestRefusal(error, t);
-    return failure(section, submission.reply({ formErrors: [refusal.message], hideFields: hidden() }), refusal.codeSent);
+    return failure(
+      section,
+      submission.reply({ formErrors: [refusal.message], hideFields: hidden() }),
+      refusal.codeSent,
+    );
   }
 }
 
 async function bindPhone({ request, formData, viewer, db, brand, t }: SecurityRequest) {
   const submission = parseWithZod(formData, { schema: bindPhoneSchema(brand, t) });
-  if (submission.status !== "success") return failure("phone", submission.reply({ hideFields: hidden() }));
+  if (submission.status !== "success")
+    return failure("phone", submission.reply({ hideFields: hidden() }));
   const { countryDialingCode, mobileNum, verificationCode } = submission.value;
   try {
     await bindMobile(
       db,
-      { memberId: viewer.member.id, dialingCode: countryDialingCode, mobile: mobileNum, code: verificationCode },
+      {
+        memberId: viewer.member.id,
+        dialingCode: countryDialingCode,
+        mobile: mobileNum,
+        code: verificationCode,
+      },
       auditContext(request),
       identityPolicy(),
     );
@@ -242,10 +371,16 @@ async function bindPhone({ request, formData, viewer, db, brand, t }: SecurityRe
 
 async function bindEmailAddress({ request, formData, viewer, db, brand, t }: SecurityRequest) {
   const submission = parseWithZod(formData, { schema: bindEmailSchema(brand, t) });
-  if (submission.status !== "success") return failure("email", submission.reply({ hideFields: hidden() }));
+  if (submission.status !== "success")
+    return failure("email", submission.reply({ hideFields: hidden() }));
   const { email, verificationCode } = submission.value;
   try {
-    await bindEmail(db, { memberId: viewer.member.id, email: email!, code: verificationCode }, auditContext(request), identityPolicy());
+    await bindEmail(
+      db,
+      { memberId: viewer.member.id, email: email!, code: verificationCode },
+      auditContext(request),
+      identityPolicy(),
+    );
   } catch (error) {
     return failure("email", submission.reply({ ...bindingError(error, t), hideFields: hidden() }));
   }
@@ -275,9 +410,11 @@ function optionalText(check: (value: string) => string | null) {
 }
 
 /** A field whose one rule has one message. */
-const ruledText = (message: string, test: (value: string) => boolean) => optionalText((value) => (test(value) ? null : message));
+const ruledText = (message: string, test: (value: string) => boolean) =>
+  optionalText((value) => (test(value) ? null : message));
 
-const lengthIn = (value: string, min: number, max: number) => [...value].length >= min && [...value].length <= max;
+const lengthIn = (value: string, min: number, max: number) =>
+  [...value].length >= min && [...value].length <= max;
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 const PHONE = /^\+?\d{6,15}$/;
 
@@ -285,7 +422,10 @@ const PHONE = /^\+?\d{6,15}$/;
 function birthdayField(t: TFunction, latest: string) {
   return optionalText((value) => {
     const date = new Date(`${value}T00:00:00Z`);
-    const real = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    const real =
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().slice(0, 10) === value;
     if (!real || value < "1900-01-01") return t("security.profile.error.birthday");
     return value <= latest ? null : t("security.profile.error.underage");
   });
@@ -294,16 +434,33 @@ function birthdayField(t: TFunction, latest: string) {
 const profileSchema = (t: TFunction) => {
   const error = (name: string) => t(`security.profile.error.${name}`);
   return z.object({
-    nickname: ruledText(error("nickname"), (v) => lengthIn(v, 2, 20) && /^[\p{L}\p{M}\p{N}_ .-]+$/u.test(v)),
+    nickname: ruledText(
+      error("nickname"),
+      (v) => lengthIn(v, 2, 20) && /^[\p{L}\p{M}\p{N}_ .-]+$/u.test(v),
+    ),
     realName: ruledText(error("realName"), (v) => lengthIn(v, 2, 50) && LETTERS_AND_SPACES.test(v)),
-    fullName: ruledText(error("fullName"), (v) => lengthIn(v, 2, 100) && LETTERS_AND_SPACES.test(v)),
-    telegram: ruledText(error("telegram"), (v) => /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(v) || PHONE.test(v)),
+    fullName: ruledText(
+      error("fullName"),
+      (v) => lengthIn(v, 2, 100) && LETTERS_AND_SPACES.test(v),
+    ),
+    telegram: ruledText(
+      error("telegram"),
+      (v) => /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(v) || PHONE.test(v),
+    ),
     zalo: ruledText(error("phone"), (v) => PHONE.test(v)),
     birthday: birthdayField(t, latestAdultBirthday()),
     address: ruledText(error("address"), (v) => lengthIn(v, 2, 200) && !/\p{C}/u.test(v)),
-    nationality: ruledText(error("nationality"), (v) => lengthIn(v, 2, 50) && LETTERS_AND_SPACES.test(v)),
-    occupation: ruledText(error("occupation"), (v) => lengthIn(v, 2, 50) && /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} &/,.'-]*$/u.test(v)),
-    sourceOfIncome: ruledText(error("sourceOfIncome"), (v) => (INCOME_SOURCES as readonly string[]).includes(v)),
+    nationality: ruledText(
+      error("nationality"),
+      (v) => lengthIn(v, 2, 50) && LETTERS_AND_SPACES.test(v),
+    ),
+    occupation: ruledText(
+      error("occupation"),
+      (v) => lengthIn(v, 2, 50) && /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} &/,.'-]*$/u.test(v),
+    ),
+    sourceOfIncome: ruledText(error("sourceOfIncome"), (v) =>
+      (INCOME_SOURCES as readonly string[]).includes(v),
+    ),
   });
 };
 
@@ -330,7 +487,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const intent = formData.get("intent");
-  const handler = typeof intent === "string" && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
+  const handler =
+    typeof intent === "string" && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
   if (!handler) throw json({ error: "unknown_intent" }, { status: 400 });
   const db = await getDb();
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
@@ -350,14 +508,21 @@ export default function SecurityCentre() {
   const location = useLocation();
   const keyFor = useSectionKeys(actionData, location.key);
   // Each form sees only its own answer.
-  const answerFor = (section: SecuritySection) => (actionData?.section === section ? actionData : undefined);
-  const doneIs = (section: SecuritySection) => !actionData && (section === "login-password" ? data.changed : data.done === section);
+  const answerFor = (section: SecuritySection) =>
+    actionData?.section === section ? actionData : undefined;
+  const doneIs = (section: SecuritySection) =>
+    !actionData && (section === "login-password" ? data.changed : data.done === section);
   return (
     // A fragment: the member page's grid spaces the panels.
     <>
       <h1>{t("security.title")}</h1>
       {data.vip ? <VipSection level={data.vip.level} /> : null}
-      <LoginPasswordSection key={keyFor("login-password")} answer={answerFor("login-password")} hint={data.passwordHint} done={doneIs("login-password")} />
+      <LoginPasswordSection
+        key={keyFor("login-password")}
+        answer={answerFor("login-password")}
+        hint={data.passwordHint}
+        done={doneIs("login-password")}
+      />
       <WithdrawPasswordSection
         key={keyFor("withdraw-password")}
         answer={answerFor("withdraw-password")}
@@ -365,9 +530,25 @@ export default function SecurityCentre() {
         hint={data.withdrawPassword.hint}
         done={doneIs("withdraw-password")}
       />
-      <PhoneSection key={keyFor("phone")} answer={answerFor("phone")} bound={data.contacts.mobile} countries={data.countries} done={doneIs("phone")} />
-      <EmailSection key={keyFor("email")} answer={answerFor("email")} bound={data.contacts.email} done={doneIs("email")} />
-      <ProfileSection key={keyFor("profile")} answer={answerFor("profile")} profile={data.profile} done={doneIs("profile")} />
+      <PhoneSection
+        key={keyFor("phone")}
+        answer={answerFor("phone")}
+        bound={data.contacts.mobile}
+        countries={data.countries}
+        done={doneIs("phone")}
+      />
+      <EmailSection
+        key={keyFor("email")}
+        answer={answerFor("email")}
+        bound={data.contacts.email}
+        done={doneIs("email")}
+      />
+      <ProfileSection
+        key={keyFor("profile")}
+        answer={answerFor("profile")}
+        profile={data.profile}
+        done={doneIs("profile")}
+      />
     </>
   );
 }

@@ -3,12 +3,24 @@ import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { FilterSelect } from "~/components/member/records/filter-select";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
-import { TRANSACTION_TYPES, transactionHistory, type TransactionType } from "~/platform/wallet/records.server";
+import {
+  TRANSACTION_TYPES,
+  transactionHistory,
+  type TransactionType,
+} from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { optionalChoice, readRecordFilters, RECORDS_PAGE_SIZE, recordsContext, recordsView } from "~/utils/records.server";
+import {
+  optionalChoice,
+  readRecordFilters,
+  RECORDS_PAGE_SIZE,
+  recordsContext,
+  recordsView,
+} from "~/utils/records.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 transactionHistory: every movement on the member's wallets, filtered by days and type. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,7 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: filters.page,
     pageSize: RECORDS_PAGE_SIZE,
   });
-  return json({ ...recordsView(brand, t("memberCentre.transactions"), filters.range), types, type: filters.type ?? "", records });
+  return json({
+    ...recordsView(brand, t("memberCentre.transactions"), filters.range),
+    types,
+    type: filters.type ?? "",
+    records,
+  });
 }
 
 export default function TransactionHistory() {
@@ -48,24 +65,34 @@ export default function TransactionHistory() {
             <th scope="col">{t("records.columns.time")}</th>
             <th scope="col">{t("records.columns.type")}</th>
             <th scope="col">{t("records.columns.wallet")}</th>
-            <th scope="col" className="amount">{t("records.columns.amount")}</th>
-            <th scope="col" className="amount">{t("records.columns.balanceAfter")}</th>
+            <th scope="col" className="amount">
+              {t("records.columns.amount")}
+            </th>
+            <th scope="col" className="amount">
+              {t("records.columns.balanceAfter")}
+            </th>
           </>
         }
         foot={
           <>
             <tr>
-              <th scope="row" colSpan={3}>{t("records.totals.in")}</th>
+              <th scope="row" colSpan={3}>
+                {t("records.totals.in")}
+              </th>
               <MoneyCell minor={records.totals.in} currency={currency} testId="total-in" />
               <td />
             </tr>
             <tr>
-              <th scope="row" colSpan={3}>{t("records.totals.out")}</th>
+              <th scope="row" colSpan={3}>
+                {t("records.totals.out")}
+              </th>
               <MoneyCell minor={records.totals.out} currency={currency} testId="total-out" />
               <td />
             </tr>
             <tr>
-              <th scope="row" colSpan={3}>{t("records.totals.net")}</th>
+              <th scope="row" colSpan={3}>
+                {t("records.totals.net")}
+              </th>
               <MoneyCell minor={records.totals.net} currency={currency} signed testId="total-net" />
               <td />
             </tr>

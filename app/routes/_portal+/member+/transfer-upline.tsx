@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -20,15 +26,27 @@ import { readForm } from "~/utils/form.server";
 import { useTranslation, type TFunction } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
-import { amountField, idempotencyKeyField, newFormKey, walletErrorMessage } from "~/utils/wallet.server";
+import {
+  amountField,
+  idempotencyKeyField,
+  newFormKey,
+  walletErrorMessage,
+} from "~/utils/wallet.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
-const typeSets = (brand: BrandConfig) => ({ agentTypes: brand.agentTypes, trialTypes: brand.trialTypes });
+const typeSets = (brand: BrandConfig) => ({
+  agentTypes: brand.agentTypes,
+  trialTypes: brand.trialTypes,
+});
 
 /** The member's agent; a member without one (or whose agent cannot receive) has no such page: 404. */
 async function requireUpline(db: Database, viewer: Viewer, brand: BrandConfig) {
-  const upline = viewer.member.parentId ? await findUpline(db, viewer.member.id, typeSets(brand)) : null;
+  const upline = viewer.member.parentId
+    ? await findUpline(db, viewer.member.id, typeSets(brand))
+    : null;
   if (!upline) throw new Response("Not found", { status: 404 });
   return upline;
 }
@@ -37,7 +55,11 @@ async function requireUpline(db: Database, viewer: Viewer, brand: BrandConfig) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   const upline = await requireUpline(db, viewer, brand);
   const doneId = new URL(request.url).searchParams.get("done");
   const [balance, receipt] = await Promise.all([
@@ -51,23 +73,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: brand.currency,
     agent,
     balance,
-    done: receipt ? t("transfer.upline.done", { amount: formatMoney(receipt.amount, brand.currency, locale), agent }) : null,
+    done: receipt
+      ? t("transfer.upline.done", {
+          amount: formatMoney(receipt.amount, brand.currency, locale),
+          agent,
+        })
+      : null,
     formKey: newFormKey(),
   });
 }
 
-const uplineSchema = (brand: BrandConfig, t: TFunction) => z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
+const uplineSchema = (brand: BrandConfig, t: TFunction) =>
+  z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
 
 /** Which field a wallet failure belongs to; the rest (no upline, a reused key) are about the whole form. */
-const FIELD_OF_ERROR: Record<string, string> = { insufficient_balance: "amount", invalid_amount: "amount" };
+const FIELD_OF_ERROR: Record<string, string> = {
+  insufficient_balance: "amount",
+  invalid_amount: "amount",
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   await requireUpline(db, viewer, brand);
-  if (formData.get("intent") !== "transfer-upline") throw json({ error: "unknown_intent" }, { status: 400 });
+  if (formData.get("intent") !== "transfer-upline")
+    throw json({ error: "unknown_intent" }, { status: 400 });
   const submission = parseWithZod(formData, { schema: uplineSchema(brand, t) });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the member's typing.
@@ -77,18 +113,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const { amount, idempotencyKey: key } = submission.value;
   try {
     // The agent is read from the member's row by the platform, never taken from the form.
-    const entry = await transferToUpline(db, { memberId: viewer.member.id, amount, key }, typeSets(brand));
+    const entry = await transferToUpline(
+      db,
+      { memberId: viewer.member.id, amount, key },
+      typeSets(brand),
+    );
     return redirect(`/member/transfer-upline?done=${entry.id}`);
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
     const field = error instanceof PlatformError ? FIELD_OF_ERROR[error.code] : undefined;
-    return formFailure(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }));
+    return formFailure(
+      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+    );
   }
 }
 
 export default function TransferToUpline() {
   const { agent, balance, currency, done, formKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]> } | undefined;
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (

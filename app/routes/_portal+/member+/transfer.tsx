@@ -1,6 +1,12 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { AllToMainForm } from "~/components/member/transfer/all-to-main-form";
@@ -21,15 +27,26 @@ import { useTranslation } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { memberWallets } from "~/utils/member-wallets.server";
 import { formatMoney } from "~/utils/money";
-import { amountField, idempotencyKeyField, newFormKey, walletErrorMessage } from "~/utils/wallet.server";
+import {
+  amountField,
+  idempotencyKeyField,
+  newFormKey,
+  walletErrorMessage,
+} from "~/utils/wallet.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 /** DESIGN §4 transferFund: balances per wallet, a wallet-to-wallet transfer and "all back to main" (§7 GCS_walletTransfer). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   const url = new URL(request.url);
   const doneId = url.searchParams.get("done");
   // §7 GCS_merchantWallet isSingle: one wallet, nothing to transfer between (canTransfer false).
@@ -38,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     doneId ? findMemberTransfer(db, viewer.member.id, doneId, "transfer") : null,
   ]);
   // A shortcut's pair, only when both are wallets of this page.
-  const known = (code: string | null) => (code && wallets.some((wallet) => wallet.code === code) ? code : undefined);
+  const known = (code: string | null) =>
+    code && wallets.some((wallet) => wallet.code === code) ? code : undefined;
   const amount = receipt ? formatMoney(receipt.amount, brand.currency, locale) : "";
   return json({
     title: t("transfer.title"),
@@ -51,7 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     done: receipt
       ? receipt.from === "ALL"
         ? t("transfer.doneAll", { amount })
-        : t("transfer.done", { amount, from: nameOf(receipt.from ?? MAIN), to: nameOf(receipt.to ?? MAIN) })
+        : t("transfer.done", {
+            amount,
+            from: nameOf(receipt.from ?? MAIN),
+            to: nameOf(receipt.to ?? MAIN),
+          })
       : null,
     // One key per form on the page, new on every render of the page.
     transferKey: newFormKey(),
@@ -70,7 +92,11 @@ const transferSchema = (brand: BrandConfig, t: TFunction) =>
 const allToMainSchema = z.object({ idempotencyKey: idempotencyKeyField });
 
 /** Which field a wallet failure belongs to; the rest are about the whole form. */
-const FIELD_OF_ERROR: Record<string, string> = { insufficient_balance: "amount", invalid_amount: "amount", same_account: "to" };
+const FIELD_OF_ERROR: Record<string, string> = {
+  insufficient_balance: "amount",
+  invalid_amount: "amount",
+  same_account: "to",
+};
 
 type Intent = "transfer" | "all-to-main";
 
@@ -78,19 +104,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   const memberId = viewer.member.id;
   const intent = formData.get("intent");
   if (intent === "transfer") {
     const submission = parseWithZod(formData, { schema: transferSchema(brand, t) });
     if (submission.status !== "success") return invalidForm(submission, intent, t);
     const { from, to, amount, idempotencyKey: key } = submission.value;
-    return post(submission, intent, { t, brand, locale }, () => transferBetweenWallets(db, { memberId, from, to, amount, key }, brand.wallet));
+    return post(submission, intent, { t, brand, locale }, () =>
+      transferBetweenWallets(db, { memberId, from, to, amount, key }, brand.wallet),
+    );
   }
   if (intent === "all-to-main") {
     const submission = parseWithZod(formData, { schema: allToMainSchema });
     if (submission.status !== "success") return invalidForm(submission, intent, t);
-    return post(submission, intent, { t, brand, locale }, () => transferAllToMain(db, { memberId, key: submission.value.idempotencyKey }, brand.wallet));
+    return post(submission, intent, { t, brand, locale }, () =>
+      transferAllToMain(db, { memberId, key: submission.value.idempotencyKey }, brand.wallet),
+    );
   }
   throw json({ error: "unknown_intent" }, { status: 400 });
 }
@@ -98,7 +132,9 @@ export async function action({ request }: ActionFunctionArgs) {
 /** A 400 for a form that did not parse; a missing or malformed key is a stale or altered page, not the member's typing. */
 function invalidForm(submission: Submission<unknown>, intent: Intent, t: TFunction) {
   const staleKey = submission.status !== "success" && submission.error?.idempotencyKey;
-  return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}), { intent });
+  return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}), {
+    intent,
+  });
 }
 
 /** Posts the transfer: POST → redirect → GET on success (a repeated key lands on the first entry's note), a 400 with the reason otherwise. */
@@ -113,17 +149,26 @@ async function post(
     return redirect(`/member/transfer?done=${entry.id}`);
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
-    const field = error instanceof PlatformError && intent === "transfer" ? FIELD_OF_ERROR[error.code] : undefined;
-    return formFailure(submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), { intent });
+    const field =
+      error instanceof PlatformError && intent === "transfer"
+        ? FIELD_OF_ERROR[error.code]
+        : undefined;
+    return formFailure(
+      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      { intent },
+    );
   }
 }
 
 export default function TransferFunds() {
-  const { wallets, total, currency, canTransfer, prefill, done, transferKey, allToMainKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { intent?: Intent; result?: SubmissionResult<string[]> } | undefined;
+  const { wallets, total, currency, canTransfer, prefill, done, transferKey, allToMainKey } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as
+    { intent?: Intent; result?: SubmissionResult<string[]> } | undefined;
   const { t } = useTranslation();
   const location = useLocation();
-  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = (intent: Intent) =>
+    actionData?.intent === intent ? actionData.result : undefined;
   return (
     <div className="transfer-page">
       <h1>{t("transfer.title")}</h1>
@@ -139,7 +184,12 @@ export default function TransferFunds() {
           {t("transfer.singleWallet")}
         </p>
       )}
-      <WalletBalances wallets={canTransfer ? wallets : wallets.slice(0, 1)} total={total} currency={currency} shortcuts={canTransfer} />
+      <WalletBalances
+        wallets={canTransfer ? wallets : wallets.slice(0, 1)}
+        total={total}
+        currency={currency}
+        shortcuts={canTransfer}
+      />
       {canTransfer ? (
         <>
           {/*
@@ -147,8 +197,18 @@ export default function TransferFunds() {
             Not on a failed post: the forms post to the address they are on, and a remount while the page
             revalidates would throw away what the member is already correcting.
           */}
-          <TransferForm key={`transfer${location.search}`} wallets={wallets} formKey={transferKey} result={resultFor("transfer")} prefill={prefill} />
-          <AllToMainForm key={`all${location.search}`} formKey={allToMainKey} result={resultFor("all-to-main")} />
+          <TransferForm
+            key={`transfer${location.search}`}
+            wallets={wallets}
+            formKey={transferKey}
+            result={resultFor("transfer")}
+            prefill={prefill}
+          />
+          <AllToMainForm
+            key={`all${location.search}`}
+            formKey={allToMainKey}
+            result={resultFor("all-to-main")}
+          />
         </>
       ) : null}
     </div>

@@ -1,4 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PayeeAccounts } from "~/components/member/withdraw/payee-accounts";
 import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
@@ -13,7 +18,11 @@ import { mainBalance } from "~/platform/wallet/balance.server";
 import { listPayeeAccounts, MAX_PAYEE_ACCOUNTS } from "~/platform/wallet/payees.server";
 import { hasWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import { proofIdsByWithdrawal } from "~/platform/wallet/withdrawal-proofs.server";
-import { autoReceiveDue, findMemberWithdrawal, listMemberWithdrawals } from "~/platform/wallet/withdrawals.server";
+import {
+  autoReceiveDue,
+  findMemberWithdrawal,
+  listMemberWithdrawals,
+} from "~/platform/wallet/withdrawals.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
@@ -29,7 +38,9 @@ import {
   type WithdrawRequestContext,
 } from "~/utils/withdraw-actions.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · ${data.brandName}` : "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.brandName}` : "" },
+];
 
 const PAGE_SIZE = 10;
 
@@ -59,7 +70,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     balance,
     limits: brand.wallet.withdraw,
     providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
-    payees: payees.map(({ id, provider, holderName, maskedNumber }) => ({ id, provider, holderName, maskedNumber })),
+    payees: payees.map(({ id, provider, holderName, maskedNumber }) => ({
+      id,
+      provider,
+      holderName,
+      maskedNumber,
+    })),
     maxPayees: MAX_PAYEE_ACCOUNTS,
     notice,
     ...history,
@@ -70,7 +86,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function withdrawalHistory(db: Database, memberId: string, page: number) {
   let result = await listMemberWithdrawals(db, memberId, { page, pageSize: PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  if (page > totalPages) result = await listMemberWithdrawals(db, memberId, { page: (page = totalPages), pageSize: PAGE_SIZE });
+  if (page > totalPages)
+    result = await listMemberWithdrawals(db, memberId, {
+      page: (page = totalPages),
+      pageSize: PAGE_SIZE,
+    });
   const proofs = await proofIdsByWithdrawal(
     db,
     result.withdrawals.map((withdrawal) => withdrawal.id),
@@ -111,11 +131,16 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  const [brand, t, locale] = await Promise.all([getBrandConfig(db), translatorFor(request), i18next.getLocale(request)]);
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
   const context: WithdrawRequestContext = { db, brand, t, locale, viewer };
   if (isMultipart(request)) {
     const upload = await readReceiptUpload(request);
-    if (upload.fields.intent !== "confirm-receipt") throw json({ error: "unknown_intent" }, { status: 400 });
+    if (upload.fields.intent !== "confirm-receipt")
+      throw json({ error: "unknown_intent" }, { status: 400 });
     return handleReceipt(context, upload);
   }
   const formData = await request.formData();
@@ -156,7 +181,10 @@ export default function WithdrawPage() {
       <h1>{t("withdraw.title")}</h1>
       {data.notice && !actionData ? <PageNotice notice={data.notice} /> : null}
       <p className="withdraw-balance">
-        <span>{t("withdraw.balance")}</span> <strong data-testid="withdraw-balance">{formatMoney(data.balance, data.currency, i18n.language)}</strong>
+        <span>{t("withdraw.balance")}</span>{" "}
+        <strong data-testid="withdraw-balance">
+          {formatMoney(data.balance, data.currency, i18n.language)}
+        </strong>
       </p>
       <WithdrawRequestForm
         // A fresh form once a request has gone through (the newest withdrawal changes), so the withdraw password

@@ -18,8 +18,10 @@ export function fraction(num: bigint, den: bigint): Fraction {
   return { num: num / divisor, den: den / divisor };
 }
 
-export const add = (a: Fraction, b: Fraction) => fraction(a.num * b.den + b.num * a.den, a.den * b.den);
-export const sub = (a: Fraction, b: Fraction) => fraction(a.num * b.den - b.num * a.den, a.den * b.den);
+export const add = (a: Fraction, b: Fraction) =>
+  fraction(a.num * b.den + b.num * a.den, a.den * b.den);
+export const sub = (a: Fraction, b: Fraction) =>
+  fraction(a.num * b.den - b.num * a.den, a.den * b.den);
 export const mul = (a: Fraction, b: Fraction) => fraction(a.num * b.num, a.den * b.den);
 export const div = (a: Fraction, b: Fraction) => fraction(a.num * b.den, a.den * b.num);
 export const equals = (a: Fraction, b: Fraction) => a.num * b.den === b.num * a.den;

@@ -1,4 +1,10 @@
-import { validRouletteBet, spinRoulette, rouletteRtp, type RouletteBet, type RouletteOutcome } from "./roulette";
+import {
+  validRouletteBet,
+  spinRoulette,
+  rouletteRtp,
+  type RouletteBet,
+  type RouletteOutcome,
+} from "./roulette";
 import { slotMath, spinSlot, validSlotStake, type SlotOutcome } from "./slot";
 import { SLOT_VARIANTS, slotVariant } from "./slot-variants";
 import type { Fraction } from "./fraction";
@@ -27,19 +33,25 @@ const spread = (nodeId: number) => (Math.imul(nodeId >>> 0, 2_654_435_761) >>> 0
 
 /** The engine a title plays on: slots and fish on a slot variant, tables and everything else on roulette. */
 export function engineFor(game: { nodeId: number; category: string; vassalage: string }): EngineId {
-  if (SLOT_CATEGORIES.has(game.category)) return `slot:${SLOT_VARIANTS[spread(game.nodeId) % SLOT_VARIANTS.length]!.id}`;
+  if (SLOT_CATEGORIES.has(game.category))
+    return `slot:${SLOT_VARIANTS[spread(game.nodeId) % SLOT_VARIANTS.length]!.id}`;
   if (TABLE_CATEGORIES.has(game.category)) return "roulette";
   return "roulette";
 }
 
 export const engineKind = (engine: string): "slot" | "roulette" | null =>
-  engine === "roulette" ? "roulette" : engine.startsWith("slot:") && slotVariant(engine.slice(5)) ? "slot" : null;
+  engine === "roulette"
+    ? "roulette"
+    : engine.startsWith("slot:") && slotVariant(engine.slice(5))
+      ? "slot"
+      : null;
 
 /** Whether a round config is playable on an engine (the stake's size is the caller's rule). */
 export function validConfig(engine: EngineId, config: RoundConfig): boolean {
   const kind = engineKind(engine);
   if (kind === "slot") return validSlotStake(config.stake) && config.bet === undefined;
-  if (kind === "roulette") return config.stake > 0n && config.bet !== undefined && validRouletteBet(config.bet);
+  if (kind === "roulette")
+    return config.stake > 0n && config.bet !== undefined && validRouletteBet(config.bet);
   return false;
 }
 

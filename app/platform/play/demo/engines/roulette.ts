@@ -15,11 +15,13 @@ export type EvenChance = (typeof EVEN_CHANCES)[number];
 export const BET_KINDS = ["straight", ...EVEN_CHANCES, "dozen"] as const;
 export type RouletteBetKind = (typeof BET_KINDS)[number];
 
-export type RouletteBet = { kind: "straight"; number: number } | { kind: EvenChance } | { kind: "dozen"; dozen: 1 | 2 | 3 };
+export type RouletteBet =
+  { kind: "straight"; number: number } | { kind: EvenChance } | { kind: "dozen"; dozen: 1 | 2 | 3 };
 
 export type PocketColour = "green" | "red" | "black";
 
-export const colourOf = (pocket: number): PocketColour => (pocket === 0 ? "green" : RED.has(pocket) ? "red" : "black");
+export const colourOf = (pocket: number): PocketColour =>
+  pocket === 0 ? "green" : RED.has(pocket) ? "red" : "black";
 
 export function covers(bet: RouletteBet, pocket: number): boolean {
   if (bet.kind === "straight") return pocket === bet.number;
@@ -47,7 +49,8 @@ export function returnMultiplier(bet: RouletteBet): bigint {
 }
 
 export function validRouletteBet(bet: RouletteBet): boolean {
-  if (bet.kind === "straight") return Number.isInteger(bet.number) && bet.number >= 0 && bet.number < POCKETS;
+  if (bet.kind === "straight")
+    return Number.isInteger(bet.number) && bet.number >= 0 && bet.number < POCKETS;
   if (bet.kind === "dozen") return bet.dozen === 1 || bet.dozen === 2 || bet.dozen === 3;
   return (EVEN_CHANCES as readonly string[]).includes(bet.kind);
 }
@@ -55,7 +58,8 @@ export function validRouletteBet(bet: RouletteBet): boolean {
 /** The exact return of a bet, counted over the 37 pockets. */
 export function rouletteRtp(bet: RouletteBet): Fraction {
   let total = 0n;
-  for (let pocket = 0; pocket < POCKETS; pocket++) if (covers(bet, pocket)) total += returnMultiplier(bet);
+  for (let pocket = 0; pocket < POCKETS; pocket++)
+    if (covers(bet, pocket)) total += returnMultiplier(bet);
   return fraction(total, BigInt(POCKETS));
 }
 
@@ -71,7 +75,11 @@ export interface RouletteOutcome {
   summary: string;
 }
 
-export function spinRoulette(source: RandomSource, bet: RouletteBet, stake: bigint): RouletteOutcome {
+export function spinRoulette(
+  source: RandomSource,
+  bet: RouletteBet,
+  stake: bigint,
+): RouletteOutcome {
   if (!validRouletteBet(bet)) throw new RangeError(`invalid roulette bet ${JSON.stringify(bet)}`);
   if (stake <= 0n) throw new RangeError("roulette stake must be positive");
   const pocket = intBelow(source, POCKETS);

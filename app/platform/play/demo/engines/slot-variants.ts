@@ -51,4 +51,5 @@ export const SLOT_VARIANTS: readonly SlotVariant[] = [
   { id: "classic-97", design: HARBOUR_CLASSIC, rtp: basisPoints(9700) },
 ];
 
-export const slotVariant = (id: string) => SLOT_VARIANTS.find((variant) => variant.id === id) ?? null;
+export const slotVariant = (id: string) =>
+  SLOT_VARIANTS.find((variant) => variant.id === id) ?? null;

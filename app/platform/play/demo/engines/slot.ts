@@ -17,11 +17,31 @@ export const ROWS = 3;
 
 /** Row (0 top … 2 bottom) of each reel, for the 25 paylines in their published order. */
 export const PAYLINES: readonly (readonly number[])[] = [
-  [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2],
-  [1, 0, 0, 0, 1], [1, 2, 2, 2, 1], [0, 0, 1, 2, 2], [2, 2, 1, 0, 0], [1, 2, 1, 0, 1],
-  [1, 0, 1, 2, 1], [0, 1, 1, 1, 0], [2, 1, 1, 1, 2], [0, 1, 0, 1, 0], [2, 1, 2, 1, 2],
-  [1, 1, 0, 1, 1], [1, 1, 2, 1, 1], [0, 0, 2, 0, 0], [2, 2, 0, 2, 2], [0, 2, 2, 2, 0],
-  [2, 0, 0, 0, 2], [1, 0, 2, 0, 1], [1, 2, 0, 2, 1], [0, 2, 0, 2, 0], [2, 0, 2, 0, 2],
+  [1, 1, 1, 1, 1],
+  [0, 0, 0, 0, 0],
+  [2, 2, 2, 2, 2],
+  [0, 1, 2, 1, 0],
+  [2, 1, 0, 1, 2],
+  [1, 0, 0, 0, 1],
+  [1, 2, 2, 2, 1],
+  [0, 0, 1, 2, 2],
+  [2, 2, 1, 0, 0],
+  [1, 2, 1, 0, 1],
+  [1, 0, 1, 2, 1],
+  [0, 1, 1, 1, 0],
+  [2, 1, 1, 1, 2],
+  [0, 1, 0, 1, 0],
+  [2, 1, 2, 1, 2],
+  [1, 1, 0, 1, 1],
+  [1, 1, 2, 1, 1],
+  [0, 0, 2, 0, 0],
+  [2, 2, 0, 2, 2],
+  [0, 2, 2, 2, 0],
+  [2, 0, 0, 0, 2],
+  [1, 0, 2, 0, 1],
+  [1, 2, 0, 2, 1],
+  [0, 2, 0, 2, 0],
+  [2, 0, 2, 0, 2],
 ];
 export const LINES = PAYLINES.length;
 
@@ -111,7 +131,10 @@ function compile(design: SlotDesign): Compiled {
  * the left of one symbol, wilds standing in; a run of wilds alone pays as
  * wilds when that is worth more.
  */
-function linePay(compiled: Compiled, line: ArrayLike<number>): { symbol: number; count: number; pay: number } | null {
+function linePay(
+  compiled: Compiled,
+  line: ArrayLike<number>,
+): { symbol: number; count: number; pay: number } | null {
   const { wild, pays } = compiled;
   let wilds = 0;
   while (wilds < REELS && line[wilds] === wild) wilds++;
@@ -122,7 +145,9 @@ function linePay(compiled: Compiled, line: ArrayLike<number>): { symbol: number;
   while (count < REELS && (line[count] === symbol || line[count] === wild)) count++;
   const symbolPay = pays[symbol]![count] ?? 0;
   if (wildPay === 0 && symbolPay === 0) return null;
-  return wildPay > symbolPay ? { symbol: wild, count: wilds, pay: wildPay } : { symbol, count, pay: symbolPay };
+  return wildPay > symbolPay
+    ? { symbol: wild, count: wilds, pay: wildPay }
+    : { symbol, count, pay: symbolPay };
 }
 
 /**
@@ -170,7 +195,10 @@ export interface SlotMath {
 /** The exact return of each reel set of a design. */
 export function reelSetReturns(design: SlotDesign): { rich: Fraction; lean: Fraction } {
   const compiled = compile(design);
-  return { rich: reelSetReturn(compiled, compiled.rich), lean: reelSetReturn(compiled, compiled.lean) };
+  return {
+    rich: reelSetReturn(compiled, compiled.rich),
+    lean: reelSetReturn(compiled, compiled.lean),
+  };
 }
 
 const mathCache = new Map<SlotVariant, SlotMath>();
@@ -181,10 +209,14 @@ export function slotMath(variant: SlotVariant): SlotMath {
   if (cached) return cached;
   const { rich, lean } = reelSetReturns(variant.design);
   if (compare(lean, variant.rtp) > 0 || compare(variant.rtp, rich) > 0) {
-    throw new Error(`slot ${variant.id}: target RTP outside [${lean.num}/${lean.den}, ${rich.num}/${rich.den}]`);
+    throw new Error(
+      `slot ${variant.id}: target RTP outside [${lean.num}/${lean.den}, ${rich.num}/${rich.den}]`,
+    );
   }
   // One reel set only (both the same): nothing to mix.
-  const richChance = equals(rich, lean) ? fraction(1n, 1n) : div(sub(variant.rtp, lean), sub(rich, lean));
+  const richChance = equals(rich, lean)
+    ? fraction(1n, 1n)
+    : div(sub(variant.rtp, lean), sub(rich, lean));
   const rtp = add(mul(richChance, rich), mul(sub(fraction(1n, 1n), richChance), lean));
   const math = { rich, lean, richChance, rtp };
   mathCache.set(variant, math);
@@ -195,7 +227,8 @@ export function slotMath(variant: SlotVariant): SlotMath {
 export const validSlotStake = (stake: bigint) => stake > 0n && stake % BigInt(LINES) === 0n;
 
 export function spinSlot(variant: SlotVariant, source: RandomSource, stake: bigint): SlotOutcome {
-  if (!validSlotStake(stake)) throw new RangeError(`slot stake ${stake} is not a positive multiple of ${LINES}`);
+  if (!validSlotStake(stake))
+    throw new RangeError(`slot stake ${stake} is not a positive multiple of ${LINES}`);
   const compiled = compile(variant.design);
   const { richChance } = slotMath(variant);
   const rich = chance(source, richChance.num, richChance.den);
@@ -219,11 +252,18 @@ export function spinSlot(variant: SlotVariant, source: RandomSource, stake: bigi
     if (!win) continue;
     const pay = lineBet * BigInt(win.pay);
     total += pay;
-    const entry = { line: at + 1, symbol: symbols[win.symbol]!, count: win.count, pay: pay.toString() };
+    const entry = {
+      line: at + 1,
+      symbol: symbols[win.symbol]!,
+      count: win.count,
+      pay: pay.toString(),
+    };
     wins.push(entry);
     if (win.pay > bestPay) [best, bestPay] = [entry, win.pay];
   }
-  const summary = best ? `${best.count}×${best.symbol}${wins.length > 1 ? ` +${wins.length - 1}` : ""}` : "–";
+  const summary = best
+    ? `${best.count}×${best.symbol}${wins.length > 1 ? ` +${wins.length - 1}` : ""}`
+    : "–";
   return {
     engine: "slot",
     variant: variant.id,
