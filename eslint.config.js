@@ -1,0 +1,98 @@
+// ESLint flat config (ADR 14). Formatting is Prettier's job; eslint-config-prettier
+// switches off every stylistic rule, so the two never disagree.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importPlugin from "eslint-plugin-import";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import { layerZones } from "./eslint.layers.js";
+
+/** Route modules read their data through `useActionData<typeof action>()`, never through a cast. */
+const dataHookCast = (hook) => ({
+  selector: `TSAsExpression > CallExpression.expression[callee.name='${hook}']`,
+  message: `Type ${hook} with a generic (${hook}<typeof action|loader>()), not a cast: a cast hides a reply the component does not expect.`,
+});
+const dataMemberCast = (hook) => ({
+  selector: `TSAsExpression > MemberExpression.expression > CallExpression.object[callee.name='${hook}']`,
+  message: `Type ${hook} with a generic, not a cast on one of its fields.`,
+});
+const DATA_HOOKS = ["useActionData", "useLoaderData", "useRouteLoaderData", "useFetcher"];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      ".cache/**",
+      "test-results/**",
+      "playwright-report/**",
+      "blob-report/**",
+      // Lint fixtures are linted on purpose by tests/lint/layers.test.ts, never by `npm run lint`.
+      "tests/lint/fixtures/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    plugins: { import: importPlugin },
+    settings: {
+      "import/resolver": { typescript: { project: "./tsconfig.json" }, node: true },
+      "import/internal-regex": "^~/",
+    },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrors: "none",
+          ignoreRestSiblings: true,
+        },
+      ],
+      "import/no-duplicates": ["error", { "prefer-inline": true }],
+      "import/first": "error",
+      "import/no-self-import": "error",
+      "import/no-restricted-paths": ["error", { zones: layerZones }],
+      "no-restricted-syntax": [
+        "error",
+        ...DATA_HOOKS.flatMap((hook) => [dataHookCast(hook), dataMemberCast(hook)]),
+      ],
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+      "prefer-const": "error",
+    },
+  },
+  {
+    files: ["**/*.tsx", "**/*.jsx"],
+    ...react.configs.flat.recommended,
+    ...react.configs.flat["jsx-runtime"],
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    settings: { react: { version: "18.3" } },
+    rules: {
+      ...react.configs.flat.recommended.rules,
+      ...react.configs.flat["jsx-runtime"].rules,
+      ...reactHooks.configs["recommended-latest"].rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Props are typed by TypeScript.
+      "react/prop-types": "off",
+    },
+  },
+  {
+    // Node scripts and benchmarks write their figures to the terminal.
+    files: ["scripts/**", "e2e/global-setup.ts", "tests/global-setup.ts"],
+    rules: { "no-console": "off" },
+  },
+  prettier,
+);
