@@ -6,7 +6,8 @@ export default {
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>
     flatRoutes("routes", defineRoutes, {
-      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/*.css", "**/.*"],
+      // `__name.ts` beside a route is code of that feature, not a route (ADR 14).
+      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/*.css", "**/.*", "**/__*.*"],
     }),
   serverModuleFormat: "esm",
   // Swiper ships ESM-only CSS and JS; bundling keeps Node from loading .css files.

@@ -15,7 +15,7 @@ import { i18next, serverLabelSource } from "./i18next.server";
 import { LabelSourceProvider } from "./utils/i18n";
 import { getDb, startDatabase } from "./platform/db/database.server";
 import { getBrandConfig } from "./platform/system/settings.server";
-import { logEvent } from "./utils/log.server";
+import { logEvent } from "./platform/log.server";
 import { RequestContextProvider } from "./utils/request-context";
 import { requestIdOf } from "./utils/request-id.server";
 import { securityHeaders } from "./utils/security-headers.server";

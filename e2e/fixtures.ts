@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../app/platform/identity/secrets.server";
-import { createTranslator, type Labels } from "../app/utils/i18n";
+import { createTranslator, type Labels } from "../app/i18n";
 import { announcementClosedCookie } from "../app/utils/prefs.server";
 
 /**

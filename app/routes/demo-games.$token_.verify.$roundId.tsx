@@ -8,7 +8,7 @@ import { demoSessionFor } from "~/platform/play/demo/page.server";
 import { verifyMemberRound } from "~/platform/play/demo/verify.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 

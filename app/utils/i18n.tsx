@@ -1,43 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-
-/**
- * Translation for components, the same code on the server and in the browser
- * (so hydration always matches): nested keys, {{name}} interpolation and
- * i18next-style plural keys (`key_one`, `key_other`, chosen by Intl.PluralRules).
- * remix-i18next still detects the locale on the server; the browser no longer
- * ships i18next itself (ADR 7).
- */
-export type Labels = { [key: string]: string | Labels };
-export type TOptions = { count?: number; defaultValue?: string; [name: string]: unknown };
-export type TFunction = (key: string, options?: TOptions | string) => string;
-
-function lookup(labels: Labels, key: string): string | undefined {
-  let node: string | Labels | undefined = labels;
-  for (const part of key.split(".")) {
-    if (typeof node !== "object") return undefined;
-    node = node[part];
-  }
-  return typeof node === "string" ? node : undefined;
-}
-
-export function createTranslator(locale: string, labels: Labels): TFunction {
-  const plurals = new Intl.PluralRules(locale);
-  return (key, options) => {
-    const values: TOptions =
-      typeof options === "string" ? { defaultValue: options } : (options ?? {});
-    const text =
-      (typeof values.count === "number"
-        ? (lookup(labels, `${key}_${plurals.select(values.count)}`) ??
-          lookup(labels, `${key}_other`))
-        : undefined) ??
-      lookup(labels, key) ??
-      values.defaultValue ??
-      key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      name in values ? String(values[name]) : match,
-    );
-  };
-}
+import { createTranslator, type Labels, type TFunction } from "~/i18n";
 
 /** Where label sets come from: imported on the server, fetched once per language in the browser. */
 export interface LabelSource {

@@ -19,7 +19,7 @@ import { createSession, type Site } from "~/platform/identity/sessions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { translatorFor } from "~/i18next.server";
 import { auditContext } from "./auth.server";
-import type { TFunction } from "./i18n";
+import type { TFunction } from "~/i18n";
 import {
   codeRequestRefusal,
   formFailure,

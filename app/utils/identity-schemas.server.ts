@@ -6,7 +6,7 @@ import {
   fieldRuleSchema,
   type FieldRule,
 } from "~/platform/system/field-rules.server";
-import type { TFunction } from "./i18n";
+import type { TFunction } from "~/i18n";
 
 /**
  * Field schemas shared by the identity forms (login, registration, forgot and

@@ -5,7 +5,7 @@ import type { CodeRequestResult } from "~/platform/identity/codes.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import type { NewSession } from "~/platform/identity/sessions.server";
 import { isWhitelabelEnabled, type BrandConfig } from "~/platform/system/brand-config.server";
-import type { TFunction } from "./i18n";
+import type { TFunction } from "~/i18n";
 import { sessionCookieHeader } from "./session.server";
 
 /** The whitelabel flags (§1, §6) identity reads, by what they switch. */

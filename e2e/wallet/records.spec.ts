@@ -1,5 +1,5 @@
 import pg from "pg";
-import { addDays, dayIn } from "../../app/utils/date-range";
+import { addDays, dayIn } from "../../app/platform/calendar/date-range";
 import { formatMoney } from "../../app/utils/money";
 import { e2eDatabaseUrl, expect, label, login, test } from "../fixtures";
 

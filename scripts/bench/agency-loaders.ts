@@ -17,7 +17,7 @@ import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { createSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { sessionCookieHeader } from "~/utils/session.server";
-import { addDays, dayIn } from "~/utils/date-range";
+import { addDays, dayIn } from "~/platform/calendar/date-range";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { loader as teamOverviewLoader } from "~/routes/agentHome+/index";
 import { loader as teamBettingLoader } from "~/routes/agentHome+/team-betting";

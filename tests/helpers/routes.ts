@@ -1,9 +1,20 @@
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { Database } from "~/platform/db/open.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
 import { sessionCookieHeader } from "~/utils/session.server";
+
+/**
+ * The route modules of one `+` folder, by remix.config.js's ignore rule: a `__name.ts` beside
+ * the routes is that feature's code (ADR 14), and tests and dotfiles are not routes either.
+ */
+export function routeModulesIn(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => /\.tsx?$/.test(file) && !/^(__|\.)/.test(file) && !/\.test\.tsx?$/.test(file))
+    .sort();
+}
 
 /** Loader/action arguments for a request to this path on http://localhost. */
 export const routeArgs = (url: string, init?: RequestInit) => ({

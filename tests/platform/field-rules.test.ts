@@ -11,7 +11,7 @@ import {
   type FieldRule,
   type PatternId,
 } from "~/platform/system/field-rules.server";
-import { createTranslator } from "~/utils/i18n";
+import { createTranslator } from "~/i18n";
 import en from "../../locales/en/common.json";
 
 const t = createTranslator("en", en);

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { teamOverview } from "~/platform/agency/overview.server";
 import { postMessage } from "~/platform/content/messages.server";
-import { addDays, parseDateRange } from "~/utils/date-range";
+import { addDays, parseDateRange } from "~/platform/calendar/date-range";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";

@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
 import { decideContract, offerContract } from "~/platform/agency/contracts.server";
 import { settleDueContracts } from "~/platform/agency/settlement.server";
@@ -6,7 +5,7 @@ import type { ContractKind } from "~/platform/db/schema";
 import { insertAgent, insertHouseContract, insertSettledBet } from "../helpers/agency";
 import { useSeededDatabase } from "../helpers/database";
 import { fundMain } from "../helpers/play";
-import { formPost, routeArgs, signInAs, signInMember } from "../helpers/routes";
+import { formPost, routeArgs, routeModulesIn, signInAs, signInMember } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
 /**
@@ -369,9 +368,7 @@ const CASES: Record<string, () => Promise<void>> = {
 
 describe("agent centre scoping", () => {
   test("every agent route has its scoping cases", () => {
-    const files = readdirSync(ROUTES_DIR)
-      .filter((file) => /\.tsx?$/.test(file))
-      .sort();
+    const files = routeModulesIn(ROUTES_DIR);
     expect(files).toEqual(Object.keys(CASES).sort());
   });
 

@@ -7,7 +7,7 @@ import {
   rangePresets,
   rangeSearch,
   startOfDay,
-} from "~/utils/date-range";
+} from "~/platform/calendar/date-range";
 
 const KARACHI = "Asia/Karachi"; // UTC+5, no daylight saving
 // 10:00 on 2024-03-20 in Karachi.

@@ -3,13 +3,8 @@ import { act, render, screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";
-import {
-  createTranslator,
-  I18nProvider,
-  LabelSourceProvider,
-  useTranslation,
-  type LabelSource,
-} from "~/utils/i18n";
+import { I18nProvider, LabelSourceProvider, useTranslation, type LabelSource } from "~/utils/i18n";
+import { createTranslator } from "~/i18n";
 
 describe("translator", () => {
   const t = createTranslator("en", en);

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import type { MoneyFormat, RoundView } from "./types";

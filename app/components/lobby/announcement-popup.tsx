@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { loginHref } from "~/utils/lobby-links";
 import { Dialog } from "../ui/dialog";
 

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { lotteryLoader } from "~/utils/lottery-route.server";
+import type { lotteryLoader } from "~/routes/_portal+/__lottery.server";
 
 /** What a lottery page's loader sends (shared by /lottery, /seaLottery, /vnLottery). */
 export type LotteryPageData = SerializeFrom<typeof lotteryLoader>;

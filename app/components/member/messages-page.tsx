@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { MemberMessage } from "~/platform/content/messages.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { Pager } from "../lobby/pager";

@@ -9,7 +9,7 @@ import {
   type WithdrawalView,
 } from "~/components/member/withdraw/types";
 import { WithdrawalDetails } from "~/components/member/withdraw/withdrawal-details";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { QueueActions, type QueuePlace } from "./queue-actions";

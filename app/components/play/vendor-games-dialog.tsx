@@ -2,7 +2,7 @@ import { PlainLink } from "~/components/ui/plain-link";
 import { useTranslation } from "~/utils/i18n";
 import { launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
-import type { VendorGamesData } from "~/utils/vendor-games.server";
+import type { VendorGamesData } from "~/routes/_portal+/__vendor-games.server";
 import { Pager } from "../lobby/pager";
 import { Dialog } from "../ui/dialog";
 import { GameIcon } from "../ui/game-icon";

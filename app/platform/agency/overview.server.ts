@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import { downlineIds } from "./tree.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
-import { addDays, dayIn } from "~/utils/date-range";
+import { addDays, dayIn } from "~/platform/calendar/date-range";
 
 /**
  * §2 agentTeamOverview: the agent's team (its downline at every depth, read

@@ -1,4 +1,4 @@
-import { addDays, dayIn, startOfDay } from "~/utils/date-range";
+import { addDays, dayIn, startOfDay } from "~/platform/calendar/date-range";
 import type { ContractKind, ContractPeriod } from "../db/schema";
 
 /**

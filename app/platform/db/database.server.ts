@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { getConfig } from "~/config.server";
-import { logEvent } from "~/utils/log.server";
+import { logEvent } from "~/platform/log.server";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./open.server";
 import { seedDemoBrand } from "./seed/seed.server";
 import { runScheduledWork, startScheduler } from "../agency/scheduler.server";

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import type { TFunction } from "~/utils/i18n";
+import type { TFunction } from "~/i18n";
 
 /**
  * Registration field rules (spec §5 "Server field rules"). A brand's

@@ -7,7 +7,7 @@ import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.serve
 import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
 import { PROOF_MAX_BYTES, PROOF_MAX_COUNT, sniffProofType } from "./proofs";
-import { dayIn, startOfDay } from "~/utils/date-range";
+import { dayIn, startOfDay } from "~/platform/calendar/date-range";
 
 /**
  * Withdrawals (§4): requested → funds move from MAIN to the withdrawal hold

@@ -19,10 +19,10 @@ import { walletBalances } from "~/platform/wallet/balance.server";
 import { transferWallets } from "~/platform/wallet/policy";
 import { unreadMessageCount } from "~/platform/content/messages.server";
 import { getViewer } from "~/utils/auth.server";
-import { isGamePage } from "~/utils/game-pages";
+import { isGamePage } from "./__game-pages";
 import { withSearchParam } from "~/utils/misc";
 import { readHideBalance } from "~/utils/prefs.server";
-import { vendorGamesDialog } from "~/utils/vendor-games.server";
+import { vendorGamesDialog } from "./__vendor-games.server";
 import type { loader as rootLoader } from "~/root";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LobbyPage } from "~/components/lobby/lobby-page";
-import { lobbyResponse } from "~/utils/lobby.server";
+import { lobbyResponse } from "./__lobby.server";
 
 export const meta: MetaFunction = () => [{ tagName: "link", rel: "canonical", href: "/" }];
 

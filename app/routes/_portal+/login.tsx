@@ -21,7 +21,7 @@ import {
   identityRequest,
 } from "~/utils/identity-actions.server";
 import { identityFlags } from "~/utils/identity.server";
-import { loadLobby } from "~/utils/lobby.server";
+import { loadLobby } from "./__lobby.server";
 import { safeRedirectPath } from "~/utils/misc";
 
 export { meta } from "./index";

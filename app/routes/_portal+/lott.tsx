@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameCentrePage } from "~/components/lobby/game-centre-page";
-import { gameCentreResponse } from "~/utils/catalog-pages.server";
+import { gameCentreResponse } from "./__catalog-pages.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return gameCentreResponse(request, "LOTT");

@@ -5,7 +5,7 @@ import { i18next } from "~/i18next.server";
 import { listAnnouncements } from "~/platform/content/announcements.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { loginHref } from "~/utils/lobby-links";
 
 /** §2 promotion categories, and the promotion types each one lists. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameListPage } from "~/components/lobby/game-list-page";
-import { gameListResponse } from "~/utils/catalog-pages.server";
+import { gameListResponse } from "./__catalog-pages.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return gameListResponse(request, "PVP");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountGamesPage } from "~/components/play/account-games-page";
-import { accountGamesResponse } from "~/utils/account-games.server";
+import { accountGamesResponse } from "./__account-games.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },

@@ -17,7 +17,7 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import type { TFunction } from "~/utils/i18n";
+import type { TFunction } from "~/i18n";
 import {
   codeRequestRefusal,
   formFailure,
@@ -26,7 +26,7 @@ import {
   SECRET_FIELDS,
   signedInRedirect,
 } from "~/utils/identity.server";
-import { loadLobby } from "~/utils/lobby.server";
+import { loadLobby } from "./__lobby.server";
 import {
   fieldOfError,
   registerSchema,
@@ -34,7 +34,7 @@ import {
   registrationInput,
   sendCodeSchema,
   type RegisterSetup,
-} from "~/utils/registration-schema.server";
+} from "./__registration-schema.server";
 
 export { meta } from "./index";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LotteryPage } from "~/components/lottery/lottery-page";
-import { lotteryAction, lotteryLoader } from "~/utils/lottery-route.server";
+import { lotteryAction, lotteryLoader } from "./__lottery.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },

@@ -4,7 +4,7 @@ import { Pager } from "~/components/lobby/pager";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
 import { i18next } from "~/i18next.server";
 import { agentContext } from "~/utils/agency.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { pageParam } from "~/utils/pagination";
 

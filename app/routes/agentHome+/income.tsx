@@ -4,7 +4,7 @@ import { ReportPage } from "~/components/agent/report-page";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
 import { agentIncome, type IncomeFigures } from "~/platform/agency/ledger-reports.server";
 import { agentContext } from "~/utils/agency.server";
-import { incomeFilters } from "~/utils/agent-reports.server";
+import { incomeFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { agentIncome } from "~/platform/agency/ledger-reports.server";
 import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/agency.server";
-import { csvFileName, incomeFilters } from "~/utils/agent-reports.server";
+import { csvFileName, incomeFilters } from "./__reports.server";
 
 const COLUMNS = [
   "dividend",

@@ -5,7 +5,7 @@ import { FilterSelect } from "~/components/member/records/filter-select";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
 import { lossStatements } from "~/platform/agency/reports.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { LOSS_LEVELS, lossStatementFilters } from "~/utils/agent-reports.server";
+import { LOSS_LEVELS, lossStatementFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 

@@ -7,7 +7,7 @@ import {
   CSV_ROW_LIMIT,
   orNotFound,
 } from "~/utils/agency.server";
-import { csvFileName, lossStatementFilters } from "~/utils/agent-reports.server";
+import { csvFileName, lossStatementFilters } from "./__reports.server";
 
 /** /agentHome/loss-statements.csv: the user loss page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ContractPage } from "~/components/agent/contracts/contract-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { contractPageAction, contractPageLoader } from "~/utils/contract-page.server";
+import { contractPageAction, contractPageLoader } from "./__contract-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },

@@ -20,7 +20,8 @@ import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { agentContext } from "~/utils/agency.server";
 import { auditContext } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { useTranslation, type TFunction } from "~/utils/i18n";
+import { useTranslation } from "~/utils/i18n";
+import { type TFunction } from "~/i18n";
 import {
   fieldRule,
   newPasswordField,

@@ -13,7 +13,7 @@ import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { teamBettingFilters } from "~/utils/agent-reports.server";
+import { teamBettingFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 

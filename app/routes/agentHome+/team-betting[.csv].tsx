@@ -7,8 +7,8 @@ import {
   CSV_ROW_LIMIT,
   orNotFound,
 } from "~/utils/agency.server";
-import { csvFileName, teamBettingFilters } from "~/utils/agent-reports.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { csvFileName, teamBettingFilters } from "./__reports.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 
 /** /agentHome/team-betting.csv: the team betting page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listTeam } from "~/platform/agency/team.server";
 import { agentContext, CSV_ROW_LIMIT, csvMoney, csvResponse } from "~/utils/agency.server";
-import { readTeamFilters } from "~/utils/agent-team.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { readTeamFilters } from "./__team.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { rateToInput } from "~/utils/rates";
 
 /** /agentHome/team.csv: the team list under the page's filters (same query string, same scoping), every page at once. */

@@ -5,7 +5,7 @@ import { FilterSelect } from "~/components/member/records/filter-select";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { TRANSACTION_TYPE_KEYS, transactionFilters } from "~/utils/agent-reports.server";
+import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 

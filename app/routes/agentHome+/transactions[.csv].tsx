@@ -7,8 +7,8 @@ import {
   CSV_ROW_LIMIT,
   orNotFound,
 } from "~/utils/agency.server";
-import { csvFileName, transactionFilters } from "~/utils/agent-reports.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { csvFileName, transactionFilters } from "./__reports.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 
 /** /agentHome/transactions.csv: the account details page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {

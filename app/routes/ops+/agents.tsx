@@ -4,7 +4,7 @@ import { ManageAgent } from "~/components/ops/agents/manage-agent";
 import { TopAgentList } from "~/components/ops/agents/top-agent-list";
 import type { OpsAgentsActionData } from "~/components/ops/agents/types";
 import { useTranslation } from "~/utils/i18n";
-import { opsAgentsAction, opsAgentsLoader } from "~/utils/ops-agents.server";
+import { opsAgentsAction, opsAgentsLoader } from "./__agents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 

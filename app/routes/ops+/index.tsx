@@ -10,7 +10,7 @@ import { autoReceiveDue } from "~/platform/wallet/withdrawals.server";
 import { requireOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "~/utils/ops-actions.server";
+import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "./__withdrawals.server";
 import { pageParam } from "~/utils/pagination";
 
 const PAGE_SIZE = 20;

@@ -16,7 +16,7 @@ import { getOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
-import { handleOpsLogin } from "~/utils/ops-login.server";
+import { handleOpsLogin } from "./__login.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },

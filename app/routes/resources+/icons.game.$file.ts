@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { gameArtSvg, svgResponse } from "~/utils/tile-art.server";
+import { gameArtSvg, svgResponse } from "./__tile-art.server";
 
 /** /resources/icons/game/<nodeId>.svg */
 export function loader({ params }: LoaderFunctionArgs) {

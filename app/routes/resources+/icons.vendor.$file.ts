@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { svgResponse, vendorArtSvg } from "~/utils/tile-art.server";
+import { svgResponse, vendorArtSvg } from "./__tile-art.server";
 
 /** /resources/icons/vendor/<vassalage>.svg */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@ import { getDb } from "~/platform/db/database.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createLoginHandoff } from "~/platform/identity/sessions.server";
 import { getViewer } from "~/utils/auth.server";
-import { svgResponse } from "~/utils/tile-art.server";
+import { svgResponse } from "./__tile-art.server";
 
 const rendered = new Map<string, Promise<string>>();
 

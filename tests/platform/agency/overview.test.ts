@@ -10,7 +10,7 @@ import {
   requestWithdrawal,
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
-import { parseDateRange } from "~/utils/date-range";
+import { parseDateRange } from "~/platform/calendar/date-range";
 import { insertAgent } from "../../helpers/agency";
 import { createTestDatabase } from "../../helpers/database";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../helpers/wallet";

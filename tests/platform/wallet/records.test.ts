@@ -12,7 +12,7 @@ import {
 } from "~/platform/wallet/records.server";
 import { transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import { rejectWithdrawal, requestWithdrawal } from "~/platform/wallet/withdrawals.server";
-import { parseDateRange } from "~/utils/date-range";
+import { parseDateRange } from "~/platform/calendar/date-range";
 import { createTestDatabase } from "../../helpers/database";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../helpers/wallet";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { ContractTerms } from "./contract-terms";
 import type { ContractViewData, Currency } from "./types";

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Field } from "~/components/forms/field";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import type { ContractPageData } from "./types";
 

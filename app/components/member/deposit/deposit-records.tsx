@@ -1,5 +1,5 @@
 import { Pager } from "~/components/lobby/pager";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { channelName } from "./channel-name";

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field } from "~/components/forms/field";
-import { rangePresets, rangeSearch, type DayRange } from "~/utils/date-range";
+import { rangePresets, rangeSearch, type DayRange } from "~/platform/calendar/date-range";
 import { useTranslation } from "~/utils/i18n";
 
 /**

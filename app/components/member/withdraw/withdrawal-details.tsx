@@ -1,4 +1,4 @@
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { proofHref, type Currency, type WithdrawalView } from "./types";

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import type { OpsAgentsAction, OpsAgentsLoader } from "~/utils/ops-agents.server";
+import type { OpsAgentsAction, OpsAgentsLoader } from "~/routes/ops+/__agents.server";
 
 /** What /ops/agents' loader and action send (see app/utils/ops-agents.server.ts). */
 export type OpsAgentsData = SerializeFrom<OpsAgentsLoader>;

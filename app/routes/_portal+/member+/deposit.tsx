@@ -35,7 +35,8 @@ import {
 } from "~/platform/wallet/payments/channels.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { useTranslation, type TFunction } from "~/utils/i18n";
+import { useTranslation } from "~/utils/i18n";
+import { type TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { pageParam } from "~/utils/pagination";
 import {

@@ -7,7 +7,7 @@ import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { memberWallets } from "~/utils/member-wallets.server";
+import { memberWallets } from "./__wallets.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },

@@ -45,7 +45,8 @@ import {
 } from "~/platform/wallet/withdraw-password.server";
 import { auditContext, requireRealMember, type Viewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { useTranslation, type TFunction } from "~/utils/i18n";
+import { useTranslation } from "~/utils/i18n";
+import { type TFunction } from "~/i18n";
 import {
   codeRequestRefusal,
   formFailure,

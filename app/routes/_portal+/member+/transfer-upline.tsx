@@ -23,7 +23,8 @@ import { transferToUpline } from "~/platform/wallet/transfers.server";
 import { findUpline } from "~/platform/wallet/upline.server";
 import { requireRealMember, type Viewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import { useTranslation, type TFunction } from "~/utils/i18n";
+import { useTranslation } from "~/utils/i18n";
+import { type TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import {

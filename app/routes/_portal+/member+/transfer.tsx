@@ -22,10 +22,10 @@ import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferAllToMain, transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
-import type { TFunction } from "~/utils/i18n";
+import type { TFunction } from "~/i18n";
 import { useTranslation } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
-import { memberWallets } from "~/utils/member-wallets.server";
+import { memberWallets } from "./__wallets.server";
 import { formatMoney } from "~/utils/money";
 import {
   amountField,

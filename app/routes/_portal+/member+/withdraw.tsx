@@ -28,7 +28,7 @@ import { assertSameOrigin } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
-import { isMultipart, readReceiptUpload } from "~/utils/proof-upload.server";
+import { isMultipart, readReceiptUpload } from "./__proof-upload.server";
 import { newFormKey } from "~/utils/wallet.server";
 import {
   handleAddPayee,
@@ -36,7 +36,7 @@ import {
   handleRemovePayee,
   handleWithdrawalRequest,
   type WithdrawRequestContext,
-} from "~/utils/withdraw-actions.server";
+} from "./__withdraw-actions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.title} · ${data.brandName}` : "" },

@@ -12,12 +12,12 @@ import {
   rejectWithdrawal,
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
-import type { Viewer } from "./auth.server";
-import type { TFunction } from "./i18n";
-import { formFailure } from "./identity.server";
-import { requiredText } from "./identity-schemas.server";
-import { pageParam } from "./pagination";
-import { walletErrorMessage } from "./wallet.server";
+import type { Viewer } from "../../utils/auth.server";
+import type { TFunction } from "~/i18n";
+import { formFailure } from "../../utils/identity.server";
+import { requiredText } from "../../utils/identity-schemas.server";
+import { pageParam } from "../../utils/pagination";
+import { walletErrorMessage } from "../../utils/wallet.server";
 
 const STATUSES: readonly WithdrawalStatus[] = [
   "pending",

@@ -23,18 +23,18 @@ import {
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "./agency.server";
-import { formatTimestamp } from "./datetime";
-import { readForm } from "./form.server";
-import type { TFunction } from "./i18n";
-import { parseMoneyInput } from "./money";
-import { formatRate, parseRateInput } from "./rates";
+import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "../../utils/agency.server";
+import { formatTimestamp } from "../../platform/calendar/datetime";
+import { readForm } from "../../utils/form.server";
+import type { TFunction } from "~/i18n";
+import { parseMoneyInput } from "../../utils/money";
+import { formatRate, parseRateInput } from "../../utils/rates";
 import {
   optionalChoice,
   readRecordFilters,
   RECORDS_PAGE_SIZE,
   recordsView,
-} from "./records.server";
+} from "../../utils/records.server";
 
 /**
  * The four contract pages of the agent centre (§2 agentDividendRecordCopy2,

@@ -31,9 +31,9 @@ import { secondsUntilClose } from "~/platform/play/lottery/schedule";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireMember, requireRealMember } from "~/utils/auth.server";
-import { formatTimestamp } from "~/utils/datetime";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { readForm } from "~/utils/form.server";
-import type { TFunction } from "~/utils/i18n";
+import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import {
   amountField,
