@@ -16,7 +16,7 @@ export const layerZones = [
     target: "./app/components/**/*",
     from: ["./app/**/*.server.ts", "./app/**/*.server.tsx"],
     // A component's own `*.server.ts` sibling only re-exports the component for the server render (lazy-component.tsx).
-    except: ["./app/components/**/*.server.ts"],
+    except: ["**/app/components/**/*.server.ts"],
     message:
       "Components never import server modules (not even types): describe the props they render instead.",
   },
