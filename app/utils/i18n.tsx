@@ -22,20 +22,21 @@ export function I18nProvider({ locale, children }: { locale?: string; children: 
   if (!source) throw new Error("I18nProvider needs a LabelSourceProvider above it");
   const wanted = locale ?? source.initialLocale;
   const [shown, setShown] = useState(() => ({ locale: wanted, labels: source.get(wanted) ?? {} }));
+  // A label set already at hand switches while rendering; only a missing one waits for the network.
+  const known = shown.locale === wanted ? undefined : source.get(wanted);
+  if (known) setShown({ locale: wanted, labels: known });
+  const missing = shown.locale !== wanted && !known;
   useEffect(() => {
-    if (shown.locale === wanted) return;
+    if (!missing) return;
     let cancelled = false;
-    const known = source.get(wanted);
-    if (known) setShown({ locale: wanted, labels: known });
-    else
-      source.load(wanted).then(
-        (labels) => !cancelled && setShown({ locale: wanted, labels }),
-        () => {},
-      );
+    source.load(wanted).then(
+      (labels) => !cancelled && setShown({ locale: wanted, labels }),
+      () => {},
+    );
     return () => {
       cancelled = true;
     };
-  }, [wanted, shown.locale, source]);
+  }, [missing, wanted, source]);
   const value = useMemo(
     () => ({ locale: shown.locale, t: createTranslator(shown.locale, shown.labels) }),
     [shown],

@@ -22,7 +22,7 @@ export function pagerItems(current: number, total: number, range = 5, margin = 1
   }
   const half = Math.floor(range / 2);
   let start = Math.max(margin + 1, current - half);
-  let end = Math.min(total - margin, start + range - 1);
+  const end = Math.min(total - margin, start + range - 1);
   start = Math.max(margin + 1, end - range + 1);
   const items: PagerItem[] = [];
   for (let page = 1; page <= margin; page++) items.push({ kind: "page", page });

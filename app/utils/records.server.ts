@@ -3,7 +3,7 @@ import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { parseDateRange, type DateRange } from "../platform/calendar/date-range";
+import { parseDateRange, type DateRange } from "~/platform/calendar/date-range";
 import { pageParam } from "./pagination";
 
 /**

@@ -9,6 +9,7 @@ import {
   type Database,
   type DatabaseHandle,
 } from "~/platform/db/open.server";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 
 /**
@@ -95,11 +96,11 @@ async function seededDatabase(): Promise<DatabaseHandle> {
 /** Runs `body` with the database's brand changed by `change`, then puts the brand back. */
 export async function withBrand(
   db: Database,
-  change: (brand: Record<string, any>) => void,
+  change: (brand: BrandConfig) => void,
   body: () => Promise<void>,
 ) {
   const original = await getBrandConfig(db);
-  const modified = structuredClone(original) as Record<string, any>;
+  const modified = structuredClone(original);
   change(modified);
   await writeSetting(db, "brand", modified);
   try {

@@ -9,6 +9,7 @@ import {
 } from "~/components/identity/register-dialog";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
 import {
@@ -105,10 +106,9 @@ describe("register loader", () => {
 
   test("a brand with only mobile registration offers only the mobile mode; with none, registration is closed", async () => {
     const { loader } = await route();
-    const setFlag = (brand: Record<string, any>, modId: string, enabled: boolean) => {
+    const setFlag = (brand: BrandConfig, modId: string, enabled: boolean) => {
       const stack = [...brand.whitelabel];
-      while (stack.length) {
-        const node = stack.pop();
+      for (let node = stack.pop(); node; node = stack.pop()) {
         if (node.modId === modId) node.enabled = enabled;
         stack.push(...node.childrenNodes);
       }
@@ -279,12 +279,12 @@ describe("username registration", () => {
       handle.db,
       (brand) => {
         brand.registerFieldRules.qqNum = {
-          ...brand.registerFieldRules.qqNum,
+          ...brand.registerFieldRules.qqNum!,
           enabled: true,
           required: true,
         };
         brand.registerFieldRules.paymentPassword = {
-          ...brand.registerFieldRules.paymentPassword,
+          ...brand.registerFieldRules.paymentPassword!,
           enabled: true,
           required: true,
         };

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 
@@ -27,8 +28,7 @@ export function TeamRegisterForm({
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   const [kind, setKind] = useState(enteredValue(result, "kind") === "agent" ? "agent" : "member");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const kindErrorId = useId();
   const kindError = errors.kind?.[0];
   return (

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
+import { useCountdown } from "../ui/use-countdown";
 
 /** The SMS value of §3 (expiredMinutes) and how long until another code may be asked for. */
 export interface CodeSent {
@@ -16,18 +16,7 @@ export interface CodeSent {
  */
 export function SmsCodeButton({ intent, codeSent }: { intent: string; codeSent: CodeSent | null }) {
   const { t } = useTranslation();
-  const [left, setLeft] = useState(codeSent?.retryAfterSeconds ?? 0);
-  useEffect(() => {
-    setLeft(codeSent?.retryAfterSeconds ?? 0);
-    if (!codeSent?.retryAfterSeconds) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = codeSent.retryAfterSeconds - Math.floor((Date.now() - started) / 1000);
-      setLeft(Math.max(0, remaining));
-      if (remaining <= 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [codeSent]);
+  const left = useCountdown(codeSent?.retryAfterSeconds ?? 0, codeSent);
   return (
     <div className="code-button">
       <button

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { useDismissableDetails } from "~/utils/use-dismissable-details";
@@ -252,9 +253,9 @@ function VendorWallets({
 /** The member ID as selectable text; with JavaScript, a copy button and a short 'copy success' notice. */
 function CopyableId({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [canCopy, setCanCopy] = useState(false);
+  // Only in a hydrated page, where a click can reach the clipboard API.
+  const canCopy = useHydrated() && Boolean(navigator.clipboard);
   const [copied, setCopied] = useState(false);
-  useEffect(() => setCanCopy(Boolean(navigator.clipboard)), []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);

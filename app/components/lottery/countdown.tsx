@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/i18n";
+import { useCountdown } from "../ui/use-countdown";
 
 /** "4:05" or "1:02:03". */
 export function countdownText(seconds: number): string {
@@ -17,17 +17,7 @@ export function countdownText(seconds: number): string {
  */
 export function Countdown({ seconds }: { seconds: number }) {
   const { t } = useTranslation();
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    setLeft(seconds);
-    const end = Date.now() + seconds * 1000;
-    const timer = window.setInterval(() => {
-      const now = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      setLeft(now);
-      if (now === 0) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [seconds]);
+  const left = useCountdown(seconds);
   return (
     <span className="lottery-countdown" data-testid="draw-countdown">
       {left > 0

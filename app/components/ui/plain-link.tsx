@@ -10,10 +10,13 @@ import { useEffect, type AnchorHTMLAttributes } from "react";
 export function PlainLink({
   to,
   keepScroll,
+  children,
   ...props
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string; keepScroll?: boolean }) {
   return (
-    <a href={to} data-client-nav="" data-keep-scroll={keepScroll ? "" : undefined} {...props} />
+    <a href={to} data-client-nav="" data-keep-scroll={keepScroll ? "" : undefined} {...props}>
+      {children}
+    </a>
   );
 }
 

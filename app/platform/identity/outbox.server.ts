@@ -1,5 +1,6 @@
 import { getConfig } from "~/config.server";
 import type { Database } from "../db/open.server";
+import { logEvent } from "../log.server";
 import { httpMailSender } from "./senders/http-mail.server";
 import { httpSmsSender } from "./senders/http-sms.server";
 import type { MailSender, SmsSender } from "./senders/ports";
@@ -14,7 +15,7 @@ export const smsRecipient = (dialingCode: string, mobile: string) => `+${dialing
 function showInDevLog(channel: string, recipient: string, text: string) {
   const config = getConfig();
   if (config.NODE_ENV !== "production" || config.SEED_DEMO) {
-    console.info(JSON.stringify({ outbox: channel, to: recipient, text }));
+    logEvent("outbox", { channel, to: recipient, text });
   }
 }
 

@@ -5,9 +5,9 @@ import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.
 import { listRecentGames } from "~/platform/play/recent.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next, translatorFor } from "~/i18next.server";
-import { requireMember } from "../../utils/auth.server";
+import { requireMember } from "~/utils/auth.server";
 import { tilePage } from "./__catalog-tiles.server";
-import { pageParam } from "../../utils/pagination";
+import { pageParam } from "~/utils/pagination";
 
 /**
  * §2 account games pages, login required: /favorite (the member's favourites,

@@ -6,9 +6,9 @@ import { getDb } from "~/platform/db/database.server";
 import { isTableCategory, listTables } from "~/platform/play/tables.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
-import { dayIn, startOfDay } from "../../platform/calendar/date-range";
+import { dayIn, startOfDay } from "~/platform/calendar/date-range";
 import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
-import { pageParam } from "../../utils/pagination";
+import { pageParam } from "~/utils/pagination";
 
 async function laneOf(request: Request, category: Category) {
   const db = await getDb();

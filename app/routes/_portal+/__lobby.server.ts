@@ -15,11 +15,11 @@ import { getDb } from "~/platform/db/database.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
-import { getViewer } from "../../utils/auth.server";
+import { getViewer } from "~/utils/auth.server";
 import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
-import { loginHref } from "../../utils/lobby-links";
-import { pageParam } from "../../utils/pagination";
-import { announcementClosedCookie } from "../../utils/prefs.server";
+import { loginHref } from "~/utils/lobby-links";
+import { pageParam } from "~/utils/pagination";
+import { announcementClosedCookie } from "~/utils/prefs.server";
 
 /** Categories whose lobby section is a game grid; the others show vendor tiles. */
 const GRID_CATEGORIES = new Set(["RNG", "FISH", "MXWIN"]);

@@ -8,7 +8,7 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, type Country } from "~/platform/system/countries";
 import { fieldRuleSchema } from "~/platform/system/field-rules.server";
 import type { TFunction } from "~/i18n";
-import { identityFlags } from "../../utils/identity.server";
+import { identityFlags } from "~/utils/identity.server";
 import {
   checkbox,
   codeField,
@@ -17,7 +17,7 @@ import {
   newPasswordField,
   requiredSecret,
   ruledField,
-} from "../../utils/identity-schemas.server";
+} from "~/utils/identity-schemas.server";
 
 /**
  * The registration form of §3/§5, built per request from the brand's

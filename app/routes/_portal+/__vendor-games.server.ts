@@ -2,7 +2,7 @@ import { LIST_PAGE_SIZE } from "~/platform/catalog/categories";
 import { listGames } from "~/platform/catalog/games.server";
 import type { VendorLane } from "~/platform/catalog/lanes.server";
 import type { Database } from "~/platform/db/open.server";
-import { pageParam } from "../../utils/pagination";
+import { pageParam } from "~/utils/pagination";
 
 /** What the vendor game list popup shows: the vendor and one page of its games. */
 export interface VendorGamesData {

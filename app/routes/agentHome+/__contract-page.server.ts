@@ -23,18 +23,25 @@ import {
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "../../utils/agency.server";
-import { formatTimestamp } from "../../platform/calendar/datetime";
-import { readForm } from "../../utils/form.server";
+import {
+  agentContext,
+  csvMoney,
+  csvResponse,
+  CSV_ROW_LIMIT,
+  orNotFound,
+} from "~/utils/agency.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
+import { termsShape } from "~/utils/contract-terms.server";
+import { readForm } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
-import { parseMoneyInput } from "../../utils/money";
-import { formatRate, parseRateInput } from "../../utils/rates";
+
+import { formatRate } from "~/utils/rates";
 import {
   optionalChoice,
   readRecordFilters,
   RECORDS_PAGE_SIZE,
   recordsView,
-} from "../../utils/records.server";
+} from "~/utils/records.server";
 
 /**
  * The four contract pages of the agent centre (§2 agentDividendRecordCopy2,
@@ -52,7 +59,6 @@ export const CONTRACT_PAGE_PATHS = {
   REALTIME: "/agentHome/realtime-salary",
 } as const satisfies Record<ContractKind, string>;
 
-export const CONTRACT_PERIODS = ["D", "W", "H", "M"] as const satisfies readonly ContractPeriod[];
 export const DONE_NOTICES = ["offered", "accepted", "rejected", "terminated", "withdrawn"] as const;
 type Done = (typeof DONE_NOTICES)[number];
 
@@ -132,72 +138,6 @@ export async function contractPageLoader(request: Request, kind: ContractKind) {
 export type ContractPageLoader = typeof contractPageLoader;
 export type ContractPageAction = typeof contractPageAction;
 
-/** A rate typed as percent with up to two decimals, as basis points. */
-function rateField(t: TFunction) {
-  return z.string({ error: t("agentContracts.error.rate_required") }).transform((text, ctx) => {
-    const rate = parseRateInput(text);
-    if (rate === null) {
-      ctx.addIssue({ code: "custom", message: t("agentContracts.error.rate_format") });
-      return z.NEVER;
-    }
-    return rate;
-  });
-}
-
-/** A money threshold in the brand's currency as minor units; empty means none (0). */
-function moneyField(brand: BrandConfig, t: TFunction) {
-  return z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined) return 0;
-      const minor = parseMoneyInput(text, brand.currency.minorUnits);
-      if (minor === null || minor > BigInt(Number.MAX_SAFE_INTEGER)) {
-        ctx.addIssue({ code: "custom", message: t("agentContracts.error.amount_format") });
-        return z.NEVER;
-      }
-      return Number(minor);
-    });
-}
-
-function countField(t: TFunction) {
-  return z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined) return 0;
-      if (!/^\d{1,7}$/.test(text.trim()) || Number(text) > 1_000_000) {
-        ctx.addIssue({ code: "custom", message: t("agentContracts.error.count_format") });
-        return z.NEVER;
-      }
-      return Number(text);
-    });
-}
-
-/** The form fields of a kind's terms (§3), named as the terms are. */
-export function termsShape(kind: ContractKind, brand: BrandConfig, t: TFunction) {
-  switch (kind) {
-    case "DIVIDEND":
-      return {
-        period: z.enum(CONTRACT_PERIODS, { error: t("agentContracts.error.period_required") }),
-        minValidBet: moneyField(brand, t),
-        minProfitLoss: moneyField(brand, t),
-        minActiveMembers: countField(t),
-        rate: rateField(t),
-      };
-    case "DAILY":
-    case "HOURLY":
-      return { minValidBet: moneyField(brand, t), rate: rateField(t) };
-    case "REALTIME":
-      return {
-        profitRate: rateField(t),
-        lossRate: rateField(t),
-        minSingleBet: moneyField(brand, t),
-      };
-  }
-}
-
-/** The field names of a kind's offer form, for the lower-rate confirmation that re-posts them. */
 export const OFFER_FIELDS: Record<ContractKind, readonly string[]> = {
   DIVIDEND: ["downlineId", "period", "minValidBet", "minProfitLoss", "minActiveMembers", "rate"],
   DAILY: ["downlineId", "minValidBet", "rate"],

@@ -6,7 +6,7 @@ import {
   TRANSACTION_TYPES,
   type TransactionType,
 } from "~/platform/wallet/records.server";
-import { optionalChoice, optionalCode, readRecordFilters } from "../../utils/records.server";
+import { optionalChoice, optionalCode, readRecordFilters } from "~/utils/records.server";
 
 /**
  * The filters of the agent centre's report pages, read from the URL: one

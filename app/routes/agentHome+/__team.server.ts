@@ -1,7 +1,7 @@
 import * as z from "zod/v4";
 import { TEAM_LEVELS, type TeamLevel } from "~/platform/agency/team.server";
-import { pageParam } from "../../utils/pagination";
-import { optionalChoice } from "../../utils/records.server";
+import { pageParam } from "~/utils/pagination";
+import { optionalChoice } from "~/utils/records.server";
 
 /**
  * The filters of /agentHome/team, read the same way by the page and its CSV

@@ -15,13 +15,13 @@ import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { translatorFor } from "~/i18next.server";
-import { orNotFound } from "../../utils/agency.server";
-import { auditContext, requireOperator } from "../../utils/auth.server";
-import { termsShape } from "../agentHome+/__contract-page.server";
-import { readForm } from "../../utils/form.server";
+import { orNotFound } from "~/utils/agency.server";
+import { auditContext, requireOperator } from "~/utils/auth.server";
+import { termsShape } from "~/utils/contract-terms.server";
+import { readForm } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
-import { pageParam } from "../../utils/pagination";
-import { formatRate, parseRateInput } from "../../utils/rates";
+import { pageParam } from "~/utils/pagination";
+import { formatRate, parseRateInput } from "~/utils/rates";
 
 /**
  * /ops/agents (§1, §4): operators set top agents' own rates and grant or end

@@ -6,11 +6,11 @@ import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server";
 import { login } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { auditContext } from "../../utils/auth.server";
-import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS } from "../../utils/identity.server";
-import type { IdentityRequest } from "../../utils/identity-actions.server";
-import { requiredSecret, requiredText } from "../../utils/identity-schemas.server";
-import { opsSessionCookieHeader } from "../../utils/session.server";
+import { auditContext } from "~/utils/auth.server";
+import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS } from "~/utils/identity.server";
+import type { IdentityRequest } from "~/utils/identity-actions.server";
+import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
+import { opsSessionCookieHeader } from "~/utils/session.server";
 
 /**
  * The back office's sign-in: the platform's login on the `ops` site, which

@@ -12,12 +12,12 @@ import {
   rejectWithdrawal,
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
-import type { Viewer } from "../../utils/auth.server";
+import type { Viewer } from "~/utils/auth.server";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "../../utils/identity.server";
-import { requiredText } from "../../utils/identity-schemas.server";
-import { pageParam } from "../../utils/pagination";
-import { walletErrorMessage } from "../../utils/wallet.server";
+import { formFailure } from "~/utils/identity.server";
+import { requiredText } from "~/utils/identity-schemas.server";
+import { pageParam } from "~/utils/pagination";
+import { walletErrorMessage } from "~/utils/wallet.server";
 
 const STATUSES: readonly WithdrawalStatus[] = [
   "pending",

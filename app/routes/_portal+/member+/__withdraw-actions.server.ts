@@ -12,13 +12,13 @@ import {
   findMemberWithdrawal,
   requestWithdrawal,
 } from "~/platform/wallet/withdrawals.server";
-import type { Viewer } from "../../../utils/auth.server";
+import type { Viewer } from "~/utils/auth.server";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "../../../utils/identity.server";
-import { requiredSecret, requiredText } from "../../../utils/identity-schemas.server";
-import { parseMoneyInput } from "../../../utils/money";
+import { formFailure } from "~/utils/identity.server";
+import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
+import { parseMoneyInput } from "~/utils/money";
 import type { ReceiptUpload } from "./__proof-upload.server";
-import { amountField, idempotencyKeyField, walletErrorMessage } from "../../../utils/wallet.server";
+import { amountField, idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
 
 /**
  * The /member/withdraw forms (§3, §4, §5): each parses its form with zod,
