@@ -1,3 +1,4 @@
+// Shared by design: every request passes through it (entry.server.tsx), whichever feature it reaches.
 import { randomUUID } from "node:crypto";
 
 const ids = new WeakMap<Request, string>();

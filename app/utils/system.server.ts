@@ -1,3 +1,4 @@
+// Shared by design: the root loader runs it before every page of every feature (§1 status pages).
 import { json } from "@remix-run/node";
 import { getDb } from "~/platform/db/database.server";
 import { getPermission } from "~/platform/system/permission.server";

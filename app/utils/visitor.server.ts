@@ -1,3 +1,4 @@
+// Shared by design: the visitor's IP and country, read by the sign-in guards (auth.server) and the status check (system.server).
 import { isIP } from "node:net";
 import { getConfig } from "~/config.server";
 import type { VisitorLocation } from "~/platform/system/status.server";

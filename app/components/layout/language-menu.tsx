@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { useDismissableDetails } from "~/utils/use-dismissable-details";
+import { useDismissableDetails } from "./use-dismissable-details";
 import { Icon } from "../ui/icon";
 
 /**

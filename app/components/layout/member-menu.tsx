@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
-import { useDismissableDetails } from "~/utils/use-dismissable-details";
+import { useDismissableDetails } from "./use-dismissable-details";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 
 /** What the header shows of the signed-in member (§3 member info and session values). */

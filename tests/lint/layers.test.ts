@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { ESLint } from "eslint";
+import { describe, expect, test } from "vitest";
+
+/**
+ * The house rules are lint rules (ADR 14); these fixtures prove each one can fail. Each
+ * fixture is linted as if it stood at a path inside the layer under test, with the
+ * project's own eslint.config.js, so a zone that stops matching fails here.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function lintAs(fixture: string, pretendPath: string) {
+  const code = readFileSync(`tests/lint/fixtures/${fixture}`, "utf8");
+  const [result] = await eslint.lintText(code, { filePath: pretendPath });
+  return (result?.messages ?? []).map((message) => ({
+    rule: message.ruleId,
+    text: message.message,
+  }));
+}
+
+const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: string][] = [
+  [
+    "platform-imports-utils.ts",
+    "app/platform/wallet/lint-fixture.server.ts",
+    "import/no-restricted-paths",
+    "app/platform is the liftable service",
+  ],
+  [
+    "platform-imports-component.ts",
+    "app/platform/content/lint-fixture.server.ts",
+    "import/no-restricted-paths",
+    "app/platform is the liftable service",
+  ],
+  [
+    "component-imports-server.tsx",
+    "app/components/member/lint-fixture.tsx",
+    "import/no-restricted-paths",
+    "Components never import server modules",
+  ],
+  [
+    "component-imports-route.tsx",
+    "app/components/lobby/lint-fixture.tsx",
+    "import/no-restricted-paths",
+    "routes import them, never the other way round",
+  ],
+  [
+    "utils-imports-component.ts",
+    "app/utils/lint-fixture.ts",
+    "import/no-restricted-paths",
+    "imports no components or routes",
+  ],
+  [
+    "action-data-cast.tsx",
+    "app/routes/_portal+/lint-fixture.tsx",
+    "no-restricted-syntax",
+    "Type useActionData with a generic",
+  ],
+];
+
+describe("house rules as lint", () => {
+  test.each(FORBIDDEN)("%s fails at %s", async (fixture, pretendPath, rule, says) => {
+    const messages = await lintAs(fixture, pretendPath);
+    expect(messages).toContainEqual({ rule, text: expect.stringContaining(says) });
+  });
+
+  test("the imports a component may make pass", async () => {
+    expect(await lintAs("allowed-imports.tsx", "app/components/member/lint-fixture.tsx")).toEqual(
+      [],
+    );
+  });
+});
