@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { fallbackLanguage , type Labels } from "./i18n";
+import { fallbackLanguage, type Labels } from "./i18n";
 import { LabelSourceProvider, type LabelSource } from "./utils/i18n";
 
 const loaded = new Map<string, Labels>();

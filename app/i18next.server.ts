@@ -4,7 +4,13 @@ import ja from "../locales/ja/common.json";
 import ko from "../locales/ko/common.json";
 import pt from "../locales/pt/common.json";
 import ur from "../locales/ur/common.json";
-import { fallbackLanguage, i18nConfig, supportedLanguages , createTranslator, type Labels } from "./i18n";
+import {
+  fallbackLanguage,
+  i18nConfig,
+  supportedLanguages,
+  createTranslator,
+  type Labels,
+} from "./i18n";
 import { type LabelSource } from "./utils/i18n";
 import { languageCookie } from "./utils/prefs.server";
 

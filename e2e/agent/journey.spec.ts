@@ -101,11 +101,9 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   // Offer the downline agent a daily wage contract.
   await page.goto("/agentHome/daily-wages");
   const offer = page.getByRole("form", { name: t("agentContracts.offer.title") });
-  await offer
-    .getByLabel(t("agentContracts.offer.downline"), { exact: true })
-    .selectOption({
-      label: t("agentContracts.offer.candidate", { account: subAgent, rate: "30.00 %" }),
-    });
+  await offer.getByLabel(t("agentContracts.offer.downline"), { exact: true }).selectOption({
+    label: t("agentContracts.offer.candidate", { account: subAgent, rate: "30.00 %" }),
+  });
   await offer.getByLabel(t("agentContracts.terms.minValidBet.DAILY"), { exact: true }).fill("50");
   await offer.getByLabel(`${t("agentContracts.terms.rate")} (%)`, { exact: true }).fill("1.25");
   await offer.getByRole("button", { name: t("agentContracts.offer.submit"), exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { type TypeSets , isAgentType } from "../identity/member-types";
+import { type TypeSets, isAgentType } from "../identity/member-types";
 import {
   findEntryByKey,
   inTransaction,

@@ -7,7 +7,12 @@ import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server
 import { login } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { auditContext } from "~/utils/auth.server";
-import { formFailure, identityErrorMessage, identityFlags, SECRET_FIELDS } from "~/utils/identity.server";
+import {
+  formFailure,
+  identityErrorMessage,
+  identityFlags,
+  SECRET_FIELDS,
+} from "~/utils/identity.server";
 import type { IdentityRequest } from "~/utils/identity-actions.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { opsSessionCookieHeader } from "~/utils/session.server";

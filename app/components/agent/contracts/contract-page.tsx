@@ -1,7 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/ui/dialog";
-import type { ContractPageAction, ContractPageLoader } from "~/routes/agentHome+/__contract-page.server";
+import type {
+  ContractPageAction,
+  ContractPageLoader,
+} from "~/routes/agentHome+/__contract-page.server";
 import { useTranslation } from "~/utils/i18n";
 import { GrantedContracts } from "./granted-contracts";
 import { ContractRequest, MyContract } from "./my-contract";

@@ -3,7 +3,8 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
   type UploadHandler,
- json } from "@remix-run/node";
+  json,
+} from "@remix-run/node";
 import { PROOF_MAX_BYTES, PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
 
 /** The file input of the receipt form. */
