@@ -1,14 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { OpsHeader } from "~/components/ops/ops-header";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
+import { titleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** The sign-in page is the one /ops page open to everyone. */
 const isLoginPage = (request: Request) =>
