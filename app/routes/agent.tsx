@@ -17,6 +17,7 @@ import {
   identityRequest,
 } from "~/utils/identity-actions.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -151,3 +152,5 @@ export default function AgentLogin() {
     </main>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LobbyPage } from "~/components/lobby/lobby-page";
 import { lobbyResponse } from "./__lobby.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ tagName: "link", rel: "canonical", href: "/" }];
 
@@ -14,3 +15,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function Home() {
   return <LobbyPage data={useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

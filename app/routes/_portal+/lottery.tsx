@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { LotteryPage } from "~/components/lottery/lottery-page";
 import { lotteryAction, lotteryLoader } from "./__lottery.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -18,3 +19,5 @@ export async function action(args: ActionFunctionArgs) {
 export default function LotteryRoute() {
   return <LotteryPage />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

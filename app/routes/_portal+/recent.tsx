@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountGamesPage } from "~/components/play/account-games-page";
 import { accountGamesResponse } from "./__account-games.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -14,3 +15,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function RecentGames() {
   return <AccountGamesPage data={useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

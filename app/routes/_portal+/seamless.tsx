@@ -10,6 +10,7 @@ import { useTranslation } from "~/utils/i18n";
 import { categoryPath, loginHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>((data) => data.game.gameName);
 
@@ -143,3 +144,5 @@ export default function GamePopup() {
     </section>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -7,6 +7,7 @@ import { agentMenu, agentMenuFeatures } from "~/platform/agency/menu";
 import type { loader as rootLoader } from "~/root";
 import { agentContext } from "~/utils/agency.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -50,3 +51,9 @@ export default function AgentHomeLayout() {
     </div>
   );
 }
+
+/**
+ * Every agent page renders its own errors inside the agent header and menu; only
+ * this layout's own failure lands here, in the root document (`<html lang dir>` kept).
+ */
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -8,6 +8,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { pageParam } from "~/utils/pagination";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -93,3 +94,5 @@ export default function AgentAnnouncements() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

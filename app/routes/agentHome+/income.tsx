@@ -8,6 +8,7 @@ import { incomeFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -86,3 +87,5 @@ export default function Income() {
     </ReportPage>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -9,6 +9,7 @@ import { agentContext } from "~/utils/agency.server";
 import { useTranslation } from "~/utils/i18n";
 import { readRecordFilters, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -48,3 +49,5 @@ export default function AgentTeamOverview() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -7,6 +7,7 @@ import { agentContext } from "~/utils/agency.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -29,3 +30,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AgentMessages() {
   return <MessagesPage {...useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -9,6 +9,7 @@ import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -114,3 +115,5 @@ export default function AccountDetails() {
     </ReportPage>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

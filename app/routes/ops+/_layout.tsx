@@ -6,6 +6,7 @@ import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -40,3 +41,9 @@ export default function OpsLayout() {
     </div>
   );
 }
+
+/**
+ * Every back-office page renders its own errors inside the ops header; only this
+ * layout's own failure lands here, in the root document (`<html lang dir>` kept).
+ */
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -12,6 +12,7 @@ import { useTranslation } from "~/utils/i18n";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
 import { handleOpsLogin } from "./__login.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -107,3 +108,5 @@ export default function OpsLogin() {
     </main>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

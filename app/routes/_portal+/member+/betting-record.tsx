@@ -22,6 +22,7 @@ import {
   recordsView,
 } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -121,3 +122,5 @@ export default function BettingRecord() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

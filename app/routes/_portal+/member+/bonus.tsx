@@ -12,6 +12,7 @@ import {
   recordsView,
 } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -73,3 +74,5 @@ export default function BonusDetails() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

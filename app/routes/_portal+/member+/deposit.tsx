@@ -41,6 +41,7 @@ import {
   walletErrorMessage,
 } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -200,3 +201,5 @@ export default function DepositPage() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -7,6 +7,7 @@ import { readForm } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
 import { recordsContext } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -33,3 +34,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PlatformMessages() {
   return <MessagesPage {...useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

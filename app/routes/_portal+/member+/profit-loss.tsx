@@ -12,6 +12,7 @@ import {
   recordsView,
 } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -86,3 +87,5 @@ export default function ProfitLoss() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -58,6 +58,7 @@ import {
 } from "~/utils/identity-schemas.server";
 import { walletErrorMessage } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -546,3 +547,5 @@ export default function SecurityCentre() {
     </>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -18,6 +18,7 @@ import {
   recordsView,
 } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -111,3 +112,5 @@ export default function TransactionHistory() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -28,6 +28,7 @@ import {
   walletErrorMessage,
 } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -207,3 +208,5 @@ export default function TransferFunds() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -33,6 +33,7 @@ import {
   type WithdrawRequestContext,
 } from "./__withdraw-actions.server";
 import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -223,3 +224,5 @@ export default function WithdrawPage() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;
