@@ -50,3 +50,11 @@ export function titleMeta<Loader extends LoaderFunction>(
     return [{ title: page ? pageTitle(pick(page), page.brandName) : inheritedTitle(matches) }];
   };
 }
+
+/**
+ * The meta of a page with no title of its own (the lobby): Remix renders only
+ * the deepest route's meta, so the title above it is repeated with `extra`.
+ */
+export function inheritedTitleMeta(...extra: MetaDescriptor[]): MetaFunction {
+  return ({ matches }) => [{ title: inheritedTitle(matches) }, ...extra];
+}

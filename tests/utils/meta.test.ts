@@ -1,6 +1,6 @@
 import type { TypedResponse } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
-import { pageTitle, titleMeta } from "~/utils/meta";
+import { inheritedTitleMeta, pageTitle, titleMeta } from "~/utils/meta";
 
 type PageLoader = () => TypedResponse<{ title: string; brandName: string }>;
 type GameLoader = () => TypedResponse<{ game: { name: string }; brandName: string }>;
@@ -48,5 +48,13 @@ describe("page titles", () => {
     ]);
     expect(meta(args(undefined, [root, [{ title: "" }]]))).toEqual([{ title: "Lucky Harbour" }]);
     expect(meta(args(undefined, []))).toEqual([{ title: "" }]);
+  });
+
+  test("a page without a title of its own repeats the one above, with its other tags", () => {
+    const meta = inheritedTitleMeta({ tagName: "link", rel: "canonical", href: "/" });
+    expect(meta(args(undefined, [[{ title: "Lucky Harbour" }]]))).toEqual([
+      { title: "Lucky Harbour" },
+      { tagName: "link", rel: "canonical", href: "/" },
+    ]);
   });
 });
