@@ -1,11 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { CaptchaField } from "~/components/identity/captcha-field";
@@ -22,10 +16,10 @@ import {
   handleTicketPasswordChange,
   identityRequest,
 } from "~/utils/identity-actions.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** An agent already signed in goes straight to the agent centre. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -158,3 +152,5 @@ export default function AgentLogin() {
     </main>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /**
  * The ceiling for `npm run bench`: the cheapest page this app can serve — the
@@ -12,3 +13,5 @@ export function loader() {
 export default function BenchBare() {
   return <p>ok</p>;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,10 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { RouletteBetForm, SlotSpinForm } from "~/components/demo-games/bet-forms";
@@ -29,6 +23,7 @@ import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { newFormKey } from "~/utils/wallet.server";
+import { titleMeta } from "~/utils/meta";
 
 /**
  * A game of the built-in demo provider: the page the game popup frames
@@ -38,9 +33,7 @@ import { newFormKey } from "~/utils/wallet.server";
  * seed rotates the provably fair seed pair.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.game.name} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>((data) => data.game.name);
 
 const notFound = () => new Response("Not found", { status: 404 });
 

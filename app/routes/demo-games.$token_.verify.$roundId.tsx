@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DemoGameNotFound } from "~/components/demo-games/not-found";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -11,6 +11,7 @@ import { getViewer } from "~/utils/auth.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
+import { titleMeta } from "~/utils/meta";
 
 /**
  * The verify view of one round of the game session's member: once the seed
@@ -19,9 +20,7 @@ import { formatMoney } from "~/utils/money";
  * and whether the seed hashes to what was shown before play.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 const notFound = () => new Response("Not found", { status: 404 });
 

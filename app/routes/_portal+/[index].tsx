@@ -1,2 +1,2 @@
 /** §2: another address of the home lobby. */
-export { default, loader, meta } from "./index";
+export { default, ErrorBoundary, loader, meta } from "./index";

@@ -24,6 +24,7 @@ import { withSearchParam } from "~/utils/misc";
 import { readHideBalance } from "~/utils/prefs.server";
 import { vendorGamesDialog } from "./__vendor-games.server";
 import type { loader as rootLoader } from "~/root";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: string[]) {
@@ -172,3 +173,10 @@ export default function PortalLayout() {
     </div>
   );
 }
+
+/**
+ * Every page below renders its own errors inside this layout's header and menus;
+ * only this layout's own failure lands here, and without its data there is no
+ * chrome to draw: the error renders in the root document (`<html lang dir>` kept).
+ */
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -4,6 +4,7 @@ import { useTranslation } from "~/utils/i18n";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
@@ -55,3 +56,5 @@ export default function Download() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameCentrePage } from "~/components/lobby/game-centre-page";
 import { gameCentreResponse } from "./__catalog-pages.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return gameCentreResponse(request, "ESPORTS");
@@ -10,3 +11,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function ESPORTSCentre() {
   return <GameCentrePage data={useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

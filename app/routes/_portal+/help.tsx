@@ -5,6 +5,7 @@ import { i18next } from "~/i18next.server";
 import { listHelpArticles } from "~/platform/content/help.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
@@ -45,3 +46,5 @@ export default function Help() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LobbyPage } from "~/components/lobby/lobby-page";
 import { lobbyResponse } from "./__lobby.server";
+import { inheritedTitleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ tagName: "link", rel: "canonical", href: "/" }];
+// The lobby's title is the brand's (the root's); Remix renders only this route's meta.
+export const meta = inheritedTitleMeta({ tagName: "link", rel: "canonical", href: "/" });
 
 // A function declaration, not `const loader = make()`: the browser build drops the
 // export but would keep a top-level call into a server-only module.
@@ -14,3 +17,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function Home() {
   return <LobbyPage data={useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GameListPage } from "~/components/lobby/game-list-page";
 import { gameListResponse } from "./__catalog-pages.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return gameListResponse(request, "LIVE");
@@ -10,3 +11,5 @@ export function loader({ request }: LoaderFunctionArgs) {
 export default function LIVEList() {
   return <GameListPage data={useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

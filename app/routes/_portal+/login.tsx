@@ -23,6 +23,7 @@ import {
 import { identityFlags } from "~/utils/identity.server";
 import { loadLobby } from "./__lobby.server";
 import { safeRedirectPath } from "~/utils/misc";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export { meta } from "./index";
 
@@ -169,3 +170,5 @@ export default function LoginRoute() {
   }
   return <LobbyPage data={data.lobby} dialog={content} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

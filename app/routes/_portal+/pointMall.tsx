@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** §3 points types. */
 const POINT_TYPES = ["live", "lottery", "pvp", "slots", "sports", "redeem", "deposit"] as const;
@@ -34,3 +35,5 @@ export default function PointMall() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

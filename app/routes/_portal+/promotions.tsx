@@ -7,6 +7,7 @@ import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { loginHref } from "~/utils/lobby-links";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** §2 promotion categories, and the promotion types each one lists. */
 const PROMOTION_CATEGORIES: Record<string, string[] | null> = {
@@ -90,3 +91,5 @@ export default function Promotions() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

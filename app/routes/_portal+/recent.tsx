@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountGamesPage } from "~/components/play/account-games-page";
 import { accountGamesResponse } from "./__account-games.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** §2 /recent: login required; the games the member played with real money, the latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,3 +15,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function RecentGames() {
   return <AccountGamesPage data={useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

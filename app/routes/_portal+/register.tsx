@@ -35,6 +35,7 @@ import {
   sendCodeSchema,
   type RegisterSetup,
 } from "./__registration-schema.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export { meta } from "./index";
 
@@ -204,3 +205,5 @@ export default function RegisterRoute() {
     />
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { i18next, translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
@@ -9,10 +9,10 @@ import { getViewer, refererPath } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
 import { categoryPath, loginHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.game.gameName} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>((data) => data.game.gameName);
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -144,3 +144,5 @@ export default function GamePopup() {
     </section>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

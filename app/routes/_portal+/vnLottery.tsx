@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { LotteryPage } from "~/components/lottery/lottery-page";
 import { lotteryAction, lotteryLoader } from "./__lottery.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** §2 /vnLottery?gameCode=…: login required; the games of its vendors, draws and bets (shared with the other lottery pages). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -19,3 +19,5 @@ export async function action(args: ActionFunctionArgs) {
 export default function LotteryRoute() {
   return <LotteryPage />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

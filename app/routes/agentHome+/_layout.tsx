@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AgentHeader } from "~/components/agent/agent-header";
 import { AgentMenu } from "~/components/agent/agent-menu";
@@ -6,10 +6,10 @@ import { consolidatedContractInfo } from "~/platform/agency/contracts.server";
 import { agentMenu, agentMenuFeatures } from "~/platform/agency/menu";
 import type { loader as rootLoader } from "~/root";
 import { agentContext } from "~/utils/agency.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /**
  * The agent centre (no portal header or footer), guarded in its loader: a
@@ -51,3 +51,9 @@ export default function AgentHomeLayout() {
     </div>
   );
 }
+
+/**
+ * Every agent page renders its own errors inside the agent header and menu; only
+ * this layout's own failure lands here, in the root document (`<html lang dir>` kept).
+ */
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Pager } from "~/components/lobby/pager";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
@@ -7,10 +7,10 @@ import { agentContext } from "~/utils/agency.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { pageParam } from "~/utils/pagination";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** §2 announcement lists: pages of 9. */
 const PAGE_SIZE = 9;
@@ -94,3 +94,5 @@ export default function AgentAnnouncements() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,11 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ContractPage } from "~/components/agent/contracts/contract-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { contractPageAction, contractPageLoader } from "./__contract-page.server";
+import { titleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 agentDailyWages2: the agent’s daily wage contract, offers to its downline, and the settlements (app/utils/contract-page.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportPage } from "~/components/agent/report-page";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
@@ -7,10 +7,10 @@ import { agentContext } from "~/utils/agency.server";
 import { incomeFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** The columns of my income, in order: settlements by kind, then transfers with the downline. */
 const COLUMNS = [
@@ -87,3 +87,5 @@ export default function Income() {
     </ReportPage>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

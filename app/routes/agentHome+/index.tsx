@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OverviewDays } from "~/components/agent/overview-days";
 import { OverviewAccount, OverviewPeriod } from "~/components/agent/overview-figures";
@@ -8,10 +8,10 @@ import { teamOverview } from "~/platform/agency/overview.server";
 import { agentContext } from "~/utils/agency.server";
 import { useTranslation } from "~/utils/i18n";
 import { readRecordFilters, recordsView } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /**
  * DESIGN §4 agentTeamOverview (/agentHome): the agent's account and the
@@ -49,3 +49,5 @@ export default function AgentTeamOverview() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

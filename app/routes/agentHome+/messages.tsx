@@ -1,10 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { MessagesPage } from "~/components/member/messages-page";
@@ -12,10 +6,10 @@ import { markMessagesRead } from "~/platform/content/messages.server";
 import { agentContext } from "~/utils/agency.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** §2 agent centre platform messages: the agent's own messages, as the member centre shows a member's. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,3 +30,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AgentMessages() {
   return <MessagesPage {...useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

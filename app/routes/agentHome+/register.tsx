@@ -1,12 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { TeamRegisterForm } from "~/components/agent/team-register-form";
@@ -30,10 +24,9 @@ import {
 } from "~/utils/identity-schemas.server";
 import { formFailure, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
 import { formatRate, parseRateInput } from "~/utils/rates";
+import { titleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** The agent's own rate as stored now (basis points; none counts as 0: nothing to hand down). */
 async function ownRate(db: Database, agentId: string) {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
 import { FilterSelect } from "~/components/member/records/filter-select";
@@ -16,10 +16,10 @@ import { agentContext, orNotFound } from "~/utils/agency.server";
 import { teamBettingFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 personalHistoryCopy (agent): the downline's bets by days, account, category, vendor and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -107,3 +107,5 @@ export default function TeamBetting() {
     </ReportPage>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
 import { FilterSelect } from "~/components/member/records/filter-select";
@@ -8,10 +8,10 @@ import { agentContext, orNotFound } from "~/utils/agency.server";
 import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
 import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 agentDownlineTransactionDetailsCopy: every movement on the downline's wallets, by days, account and type. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -115,3 +115,5 @@ export default function AccountDetails() {
     </ReportPage>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,14 +1,14 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { OpsHeader } from "~/components/ops/ops-header";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** The sign-in page is the one /ops page open to everyone. */
 const isLoginPage = (request: Request) =>
@@ -41,3 +41,9 @@ export default function OpsLayout() {
     </div>
   );
 }
+
+/**
+ * Every back-office page renders its own errors inside the ops header; only this
+ * layout's own failure lands here, in the root document (`<html lang dir>` kept).
+ */
+export const ErrorBoundary = GeneralErrorBoundary;

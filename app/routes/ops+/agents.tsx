@@ -5,6 +5,7 @@ import { TopAgentList } from "~/components/ops/agents/top-agent-list";
 import type { OpsAgentsActionData } from "~/components/ops/agents/types";
 import { useTranslation } from "~/utils/i18n";
 import { opsAgentsAction, opsAgentsLoader } from "./__agents.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -44,3 +45,5 @@ export default function OpsAgents() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -12,6 +12,7 @@ import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "./__withdrawals.server";
 import { pageParam } from "~/utils/pagination";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const PAGE_SIZE = 20;
 
@@ -88,3 +89,5 @@ export default function OpsQueue() {
     </section>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

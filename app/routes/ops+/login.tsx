@@ -1,11 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { CaptchaField } from "~/components/identity/captcha-field";
@@ -17,10 +11,10 @@ import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
 import { handleOpsLogin } from "./__login.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** An operator already signed in goes straight to the queue. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -114,3 +108,5 @@ export default function OpsLogin() {
     </main>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { MemberCentreNav } from "~/components/member/member-centre-nav";
 import type { loader as portalLoader } from "~/routes/_portal+/_layout";
 import { requireRealMember } from "~/utils/auth.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The member centre subtree (DESIGN §4), guarded here; each child loader and action re-checks on its own. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,3 +25,9 @@ export default function MemberLayout() {
     </div>
   );
 }
+
+/**
+ * Every member page renders its own errors beside the member centre's menu; only
+ * this layout's own failure lands here, inside the portal's header and menus.
+ */
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
@@ -11,10 +11,10 @@ import {
   recordsContext,
   recordsView,
 } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 bonusDetails: bonuses, rebates and salaries credited to the member. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -74,3 +74,5 @@ export default function BonusDetails() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

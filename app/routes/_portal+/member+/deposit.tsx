@@ -1,12 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { DepositForm } from "~/components/member/deposit/deposit-form";
@@ -46,10 +40,10 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 const PAGE_SIZE = 10;
 
@@ -207,3 +201,5 @@ export default function DepositPage() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,10 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { depositNoteHref } from "~/components/member/deposit/links";
@@ -22,10 +16,9 @@ import {
 import type { WalletPolicy } from "~/platform/wallet/policy";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
+import { titleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /**
  * The member's own deposit on an embedded channel, or a 404. A gateway

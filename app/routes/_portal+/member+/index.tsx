@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WalletBalances } from "~/components/member/transfer/wallet-balances";
@@ -8,10 +8,9 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
 import { memberWallets } from "./__wallets.server";
+import { titleMeta } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** /member: the member centre's front page — every wallet's balance and the ways to move money. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MessagesPage } from "~/components/member/messages-page";
 import { markMessagesRead } from "~/platform/content/messages.server";
@@ -12,10 +6,10 @@ import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
 import { recordsContext } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 messageV2: the platform's messages to the member, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,3 +34,5 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PlatformMessages() {
   return <MessagesPage {...useLoaderData<typeof loader>()} />;
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,12 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import type { CodeSent } from "~/components/identity/sms-code-button";
@@ -63,10 +57,10 @@ import {
   ruledField,
 } from "~/utils/identity-schemas.server";
 import { walletErrorMessage } from "~/utils/wallet.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** The sections a redirect's `?done=` may name (the login password keeps its `?changed=1`). */
 const DONE_SECTIONS = [
@@ -553,3 +547,5 @@ export default function SecurityCentre() {
     </>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

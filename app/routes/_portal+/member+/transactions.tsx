@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { FilterSelect } from "~/components/member/records/filter-select";
@@ -17,10 +17,10 @@ import {
   recordsContext,
   recordsView,
 } from "~/utils/records.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 transactionHistory: every movement on the member's wallets, filtered by days and type. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -112,3 +112,5 @@ export default function TransactionHistory() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

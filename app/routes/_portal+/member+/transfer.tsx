@@ -1,12 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { AllToMainForm } from "~/components/member/transfer/all-to-main-form";
@@ -33,10 +27,10 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 /** DESIGN §4 transferFund: balances per wallet, a wallet-to-wallet transfer and "all back to main" (§7 GCS_walletTransfer). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -214,3 +208,5 @@ export default function TransferFunds() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,4 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PayeeAccounts } from "~/components/member/withdraw/payee-accounts";
 import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
@@ -37,10 +32,10 @@ import {
   handleWithdrawalRequest,
   type WithdrawRequestContext,
 } from "./__withdraw-actions.server";
+import { titleMeta } from "~/utils/meta";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.brandName}` : "" },
-];
+export const meta = titleMeta<typeof loader>();
 
 const PAGE_SIZE = 10;
 
@@ -229,3 +224,5 @@ export default function WithdrawPage() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;
