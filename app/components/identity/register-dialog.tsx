@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { Field, FormErrors } from "../forms/field";
+import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
 import { SmsCodeButton, type CodeSent } from "./sms-code-button";
 
@@ -89,8 +89,7 @@ function RegisterForm({
   const location = useLocation();
   const navigation = useNavigation();
   const result = actionData?.result;
-  const errors = result?.error ?? {};
-  const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const { errors, values } = formReply(result);
   const formErrorsId = useId();
   const actionHref = `/register?mode=${form.mode}`;
   const submitting =
