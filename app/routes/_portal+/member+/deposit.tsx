@@ -6,6 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -108,7 +109,12 @@ const depositSchema = (brand: BrandConfig, t: TFunction, channels: DepositChanne
     ),
   });
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused deposit answers; a made one redirects to where it is paid. */
+type DepositReply = { result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<DepositReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -178,8 +184,7 @@ async function whereToPay(
 export default function DepositPage() {
   const { channels, currency, timeZone, formKey, note, deposits, page, totalPages } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <div className="deposit-page">

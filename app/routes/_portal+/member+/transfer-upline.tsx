@@ -6,6 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -93,7 +94,12 @@ const FIELD_OF_ERROR: Record<string, string> = {
   invalid_amount: "amount",
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused transfer to the agent answers; a done one redirects. */
+type UplineTransferReply = { result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<UplineTransferReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -131,8 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TransferToUpline() {
   const { agent, balance, currency, done, formKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (

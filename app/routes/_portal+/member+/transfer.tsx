@@ -6,6 +6,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -100,7 +101,12 @@ const FIELD_OF_ERROR: Record<string, string> = {
 
 type Intent = "transfer" | "all-to-main";
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused transfer answers: the form it came from and conform's result. A done one redirects. */
+type TransferReply = { intent: Intent; result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<TransferReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -163,8 +169,7 @@ async function post(
 export default function TransferFunds() {
   const { wallets, total, currency, canTransfer, prefill, done, transferKey, allToMainKey } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { intent?: Intent; result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const location = useLocation();
   const resultFor = (intent: Intent) =>
