@@ -22,7 +22,7 @@ export interface RegisterFormView {
   affiliateCode: string | null;
 }
 
-/** What the /register action answers when it does not redirect. */
+/** The form's last answer, as the dialog shows it (what /register answers when it does not redirect). */
 export interface RegisterActionData {
   result?: SubmissionResult<string[]> | null;
   codeSent?: CodeSent | null;
@@ -95,13 +95,17 @@ function RegisterForm({
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
   const formRef = useRef<HTMLFormElement>(null);
-  // The countdown outlives answers that do not touch it (a failed register keeps the button waiting).
+  // The countdown outlives answers that do not touch it (a failed register keeps the button waiting):
+  // a new answer replaces it only when it brings one. Kept while rendering, no effect needed.
   const [codeSent, setCodeSent] = useState(actionData?.codeSent ?? null);
+  const [answer, setAnswer] = useState(actionData);
+  if (answer !== actionData) {
+    setAnswer(actionData);
+    if (actionData?.codeSent) setCodeSent(actionData.codeSent);
+  }
   useEffect(() => {
-    if (!actionData?.codeSent) return;
-    setCodeSent(actionData.codeSent);
     // The button just went disabled under the focus: the code field is where the user goes next.
-    if (actionData.codeSent.status === "sent")
+    if (actionData?.codeSent?.status === "sent")
       formRef.current?.querySelector<HTMLInputElement>('input[name="verificationCode"]')?.focus();
   }, [actionData]);
 
