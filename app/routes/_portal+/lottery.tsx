@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { LotteryPage } from "~/components/lottery/lottery-page";
 import { lotteryAction, lotteryLoader } from "./__lottery.server";
 
@@ -17,5 +18,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LotteryRoute() {
-  return <LotteryPage />;
+  return (
+    <LotteryPage data={useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />
+  );
 }
