@@ -29,6 +29,14 @@ export interface RegisterActionData {
   smsError?: string | null;
 }
 
+/** The affiliate code check's answer (/resources/affiliate): `code` echoes what was checked. */
+export interface AffiliateCheck {
+  code: string;
+  valid: boolean;
+  /** Set when the check was refused (throttled): it says nothing about the code. */
+  error?: string;
+}
+
 /** Input attributes per optional field: the keyboard and autofill each one wants. */
 const INPUTS: Record<
   string,
@@ -329,7 +337,7 @@ function AffiliateCodeField({
   required: boolean;
 }) {
   const { t } = useTranslation();
-  const check = useFetcher<{ code: string; valid: boolean; error?: string }>();
+  const check = useFetcher<AffiliateCheck>();
   const [value, setValue] = useState(defaultValue);
   // A throttled check says nothing about the code: the server decides on submit.
   const verdict =
