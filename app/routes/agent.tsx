@@ -35,15 +35,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ brandName: brand.name, hours: brand.agentServiceHours, title: t("agent.title") });
 }
 
+/** What the agent site's forms answer when they do not sign in. */
+type AgentLoginReply = Pick<IdentityReply, "result" | "captcha" | "changePassword">;
+
 /**
  * The agent site's intents: `login` (the platform refuses non-agents, §8
  * 'Non-agents cannot log in'; success goes to /agentHome), `captcha` (another
  * image, at most one a second) and `change-password` (§4 forced change with the
  * login's ticket; success signs in and goes to /agentHome).
  */
-/** What the agent site's forms answer when they do not sign in. */
-type AgentLoginReply = Pick<IdentityReply, "result" | "captcha" | "changePassword">;
-
 export async function action({
   request,
 }: ActionFunctionArgs): Promise<TypedResponse<AgentLoginReply>> {

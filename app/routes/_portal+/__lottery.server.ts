@@ -226,14 +226,14 @@ function betErrorMessage(error: unknown, t: TFunction, brand: BrandConfig, local
   return walletErrorMessage(error, t, brand, locale);
 }
 
+/** What a refused bet answers: the bet kind whose form shows it, and conform's result. */
+export type LotteryReply = { betKind: string; result: SubmissionResult<string[]> };
+
 /**
  * A bet (POST from one of the page's bet forms): trial accounts get the
  * real-account notice, a placed bet goes back to the page (POST → redirect →
  * GET), a refused one comes back as a 400 with the reason on its form.
  */
-/** What a refused bet answers: the bet kind whose form shows it, and conform's result. */
-export type LotteryReply = { betKind: string; result: SubmissionResult<string[]> };
-
 export async function lotteryAction(
   page: LotteryPageName,
   { request }: ActionFunctionArgs,

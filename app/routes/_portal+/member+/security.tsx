@@ -166,6 +166,7 @@ type SecurityReply = {
 };
 type Reply = Promise<TypedResponse<SecurityReply>>;
 
+/** A 400 naming its section, so only that form shows the errors and values. */
 const failure = (
   section: SecuritySection,
   result: SubmissionResult<string[]>,
