@@ -24,7 +24,13 @@ import {
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT, orNotFound } from "../../utils/agency.server";
+import {
+  agentContext,
+  csvMoney,
+  csvResponse,
+  CSV_ROW_LIMIT,
+  orNotFound,
+} from "../../utils/agency.server";
 import { formatTimestamp } from "../../platform/calendar/datetime";
 import { readForm } from "../../utils/form.server";
 import type { TFunction } from "~/i18n";
