@@ -21,6 +21,24 @@ const dataMemberCast = (hook) => ({
 });
 const DATA_HOOKS = ["useActionData", "useLoaderData", "useRouteLoaderData", "useFetcher"];
 
+/**
+ * What a failed post hands back (conform's SubmissionResult) is read through
+ * enteredValue / formReply (app/components/forms/field.tsx), never through a cast.
+ */
+const SUBMISSION = "/^(result|submission|reply|answer)$/";
+const submissionCasts = [
+  {
+    selector: "TSAsExpression:has(MemberExpression[property.name='initialValue'])",
+    message:
+      "Read what a failed post typed with enteredValue(result, name) or formReply(result) from ~/components/forms/field, not a cast on initialValue.",
+  },
+  {
+    selector: `TSAsExpression:has(MemberExpression[property.name='error']:matches([object.name=${SUBMISSION}], [object.property.name=${SUBMISSION}]))`,
+    message:
+      "Read a failed post's errors with formReply(result) from ~/components/forms/field, not a cast on the submission's error.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,6 +86,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         ...DATA_HOOKS.flatMap((hook) => [dataHookCast(hook), dataMemberCast(hook)]),
+        ...submissionCasts,
       ],
       eqeqeq: ["error", "always", { null: "ignore" }],
       "no-console": ["error", { allow: ["warn", "error"] }],

@@ -1,10 +1,15 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha, type Captcha } from "~/platform/identity/captcha.server";
-import { requestCode, type CodePurpose } from "~/platform/identity/codes.server";
+import {
+  requestCode,
+  type CodePurpose,
+  type CodeRequestResult,
+} from "~/platform/identity/codes.server";
 import { login, type LoginInput } from "~/platform/identity/login.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
@@ -46,6 +51,25 @@ import { safeRedirectPath } from "./misc";
  * redirect (signed in) or the form's errors. Routes pick one by `intent`.
  */
 
+/**
+ * What an identity form answers when it does not redirect: conform's result (null for a
+ * refused free play) and what goes with it. One shape for every handler; a route narrows
+ * it to the parts its forms show (`Pick<IdentityReply, …>`).
+ */
+export interface IdentityReply {
+  result: SubmissionResult<string[]> | null;
+  /** A captcha to solve: after a failed login that asks for one, or another image. */
+  captcha?: Captcha;
+  /** The get-code button's countdown (§4). */
+  codeSent?: CodeRequestResult;
+  /** §4 forced change: the change-password dialog opens instead of completing the login. */
+  changePassword?: { ticket: string; reason: string };
+  /** The forgot-by-email answer, the same whether the account exists or not. */
+  notice?: string;
+  freePlayError?: string;
+}
+type Reply = Promise<TypedResponse<IdentityReply>>;
+
 export interface IdentityRequest {
   request: Request;
   formData: FormData;
@@ -65,7 +89,10 @@ export async function identityRequest(
 const homeOf = (site: Site, redirectTo?: string) =>
   site === "agent" ? "/agentHome" : safeRedirectPath(redirectTo, "/");
 
-export async function handleLogin({ request, formData, brand, t }: IdentityRequest, site: Site) {
+export async function handleLogin(
+  { request, formData, brand, t }: IdentityRequest,
+  site: Site,
+): Reply {
   const flags = identityFlags(brand);
   const required = t("identityError.login_required_fields");
   const common = {
@@ -158,7 +185,7 @@ export async function handleLogin({ request, formData, brand, t }: IdentityReque
 }
 
 /** §5: a new captcha at most once a second; sooner, the current one again. */
-export async function handleCaptchaRefresh({ formData }: IdentityRequest) {
+export async function handleCaptchaRefresh({ formData }: IdentityRequest): Reply {
   const previous = formData.get("captchaId");
   const captcha = await refreshCaptcha(
     await getDb(),
@@ -182,7 +209,7 @@ export async function handleCaptchaRefresh({ formData }: IdentityRequest) {
 export async function handleSendCode(
   { request, formData, brand, t }: IdentityRequest,
   purpose: Extract<CodePurpose, "login" | "reset">,
-) {
+): Reply {
   const submission = parseWithZod(formData, { schema: z.object(mobileFields(brand, t)) });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
@@ -215,7 +242,12 @@ export async function handleSendCode(
 }
 
 /** §4 forced change (default password, first login, expiry) and the e-mailed reset link: the ticket stands for the old password. */
-export async function handleTicketPasswordChange({ request, formData, brand, t }: IdentityRequest) {
+export async function handleTicketPasswordChange({
+  request,
+  formData,
+  brand,
+  t,
+}: IdentityRequest): Reply {
   const ticket = formData.get("ticket");
   const reason = formData.get("reason");
   const schema = confirmedPassword(
@@ -252,7 +284,7 @@ export async function handleTicketPasswordChange({ request, formData, brand, t }
 }
 
 /** §4 forgot password by e-mail: always the same `in_been_out` answer, account or not. */
-export async function handleForgotByEmail({ request, formData, brand, t }: IdentityRequest) {
+export async function handleForgotByEmail({ request, formData, brand, t }: IdentityRequest): Reply {
   const schema = z.object({
     username: ruledField(brand, "username", t),
     email: ruledField(brand, "email", t),
@@ -283,7 +315,7 @@ export async function handleForgotByEmail({ request, formData, brand, t }: Ident
 }
 
 /** §4 forgot password by phone: mobile, code and a new password; then signed in and sent to /. */
-export async function handleForgotByPhone({ request, formData, brand, t }: IdentityRequest) {
+export async function handleForgotByPhone({ request, formData, brand, t }: IdentityRequest): Reply {
   const schema = confirmedPassword(
     {
       ...mobileFields(brand, t),
@@ -324,7 +356,7 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
 }
 
 /** §7 free-play login: a new trial account (type 4) with demo credit, signed in at once. */
-export async function handleFreePlay({ request, brand, t }: IdentityRequest) {
+export async function handleFreePlay({ request, brand, t }: IdentityRequest): Reply {
   if (!identityFlags(brand).freePlay) throw new Response("Not found", { status: 404 });
   const db = await getDb();
   try {

@@ -1,12 +1,12 @@
 import type { Database } from "~/platform/db/open.server";
 import { listMessages, unreadMessageCount } from "~/platform/content/messages.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import type { MessagesPageData } from "~/components/member/messages-page";
 import { pageParam } from "./pagination";
 import { RECORDS_PAGE_SIZE } from "./records.server";
 
 /**
- * What a messages page shows for one account: a page of its messages and its
+ * What a messages page shows for one account (components/member/messages-page
+ * declares what it renders; this fits it): a page of its messages and its
  * unread count. Reading marks nothing: a message stays unread until its
  * reader says so (a GET must not change state, and prefetching would read
  * them all).
@@ -17,7 +17,7 @@ export async function messagesPageData(
   memberId: string,
   request: Request,
   title: string,
-): Promise<MessagesPageData & { brandName: string }> {
+) {
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
   const [{ messages, total }, unread] = await Promise.all([

@@ -1,5 +1,5 @@
 import { MoneyCell } from "~/components/member/records/record-table";
-import type { TeamDay } from "~/platform/agency/overview.server";
+import type { TeamDay } from "~/platform/agency/overview-types";
 import { useTranslation } from "~/utils/i18n";
 
 type Currency = { symbol: string; minorUnits: number };

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { TeamOverview } from "~/platform/agency/overview.server";
+import type { TeamOverview } from "~/platform/agency/overview-types";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { formatRate } from "~/utils/rates";

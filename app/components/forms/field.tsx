@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 /**
@@ -56,11 +57,33 @@ export function FormErrors({ errors, id }: { errors?: string[] | null; id?: stri
   );
 }
 
+/**
+ * The part of conform's reply (`submission.reply()`, a `SubmissionResult<string[]>`) a
+ * form reads back after a failed post: what was typed and what is wrong with it. Loader
+ * and action data serialised to JSON still fit it.
+ */
+export type FormReply = Pick<SubmissionResult<string[]>, "initialValue" | "error">;
+
 /** What was typed into a field before a failed post (conform's reply), so nothing has to be typed again. */
 export function enteredValue(
-  result: { initialValue?: Record<string, unknown> | null } | undefined,
+  result: FormReply | null | undefined,
   name: string,
 ): string | undefined {
   const value = result?.initialValue?.[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * A failed post's errors by field (the key "" holds the form's own errors) and what was
+ * typed, field by field, as text for an input's defaultValue. Secrets never come back:
+ * the action hides them (`hideFields`).
+ */
+export function formReply(result: FormReply | null | undefined): {
+  errors: Record<string, string[] | null | undefined>;
+  values: Record<string, string | undefined>;
+} {
+  const entered = Object.entries(result?.initialValue ?? {}).flatMap(
+    ([name, value]): [string, string][] => (typeof value === "string" ? [[name, value]] : []),
+  );
+  return { errors: result?.error ?? {}, values: Object.fromEntries(entered) };
 }

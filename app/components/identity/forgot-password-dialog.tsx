@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "~/utils/i18n";
-import { Field, FormErrors } from "../forms/field";
+import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
 import { CountrySelect, type CountryOption } from "./country-select";
 import { NewPasswordFields } from "./new-password-fields";
@@ -27,8 +27,7 @@ export function ForgotPasswordDialog({
   notice?: string | null;
 }) {
   const { t } = useTranslation();
-  const errors = result?.error ?? {};
-  const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const { errors, values } = formReply(result);
   return (
     <Dialog title={t("forgot.title")} close={{ href: "/login" }} testId="forgot-dialog">
       <nav className="dialog-tabs" aria-label={t("forgot.methods")}>

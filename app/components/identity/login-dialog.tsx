@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { Field, FormErrors } from "../forms/field";
+import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
 import { CaptchaField } from "./captcha-field";
 import { CountrySelect, type CountryOption } from "./country-select";
@@ -30,8 +30,7 @@ export interface LoginDialogProps {
 export function LoginDialog(props: LoginDialogProps) {
   const { t } = useTranslation();
   const { by, result, captcha } = props;
-  const errors = result?.error ?? {};
-  const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const { errors, values } = formReply(result);
   const tabHref = (tab: string) => {
     const base = props.redirectTo
       ? withSearchParam("/login", "redirectTo", props.redirectTo)

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { Field, FormErrors } from "../forms/field";
+import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
 import { SmsCodeButton, type CodeSent } from "./sms-code-button";
 
@@ -22,11 +22,19 @@ export interface RegisterFormView {
   affiliateCode: string | null;
 }
 
-/** What the /register action answers when it does not redirect. */
+/** The form's last answer, as the dialog shows it (what /register answers when it does not redirect). */
 export interface RegisterActionData {
   result?: SubmissionResult<string[]> | null;
   codeSent?: CodeSent | null;
   smsError?: string | null;
+}
+
+/** The affiliate code check's answer (/resources/affiliate): `code` echoes what was checked. */
+export interface AffiliateCheck {
+  code: string;
+  valid: boolean;
+  /** Set when the check was refused (throttled): it says nothing about the code. */
+  error?: string;
 }
 
 /** Input attributes per optional field: the keyboard and autofill each one wants. */
@@ -89,20 +97,23 @@ function RegisterForm({
   const location = useLocation();
   const navigation = useNavigation();
   const result = actionData?.result;
-  const errors = result?.error ?? {};
-  const values = (result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const { errors, values } = formReply(result);
   const formErrorsId = useId();
   const actionHref = `/register?mode=${form.mode}`;
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
   const formRef = useRef<HTMLFormElement>(null);
-  // The countdown outlives answers that do not touch it (a failed register keeps the button waiting).
+  // The countdown outlives answers that do not touch it (a failed register keeps the button waiting):
+  // a new answer replaces it only when it brings one. Kept while rendering, no effect needed.
   const [codeSent, setCodeSent] = useState(actionData?.codeSent ?? null);
+  const [answer, setAnswer] = useState(actionData);
+  if (answer !== actionData) {
+    setAnswer(actionData);
+    if (actionData?.codeSent) setCodeSent(actionData.codeSent);
+  }
   useEffect(() => {
-    if (!actionData?.codeSent) return;
-    setCodeSent(actionData.codeSent);
     // The button just went disabled under the focus: the code field is where the user goes next.
-    if (actionData.codeSent.status === "sent")
+    if (actionData?.codeSent?.status === "sent")
       formRef.current?.querySelector<HTMLInputElement>('input[name="verificationCode"]')?.focus();
   }, [actionData]);
 
@@ -326,7 +337,7 @@ function AffiliateCodeField({
   required: boolean;
 }) {
   const { t } = useTranslation();
-  const check = useFetcher<{ code: string; valid: boolean; error?: string }>();
+  const check = useFetcher<AffiliateCheck>();
   const [value, setValue] = useState(defaultValue);
   // A throttled check says nothing about the code: the server decides on submit.
   const verdict =

@@ -1,5 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { BetForm } from "./bet-form";
@@ -7,17 +5,21 @@ import { LotteryGameMenu } from "./game-menu";
 import { MyBets } from "./my-bets";
 import { OpenDraw } from "./open-draw";
 import { RecentDraws } from "./recent-draws";
-import type { LotteryPageData } from "./types";
+import type { LotteryAnswer, LotteryPageData } from "./types";
 
 /**
  * A lottery page (§2 /lottery, /seaLottery, /vnLottery): the game menu, the
  * open draw and its bet forms, the recent draws and the member's bets.
- * Everything is links and plain forms; a reload shows a settled draw.
+ * Everything is links and plain forms; a reload shows a settled draw. The
+ * route passes its loader's data and its action's last answer.
  */
-export function LotteryPage() {
-  const data = useLoaderData<LotteryPageData>() as LotteryPageData;
-  const actionData = useActionData() as
-    { betKind?: string; result?: SubmissionResult<string[]> } | undefined;
+export function LotteryPage({
+  data,
+  answer: actionData,
+}: {
+  data: LotteryPageData;
+  answer?: LotteryAnswer;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <div className="lottery-page" data-testid="lottery-page">

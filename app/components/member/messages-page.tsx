@@ -1,16 +1,24 @@
 import { Form, useLocation } from "@remix-run/react";
-import type { MemberMessage } from "~/platform/content/messages.server";
-import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { Pager } from "../lobby/pager";
 
+/** A message to the account: its kind and parameters, translated in the reader's language. */
+export interface MessageView {
+  id: string;
+  kind: string;
+  params: Record<string, string>;
+  createdAt: string;
+  read: boolean;
+}
+
+/** What a messages page renders (the routes pass their loader's data, which TypeScript checks against this). */
 export interface MessagesPageData {
   title: string;
-  currency: BrandConfig["currency"];
+  currency: { symbol: string; minorUnits: number };
   timeZone: string;
-  messages: MemberMessage[];
+  messages: MessageView[];
   unread: number;
   page: number;
   pageCount: number;
@@ -35,7 +43,7 @@ export function MessagesPage({
   const { t, i18n } = useTranslation();
   const location = useLocation();
   /** A message in the reader's language, from its kind and parameters; amounts in the brand's currency. */
-  const text = (message: MemberMessage) => {
+  const text = (message: MessageView) => {
     const params: Record<string, string> = { ...message.params };
     if (params.amount !== undefined && /^-?\d+$/.test(params.amount))
       params.amount = formatMoney(params.amount, currency, i18n.language);

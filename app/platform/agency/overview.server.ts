@@ -4,6 +4,7 @@ import { downlineIds } from "./tree.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
 import { addDays, dayIn } from "~/platform/calendar/date-range";
+import type { TeamOverview } from "./overview-types";
 
 /**
  * §2 agentTeamOverview: the agent's team (its downline at every depth, read
@@ -24,36 +25,6 @@ import { addDays, dayIn } from "~/platform/calendar/date-range";
  * - withdrawals: paid out by the time of payment; a refunded one counts only
  *   what the member received.
  */
-
-export interface TeamTotals {
-  teamSize: number;
-  directDownlines: number;
-  newMembers: number;
-  activeMembers: number;
-  deposits: string;
-  depositCount: number;
-  withdrawals: string;
-  withdrawalCount: number;
-  betCount: number;
-  stake: string;
-  validBet: string;
-  profitLoss: string;
-}
-
-export interface TeamDay {
-  /** The calendar day in the brand's time zone, "YYYY-MM-DD". */
-  day: string;
-  betCount: number;
-  validBet: string;
-  profitLoss: string;
-}
-
-export interface TeamOverview {
-  agent: { balance: string; agentRate: number | null };
-  totals: TeamTotals;
-  /** Every day of the window, oldest first; days without bets hold zeros. */
-  days: TeamDay[];
-}
 
 interface TotalsRow {
   balance: string | null;

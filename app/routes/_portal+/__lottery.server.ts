@@ -1,5 +1,12 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import * as z from "zod/v4";
 import { i18next, translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
@@ -219,12 +226,18 @@ function betErrorMessage(error: unknown, t: TFunction, brand: BrandConfig, local
   return walletErrorMessage(error, t, brand, locale);
 }
 
+/** What a refused bet answers: the bet kind whose form shows it, and conform's result. */
+export type LotteryReply = { betKind: string; result: SubmissionResult<string[]> };
+
 /**
  * A bet (POST from one of the page's bet forms): trial accounts get the
  * real-account notice, a placed bet goes back to the page (POST → redirect →
  * GET), a refused one comes back as a 400 with the reason on its form.
  */
-export async function lotteryAction(page: LotteryPageName, { request }: ActionFunctionArgs) {
+export async function lotteryAction(
+  page: LotteryPageName,
+  { request }: ActionFunctionArgs,
+): Promise<TypedResponse<LotteryReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();

@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
 import { ForgotPasswordDialog } from "~/components/identity/forgot-password-dialog";
@@ -19,6 +25,7 @@ import {
   handleSendCode,
   handleTicketPasswordChange,
   identityRequest,
+  type IdentityReply,
 } from "~/utils/identity-actions.server";
 import { identityFlags } from "~/utils/identity.server";
 import { loadLobby } from "./__lobby.server";
@@ -79,7 +86,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** Every identity form is on this page: its reply is any of their answers. */
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<IdentityReply>> {
   const formData = await readForm(request, { honeypot: true });
   const brand = await getBrandConfig(await getDb());
   const context = await identityRequest(request, formData, brand);
@@ -103,18 +113,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = {
-  result?: Parameters<typeof LoginDialog>[0]["result"];
-  captcha?: { id: string; image: string };
-  codeSent?: { status: "sent" | "ignored"; expiredMinutes: number; retryAfterSeconds: number };
-  changePassword?: { ticket: string; reason: string };
-  notice?: string;
-  freePlayError?: string;
-};
-
 export default function LoginRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const { dialog } = data;
   let content: React.ReactNode;
   if (actionData?.changePassword) {

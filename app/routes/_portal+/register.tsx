@@ -1,13 +1,20 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
-import { RegisterDialog, type RegisterActionData } from "~/components/identity/register-dialog";
+import { RegisterDialog } from "~/components/identity/register-dialog";
 import { LobbyPage } from "~/components/lobby/lobby-page";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
-import { requestCode } from "~/platform/identity/codes.server";
+import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
@@ -73,6 +80,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * What the register form answers when it does not sign the new member in: conform's
+ * result, and after a get-code press the countdown and the refusal's message.
+ */
+type RegisterReply = {
+  result: SubmissionResult<string[]>;
+  codeSent?: CodeRequestResult | null;
+  smsError?: string;
+};
+type Reply = Promise<TypedResponse<RegisterReply>>;
+
 interface RegisterRequest {
   request: Request;
   formData: FormData;
@@ -81,7 +99,7 @@ interface RegisterRequest {
   t: TFunction;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs): Reply {
   const formData = await readForm(request, { honeypot: true });
   if (await getViewer(request)) throw redirect("/");
   const db = await getDb();
@@ -105,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
  * once-a-second throttle (§5) are the platform's; a number that already
  * belongs to a member gets mobile_taken and no SMS.
  */
-async function sendCode({ request, formData, brand, setup, t }: RegisterRequest) {
+async function sendCode({ request, formData, brand, setup, t }: RegisterRequest): Reply {
   const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
   if (!setup.verification) {
     return formFailure(
@@ -158,7 +176,7 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
 }
 
 /** §4 registration; success signs the new member in (login true) and lands on /. */
-async function register({ request, formData, brand, setup, t }: RegisterRequest) {
+async function register({ request, formData, brand, setup, t }: RegisterRequest): Reply {
   const submission = parseWithZod(formData, { schema: registerSchema(brand, setup, t, formData) });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
@@ -197,7 +215,7 @@ async function register({ request, formData, brand, setup, t }: RegisterRequest)
 
 export default function RegisterRoute() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as RegisterActionData | undefined;
+  const actionData = useActionData<typeof action>();
   return (
     <LobbyPage
       data={data.lobby}

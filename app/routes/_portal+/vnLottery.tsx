@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { LotteryPage } from "~/components/lottery/lottery-page";
 import { lotteryAction, lotteryLoader } from "./__lottery.server";
 import { titleMeta } from "~/utils/meta";
@@ -17,7 +18,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LotteryRoute() {
-  return <LotteryPage />;
+  return (
+    <LotteryPage data={useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />
+  );
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

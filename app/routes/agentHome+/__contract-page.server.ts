@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import {
   contractCandidates,
@@ -135,9 +136,6 @@ export async function contractPageLoader(request: Request, kind: ContractKind) {
   });
 }
 
-export type ContractPageLoader = typeof contractPageLoader;
-export type ContractPageAction = typeof contractPageAction;
-
 export const OFFER_FIELDS: Record<ContractKind, readonly string[]> = {
   DIVIDEND: ["downlineId", "period", "minValidBet", "minProfitLoss", "minActiveMembers", "rate"],
   DAILY: ["downlineId", "minValidBet", "rate"],
@@ -190,7 +188,20 @@ const DONE_OF = {
   withdraw: "withdrawn",
 } as const satisfies Record<string, Done>;
 
-export async function contractPageAction(request: Request, kind: ContractKind) {
+/**
+ * What a contract form answers when it does not redirect: its intent, conform's result,
+ * and for an offer that lowers a rate (409) the confirmation with the fields to post again.
+ */
+export type ContractPageReply = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  confirm: { message: string; fields: Record<string, string> } | null;
+};
+
+export async function contractPageAction(
+  request: Request,
+  kind: ContractKind,
+): Promise<TypedResponse<ContractPageReply>> {
   const formData = await readForm(request);
   const context = await pageContext(request, kind);
   const { db, agentId, brand, t } = context;

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContractPage } from "~/components/agent/contracts/contract-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { contractPageAction, contractPageLoader } from "./__contract-page.server";
@@ -16,7 +17,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DailyWagesPage() {
-  return <ContractPage />;
+  return (
+    <ContractPage data={useLoaderData<typeof loader>()} answer={useActionData<typeof action>()} />
+  );
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

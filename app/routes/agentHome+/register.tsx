@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { TeamRegisterForm } from "~/components/agent/team-register-form";
@@ -103,7 +109,12 @@ function errorMessage(error: unknown, t: TFunction): string {
   return identityErrorMessage(error, t);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused registration answers; a done one redirects to the team. */
+type RegisterDownlineReply = { result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<RegisterDownlineReply>> {
   const formData = await readForm(request);
   const { db, agentId, brand, t } = await agentContext(request);
   const submission = parseWithZod(formData, { schema: registerSchema(brand, t, formData) });
@@ -146,8 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function RegisterDownline() {
   const { title, hints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <div className="records-page team-register">

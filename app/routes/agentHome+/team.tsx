@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { TeamFilters } from "~/components/agent/team-filters";
@@ -123,7 +129,14 @@ function pageUrl(request: Request, changes: Record<string, string | null>) {
   return `/agentHome/team${search ? `?${search}` : ""}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+/** The page's two forms: a transfer down to a member, or up to the agent's own upline. */
+type TeamIntent = "transfer-downline" | "transfer-upline";
+/** What a refused transfer answers: the form it came from and conform's result. A done one redirects. */
+type TeamTransferReply = { intent: TeamIntent; result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<TeamTransferReply>> {
   const formData = await readForm(request);
   const { db, agentId, brand, t } = await agentContext(request);
   const locale = await i18next.getLocale(request);
@@ -169,14 +182,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TeamManagement() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]>; intent?: string } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const closeParams = new URLSearchParams(location.search);
   closeParams.delete("transfer");
   const closeHref = `${location.pathname}${closeParams.size ? `?${closeParams.toString()}` : ""}`;
-  const resultFor = (intent: string) =>
+  const resultFor = (intent: TeamIntent) =>
     actionData?.intent === intent ? actionData.result : undefined;
   return (
     <div className="records-page team-page">

@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import {
   endHouseContract,
@@ -143,7 +144,10 @@ const DONE_OF = { rate: "rate", grant: "granted", end: "ended" } as const satisf
   Done
 >;
 
-export async function opsAgentsAction(request: Request) {
+/** What a refused form answers: its intent (`rate`, `grant` or `end`) and conform's result. A done one redirects. */
+export type OpsAgentsReply = { intent: string; result: SubmissionResult<string[]> };
+
+export async function opsAgentsAction(request: Request): Promise<TypedResponse<OpsAgentsReply>> {
   const formData = await readForm(request);
   const { operator, db, brand, t } = await opsContext(request);
   const sets = typeSets(brand);
@@ -194,6 +198,3 @@ export async function opsAgentsAction(request: Request) {
     }),
   );
 }
-
-export type OpsAgentsLoader = typeof opsAgentsLoader;
-export type OpsAgentsAction = typeof opsAgentsAction;

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "@remix-run/node";
+import { redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
@@ -13,16 +13,24 @@ import {
   identityFlags,
   SECRET_FIELDS,
 } from "~/utils/identity.server";
-import type { IdentityRequest } from "~/utils/identity-actions.server";
+import type { IdentityReply, IdentityRequest } from "~/utils/identity-actions.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { opsSessionCookieHeader } from "~/utils/session.server";
+
+/** What the back office's login page answers when it does not sign in: the form's errors, maybe a captcha. */
+export type OpsLoginReply = Pick<IdentityReply, "result" | "captcha">;
 
 /**
  * The back office's sign-in: the platform's login on the `ops` site, which
  * takes operator accounts only (and the same throttles and captcha as every
  * login). The session goes into the back office's own cookie, never remembered.
  */
-export async function handleOpsLogin({ request, formData, brand, t }: IdentityRequest) {
+export async function handleOpsLogin({
+  request,
+  formData,
+  brand,
+  t,
+}: IdentityRequest): Promise<TypedResponse<OpsLoginReply>> {
   const required = t("identityError.login_required_fields");
   const schema = z.object({
     username: requiredText(required, 64),

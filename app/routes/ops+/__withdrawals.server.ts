@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { Database } from "~/platform/db/open.server";
 import type { WithdrawalStatus } from "~/platform/db/schema";
@@ -53,6 +54,13 @@ export function queueHref(
 export const QUEUE_INTENTS = ["approve", "reject", "pay", "forced", "refund"] as const;
 export type QueueIntent = (typeof QUEUE_INTENTS)[number];
 
+/** What a refused decision answers: the withdrawal (its row shows the errors), the intent and conform's result. */
+export type QueueReply = {
+  withdrawalId: string;
+  intent: QueueIntent;
+  result: SubmissionResult<string[]>;
+};
+
 export interface QueueActionContext {
   db: Database;
   brand: BrandConfig;
@@ -70,7 +78,7 @@ export interface QueueActionContext {
 export async function handleQueueAction(
   { db, brand, t, locale, operator }: QueueActionContext,
   formData: FormData,
-) {
+): Promise<TypedResponse<QueueReply>> {
   const intent = QUEUE_INTENTS.find((known) => known === formData.get("intent"));
   const withdrawalId = z
     .string()

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ManageAgent } from "~/components/ops/agents/manage-agent";
 import { TopAgentList } from "~/components/ops/agents/top-agent-list";
-import type { OpsAgentsActionData } from "~/components/ops/agents/types";
 import { useTranslation } from "~/utils/i18n";
 import { opsAgentsAction, opsAgentsLoader } from "./__agents.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -20,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OpsAgents() {
   const data = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as OpsAgentsActionData | undefined;
+  const failed = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <div className="ops-agents">

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { QueueFilterForm, WithdrawalQueue } from "~/components/ops/withdrawal-queue";
@@ -65,8 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function OpsQueue() {
   const { rows, filter, page, totalPages, currency, timeZone, providers, done } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { withdrawalId?: string; result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="member-card ops-queue" aria-labelledby="ops-queue-title">

@@ -1,8 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormErrors } from "~/components/forms/field";
-import { CaptchaField } from "~/components/identity/captcha-field";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { StaffLoginCard } from "~/components/identity/staff-login-card";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -10,7 +14,7 @@ import { getOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
-import { handleOpsLogin } from "./__login.server";
+import { handleOpsLogin, type OpsLoginReply } from "./__login.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
@@ -24,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** `login` (operators only), `captcha` (another image, at most one a second). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<OpsLoginReply>> {
   const formData = await readForm(request);
   const brand = await getBrandConfig(await getDb());
   const context = await identityRequest(request, formData, brand);
@@ -39,73 +45,27 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = {
-  result?: SubmissionResult<string[]> | null;
-  captcha?: { id: string; image: string };
-};
-
 /** /ops/login: username and password, no remember option; every button submits, so it works without JavaScript. */
 export default function OpsLogin() {
   const { brandName } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const errors = actionData?.result?.error ?? {};
-  const values = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
-  const captcha = actionData?.captcha;
   return (
-    <main className="agent-login">
-      <div className="agent-card">
-        <p className="muted">{brandName}</p>
-        <h1 id="ops-login-title">{t("ops.login.title")}</h1>
-        <p className="muted">{t("ops.login.intro")}</p>
-        <Form
-          method="post"
-          action="/ops/login"
-          className="stack-form"
-          noValidate
-          aria-labelledby="ops-login-title"
-        >
-          {captcha ? (
-            // Enter in any field means "sign in", not the captcha's "another one" button that comes first.
-            <button
-              type="submit"
-              name="intent"
-              value="login"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-            />
-          ) : null}
-          <Field
-            name="username"
-            label={t("ops.login.username")}
-            autoComplete="username"
-            defaultValue={values.username}
-            errors={errors.username}
-            required
-          />
-          <Field
-            name="password"
-            type="password"
-            label={t("ops.login.password")}
-            autoComplete="current-password"
-            errors={errors.password}
-            required
-          />
-          {captcha ? <CaptchaField captcha={captcha} errors={errors.captcha} /> : null}
-          <FormErrors errors={errors[""]} />
-          <button
-            type="submit"
-            name="intent"
-            value="login"
-            className="button primary"
-            data-testid="ops-login-submit"
-          >
-            {t("ops.login.submit")}
-          </button>
-        </Form>
-      </div>
-    </main>
+    <StaffLoginCard
+      brandName={brandName}
+      title={t("ops.login.title")}
+      titleId="ops-login-title"
+      intro={t("ops.login.intro")}
+      action="/ops/login"
+      labels={{
+        username: t("ops.login.username"),
+        password: t("ops.login.password"),
+        submit: t("ops.login.submit"),
+      }}
+      submitTestId="ops-login-submit"
+      result={actionData?.result}
+      captcha={actionData?.captcha}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/node";
+import type { AffiliateCheck } from "~/components/identity/register-dialog";
 import { getDb } from "~/platform/db/database.server";
 import { countHit } from "~/platform/identity/rate-limits.server";
 import { isAffiliateCodeValid } from "~/platform/identity/registration.server";
@@ -16,7 +17,9 @@ const noStore = { "Cache-Control": "no-store" };
  * §5 affiliate code check, for the register form (GET `?code=` → `{ code, valid }`).
  * `code` echoes what was checked, so the form can tell a stale answer.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({
+  request,
+}: LoaderFunctionArgs): Promise<TypedResponse<AffiliateCheck>> {
   const code = (new URL(request.url).searchParams.get("code") ?? "").trim();
   if (!/^[A-Za-z0-9]{1,32}$/.test(code)) return json({ code, valid: false }, { headers: noStore });
   const db = await getDb();

@@ -1,15 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/ui/dialog";
-import type {
-  ContractPageAction,
-  ContractPageLoader,
-} from "~/routes/agentHome+/__contract-page.server";
 import { useTranslation } from "~/utils/i18n";
 import { GrantedContracts } from "./granted-contracts";
 import { ContractRequest, MyContract } from "./my-contract";
 import { OfferForm } from "./offer-form";
 import { SettlementRecords } from "./settlement-records";
+import type { ContractPageAnswer, ContractPageData } from "./types";
 
 /** The page's URL with one search parameter set (or removed with null), for URL-state dialogs. */
 function withParam(pathname: string, search: string, name: string, value: string | null) {
@@ -22,11 +18,16 @@ function withParam(pathname: string, search: string, name: string, value: string
 
 /**
  * A contract page of the agent centre (dividends, daily wages, hourly or
- * real-time salary): the route passes nothing, the loader says which kind.
+ * real-time salary): the route passes its loader's data (which says the kind)
+ * and its action's last answer.
  */
-export function ContractPage() {
-  const data = useLoaderData<ContractPageLoader>();
-  const actionData = useActionData<ContractPageAction>();
+export function ContractPage({
+  data,
+  answer: actionData,
+}: {
+  data: ContractPageData;
+  answer?: ContractPageAnswer;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const {
@@ -42,7 +43,7 @@ export function ContractPage() {
     done,
     confirmTerminate,
   } = data;
-  const result = actionData?.result as SubmissionResult<string[]> | undefined;
+  const result = actionData?.result;
   const offerResult = actionData?.intent === "offer" ? result : undefined;
   // A failed accept, reject, terminate or withdraw: said at the top, where the agent looks after the post.
   const decisionErrors =

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId, useState } from "react";
-import { Field, FormErrors } from "~/components/forms/field";
+import { Field, FormErrors, formReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { channelName } from "./channel-name";
@@ -26,12 +26,10 @@ export function DepositForm({
 }) {
   const { t, i18n } = useTranslation();
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
-  const entered = (result?.initialValue ?? {}) as Record<string, unknown>;
-  const typedChannel = typeof entered.channel === "string" ? entered.channel : undefined;
+  const { errors, values: entered } = formReply(result);
   const [selected, setSelected] = useState(
-    channels.find((channel) => channel.code === typedChannel)?.code ?? channels[0]?.code,
+    channels.find((channel) => channel.code === entered.channel)?.code ?? channels[0]?.code,
   );
-  const errors = result?.error ?? {};
   const legendId = useId();
   if (channels.length === 0) return <p className="empty-state">{t("deposit.noChannels")}</p>;
   const current = channels.find((channel) => channel.code === selected) ?? channels[0]!;
@@ -72,7 +70,7 @@ export function DepositForm({
         label={t("deposit.amount")}
         inputMode="decimal"
         autoComplete="off"
-        defaultValue={typeof entered.amount === "string" ? entered.amount : ""}
+        defaultValue={entered.amount ?? ""}
         hint={t("deposit.amountHint", { min: money(current.min), max: money(current.max) })}
         errors={errors.amount}
         required

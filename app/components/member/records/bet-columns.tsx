@@ -1,8 +1,24 @@
-import type { BetRow, BetTotals } from "~/platform/wallet/records.server";
 import { useTranslation } from "~/utils/i18n";
 import { MoneyCell } from "./record-table";
 
 type Currency = { symbol: string; minorUnits: number };
+
+/** The sums of a bet list's filter (minor units, decimal strings); win/loss over settled bets only. */
+export interface BetTotalsData {
+  stake: string;
+  validBet: string;
+  payout: string;
+  winLoss: string;
+}
+
+/** A bet's money and status as its cells show them; win/loss is null while open or when void. */
+export interface BetAmountsData {
+  stake: string;
+  validBet: string;
+  payout: string;
+  winLoss: string | null;
+  status: string;
+}
 
 /**
  * The money and status columns every bet list shares (the member's betting
@@ -36,7 +52,7 @@ export function BetTotalsRow({
   currency,
   leading,
 }: {
-  totals: BetTotals;
+  totals: BetTotalsData;
   currency: Currency;
   leading: number;
 }) {
@@ -55,13 +71,7 @@ export function BetTotalsRow({
   );
 }
 
-export function BetAmountCells({
-  row,
-  currency,
-}: {
-  row: Pick<BetRow, "stake" | "validBet" | "payout" | "winLoss" | "status">;
-  currency: Currency;
-}) {
+export function BetAmountCells({ row, currency }: { row: BetAmountsData; currency: Currency }) {
   const { t } = useTranslation();
   return (
     <>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useRef, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { formReply } from "~/components/forms/field";
 import type { CodeSent } from "~/components/identity/sms-code-button";
 
 /** The forms of the security centre; the action's answer names the one it belongs to. */
@@ -15,10 +16,7 @@ export interface SectionAnswer {
 
 /** Field errors, form errors (key "") and the entered values (never secrets) of an answer. */
 export function answerParts(answer: SectionAnswer | undefined) {
-  return {
-    errors: (answer?.result?.error ?? {}) as Record<string, string[] | null | undefined>,
-    values: (answer?.result?.initialValue ?? {}) as Record<string, string | undefined>,
-  };
+  return formReply(answer?.result);
 }
 
 /**
@@ -67,11 +65,15 @@ export function SecurityCard({
  * loaders finish, and a remount then would wipe what the member types next.
  */
 export function useSectionKeys(answer: SectionAnswer | undefined, locationKey: string) {
-  const state = useRef({ answer, count: 0, pageKey: locationKey });
-  if (state.current.answer !== answer)
-    state.current = { ...state.current, answer, count: state.current.count + 1 };
-  if (!answer) state.current.pageKey = locationKey;
-  const { count, pageKey } = state.current;
+  // Derived while rendering from the previous render's answer and location (no ref read during render).
+  const [seen, setSeen] = useState({ answer, count: 0, pageKey: locationKey });
+  const next = {
+    answer,
+    count: seen.answer === answer ? seen.count : seen.count + 1,
+    pageKey: answer ? seen.pageKey : locationKey,
+  };
+  if (next.count !== seen.count || next.pageKey !== seen.pageKey) setSeen(next);
+  const { count, pageKey } = next;
   return (section: SecuritySection) =>
     answer?.section === section ? `${section}-answer-${count}` : `${section}-${pageKey}`;
 }

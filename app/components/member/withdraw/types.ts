@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { enteredValue, type FormReply } from "~/components/forms/field";
 
 /** What the withdraw page renders; money in minor units (decimal strings), formatted only when shown. */
 export interface Currency {
@@ -59,7 +60,6 @@ export function resultFor(
 }
 
 /** A typed value a failed form hands back (conform's initialValue), as text for an input's defaultValue. */
-export function enteredText(result: SubmissionResult<string[]> | undefined) {
-  const entered = (result?.initialValue ?? {}) as Record<string, unknown>;
-  return (name: string) => (typeof entered[name] === "string" ? (entered[name] as string) : "");
+export function enteredText(result: FormReply | null | undefined) {
+  return (name: string) => enteredValue(result, name) ?? "";
 }

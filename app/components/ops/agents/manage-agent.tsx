@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { TermsSummary } from "~/components/agent/contracts/contract-terms";
 import { ContractTermFields } from "~/components/agent/contracts/term-fields";
@@ -7,7 +6,7 @@ import type { ContractKind } from "~/platform/db/schema";
 import { useTranslation } from "~/utils/i18n";
 import { formatRate, rateToInput } from "~/utils/rates";
 import { listHref } from "./top-agent-list";
-import type { OpsAgentsData, TopAgentData } from "./types";
+import type { Currency, OpsAgentsAnswer, TopAgentData } from "./types";
 
 const KINDS = [
   "DIVIDEND",
@@ -15,7 +14,6 @@ const KINDS = [
   "HOURLY",
   "REALTIME",
 ] as const satisfies readonly ContractKind[];
-type Failed = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
 /**
  * One top agent's back-office forms (?agent=<id>): its own rate, its
@@ -32,8 +30,8 @@ export function ManageAgent({
   agent: TopAgentData;
   kind: ContractKind;
   place: { q: string; page: number };
-  currency: OpsAgentsData["currency"];
-  failed: Failed;
+  currency: Currency;
+  failed: OpsAgentsAnswer | undefined;
 }) {
   const { t } = useTranslation();
   const here = (extra: Record<string, string> = {}) =>

@@ -19,11 +19,7 @@ export const listHref = (place: Place, extra: Record<string, string> = {}) => {
 };
 
 /** The search (a GET form) and the top agents of the page: account, own rate, house contracts, and a "Manage" link. */
-export function TopAgentList({
-  data,
-}: {
-  data: Pick<OpsAgentsData, "agents" | "q" | "page" | "totalPages" | "total" | "currency">;
-}) {
+export function TopAgentList({ data }: { data: OpsAgentsData }) {
   const { t } = useTranslation();
   const place = { q: data.q, page: data.page };
   return (

@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
@@ -34,6 +35,15 @@ export interface WithdrawRequestContext {
   viewer: Viewer;
 }
 
+/**
+ * What a refused form answers (a done one redirects): which form it was, for a receipt
+ * which withdrawal, and conform's result.
+ */
+export type WithdrawReply =
+  | { form: "add-payee" | "request"; result: SubmissionResult<string[]> }
+  | { form: "receipt"; withdrawalId: string; result: SubmissionResult<string[]> };
+type Reply = Promise<TypedResponse<WithdrawReply>>;
+
 const PAGE = "/member/withdraw";
 /** The withdraw password is never sent back into a form. */
 const HIDDEN = ["withdrawPassword"];
@@ -51,7 +61,7 @@ function failureOn(
   return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
 }
 
-export async function handleAddPayee(ctx: WithdrawRequestContext, formData: FormData) {
+export async function handleAddPayee(ctx: WithdrawRequestContext, formData: FormData): Reply {
   const { t, brand } = ctx;
   const codes = brand.wallet.payeeProviders.map((provider) => provider.code);
   const schema = z.object({
@@ -89,7 +99,10 @@ export async function handleRemovePayee(ctx: WithdrawRequestContext, formData: F
   return redirect(`${PAGE}?payee=removed`);
 }
 
-export async function handleWithdrawalRequest(ctx: WithdrawRequestContext, formData: FormData) {
+export async function handleWithdrawalRequest(
+  ctx: WithdrawRequestContext,
+  formData: FormData,
+): Reply {
   const { t, brand, db, viewer } = ctx;
   const schema = z.object({
     payeeAccountId: z
@@ -162,7 +175,7 @@ function receiptSchema(ctx: WithdrawRequestContext) {
  * the amount that arrived, a note and proof images. Only the member's own
  * withdrawal: any other id is a 404.
  */
-export async function handleReceipt(ctx: WithdrawRequestContext, upload: ReceiptUpload) {
+export async function handleReceipt(ctx: WithdrawRequestContext, upload: ReceiptUpload): Reply {
   const { db, viewer, t } = ctx;
   const withdrawal = await findMemberWithdrawal(
     db,

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { DepositForm } from "~/components/member/deposit/deposit-form";
@@ -102,7 +108,12 @@ const depositSchema = (brand: BrandConfig, t: TFunction, channels: DepositChanne
     ),
   });
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused deposit answers; a made one redirects to where it is paid. */
+type DepositReply = { result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<DepositReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -172,8 +183,7 @@ async function whereToPay(
 export default function DepositPage() {
   const { channels, currency, timeZone, formKey, note, deposits, page, totalPages } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <div className="deposit-page">

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import type { CodeSent } from "~/components/identity/sms-code-button";
@@ -147,7 +153,19 @@ interface SecurityRequest {
   t: TFunction;
 }
 
-/** The action's answer names its section, so only that form shows the errors and values. */
+/**
+ * What a form of the page answers when it does not redirect: the section it belongs to (so
+ * only that form shows the errors and values), conform's result, and the get-code
+ * button's countdown when the answer has one.
+ */
+type SecurityReply = {
+  section: SecuritySection;
+  result: SubmissionResult<string[]>;
+  codeSent: CodeSent | null;
+};
+type Reply = Promise<TypedResponse<SecurityReply>>;
+
+/** A 400 naming its section, so only that form shows the errors and values. */
 const failure = (
   section: SecuritySection,
   result: SubmissionResult<string[]>,
@@ -167,7 +185,14 @@ const loginPasswordSchema = (brand: BrandConfig, t: TFunction) =>
     t("validation.confirmNewPassword"),
   );
 
-async function changeLoginPassword({ request, formData, viewer, db, brand, t }: SecurityRequest) {
+async function changeLoginPassword({
+  request,
+  formData,
+  viewer,
+  db,
+  brand,
+  t,
+}: SecurityRequest): Reply {
   const submission = parseWithZod(formData, { schema: loginPasswordSchema(brand, t) });
   if (submission.status !== "success")
     return failure("login-password", submission.reply({ hideFields: hidden() }));
@@ -231,7 +256,14 @@ const WITHDRAW_PROOF_FIELDS: Record<string, string> = {
   withdraw_password_wrong: "oldWithdrawPassword",
 };
 
-async function saveWithdrawPassword({ request, formData, viewer, db, brand, t }: SecurityRequest) {
+async function saveWithdrawPassword({
+  request,
+  formData,
+  viewer,
+  db,
+  brand,
+  t,
+}: SecurityRequest): Reply {
   const memberId = viewer.member.id;
   // The server decides which proof is due, whatever the page showed.
   const isSet = await hasWithdrawPassword(db, memberId);
@@ -303,7 +335,7 @@ function bindingError(
 }
 
 /** The get-code button of both bind forms (§4 countdown and §5 throttle are the platform's). */
-async function sendCode({ request, formData, viewer, db, brand, t }: SecurityRequest) {
+async function sendCode({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
   const section: SecuritySection = formData.get("channel") === "email" ? "email" : "phone";
   const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
   if (submission.status !== "success")
@@ -341,7 +373,7 @@ async function sendCode({ request, formData, viewer, db, brand, t }: SecurityReq
   }
 }
 
-async function bindPhone({ request, formData, viewer, db, brand, t }: SecurityRequest) {
+async function bindPhone({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
   const submission = parseWithZod(formData, { schema: bindPhoneSchema(brand, t) });
   if (submission.status !== "success")
     return failure("phone", submission.reply({ hideFields: hidden() }));
@@ -364,7 +396,14 @@ async function bindPhone({ request, formData, viewer, db, brand, t }: SecurityRe
   return redirect("/member/security?done=phone#bind-phone");
 }
 
-async function bindEmailAddress({ request, formData, viewer, db, brand, t }: SecurityRequest) {
+async function bindEmailAddress({
+  request,
+  formData,
+  viewer,
+  db,
+  brand,
+  t,
+}: SecurityRequest): Reply {
   const submission = parseWithZod(formData, { schema: bindEmailSchema(brand, t) });
   if (submission.status !== "success")
     return failure("email", submission.reply({ hideFields: hidden() }));
@@ -459,7 +498,7 @@ const profileSchema = (t: TFunction) => {
   });
 };
 
-async function saveProfile({ request, formData, viewer, db, t }: SecurityRequest) {
+async function saveProfile({ request, formData, viewer, db, t }: SecurityRequest): Reply {
   const submission = parseWithZod(formData, { schema: profileSchema(t) });
   if (submission.status !== "success") return failure("profile", submission.reply());
   const { nickname, ...fields } = submission.value;
@@ -469,7 +508,7 @@ async function saveProfile({ request, formData, viewer, db, t }: SecurityRequest
 
 /* ---------- The action: one intent, one handler ---------- */
 
-const INTENTS: Record<string, (input: SecurityRequest) => Promise<Response>> = {
+const INTENTS: Record<string, (input: SecurityRequest) => Reply> = {
   "change-password": changeLoginPassword,
   "withdraw-password": saveWithdrawPassword,
   "send-code": sendCode,
@@ -478,7 +517,7 @@ const INTENTS: Record<string, (input: SecurityRequest) => Promise<Response>> = {
   profile: saveProfile,
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs): Reply {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const intent = formData.get("intent");
@@ -490,15 +529,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return handler({ request, formData, viewer, db, brand, t });
 }
 
-export interface SecurityActionData {
-  section?: SecuritySection;
-  result?: SubmissionResult<string[]>;
-  codeSent?: CodeSent | null;
-}
-
 export default function SecurityCentre() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SecurityActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const location = useLocation();
   const keyFor = useSectionKeys(actionData, location.key);

@@ -1,6 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -86,7 +92,12 @@ const FIELD_OF_ERROR: Record<string, string> = {
   invalid_amount: "amount",
 };
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused transfer to the agent answers; a done one redirects. */
+type UplineTransferReply = { result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<UplineTransferReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -124,8 +135,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function TransferToUpline() {
   const { agent, balance, currency, done, formKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (

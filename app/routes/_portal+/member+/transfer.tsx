@@ -1,6 +1,12 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { AllToMainForm } from "~/components/member/transfer/all-to-main-form";
@@ -94,7 +100,12 @@ const FIELD_OF_ERROR: Record<string, string> = {
 
 type Intent = "transfer" | "all-to-main";
 
-export async function action({ request }: ActionFunctionArgs) {
+/** What a refused transfer answers: the form it came from and conform's result. A done one redirects. */
+type TransferReply = { intent: Intent; result: SubmissionResult<string[]> };
+
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<TransferReply>> {
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -157,8 +168,7 @@ async function post(
 export default function TransferFunds() {
   const { wallets, total, currency, canTransfer, prefill, done, transferKey, allToMainKey } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as
-    { intent?: Intent; result?: SubmissionResult<string[]> } | undefined;
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const location = useLocation();
   const resultFor = (intent: Intent) =>

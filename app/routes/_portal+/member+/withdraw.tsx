@@ -1,8 +1,13 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type TypedResponse,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PayeeAccounts } from "~/components/member/withdraw/payee-accounts";
 import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
-import { resultFor, type WithdrawActionData } from "~/components/member/withdraw/types";
+import { resultFor } from "~/components/member/withdraw/types";
 import { WithdrawRequestForm } from "~/components/member/withdraw/withdraw-request-form";
 import { WithdrawalList } from "~/components/member/withdraw/withdrawal-list";
 import { i18next, translatorFor } from "~/i18next.server";
@@ -30,6 +35,7 @@ import {
   handleReceipt,
   handleRemovePayee,
   handleWithdrawalRequest,
+  type WithdrawReply,
   type WithdrawRequestContext,
 } from "./__withdraw-actions.server";
 import { titleMeta } from "~/utils/meta";
@@ -122,7 +128,9 @@ async function pageNotice(db: Database, memberId: string, params: URLSearchParam
  * password checked first) and `confirm-receipt`, the one multipart form
  * (proof images), read only after the origin and the member are checked.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<WithdrawReply>> {
   assertSameOrigin(request);
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -168,7 +176,7 @@ function PageNotice({ notice }: { notice: { kind: string; id: string | null } })
 
 export default function WithdrawPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as WithdrawActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation();
   const paid = data.withdrawals.filter((withdrawal) => withdrawal.status === "paid");
   return (
