@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { FilterSelect } from "~/components/member/records/filter-select";
-import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { TransactionTable } from "~/components/member/records/transaction-table";
 import {
   TRANSACTION_TYPES,
   transactionHistory,
@@ -45,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TransactionHistory() {
   const { title, range, types, type, records, currency, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const wallet = (name: string) => (name === "MAIN" ? t("records.mainWallet") : name);
   return (
     <div className="records-page">
       <h1>{title}</h1>
@@ -58,57 +57,7 @@ export default function TransactionHistory() {
           options={types.map((value) => ({ value, label: t(`records.types.${value}`) }))}
         />
       </DateRangeFilter>
-      <RecordTable
-        records={records}
-        head={
-          <>
-            <th scope="col">{t("records.columns.time")}</th>
-            <th scope="col">{t("records.columns.type")}</th>
-            <th scope="col">{t("records.columns.wallet")}</th>
-            <th scope="col" className="amount">
-              {t("records.columns.amount")}
-            </th>
-            <th scope="col" className="amount">
-              {t("records.columns.balanceAfter")}
-            </th>
-          </>
-        }
-        foot={
-          <>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t("records.totals.in")}
-              </th>
-              <MoneyCell minor={records.totals.in} currency={currency} testId="total-in" />
-              <td />
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t("records.totals.out")}
-              </th>
-              <MoneyCell minor={records.totals.out} currency={currency} testId="total-out" />
-              <td />
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t("records.totals.net")}
-              </th>
-              <MoneyCell minor={records.totals.net} currency={currency} signed testId="total-net" />
-              <td />
-            </tr>
-          </>
-        }
-      >
-        {records.rows.map((row) => (
-          <tr key={row.id}>
-            <TimeCell iso={row.createdAt} timeZone={timeZone} />
-            <td>{t(`records.kinds.${row.kind}`, { defaultValue: row.kind })}</td>
-            <td>{wallet(row.wallet)}</td>
-            <MoneyCell minor={row.amount} currency={currency} signed />
-            <MoneyCell minor={row.balanceAfter} currency={currency} />
-          </tr>
-        ))}
-      </RecordTable>
+      <TransactionTable records={records} currency={currency} timeZone={timeZone} />
     </div>
   );
 }
