@@ -10,7 +10,8 @@ import {
   type TransactionTotals,
   type TransactionType,
 } from "../wallet/records.server";
-import { checkScope, teamMembers, type TeamScope } from "./reports.server";
+import { checkScope } from "./reports.server";
+import { inDownline, type TeamScope } from "./tree.server";
 
 /**
  * The agent centre's reports read off the ledger and the settlements:
@@ -156,7 +157,7 @@ function teamPostings(
     .selectFrom("entries")
     .innerJoin("postings", "postings.entry_id", "entries.id")
     .innerJoin("accounts", "accounts.id", "postings.account_id")
-    .where(sql<boolean>`accounts.member_id in (${teamMembers(agentId, filter)})`)
+    .where(inDownline(agentId, "accounts.member_id", filter))
     .where("entries.created_at", ">=", filter.window.from)
     .where("entries.created_at", "<", filter.window.to);
   if (filter.type) query = query.where("entries.kind", "in", TRANSACTION_TYPES[filter.type]);
