@@ -3,6 +3,7 @@ import type { Database } from "../db/open.server";
 import { MAIN } from "../wallet/ledger.server";
 import {
   pageOf,
+  pageOfDays,
   TRANSACTION_TYPES,
   type Paging,
   type RecordPage,
@@ -77,9 +78,17 @@ function incomeDays(agentId: string, window: RecordWindow, timeZone: string) {
     )`;
 }
 
-const INCOME_COLUMNS = sql`dividend::text, daily_wage::text, hourly_salary::text, realtime_salary::text,
-  (dividend + daily_wage + hourly_salary + realtime_salary)::text as income,
-  transfers_in::text, transfers_out::text,
+/** The figures a row of `daily` holds, summed for the totals. */
+const INCOME_SUMS = [
+  "dividend",
+  "daily_wage",
+  "hourly_salary",
+  "realtime_salary",
+  "transfers_in",
+  "transfers_out",
+] as const;
+
+const INCOME_DERIVED = sql`(dividend + daily_wage + hourly_salary + realtime_salary)::text as income,
   (dividend + daily_wage + hourly_salary + realtime_salary + transfers_in - transfers_out)::text as net`;
 
 interface IncomeRow {
@@ -110,27 +119,16 @@ export async function agentIncome(
   agentId: string,
   filter: { window: RecordWindow; timeZone: string } & Paging,
 ): Promise<RecordPage<IncomeDay, IncomeFigures>> {
-  const daily = incomeDays(agentId, filter.window, filter.timeZone);
-  const summary = await sql<IncomeRow & { count: string }>`${daily}
-    select days::text as count, ${INCOME_COLUMNS}
-    from (select count(*) as days, coalesce(sum(dividend), 0) as dividend, coalesce(sum(daily_wage), 0) as daily_wage,
-            coalesce(sum(hourly_salary), 0) as hourly_salary, coalesce(sum(realtime_salary), 0) as realtime_salary,
-            coalesce(sum(transfers_in), 0) as transfers_in, coalesce(sum(transfers_out), 0) as transfers_out
-          from daily) as whole`
-    .execute(db)
-    .then((result) => result.rows[0]!);
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await sql<IncomeRow & { day: string }>`${daily}
-    select day::text as day, ${INCOME_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(
+  const days = await pageOfDays<IncomeRow>(
     db,
+    incomeDays(agentId, filter.window, filter.timeZone),
+    { sums: INCOME_SUMS, derived: INCOME_DERIVED },
+    filter,
   );
   return {
-    rows: rows.rows.map((row) => ({ day: row.day, ...incomeOf(row) })),
-    page,
-    pageCount,
-    total,
-    totals: incomeOf(summary),
+    ...days,
+    rows: days.rows.map((row) => ({ day: row.day, ...incomeOf(row) })),
+    totals: incomeOf(days.totals),
   };
 }
 

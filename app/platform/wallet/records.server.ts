@@ -210,8 +210,15 @@ function dailyFigures(memberId: string, window: RecordWindow, timeZone: string) 
     )`;
 }
 
-const FIGURE_COLUMNS = sql`deposits::text, withdrawals::text, stakes::text, valid_bets::text, payouts::text, bonuses::text,
-  (payouts - stakes + bonuses)::text as profit_loss`;
+/** The figures a row of `daily` holds, summed for the totals. */
+const FIGURE_SUMS = [
+  "deposits",
+  "withdrawals",
+  "stakes",
+  "valid_bets",
+  "payouts",
+  "bonuses",
+] as const;
 
 interface FigureRow {
   deposits: string;
@@ -233,33 +240,56 @@ const figures = (row: FigureRow): ProfitLossFigures => ({
   profitLoss: row.profit_loss,
 });
 
+/**
+ * A report by day off a `daily` CTE (one row per day, a column per figure):
+ * the page of days asked for, newest first, and the totals over every day.
+ * Each of `sums` is summed for the totals; both the days and the totals
+ * select `sums` as text and then `derived`, so a figure computed from the
+ * others is computed the same way for a day and for the whole window.
+ */
+export async function pageOfDays<Row>(
+  db: Database,
+  daily: RawBuilder<unknown>,
+  columns: { sums: readonly string[]; derived: RawBuilder<unknown> },
+  paging: Paging,
+): Promise<RecordPage<Row & { day: string }, Row>> {
+  const select = sql.join([
+    ...columns.sums.map((name) => sql`${sql.ref(name)}::text as ${sql.ref(name)}`),
+    columns.derived,
+  ]);
+  const sums = columns.sums.map(
+    (name) => sql`coalesce(sum(${sql.ref(name)}), 0) as ${sql.ref(name)}`,
+  );
+  const summary = await sql<Row & { count: string }>`${daily}
+    select days::text as count, ${select}
+    from (select count(*) as days, ${sql.join(sums)} from daily) as whole`
+    .execute(db)
+    .then((result) => result.rows[0]!);
+  const total = Number(summary.count);
+  const { page, pageCount, offset } = pageOf(paging, total);
+  const rows = await sql<Row & { day: string }>`${daily}
+    select day::text as day, ${select} from daily order by day desc limit ${paging.pageSize} offset ${offset}`.execute(
+    db,
+  );
+  return { rows: rows.rows, page, pageCount, total, totals: summary };
+}
+
 /** §2 personalProfit: the figures per day (newest first) and over the whole window. */
 export async function profitLoss(
   db: Database,
   memberId: string,
   filter: { window: RecordWindow; timeZone: string } & Paging,
 ): Promise<RecordPage<ProfitLossDay, ProfitLossFigures>> {
-  const daily = dailyFigures(memberId, filter.window, filter.timeZone);
-  const summary = await sql<FigureRow & { count: string }>`${daily}
-    select days::text as count, ${FIGURE_COLUMNS}
-    from (select coalesce(sum(deposits), 0) as deposits, coalesce(sum(withdrawals), 0) as withdrawals,
-            coalesce(sum(stakes), 0) as stakes, coalesce(sum(valid_bets), 0) as valid_bets,
-            coalesce(sum(payouts), 0) as payouts, coalesce(sum(bonuses), 0) as bonuses, count(*) as days
-          from daily) as whole`
-    .execute(db)
-    .then((result) => result.rows[0]!);
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await sql<FigureRow & { day: string }>`${daily}
-    select day::text as day, ${FIGURE_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(
+  const days = await pageOfDays<FigureRow>(
     db,
+    dailyFigures(memberId, filter.window, filter.timeZone),
+    { sums: FIGURE_SUMS, derived: sql`(payouts - stakes + bonuses)::text as profit_loss` },
+    filter,
   );
   return {
-    rows: rows.rows.map((row) => ({ day: row.day, ...figures(row) })),
-    page,
-    pageCount,
-    total,
-    totals: figures(summary),
+    ...days,
+    rows: days.rows.map((row) => ({ day: row.day, ...figures(row) })),
+    totals: figures(days.totals),
   };
 }
 
