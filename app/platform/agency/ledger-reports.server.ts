@@ -1,13 +1,16 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
-import { MAIN } from "../wallet/ledger.server";
 import {
   pageOf,
   pageOfDays,
-  TRANSACTION_TYPES,
+  POSTING_COLUMNS,
+  postingsOf,
+  postingTotals,
+  transactionRowOf,
   type Paging,
   type RecordPage,
   type RecordWindow,
+  type TransactionRow,
   type TransactionTotals,
   type TransactionType,
 } from "../wallet/records.server";
@@ -132,34 +135,9 @@ export async function agentIncome(
   };
 }
 
-export interface TeamTransactionRow {
-  id: string;
-  createdAt: string;
+export interface TeamTransactionRow extends TransactionRow {
+  /** Whose wallet moved. */
   account: string;
-  kind: string;
-  /** What the entry was for (its memo's `title`), when whoever posted it named it. */
-  title: string | null;
-  /** "MAIN" or a vendor wallet's vassalage. */
-  wallet: string;
-  amount: string;
-  balanceAfter: string;
-}
-
-/** Postings on downline members' wallets whose entries fall in the window (entries_created, then the posting's account). */
-function teamPostings(
-  db: Database,
-  agentId: string,
-  filter: TeamScope & { window: RecordWindow; type?: TransactionType },
-) {
-  let query = db
-    .selectFrom("entries")
-    .innerJoin("postings", "postings.entry_id", "entries.id")
-    .innerJoin("accounts", "accounts.id", "postings.account_id")
-    .where(inDownline(agentId, "accounts.member_id", filter))
-    .where("entries.created_at", ">=", filter.window.from)
-    .where("entries.created_at", "<", filter.window.to);
-  if (filter.type) query = query.where("entries.kind", "in", TRANSACTION_TYPES[filter.type]);
-  return query;
 }
 
 /** Account details: every movement on the downline's wallets, newest first, with money in, out and net over the filter. */
@@ -169,48 +147,25 @@ export async function teamTransactions(
   filter: TeamScope & { window: RecordWindow; type?: TransactionType } & Paging,
 ): Promise<RecordPage<TeamTransactionRow, TransactionTotals>> {
   await checkScope(db, agentId, filter);
-  const amount = sql.ref("postings.amount");
-  const summary = await teamPostings(db, agentId, filter)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sql<string>`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)::text`.as("in"),
-      sql<string>`coalesce(-sum(${amount}) filter (where ${amount} < 0), 0)::text`.as("out"),
-      sql<string>`coalesce(sum(${amount}), 0)::text`.as("net"),
-    ])
+  const team = inDownline(agentId, "accounts.member_id", filter);
+  const { count, ...totals } = await postingsOf(db, team, filter)
+    .select(postingTotals)
     .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
+  const total = Number(count);
   const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await teamPostings(db, agentId, filter)
+  const rows = await postingsOf(db, team, filter)
     .innerJoin("members", "members.id", "accounts.member_id")
-    .select([
-      "postings.id",
-      "entries.created_at",
-      "members.account",
-      "entries.kind",
-      sql<string | null>`entries.memo ->> 'title'`.as("title"),
-      "accounts.kind as account_kind",
-      "postings.amount",
-      "postings.balance_after",
-    ])
+    .select([...POSTING_COLUMNS, "members.account"])
     .orderBy("entries.created_at", "desc")
     .orderBy("postings.id", "desc")
     .limit(filter.pageSize)
     .offset(offset)
     .execute();
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      createdAt: new Date(row.created_at).toISOString(),
-      account: row.account,
-      kind: row.kind,
-      title: row.title,
-      wallet: row.account_kind === MAIN ? MAIN : row.account_kind.replace(/^VENDOR:/, ""),
-      amount: String(row.amount),
-      balanceAfter: String(row.balance_after),
-    })),
+    rows: rows.map((row) => ({ ...transactionRowOf(row), account: row.account })),
     page,
     pageCount,
     total,
-    totals: { in: summary.in, out: summary.out, net: summary.net },
+    totals,
   };
 }

@@ -1,9 +1,11 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import {
+  BET_COLUMNS,
   betRowOf,
+  betsOf,
+  betTotals,
   pageOf,
-  sumText,
   TRANSACTION_TYPES,
   type BetFilter,
   type BetRow,
@@ -31,18 +33,6 @@ export interface TeamBetRow extends BetRow {
   account: string;
 }
 
-function teamBets(db: Database, agentId: string, filter: BetFilter & TeamScope) {
-  let query = db
-    .selectFrom("bets")
-    .where(inDownline(agentId, "bets.member_id", filter))
-    .where("bets.placed_at", ">=", filter.window.from)
-    .where("bets.placed_at", "<", filter.window.to);
-  if (filter.category) query = query.where("bets.category", "=", filter.category);
-  if (filter.vassalage) query = query.where("bets.vassalage", "=", filter.vassalage);
-  if (filter.status) query = query.where("bets.status", "=", filter.status);
-  return query;
-}
-
 /** Team betting: the downline's bets in the window, newest first, with the filter's totals. */
 export async function teamBetting(
   db: Database,
@@ -50,35 +40,15 @@ export async function teamBetting(
   filter: BetFilter & TeamScope & Paging,
 ): Promise<RecordPage<TeamBetRow, BetTotals>> {
   await checkScope(db, agentId, filter);
-  const summary = await teamBets(db, agentId, filter)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sumText(sql`bets.stake`).as("stake"),
-      sumText(sql`bets.valid_bet`).as("validBet"),
-      sumText(sql`bets.payout`).as("payout"),
-      sql<string>`coalesce(sum(bets.payout - bets.stake) filter (where bets.status = 'settled'), 0)::text`.as(
-        "winLoss",
-      ),
-    ])
+  const team = inDownline(agentId, "bets.member_id", filter);
+  const { count, ...totals } = await betsOf(db, team, filter)
+    .select(betTotals)
     .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
+  const total = Number(count);
   const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await teamBets(db, agentId, filter)
+  const rows = await betsOf(db, team, filter)
     .innerJoin("members", "members.id", "bets.member_id")
-    .select([
-      "bets.id",
-      "members.account",
-      "bets.placed_at",
-      "bets.settled_at",
-      "bets.vassalage",
-      "bets.category",
-      "bets.game_name",
-      "bets.round_id",
-      "bets.stake",
-      "bets.valid_bet",
-      "bets.payout",
-      "bets.status",
-    ])
+    .select([...BET_COLUMNS, "members.account"])
     .orderBy("bets.placed_at", "desc")
     .orderBy("bets.id", "desc")
     .limit(filter.pageSize)
@@ -89,12 +59,7 @@ export async function teamBetting(
     page,
     pageCount,
     total,
-    totals: {
-      stake: summary.stake,
-      validBet: summary.validBet,
-      payout: summary.payout,
-      winLoss: summary.winLoss,
-    },
+    totals,
   };
 }
 
