@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import {
-  pageOf,
   pageOfDays,
   POSTING_COLUMNS,
   postingsOf,
   postingTotals,
+  recordPage,
   transactionRowOf,
   type Paging,
   type RecordPage,
@@ -148,24 +148,18 @@ export async function teamTransactions(
 ): Promise<RecordPage<TeamTransactionRow, TransactionTotals>> {
   await checkScope(db, agentId, filter);
   const team = inDownline(agentId, "accounts.member_id", filter);
-  const { count, ...totals } = await postingsOf(db, team, filter)
-    .select(postingTotals)
-    .executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await postingsOf(db, team, filter)
-    .innerJoin("members", "members.id", "accounts.member_id")
-    .select([...POSTING_COLUMNS, "members.account"])
-    .orderBy("entries.created_at", "desc")
-    .orderBy("postings.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map((row) => ({ ...transactionRowOf(row), account: row.account })),
-    page,
-    pageCount,
-    total,
-    totals,
-  };
+  return recordPage(
+    filter,
+    () => postingsOf(db, team, filter).select(postingTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      postingsOf(db, team, filter)
+        .innerJoin("members", "members.id", "accounts.member_id")
+        .select([...POSTING_COLUMNS, "members.account"])
+        .orderBy("entries.created_at", "desc")
+        .orderBy("postings.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...transactionRowOf(row), account: row.account }))),
+  );
 }

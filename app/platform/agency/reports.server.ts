@@ -6,6 +6,7 @@ import {
   betsOf,
   betTotals,
   pageOf,
+  recordPage,
   TRANSACTION_TYPES,
   type BetFilter,
   type BetRow,
@@ -41,26 +42,20 @@ export async function teamBetting(
 ): Promise<RecordPage<TeamBetRow, BetTotals>> {
   await checkScope(db, agentId, filter);
   const team = inDownline(agentId, "bets.member_id", filter);
-  const { count, ...totals } = await betsOf(db, team, filter)
-    .select(betTotals)
-    .executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await betsOf(db, team, filter)
-    .innerJoin("members", "members.id", "bets.member_id")
-    .select([...BET_COLUMNS, "members.account"])
-    .orderBy("bets.placed_at", "desc")
-    .orderBy("bets.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map((row) => ({ ...betRowOf(row), account: row.account })),
-    page,
-    pageCount,
-    total,
-    totals,
-  };
+  return recordPage(
+    filter,
+    () => betsOf(db, team, filter).select(betTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      betsOf(db, team, filter)
+        .innerJoin("members", "members.id", "bets.member_id")
+        .select([...BET_COLUMNS, "members.account"])
+        .orderBy("bets.placed_at", "desc")
+        .orderBy("bets.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...betRowOf(row), account: row.account }))),
+  );
 }
 
 /** The vendors (vassalage codes) of the catalog, for the team betting vendor filter: reading them off a team's bets would scan them all. */

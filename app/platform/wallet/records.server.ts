@@ -59,6 +59,24 @@ export function pageOf(paging: Paging, total: number) {
   return { page, pageCount, offset: (page - 1) * paging.pageSize };
 }
 
+/**
+ * One page of a record list: `summarise` counts the rows under the filter
+ * (`count`) and sums the totals (the rest of its row); `read` then reads the
+ * page shown (pageOf: past the end, the last) by limit and offset. No rows,
+ * no read.
+ */
+export async function recordPage<Summary extends { count: string }, Row>(
+  paging: Paging,
+  summarise: () => Promise<Summary>,
+  read: (limit: number, offset: number) => Promise<Row[]>,
+): Promise<RecordPage<Row, Omit<Summary, "count">>> {
+  const { count, ...totals } = await summarise();
+  const total = Number(count);
+  const { page, pageCount, offset } = pageOf(paging, total);
+  const rows = total === 0 ? [] : await read(paging.pageSize, offset);
+  return { rows, page, pageCount, total, totals };
+}
+
 /** "MAIN", or the vassalage code of a vendor wallet ("VENDOR:AG" → "AG"). */
 const walletName = (accountKind: string) =>
   accountKind === MAIN ? MAIN : accountKind.replace(/^VENDOR:/, "");
@@ -160,19 +178,19 @@ export async function transactionHistory(
   filter: { window: RecordWindow; type?: TransactionType } & Paging,
 ): Promise<RecordPage<TransactionRow, TransactionTotals>> {
   const own = (eb: ExpressionBuilder<DB, PostingTables>) => eb("accounts.member_id", "=", memberId);
-  const { count, ...totals } = await postingsOf(db, own, filter)
-    .select(postingTotals)
-    .executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await postingsOf(db, own, filter)
-    .select(POSTING_COLUMNS)
-    .orderBy("entries.created_at", "desc")
-    .orderBy("postings.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return { rows: rows.map(transactionRowOf), page, pageCount, total, totals };
+  return recordPage(
+    filter,
+    () => postingsOf(db, own, filter).select(postingTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      postingsOf(db, own, filter)
+        .select(POSTING_COLUMNS)
+        .orderBy("entries.created_at", "desc")
+        .orderBy("postings.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map(transactionRowOf)),
+  );
 }
 
 /** §2 bonusDetails: bonuses, rebates and salaries credited to the member (the bonus rows of the history). */
@@ -280,7 +298,7 @@ export async function pageOfDays<Row>(
   daily: RawBuilder<unknown>,
   columns: { sums: readonly string[]; derived: RawBuilder<unknown> },
   paging: Paging,
-): Promise<RecordPage<Row & { day: string }, Row>> {
+) {
   const select = sql.join([
     ...columns.sums.map((name) => sql`${sql.ref(name)}::text as ${sql.ref(name)}`),
     columns.derived,
@@ -288,18 +306,20 @@ export async function pageOfDays<Row>(
   const sums = columns.sums.map(
     (name) => sql`coalesce(sum(${sql.ref(name)}), 0) as ${sql.ref(name)}`,
   );
-  const summary = await sql<Row & { count: string }>`${daily}
-    select days::text as count, ${select}
-    from (select count(*) as days, ${sql.join(sums)} from daily) as whole`
-    .execute(db)
-    .then((result) => result.rows[0]!);
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(paging, total);
-  const rows = await sql<Row & { day: string }>`${daily}
-    select day::text as day, ${select} from daily order by day desc limit ${paging.pageSize} offset ${offset}`.execute(
-    db,
+  return recordPage(
+    paging,
+    () =>
+      sql<Row & { count: string }>`${daily}
+        select days::text as count, ${select}
+        from (select count(*) as days, ${sql.join(sums)} from daily) as whole`
+        .execute(db)
+        .then((result) => result.rows[0]!),
+    (limit, offset) =>
+      sql<Row & { day: string }>`${daily}
+        select day::text as day, ${select} from daily order by day desc limit ${limit} offset ${offset}`
+        .execute(db)
+        .then((result) => result.rows),
   );
-  return { rows: rows.rows, page, pageCount, total, totals: summary };
 }
 
 /** §2 personalProfit: the figures per day (newest first) and over the whole window. */
@@ -439,19 +459,19 @@ export async function bettingRecords(
   filter: BetFilter & Paging,
 ): Promise<RecordPage<BetRow, BetTotals>> {
   const own = (eb: ExpressionBuilder<DB, "bets">) => eb("bets.member_id", "=", memberId);
-  const { count, ...totals } = await betsOf(db, own, filter)
-    .select(betTotals)
-    .executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await betsOf(db, own, filter)
-    .select(BET_COLUMNS)
-    .orderBy("bets.placed_at", "desc")
-    .orderBy("bets.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return { rows: rows.map(betRowOf), page, pageCount, total, totals };
+  return recordPage(
+    filter,
+    () => betsOf(db, own, filter).select(betTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      betsOf(db, own, filter)
+        .select(BET_COLUMNS)
+        .orderBy("bets.placed_at", "desc")
+        .orderBy("bets.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map(betRowOf)),
+  );
 }
 
 /** The vendors (vassalage codes) the member has bets with, for the betting record's vendor filter. */
