@@ -1,8 +1,21 @@
-import type { BetRow, BetTotals } from "~/platform/wallet/records.server";
 import { useTranslation } from "~/utils/i18n";
 import { MoneyCell } from "./record-table";
 
 type Currency = { symbol: string; minorUnits: number };
+
+/** A bet list's sums over the whole filter (minor units as decimal strings). */
+interface BetTotals {
+  stake: string;
+  validBet: string;
+  payout: string;
+  winLoss: string;
+}
+
+/** A bet's money and status; win/loss is null until it is settled. */
+interface BetAmounts extends Omit<BetTotals, "winLoss"> {
+  winLoss: string | null;
+  status: "open" | "settled" | "void";
+}
 
 /**
  * The money and status columns every bet list shares (the member's betting
@@ -55,13 +68,7 @@ export function BetTotalsRow({
   );
 }
 
-export function BetAmountCells({
-  row,
-  currency,
-}: {
-  row: Pick<BetRow, "stake" | "validBet" | "payout" | "winLoss" | "status">;
-  currency: Currency;
-}) {
+export function BetAmountCells({ row, currency }: { row: BetAmounts; currency: Currency }) {
   const { t } = useTranslation();
   return (
     <>
