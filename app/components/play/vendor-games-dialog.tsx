@@ -2,10 +2,22 @@ import { PlainLink } from "~/components/ui/plain-link";
 import { useTranslation } from "~/utils/i18n";
 import { launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
-import type { VendorGamesData } from "~/routes/_portal+/__vendor-games.server";
 import { Pager } from "../lobby/pager";
 import { Dialog } from "../ui/dialog";
 import { GameIcon } from "../ui/game-icon";
+
+/** What the vendor game list popup shows: the vendor and one page of its games. */
+export interface VendorGamesData {
+  vassalage: string;
+  category: string;
+  vendorName: string;
+  page: {
+    games: { nodeId: number; gameName: string; iconUrl: string | null; showIcon: boolean }[];
+    pageNum: number;
+    totalPages: number;
+    total: number;
+  };
+}
 
 /** The URL-state keys of the popup (see vendorGamesDialog): closing it removes them all. */
 const POPUP_PARAMS = ["modal", "vendorGames", "vendorCategory", "vendorGamesPage"];

@@ -3,19 +3,7 @@ import { listGames } from "~/platform/catalog/games.server";
 import type { VendorLane } from "~/platform/catalog/lanes.server";
 import type { Database } from "~/platform/db/open.server";
 import { pageParam } from "../../utils/pagination";
-
-/** What the vendor game list popup shows: the vendor and one page of its games. */
-export interface VendorGamesData {
-  vassalage: string;
-  category: string;
-  vendorName: string;
-  page: {
-    games: { nodeId: number; gameName: string; iconUrl: string | null; showIcon: boolean }[];
-    pageNum: number;
-    totalPages: number;
-    total: number;
-  };
-}
+import type { VendorGamesData } from "~/components/play/vendor-games-dialog";
 
 /** Derived lanes (ESPORTS, COCKFIGHT) keep their games under SPORTS (§4). */
 const storedCategory = (category: string) =>
