@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
-import { FilterSelect } from "~/components/member/records/filter-select";
-import { TransactionTable } from "~/components/member/records/transaction-table";
+import {
+  TransactionTable,
+  TransactionTypeFilter,
+} from "~/components/member/records/transaction-table";
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
 import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
@@ -45,13 +47,7 @@ export default function AccountDetails() {
       filters={
         <>
           <AccountFilter value={filter.account} />
-          <FilterSelect
-            name="type"
-            label={t("records.filter.type")}
-            value={filter.type}
-            allLabel={t("records.filter.all")}
-            options={types.map((value) => ({ value, label: t(`records.types.${value}`) }))}
-          />
+          <TransactionTypeFilter value={filter.type} types={types} />
         </>
       }
     >

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
+import { FilterSelect } from "./filter-select";
 import { MoneyCell, RecordTable, TimeCell } from "./record-table";
 
 type Currency = { symbol: string; minorUnits: number };
@@ -103,5 +104,25 @@ export function TransactionTable<Line extends TransactionLine>({
         </tr>
       ))}
     </RecordTable>
+  );
+}
+
+/** A transaction list's type filter (deposit, withdrawal, transfer, game, bonus). */
+export function TransactionTypeFilter({
+  value,
+  types,
+}: {
+  value: string;
+  types: readonly string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect
+      name="type"
+      label={t("records.filter.type")}
+      value={value}
+      allLabel={t("records.filter.all")}
+      options={types.map((type) => ({ value: type, label: t(`records.types.${type}`) }))}
+    />
   );
 }

@@ -1,15 +1,16 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
-import { FilterSelect } from "~/components/member/records/filter-select";
-import { TransactionTable } from "~/components/member/records/transaction-table";
+import {
+  TransactionTable,
+  TransactionTypeFilter,
+} from "~/components/member/records/transaction-table";
 import {
   TRANSACTION_TYPES,
   transactionHistory,
   type TransactionType,
 } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { useTranslation } from "~/utils/i18n";
 import {
   optionalChoice,
   readRecordFilters,
@@ -44,18 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TransactionHistory() {
   const { title, range, types, type, records, currency, timeZone } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
   return (
     <div className="records-page">
       <h1>{title}</h1>
       <DateRangeFilter range={range}>
-        <FilterSelect
-          name="type"
-          label={t("records.filter.type")}
-          value={type}
-          allLabel={t("records.filter.all")}
-          options={types.map((value) => ({ value, label: t(`records.types.${value}`) }))}
-        />
+        <TransactionTypeFilter value={type} types={types} />
       </DateRangeFilter>
       <TransactionTable records={records} currency={currency} timeZone={timeZone} />
     </div>
