@@ -1,19 +1,16 @@
 import { delay, http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { PlatformError } from "~/platform/errors";
 import { httpMailSender } from "~/platform/identity/senders/http-mail.server";
 import { httpSmsSender } from "~/platform/identity/senders/http-sms.server";
 import type { MailMessage, SmsMessage } from "~/platform/identity/senders/ports";
+import { useMswServer } from "../helpers/msw";
 
 const SMS_URL = "https://sms.gateway.test/v1/messages";
 const MAIL_URL = "https://mail.api.test/v1/send";
 const SECRET = "Your code is 482913";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMswServer();
 
 interface Seen {
   body: unknown;

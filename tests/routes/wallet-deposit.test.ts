@@ -1,12 +1,12 @@
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { listMessages } from "~/platform/content/messages.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { createDeposit, findDeposit } from "~/platform/wallet/deposits.server";
 import { signBody } from "~/platform/signed-messages.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
+import { useMswServer } from "../helpers/msw";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
@@ -22,10 +22,7 @@ const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMswServer();
 
 const depositRoute = () => import("~/routes/_portal+/member+/deposit");
 const payRoute = () => import("~/routes/_portal+/member+/deposit_.pay.$depositId");

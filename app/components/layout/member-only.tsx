@@ -1,30 +1,19 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType } from "react";
-import type * as Chrome from "./member-chrome";
+import { serverFirst } from "../lazy-component";
 import * as onServer from "./member-only.server";
 
-type Name = keyof typeof Chrome;
-
 /**
- * Member-only chrome stays out of visitors' JavaScript (the home page's budget,
- * docs/benchmarks.md). The server renders it at once (a static import: nothing
- * streamed late, nothing missing without JavaScript); the browser fetches one
- * chunk when a member page hydrates, keeping the server's HTML until it arrives.
+ * Member-only chrome stays out of visitors' JavaScript: the server renders it
+ * at once, the browser fetches one chunk (member-chrome.ts) when a member page
+ * hydrates (lazy-component.tsx).
  */
-function memberOnly<K extends Name>(name: K) {
-  type Props = ComponentProps<(typeof Chrome)[K]>;
-  const Component = (onServer[name] ??
-    lazy(() =>
-      import("./member-chrome").then((chrome) => ({ default: chrome[name] })),
-    )) as ComponentType<Props>;
-  return function MemberOnly(props: Props) {
-    return (
-      <Suspense fallback={null}>
-        <Component {...(props as Props & JSX.IntrinsicAttributes)} />
-      </Suspense>
-    );
-  };
-}
+const chrome = () => import("./member-chrome");
 
-export const MemberActions = memberOnly("MemberActions");
-export const LogoutDialog = memberOnly("LogoutDialog");
-export const NeedRealAccountDialog = memberOnly("NeedRealAccountDialog");
+export const MemberActions = serverFirst(onServer.MemberActions, () =>
+  chrome().then((module) => module.MemberActions),
+);
+export const LogoutDialog = serverFirst(onServer.LogoutDialog, () =>
+  chrome().then((module) => module.LogoutDialog),
+);
+export const NeedRealAccountDialog = serverFirst(onServer.NeedRealAccountDialog, () =>
+  chrome().then((module) => module.NeedRealAccountDialog),
+);

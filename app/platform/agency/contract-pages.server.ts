@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import type { ContractKind } from "../db/schema";
 import type { TypeSets } from "../identity/member-types";
 import {
-  pageOf,
+  recordPage,
   sumText,
   type Paging,
   type RecordPage,
@@ -112,31 +112,20 @@ export async function settlementRecords(
   agentId: string,
   filter: SettlementFilter,
 ): Promise<RecordPage<SettlementRow, SettlementTotals>> {
-  const summary = await scopedSettlements(db, agentId, filter)
-    .select([
-      (eb) => eb.fn.countAll<string>().as("count"),
-      sumText(sql`s.valid_bet`).as("validBet"),
-      sumText(sql`s.profit_loss`).as("profitLoss"),
-      sumText(sql`s.base`).as("base"),
-      sumText(sql`s.amount`).as("amount"),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows =
-    total === 0 ? [] : await settlementRows(db, agentId, filter, filter.pageSize, offset);
-  return {
-    rows,
-    page,
-    pageCount,
-    total,
-    totals: {
-      validBet: summary.validBet,
-      profitLoss: summary.profitLoss,
-      base: summary.base,
-      amount: summary.amount,
-    },
-  };
+  return recordPage(
+    filter,
+    () =>
+      scopedSettlements(db, agentId, filter)
+        .select([
+          (eb) => eb.fn.countAll<string>().as("count"),
+          sumText(sql`s.valid_bet`).as("validBet"),
+          sumText(sql`s.profit_loss`).as("profitLoss"),
+          sumText(sql`s.base`).as("base"),
+          sumText(sql`s.amount`).as("amount"),
+        ])
+        .executeTakeFirstOrThrow(),
+    (limit, offset) => settlementRows(db, agentId, filter, limit, offset),
+  );
 }
 
 /** The settlements in scope, newest period first (the page's rows, or a CSV export's with a row limit). */

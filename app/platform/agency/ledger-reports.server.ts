@@ -1,16 +1,21 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
-import { MAIN } from "../wallet/ledger.server";
 import {
-  pageOf,
-  TRANSACTION_TYPES,
+  pageOfDays,
+  POSTING_COLUMNS,
+  postingsOf,
+  postingTotals,
+  recordPage,
+  transactionRowOf,
   type Paging,
   type RecordPage,
   type RecordWindow,
+  type TransactionRow,
   type TransactionTotals,
   type TransactionType,
 } from "../wallet/records.server";
-import { checkScope, teamMembers, type TeamScope } from "./reports.server";
+import { checkScope } from "./reports.server";
+import { inDownline, type TeamScope } from "./tree.server";
 
 /**
  * The agent centre's reports read off the ledger and the settlements:
@@ -76,9 +81,17 @@ function incomeDays(agentId: string, window: RecordWindow, timeZone: string) {
     )`;
 }
 
-const INCOME_COLUMNS = sql`dividend::text, daily_wage::text, hourly_salary::text, realtime_salary::text,
-  (dividend + daily_wage + hourly_salary + realtime_salary)::text as income,
-  transfers_in::text, transfers_out::text,
+/** The figures a row of `daily` holds, summed for the totals. */
+const INCOME_SUMS = [
+  "dividend",
+  "daily_wage",
+  "hourly_salary",
+  "realtime_salary",
+  "transfers_in",
+  "transfers_out",
+] as const;
+
+const INCOME_DERIVED = sql`(dividend + daily_wage + hourly_salary + realtime_salary)::text as income,
   (dividend + daily_wage + hourly_salary + realtime_salary + transfers_in - transfers_out)::text as net`;
 
 interface IncomeRow {
@@ -109,58 +122,22 @@ export async function agentIncome(
   agentId: string,
   filter: { window: RecordWindow; timeZone: string } & Paging,
 ): Promise<RecordPage<IncomeDay, IncomeFigures>> {
-  const daily = incomeDays(agentId, filter.window, filter.timeZone);
-  const summary = await sql<IncomeRow & { count: string }>`${daily}
-    select days::text as count, ${INCOME_COLUMNS}
-    from (select count(*) as days, coalesce(sum(dividend), 0) as dividend, coalesce(sum(daily_wage), 0) as daily_wage,
-            coalesce(sum(hourly_salary), 0) as hourly_salary, coalesce(sum(realtime_salary), 0) as realtime_salary,
-            coalesce(sum(transfers_in), 0) as transfers_in, coalesce(sum(transfers_out), 0) as transfers_out
-          from daily) as whole`
-    .execute(db)
-    .then((result) => result.rows[0]!);
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await sql<IncomeRow & { day: string }>`${daily}
-    select day::text as day, ${INCOME_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(
+  const days = await pageOfDays<IncomeRow>(
     db,
+    incomeDays(agentId, filter.window, filter.timeZone),
+    { sums: INCOME_SUMS, derived: INCOME_DERIVED },
+    filter,
   );
   return {
-    rows: rows.rows.map((row) => ({ day: row.day, ...incomeOf(row) })),
-    page,
-    pageCount,
-    total,
-    totals: incomeOf(summary),
+    ...days,
+    rows: days.rows.map((row) => ({ day: row.day, ...incomeOf(row) })),
+    totals: incomeOf(days.totals),
   };
 }
 
-export interface TeamTransactionRow {
-  id: string;
-  createdAt: string;
+export interface TeamTransactionRow extends TransactionRow {
+  /** Whose wallet moved. */
   account: string;
-  kind: string;
-  /** What the entry was for (its memo's `title`), when whoever posted it named it. */
-  title: string | null;
-  /** "MAIN" or a vendor wallet's vassalage. */
-  wallet: string;
-  amount: string;
-  balanceAfter: string;
-}
-
-/** Postings on downline members' wallets whose entries fall in the window (entries_created, then the posting's account). */
-function teamPostings(
-  db: Database,
-  agentId: string,
-  filter: TeamScope & { window: RecordWindow; type?: TransactionType },
-) {
-  let query = db
-    .selectFrom("entries")
-    .innerJoin("postings", "postings.entry_id", "entries.id")
-    .innerJoin("accounts", "accounts.id", "postings.account_id")
-    .where(sql<boolean>`accounts.member_id in (${teamMembers(agentId, filter)})`)
-    .where("entries.created_at", ">=", filter.window.from)
-    .where("entries.created_at", "<", filter.window.to);
-  if (filter.type) query = query.where("entries.kind", "in", TRANSACTION_TYPES[filter.type]);
-  return query;
 }
 
 /** Account details: every movement on the downline's wallets, newest first, with money in, out and net over the filter. */
@@ -170,48 +147,19 @@ export async function teamTransactions(
   filter: TeamScope & { window: RecordWindow; type?: TransactionType } & Paging,
 ): Promise<RecordPage<TeamTransactionRow, TransactionTotals>> {
   await checkScope(db, agentId, filter);
-  const amount = sql.ref("postings.amount");
-  const summary = await teamPostings(db, agentId, filter)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sql<string>`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)::text`.as("in"),
-      sql<string>`coalesce(-sum(${amount}) filter (where ${amount} < 0), 0)::text`.as("out"),
-      sql<string>`coalesce(sum(${amount}), 0)::text`.as("net"),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await teamPostings(db, agentId, filter)
-    .innerJoin("members", "members.id", "accounts.member_id")
-    .select([
-      "postings.id",
-      "entries.created_at",
-      "members.account",
-      "entries.kind",
-      sql<string | null>`entries.memo ->> 'title'`.as("title"),
-      "accounts.kind as account_kind",
-      "postings.amount",
-      "postings.balance_after",
-    ])
-    .orderBy("entries.created_at", "desc")
-    .orderBy("postings.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      createdAt: new Date(row.created_at).toISOString(),
-      account: row.account,
-      kind: row.kind,
-      title: row.title,
-      wallet: row.account_kind === MAIN ? MAIN : row.account_kind.replace(/^VENDOR:/, ""),
-      amount: String(row.amount),
-      balanceAfter: String(row.balance_after),
-    })),
-    page,
-    pageCount,
-    total,
-    totals: { in: summary.in, out: summary.out, net: summary.net },
-  };
+  const team = inDownline(agentId, "accounts.member_id", filter);
+  return recordPage(
+    filter,
+    () => postingsOf(db, team, filter).select(postingTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      postingsOf(db, team, filter)
+        .innerJoin("members", "members.id", "accounts.member_id")
+        .select([...POSTING_COLUMNS, "members.account"])
+        .orderBy("entries.created_at", "desc")
+        .orderBy("postings.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...transactionRowOf(row), account: row.account }))),
+  );
 }

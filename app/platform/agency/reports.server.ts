@@ -1,9 +1,12 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import {
+  BET_COLUMNS,
   betRowOf,
+  betsOf,
+  betTotals,
   pageOf,
-  sumText,
+  recordPage,
   TRANSACTION_TYPES,
   type BetFilter,
   type BetRow,
@@ -12,7 +15,7 @@ import {
   type RecordPage,
   type RecordWindow,
 } from "../wallet/records.server";
-import { requireDownline } from "./tree.server";
+import { downlineIds, inDownline, requireDownline, type TeamScope } from "./tree.server";
 
 /**
  * The agent centre's team reports (§2 personalHistoryCopy for the team,
@@ -21,33 +24,6 @@ import { requireDownline } from "./tree.server";
  * closure table. Totals are summed by SQL over the whole filter. Income and
  * account details live in ledger-reports.server.ts.
  */
-
-/** Who in the team a report covers: the whole downline, narrowed by these. */
-export interface TeamScope {
-  /** One downline member by account (exact, case-insensitive); a foreign or unknown account matches nothing. */
-  account?: string;
-  /** One downline member by id; a foreign or unknown id is `not_found` (checked by `checkScope`). */
-  memberId?: string;
-  /** Direct downlines (depth 1) only. */
-  direct?: boolean;
-}
-
-/**
- * The member ids of the agent's downline under the scope, as a subquery for
- * `column in (…)`. The account is looked up by the members_account index and
- * then kept only if it sits under the agent, so an account elsewhere in the
- * brand is simply no row: the report is empty, exactly as for a typo.
- */
-export function teamMembers(agentId: string, scope: TeamScope): RawBuilder<unknown> {
-  const conditions = [sql`p.ancestor = ${agentId}`, sql`p.depth > 0`];
-  if (scope.direct) conditions.push(sql`p.depth = 1`);
-  if (scope.memberId) conditions.push(sql`p.descendant = ${scope.memberId}`);
-  if (scope.account)
-    conditions.push(
-      sql`p.descendant = (select id from members where lower(account) = lower(${scope.account}))`,
-    );
-  return sql`select p.descendant from agent_paths p where ${sql.join(conditions, sql` and `)}`;
-}
 
 /** A member id from the URL must be in the downline: anything else is `not_found`, like a missing one. */
 export async function checkScope(db: Database, agentId: string, scope: TeamScope): Promise<void> {
@@ -58,18 +34,6 @@ export interface TeamBetRow extends BetRow {
   account: string;
 }
 
-function teamBets(db: Database, agentId: string, filter: BetFilter & TeamScope) {
-  let query = db
-    .selectFrom("bets")
-    .where(sql<boolean>`bets.member_id in (${teamMembers(agentId, filter)})`)
-    .where("bets.placed_at", ">=", filter.window.from)
-    .where("bets.placed_at", "<", filter.window.to);
-  if (filter.category) query = query.where("bets.category", "=", filter.category);
-  if (filter.vassalage) query = query.where("bets.vassalage", "=", filter.vassalage);
-  if (filter.status) query = query.where("bets.status", "=", filter.status);
-  return query;
-}
-
 /** Team betting: the downline's bets in the window, newest first, with the filter's totals. */
 export async function teamBetting(
   db: Database,
@@ -77,52 +41,21 @@ export async function teamBetting(
   filter: BetFilter & TeamScope & Paging,
 ): Promise<RecordPage<TeamBetRow, BetTotals>> {
   await checkScope(db, agentId, filter);
-  const summary = await teamBets(db, agentId, filter)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sumText(sql`bets.stake`).as("stake"),
-      sumText(sql`bets.valid_bet`).as("validBet"),
-      sumText(sql`bets.payout`).as("payout"),
-      sql<string>`coalesce(sum(bets.payout - bets.stake) filter (where bets.status = 'settled'), 0)::text`.as(
-        "winLoss",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await teamBets(db, agentId, filter)
-    .innerJoin("members", "members.id", "bets.member_id")
-    .select([
-      "bets.id",
-      "members.account",
-      "bets.placed_at",
-      "bets.settled_at",
-      "bets.vassalage",
-      "bets.category",
-      "bets.game_name",
-      "bets.round_id",
-      "bets.stake",
-      "bets.valid_bet",
-      "bets.payout",
-      "bets.status",
-    ])
-    .orderBy("bets.placed_at", "desc")
-    .orderBy("bets.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map((row) => ({ ...betRowOf(row), account: row.account })),
-    page,
-    pageCount,
-    total,
-    totals: {
-      stake: summary.stake,
-      validBet: summary.validBet,
-      payout: summary.payout,
-      winLoss: summary.winLoss,
-    },
-  };
+  const team = inDownline(agentId, "bets.member_id", filter);
+  return recordPage(
+    filter,
+    () => betsOf(db, team, filter).select(betTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      betsOf(db, team, filter)
+        .innerJoin("members", "members.id", "bets.member_id")
+        .select([...BET_COLUMNS, "members.account"])
+        .orderBy("bets.placed_at", "desc")
+        .orderBy("bets.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...betRowOf(row), account: row.account }))),
+  );
 }
 
 /** The vendors (vassalage codes) of the catalog, for the team betting vendor filter: reading them off a team's bets would scan them all. */
@@ -167,7 +100,7 @@ function lossFigures(agentId: string, scope: TeamScope, window: RecordWindow) {
     with play as (
       select b.member_id, count(*) as bets, sum(b.stake) as stake, sum(b.valid_bet) as valid_bet, sum(b.payout) as payout
       from bets b
-      where b.member_id in (${teamMembers(agentId, scope)}) and b.status <> 'void'
+      where b.member_id in ${downlineIds(agentId, scope)} and b.status <> 'void'
         and b.placed_at >= ${window.from} and b.placed_at < ${window.to}
       group by b.member_id
     ), money as (
@@ -177,7 +110,7 @@ function lossFigures(agentId: string, scope: TeamScope, window: RecordWindow) {
       from entries e
       join postings p on p.entry_id = e.id
       join accounts a on a.id = p.account_id
-      where a.member_id in (${teamMembers(agentId, scope)})
+      where a.member_id in ${downlineIds(agentId, scope)}
         and e.created_at >= ${window.from} and e.created_at < ${window.to}
         and e.kind in ('deposit', ${sql.join(WITHDRAWAL_KINDS)})
       group by a.member_id

@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { TypeSets } from "../identity/member-types";
 import { MAIN, memberKey, postEntry, type PostedEntry } from "../wallet/ledger.server";
-import { pageOf, sumText, type Paging, type RecordPage } from "../wallet/records.server";
+import { recordPage, sumText, type Paging, type RecordPage } from "../wallet/records.server";
 import { requireDirectDownline } from "./tree.server";
 
 /**
@@ -71,54 +71,52 @@ export async function listTeam(
   filter: TeamFilter,
   sets: TypeSets,
 ): Promise<RecordPage<TeamRow, TeamTotals>> {
-  const summary = await teamQuery(db, agentId, filter)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sumText(sql`coalesce(a.balance, 0)`).as("balance"),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await teamQuery(db, agentId, filter)
-    .select([
-      "m.id",
-      "m.account",
-      "m.nickname",
-      "m.type",
-      "m.agent_rate",
-      "p.depth",
-      "m.status",
-      sql<string>`coalesce(a.balance, 0)::text`.as("balance"),
-      "m.created_at",
-      "m.last_login_at",
-      sql<string>`(select count(*) from members c where c.parent_id = m.id)`.as("direct_count"),
-    ])
-    .orderBy("p.depth")
-    .orderBy("m.created_at", "desc")
-    .orderBy("m.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map((row) => ({
-      id: String(row.id),
-      account: row.account,
-      nickname: row.nickname,
-      type: row.type,
-      isAgent: sets.agentTypes.includes(row.type),
-      agentRate: row.agent_rate,
-      depth: row.depth,
-      status: row.status,
-      balance: row.balance,
-      createdAt: new Date(row.created_at).toISOString(),
-      lastLoginAt: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
-      directCount: Number(row.direct_count),
-    })),
-    page,
-    pageCount,
-    total,
-    totals: { balance: summary.balance },
-  };
+  return recordPage(
+    filter,
+    () =>
+      teamQuery(db, agentId, filter)
+        .select((eb) => [
+          eb.fn.countAll<string>().as("count"),
+          sumText(sql`coalesce(a.balance, 0)`).as("balance"),
+        ])
+        .executeTakeFirstOrThrow(),
+    async (limit, offset) => {
+      const rows = await teamQuery(db, agentId, filter)
+        .select([
+          "m.id",
+          "m.account",
+          "m.nickname",
+          "m.type",
+          "m.agent_rate",
+          "p.depth",
+          "m.status",
+          sql<string>`coalesce(a.balance, 0)::text`.as("balance"),
+          "m.created_at",
+          "m.last_login_at",
+          sql<string>`(select count(*) from members c where c.parent_id = m.id)`.as("direct_count"),
+        ])
+        .orderBy("p.depth")
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => ({
+        id: String(row.id),
+        account: row.account,
+        nickname: row.nickname,
+        type: row.type,
+        isAgent: sets.agentTypes.includes(row.type),
+        agentRate: row.agent_rate,
+        depth: row.depth,
+        status: row.status,
+        balance: row.balance,
+        createdAt: new Date(row.created_at).toISOString(),
+        lastLoginAt: row.last_login_at ? new Date(row.last_login_at).toISOString() : null,
+        directCount: Number(row.direct_count),
+      }));
+    },
+  );
 }
 
 /**

@@ -10,17 +10,40 @@ import { PlatformError } from "../errors";
  * downline; a foreign id and a missing one are the same `not_found`.
  */
 
+/** Who in the agent's downline a query covers: all of it (any depth), narrowed by these. */
+export interface TeamScope {
+  /** One downline member by account (exact, case-insensitive); a foreign or unknown account matches nothing. */
+  account?: string;
+  /** One downline member by id; a foreign or unknown id matches nothing (reports check it first: `checkScope`). */
+  memberId?: string;
+  /** Direct downlines (depth 1) only. */
+  direct?: boolean;
+}
+
 /**
  * `<column> in (the agent's downline)`, for `.where(…)` on any table with a
  * member column, e.g. `inDownline(agentId, "bets.member_id")`.
  */
-export function inDownline(agentId: string, column: string) {
-  return sql<boolean>`${sql.ref(column)} in ${downlineIds(agentId)}`;
+export function inDownline(agentId: string, column: string, scope: TeamScope = {}) {
+  return sql<boolean>`${sql.ref(column)} in ${downlineIds(agentId, scope)}`;
 }
 
-/** The ids of the agent's downline (any depth), as a parenthesised sub-select for raw SQL. */
-export function downlineIds(agentId: string) {
-  return sql`(select descendant from agent_paths where ancestor = ${agentId} and depth > 0)`;
+/**
+ * The ids of the agent's downline under the scope, as a parenthesised
+ * sub-select for raw SQL (`column in ${downlineIds(…)}`). The account is
+ * looked up by the members_account index and then kept only if it sits under
+ * the agent, so an account elsewhere in the brand is simply no row: a report
+ * is empty, exactly as for a typo.
+ */
+export function downlineIds(agentId: string, scope: TeamScope = {}) {
+  const conditions = [sql`p.ancestor = ${agentId}`, sql`p.depth > 0`];
+  if (scope.direct) conditions.push(sql`p.depth = 1`);
+  if (scope.memberId) conditions.push(sql`p.descendant = ${scope.memberId}`);
+  if (scope.account)
+    conditions.push(
+      sql`p.descendant = (select id from members where lower(account) = lower(${scope.account}))`,
+    );
+  return sql`(select p.descendant from agent_paths p where ${sql.join(conditions, sql` and `)})`;
 }
 
 /** A member of the agent's downline (any depth), or `not_found`. */

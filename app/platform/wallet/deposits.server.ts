@@ -1,6 +1,6 @@
-import type { Selectable } from "kysely";
+import type { Selectable, Transaction, Updateable } from "kysely";
 import type { Database } from "../db/open.server";
-import type { DepositsTable } from "../db/schema";
+import type { DB, DepositsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
@@ -92,15 +92,18 @@ export async function findDepositByGatewayRef(db: Database, channel: string, gat
 }
 
 /**
- * Credits a pending deposit to MAIN (one ledger entry keyed by the deposit,
- * so a replayed confirmation or callback credits nothing twice) and tells
- * the member (§4 deposit arrived). Confirming a confirmed deposit returns it
- * unchanged; a failed or cancelled one is `deposit_closed`.
+ * Closes a pending deposit as `status` in one transaction: locks it, returns
+ * it unchanged when it is already `status` (a repeat changes nothing),
+ * refuses any other closed one (`deposit_closed`), then does `settle`'s work
+ * in the transaction, writes what it returns with the status, and tells the
+ * member.
  */
-export async function confirmDeposit(
+async function closeDeposit(
   db: Database,
   depositId: string,
-  now = new Date(),
+  status: "confirmed" | "failed",
+  now: Date,
+  settle: (trx: Transaction<DB>, deposit: Deposit) => Promise<Updateable<DepositsTable>>,
 ): Promise<{ deposit: Deposit; changed: boolean }> {
   return inTransaction(db, async (trx) => {
     const deposit = await trx
@@ -110,8 +113,38 @@ export async function confirmDeposit(
       .forUpdate()
       .executeTakeFirst();
     if (!deposit) throw new PlatformError("not_found");
-    if (deposit.status === "confirmed") return { deposit, changed: false };
+    if (deposit.status === status) return { deposit, changed: false };
     if (deposit.status !== "pending") throw new PlatformError("deposit_closed");
+    const changes = await settle(trx, deposit);
+    const updated = await trx
+      .updateTable("deposits")
+      .set({ ...changes, status, settled_at: now })
+      .where("id", "=", deposit.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await postMessage(
+      trx,
+      deposit.member_id,
+      status === "confirmed" ? "deposit_arrived" : "deposit_failed",
+      { amount: deposit.amount, deposit: deposit.id },
+      now,
+    );
+    return { deposit: updated, changed: true };
+  });
+}
+
+/**
+ * Credits a pending deposit to MAIN (one ledger entry keyed by the deposit,
+ * so a replayed confirmation or callback credits nothing twice) and tells
+ * the member (§4 deposit arrived). Confirming a confirmed deposit returns it
+ * unchanged; a failed or cancelled one is `deposit_closed`.
+ */
+export function confirmDeposit(
+  db: Database,
+  depositId: string,
+  now = new Date(),
+): Promise<{ deposit: Deposit; changed: boolean }> {
+  return closeDeposit(db, depositId, "confirmed", now, async (trx, deposit) => {
     const entry = await postEntry(trx, {
       key: `deposit:${deposit.id}`,
       kind: "deposit",
@@ -127,55 +160,20 @@ export async function confirmDeposit(
         },
       ],
     });
-    const updated = await trx
-      .updateTable("deposits")
-      .set({ status: "confirmed", entry_id: entry.id, settled_at: now })
-      .where("id", "=", deposit.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await postMessage(
-      trx,
-      deposit.member_id,
-      "deposit_arrived",
-      { amount: deposit.amount, deposit: deposit.id },
-      now,
-    );
-    return { deposit: updated, changed: true };
+    return { entry_id: entry.id };
   });
 }
 
 /** The gateway says the payment failed (§4 deposit failed). Nothing was credited; a repeat changes nothing. */
-export async function failDeposit(
+export function failDeposit(
   db: Database,
   depositId: string,
   reason: string,
   now = new Date(),
 ): Promise<{ deposit: Deposit; changed: boolean }> {
-  return inTransaction(db, async (trx) => {
-    const deposit = await trx
-      .selectFrom("deposits")
-      .selectAll()
-      .where("id", "=", depositId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!deposit) throw new PlatformError("not_found");
-    if (deposit.status === "failed") return { deposit, changed: false };
-    if (deposit.status !== "pending") throw new PlatformError("deposit_closed");
-    const updated = await trx
-      .updateTable("deposits")
-      .set({ status: "failed", failure_reason: reason.slice(0, 200), settled_at: now })
-      .where("id", "=", deposit.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await postMessage(
-      trx,
-      deposit.member_id,
-      "deposit_failed",
-      { amount: deposit.amount, deposit: deposit.id },
-      now,
-    );
-    return { deposit: updated, changed: true };
-  });
+  return closeDeposit(db, depositId, "failed", now, async () => ({
+    failure_reason: reason.slice(0, 200),
+  }));
 }
 
 /** The member abandons a pending deposit on the pay step. */

@@ -1,5 +1,12 @@
-import { sql, type RawBuilder } from "kysely";
+import {
+  sql,
+  type ExpressionBuilder,
+  type ExpressionOrFactory,
+  type RawBuilder,
+  type SqlBool,
+} from "kysely";
 import type { Database } from "../db/open.server";
+import type { DB } from "../db/schema";
 import { MAIN, type EntryKind } from "./ledger.server";
 
 /**
@@ -52,27 +59,27 @@ export function pageOf(paging: Paging, total: number) {
   return { page, pageCount, offset: (page - 1) * paging.pageSize };
 }
 
+/**
+ * One page of a record list: `summarise` counts the rows under the filter
+ * (`count`) and sums the totals (the rest of its row); `read` then reads the
+ * page shown (pageOf: past the end, the last) by limit and offset. No rows,
+ * no read.
+ */
+export async function recordPage<Summary extends { count: string }, Row>(
+  paging: Paging,
+  summarise: () => Promise<Summary>,
+  read: (limit: number, offset: number) => Promise<Row[]>,
+): Promise<RecordPage<Row, Omit<Summary, "count">>> {
+  const { count, ...totals } = await summarise();
+  const total = Number(count);
+  const { page, pageCount, offset } = pageOf(paging, total);
+  const rows = total === 0 ? [] : await read(paging.pageSize, offset);
+  return { rows, page, pageCount, total, totals };
+}
+
 /** "MAIN", or the vassalage code of a vendor wallet ("VENDOR:AG" → "AG"). */
 const walletName = (accountKind: string) =>
   accountKind === MAIN ? MAIN : accountKind.replace(/^VENDOR:/, "");
-
-/** Postings on the member's own accounts whose entries fall in the window. */
-function memberPostings(
-  db: Database,
-  memberId: string,
-  window: RecordWindow,
-  kinds?: readonly string[],
-) {
-  let query = db
-    .selectFrom("postings")
-    .innerJoin("accounts", "accounts.id", "postings.account_id")
-    .innerJoin("entries", "entries.id", "postings.entry_id")
-    .where("accounts.member_id", "=", memberId)
-    .where("entries.created_at", ">=", window.from)
-    .where("entries.created_at", "<", window.to);
-  if (kinds) query = query.where("entries.kind", "in", kinds);
-  return query;
-}
 
 /** A bigint sum as a decimal string (never null, never a float). */
 export const sumText = (expression: RawBuilder<unknown>) =>
@@ -84,17 +91,84 @@ export interface TransactionRow {
   kind: string;
   /** What the entry was for (its memo's `title`), when whoever posted it named it: bonuses do. */
   title: string | null;
+  /** "MAIN" or a vendor wallet's vassalage. */
   wallet: string;
   amount: string;
   balanceAfter: string;
 }
 
 export interface TransactionTotals {
-  /** Money into the member's wallets. */
+  /** Money into the wallets. */
   in: string;
   /** Money out of them, as a positive amount. */
   out: string;
   net: string;
+}
+
+type PostingTables = "postings" | "accounts" | "entries";
+
+/**
+ * Postings whose entries fall in the window (of the filter's type, if any),
+ * on the accounts of the members `whose` picks: a condition on
+ * `accounts.member_id` (one member, or an agent's downline).
+ */
+export function postingsOf(
+  db: Database,
+  whose: ExpressionOrFactory<DB, PostingTables, SqlBool>,
+  filter: { window: RecordWindow; type?: TransactionType },
+) {
+  let query = db
+    .selectFrom("postings")
+    .innerJoin("accounts", "accounts.id", "postings.account_id")
+    .innerJoin("entries", "entries.id", "postings.entry_id")
+    .where(whose)
+    .where("entries.created_at", ">=", filter.window.from)
+    .where("entries.created_at", "<", filter.window.to);
+  if (filter.type) query = query.where("entries.kind", "in", TRANSACTION_TYPES[filter.type]);
+  return query;
+}
+
+/** Select on `postingsOf`: how many postings, and the money in, out and net over them all. */
+export const postingTotals = (eb: ExpressionBuilder<DB, PostingTables>) => {
+  const amount = sql.ref("postings.amount");
+  return [
+    eb.fn.countAll<string>().as("count"),
+    sql<string>`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)::text`.as("in"),
+    sql<string>`coalesce(-sum(${amount}) filter (where ${amount} < 0), 0)::text`.as("out"),
+    sumText(sql`${amount}`).as("net"),
+  ];
+};
+
+/** Select on `postingsOf`: what a transaction list shows of a posting (`transactionRowOf`). */
+export const POSTING_COLUMNS = [
+  "postings.id",
+  "entries.created_at",
+  "entries.kind",
+  sql<string | null>`entries.memo ->> 'title'`.as("title"),
+  "accounts.kind as account_kind",
+  "postings.amount",
+  "postings.balance_after",
+] as const;
+
+/** A posting as a transaction list shows it: times as ISO strings, money as decimal strings. */
+export function transactionRowOf(row: {
+  id: string;
+  created_at: Date | string;
+  kind: string;
+  title: string | null;
+  account_kind: string;
+  amount: string | bigint;
+  balance_after: string | bigint;
+}): TransactionRow {
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    kind: row.kind,
+    title: row.title,
+    wallet: walletName(row.account_kind),
+    amount: String(row.amount),
+    balanceAfter: String(row.balance_after),
+  };
 }
 
 /** §2 transactionHistory: every movement on the member's wallets, newest first. */
@@ -103,48 +177,20 @@ export async function transactionHistory(
   memberId: string,
   filter: { window: RecordWindow; type?: TransactionType } & Paging,
 ): Promise<RecordPage<TransactionRow, TransactionTotals>> {
-  const kinds = filter.type ? TRANSACTION_TYPES[filter.type] : undefined;
-  const amount = sql.ref("postings.amount");
-  const summary = await memberPostings(db, memberId, filter.window, kinds)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sql<string>`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)::text`.as("in"),
-      sql<string>`coalesce(-sum(${amount}) filter (where ${amount} < 0), 0)::text`.as("out"),
-      sumText(sql`${amount}`).as("net"),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await memberPostings(db, memberId, filter.window, kinds)
-    .select([
-      "postings.id",
-      "entries.created_at",
-      "entries.kind",
-      sql<string | null>`entries.memo ->> 'title'`.as("title"),
-      "accounts.kind as account_kind",
-      "postings.amount",
-      "postings.balance_after",
-    ])
-    .orderBy("entries.created_at", "desc")
-    .orderBy("postings.id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      createdAt: new Date(row.created_at).toISOString(),
-      kind: row.kind,
-      title: row.title,
-      wallet: walletName(row.account_kind),
-      amount: String(row.amount),
-      balanceAfter: String(row.balance_after),
-    })),
-    page,
-    pageCount,
-    total,
-    totals: { in: summary.in, out: summary.out, net: summary.net },
-  };
+  const own = (eb: ExpressionBuilder<DB, PostingTables>) => eb("accounts.member_id", "=", memberId);
+  return recordPage(
+    filter,
+    () => postingsOf(db, own, filter).select(postingTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      postingsOf(db, own, filter)
+        .select(POSTING_COLUMNS)
+        .orderBy("entries.created_at", "desc")
+        .orderBy("postings.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map(transactionRowOf)),
+  );
 }
 
 /** §2 bonusDetails: bonuses, rebates and salaries credited to the member (the bonus rows of the history). */
@@ -210,8 +256,15 @@ function dailyFigures(memberId: string, window: RecordWindow, timeZone: string) 
     )`;
 }
 
-const FIGURE_COLUMNS = sql`deposits::text, withdrawals::text, stakes::text, valid_bets::text, payouts::text, bonuses::text,
-  (payouts - stakes + bonuses)::text as profit_loss`;
+/** The figures a row of `daily` holds, summed for the totals. */
+const FIGURE_SUMS = [
+  "deposits",
+  "withdrawals",
+  "stakes",
+  "valid_bets",
+  "payouts",
+  "bonuses",
+] as const;
 
 interface FigureRow {
   deposits: string;
@@ -233,33 +286,58 @@ const figures = (row: FigureRow): ProfitLossFigures => ({
   profitLoss: row.profit_loss,
 });
 
+/**
+ * A report by day off a `daily` CTE (one row per day, a column per figure):
+ * the page of days asked for, newest first, and the totals over every day.
+ * Each of `sums` is summed for the totals; both the days and the totals
+ * select `sums` as text and then `derived`, so a figure computed from the
+ * others is computed the same way for a day and for the whole window.
+ */
+export async function pageOfDays<Row>(
+  db: Database,
+  daily: RawBuilder<unknown>,
+  columns: { sums: readonly string[]; derived: RawBuilder<unknown> },
+  paging: Paging,
+) {
+  const select = sql.join([
+    ...columns.sums.map((name) => sql`${sql.ref(name)}::text as ${sql.ref(name)}`),
+    columns.derived,
+  ]);
+  const sums = columns.sums.map(
+    (name) => sql`coalesce(sum(${sql.ref(name)}), 0) as ${sql.ref(name)}`,
+  );
+  return recordPage(
+    paging,
+    () =>
+      sql<Row & { count: string }>`${daily}
+        select days::text as count, ${select}
+        from (select count(*) as days, ${sql.join(sums)} from daily) as whole`
+        .execute(db)
+        .then((result) => result.rows[0]!),
+    (limit, offset) =>
+      sql<Row & { day: string }>`${daily}
+        select day::text as day, ${select} from daily order by day desc limit ${limit} offset ${offset}`
+        .execute(db)
+        .then((result) => result.rows),
+  );
+}
+
 /** §2 personalProfit: the figures per day (newest first) and over the whole window. */
 export async function profitLoss(
   db: Database,
   memberId: string,
   filter: { window: RecordWindow; timeZone: string } & Paging,
 ): Promise<RecordPage<ProfitLossDay, ProfitLossFigures>> {
-  const daily = dailyFigures(memberId, filter.window, filter.timeZone);
-  const summary = await sql<FigureRow & { count: string }>`${daily}
-    select days::text as count, ${FIGURE_COLUMNS}
-    from (select coalesce(sum(deposits), 0) as deposits, coalesce(sum(withdrawals), 0) as withdrawals,
-            coalesce(sum(stakes), 0) as stakes, coalesce(sum(valid_bets), 0) as valid_bets,
-            coalesce(sum(payouts), 0) as payouts, coalesce(sum(bonuses), 0) as bonuses, count(*) as days
-          from daily) as whole`
-    .execute(db)
-    .then((result) => result.rows[0]!);
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await sql<FigureRow & { day: string }>`${daily}
-    select day::text as day, ${FIGURE_COLUMNS} from daily order by day desc limit ${filter.pageSize} offset ${offset}`.execute(
+  const days = await pageOfDays<FigureRow>(
     db,
+    dailyFigures(memberId, filter.window, filter.timeZone),
+    { sums: FIGURE_SUMS, derived: sql`(payouts - stakes + bonuses)::text as profit_loss` },
+    filter,
   );
   return {
-    rows: rows.rows.map((row) => ({ day: row.day, ...figures(row) })),
-    page,
-    pageCount,
-    total,
-    totals: figures(summary),
+    ...days,
+    rows: days.rows.map((row) => ({ day: row.day, ...figures(row) })),
+    totals: figures(days.totals),
   };
 }
 
@@ -294,17 +372,52 @@ export interface BetFilter {
   status?: BetStatus;
 }
 
-function memberBets(db: Database, memberId: string, filter: BetFilter) {
+/**
+ * Bets placed in the filter's window (of its category, vendor and status, if
+ * any) by the members `whose` picks: a condition on `bets.member_id` (one
+ * member, or an agent's downline).
+ */
+export function betsOf(
+  db: Database,
+  whose: ExpressionOrFactory<DB, "bets", SqlBool>,
+  filter: BetFilter,
+) {
   let query = db
     .selectFrom("bets")
-    .where("member_id", "=", memberId)
-    .where("placed_at", ">=", filter.window.from)
-    .where("placed_at", "<", filter.window.to);
-  if (filter.category) query = query.where("category", "=", filter.category);
-  if (filter.vassalage) query = query.where("vassalage", "=", filter.vassalage);
-  if (filter.status) query = query.where("status", "=", filter.status);
+    .where(whose)
+    .where("bets.placed_at", ">=", filter.window.from)
+    .where("bets.placed_at", "<", filter.window.to);
+  if (filter.category) query = query.where("bets.category", "=", filter.category);
+  if (filter.vassalage) query = query.where("bets.vassalage", "=", filter.vassalage);
+  if (filter.status) query = query.where("bets.status", "=", filter.status);
   return query;
 }
+
+/** Select on `betsOf`: how many bets, and their totals (win/loss over the settled ones). */
+export const betTotals = (eb: ExpressionBuilder<DB, "bets">) => [
+  eb.fn.countAll<string>().as("count"),
+  sumText(sql`bets.stake`).as("stake"),
+  sumText(sql`bets.valid_bet`).as("validBet"),
+  sumText(sql`bets.payout`).as("payout"),
+  sql<string>`coalesce(sum(bets.payout - bets.stake) filter (where bets.status = 'settled'), 0)::text`.as(
+    "winLoss",
+  ),
+];
+
+/** Select on `betsOf`: what a bet list shows of a bet (`betRowOf`). */
+export const BET_COLUMNS = [
+  "bets.id",
+  "bets.placed_at",
+  "bets.settled_at",
+  "bets.vassalage",
+  "bets.category",
+  "bets.game_name",
+  "bets.round_id",
+  "bets.stake",
+  "bets.valid_bet",
+  "bets.payout",
+  "bets.status",
+] as const;
 
 /** The columns of `bets` a bet list reads. */
 export interface BetColumns {
@@ -345,50 +458,20 @@ export async function bettingRecords(
   memberId: string,
   filter: BetFilter & Paging,
 ): Promise<RecordPage<BetRow, BetTotals>> {
-  const summary = await memberBets(db, memberId, filter)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("count"),
-      sumText(sql`stake`).as("stake"),
-      sumText(sql`valid_bet`).as("validBet"),
-      sumText(sql`payout`).as("payout"),
-      sql<string>`coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text`.as(
-        "winLoss",
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  const total = Number(summary.count);
-  const { page, pageCount, offset } = pageOf(filter, total);
-  const rows = await memberBets(db, memberId, filter)
-    .select([
-      "id",
-      "placed_at",
-      "settled_at",
-      "vassalage",
-      "category",
-      "game_name",
-      "round_id",
-      "stake",
-      "valid_bet",
-      "payout",
-      "status",
-    ])
-    .orderBy("placed_at", "desc")
-    .orderBy("id", "desc")
-    .limit(filter.pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    rows: rows.map(betRowOf),
-    page,
-    pageCount,
-    total,
-    totals: {
-      stake: summary.stake,
-      validBet: summary.validBet,
-      payout: summary.payout,
-      winLoss: summary.winLoss,
-    },
-  };
+  const own = (eb: ExpressionBuilder<DB, "bets">) => eb("bets.member_id", "=", memberId);
+  return recordPage(
+    filter,
+    () => betsOf(db, own, filter).select(betTotals).executeTakeFirstOrThrow(),
+    (limit, offset) =>
+      betsOf(db, own, filter)
+        .select(BET_COLUMNS)
+        .orderBy("bets.placed_at", "desc")
+        .orderBy("bets.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute()
+        .then((rows) => rows.map(betRowOf)),
+  );
 }
 
 /** The vendors (vassalage codes) the member has bets with, for the betting record's vendor filter. */

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
-import { FilterSelect } from "~/components/member/records/filter-select";
+import { BetFilters } from "~/components/member/records/bet-filters";
 import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import {
   BetAmountCells,
@@ -9,7 +9,6 @@ import {
   BetTotalsRow,
 } from "~/components/member/records/bet-columns";
 import { reportVendors, teamBetting } from "~/platform/agency/reports.server";
-import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
@@ -52,26 +51,11 @@ export default function TeamBetting() {
       filters={
         <>
           <AccountFilter value={filter.account} />
-          <FilterSelect
-            name="category"
-            label={t("records.filter.category")}
-            value={filter.category}
-            allLabel={t("records.filter.all")}
-            options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-          />
-          <FilterSelect
-            name="vendor"
-            label={t("records.filter.vendor")}
-            value={filter.vendor}
-            allLabel={t("records.filter.all")}
-            options={vendors.map((value) => ({ value, label: vendorNames[value] ?? value }))}
-          />
-          <FilterSelect
-            name="status"
-            label={t("records.filter.status")}
-            value={filter.status}
-            allLabel={t("records.filter.all")}
-            options={statuses.map((value) => ({ value, label: t(`records.betStatus.${value}`) }))}
+          <BetFilters
+            filter={filter}
+            vendors={vendors}
+            vendorNames={vendorNames}
+            statuses={statuses}
           />
         </>
       }

@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
-import { FilterSelect } from "~/components/member/records/filter-select";
-import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import {
+  TransactionTable,
+  TransactionTypeFilter,
+} from "~/components/member/records/transaction-table";
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
 import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
@@ -36,7 +38,6 @@ export default function AccountDetails() {
   const { title, range, types, filter, records, currency, timeZone } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const wallet = (name: string) => (name === "MAIN" ? t("records.mainWallet") : name);
   return (
     <ReportPage
       title={title}
@@ -46,72 +47,17 @@ export default function AccountDetails() {
       filters={
         <>
           <AccountFilter value={filter.account} />
-          <FilterSelect
-            name="type"
-            label={t("records.filter.type")}
-            value={filter.type}
-            allLabel={t("records.filter.all")}
-            options={types.map((value) => ({ value, label: t(`records.types.${value}`) }))}
-          />
+          <TransactionTypeFilter value={filter.type} types={types} />
         </>
       }
     >
-      <RecordTable
+      <TransactionTable
         records={records}
-        head={
-          <>
-            <th scope="col">{t("records.columns.time")}</th>
-            <th scope="col">{t("agentReports.columns.account")}</th>
-            <th scope="col">{t("records.columns.type")}</th>
-            <th scope="col">{t("records.columns.wallet")}</th>
-            <th scope="col" className="amount">
-              {t("records.columns.amount")}
-            </th>
-            <th scope="col" className="amount">
-              {t("records.columns.balanceAfter")}
-            </th>
-          </>
-        }
-        foot={
-          <>
-            <tr>
-              <th scope="row" colSpan={4}>
-                {t("records.totals.in")}
-              </th>
-              <MoneyCell minor={records.totals.in} currency={currency} testId="total-in" />
-              <td />
-            </tr>
-            <tr>
-              <th scope="row" colSpan={4}>
-                {t("records.totals.out")}
-              </th>
-              <MoneyCell minor={records.totals.out} currency={currency} testId="total-out" />
-              <td />
-            </tr>
-            <tr>
-              <th scope="row" colSpan={4}>
-                {t("records.totals.net")}
-              </th>
-              <MoneyCell minor={records.totals.net} currency={currency} signed testId="total-net" />
-              <td />
-            </tr>
-          </>
-        }
-      >
-        {records.rows.map((row) => (
-          <tr key={row.id}>
-            <TimeCell iso={row.createdAt} timeZone={timeZone} />
-            <td>{row.account}</td>
-            <td>
-              {t(`records.kinds.${row.kind}`, { defaultValue: row.kind })}
-              {row.title ? <span className="muted"> {row.title}</span> : null}
-            </td>
-            <td>{wallet(row.wallet)}</td>
-            <MoneyCell minor={row.amount} currency={currency} signed />
-            <MoneyCell minor={row.balanceAfter} currency={currency} />
-          </tr>
-        ))}
-      </RecordTable>
+        currency={currency}
+        timeZone={timeZone}
+        columns={[{ head: t("agentReports.columns.account"), cell: (row) => row.account }]}
+        titles
+      />
     </ReportPage>
   );
 }

@@ -1,12 +1,12 @@
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { startGame } from "~/platform/play/launch.server";
 import { answerAggregatorWalletCall } from "~/platform/play/providers/aggregator-wallet.server";
 import { createGameSession } from "~/platform/play/game-sessions.server";
 import { signBody, unixSeconds, verifySignature } from "~/platform/signed-messages.server";
 import { createTestDatabase } from "../../helpers/database";
+import { useMswServer } from "../../helpers/msw";
 import { fundMain, insertGame } from "../../helpers/play";
 import { insertMember, testWalletPolicy } from "../../helpers/wallet";
 
@@ -16,15 +16,12 @@ const KEY = "aggregator-shared-key-0123456789";
 process.env.GAME_AGGREGATOR_URL = AGGREGATOR_URL;
 process.env.GAME_AGGREGATOR_KEY = KEY;
 
-const server = setupServer();
+const server = useMswServer();
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: "error" });
   handle = await createTestDatabase({ poolSize: 8 });
 });
-afterEach(() => server.resetHandlers());
 afterAll(async () => {
-  server.close();
   await handle?.close();
 });
 

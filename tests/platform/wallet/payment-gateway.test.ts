@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseConfig } from "~/config.server";
 import { PlatformError } from "~/platform/errors";
 import { offeredChannels } from "~/platform/wallet/payments/channels.server";
@@ -9,15 +8,13 @@ import { httpPaymentGateway } from "~/platform/wallet/payments/http-gateway.serv
 import type { GatewayOrderRequest } from "~/platform/wallet/payments/ports";
 import { signBody, verifySignature } from "~/platform/signed-messages.server";
 import { readSignedCallback } from "~/platform/wallet/payments/signature.server";
+import { useMswServer } from "../../helpers/msw";
 import { testWalletPolicy } from "../../helpers/wallet";
 
 const GATEWAY_URL = "https://pay.gateway.test/v2";
 const KEY = "gateway-shared-key-0123456789";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = useMswServer();
 
 interface Seen {
   raw: string;

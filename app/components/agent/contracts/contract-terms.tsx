@@ -47,18 +47,15 @@ export function useTermText(currency: Currency) {
   };
 }
 
-/** A contract's terms (§3) as a definition list: the period for a dividend, then the kind's fields. */
-export function ContractTerms({
-  kind,
-  period,
-  terms,
-  currency,
-}: {
+interface TermsProps {
   kind: ContractKind;
   period: ContractPeriod | null;
   terms: TermsView;
   currency: Currency;
-}) {
+}
+
+/** A contract's terms (§3) as a definition list: the period for a dividend, then the kind's fields. */
+export function ContractTerms({ kind, period, terms, currency }: TermsProps) {
   const { t } = useTranslation();
   const text = useTermText(currency);
   return (
@@ -80,17 +77,7 @@ export function ContractTerms({
 }
 
 /** The terms in one line, for a table cell. */
-export function TermsSummary({
-  kind,
-  period,
-  terms,
-  currency,
-}: {
-  kind: ContractKind;
-  period: ContractPeriod | null;
-  terms: TermsView;
-  currency: Currency;
-}) {
+export function TermsSummary({ kind, period, terms, currency }: TermsProps) {
   const { t } = useTranslation();
   const text = useTermText(currency);
   const parts = TERM_FIELDS[kind].map(

@@ -3,21 +3,18 @@ import { MoneyCell } from "./record-table";
 
 type Currency = { symbol: string; minorUnits: number };
 
-/** The sums of a bet list's filter (minor units, decimal strings); win/loss over settled bets only. */
-export interface BetTotalsData {
+/** A bet list's sums over the whole filter (minor units as decimal strings). */
+interface BetTotals {
   stake: string;
   validBet: string;
   payout: string;
   winLoss: string;
 }
 
-/** A bet's money and status as its cells show them; win/loss is null while open or when void. */
-export interface BetAmountsData {
-  stake: string;
-  validBet: string;
-  payout: string;
+/** A bet's money and status; win/loss is null until it is settled. */
+interface BetAmounts extends Omit<BetTotals, "winLoss"> {
   winLoss: string | null;
-  status: string;
+  status: "open" | "settled" | "void";
 }
 
 /**
@@ -52,7 +49,7 @@ export function BetTotalsRow({
   currency,
   leading,
 }: {
-  totals: BetTotalsData;
+  totals: BetTotals;
   currency: Currency;
   leading: number;
 }) {
@@ -71,7 +68,7 @@ export function BetTotalsRow({
   );
 }
 
-export function BetAmountCells({ row, currency }: { row: BetAmountsData; currency: Currency }) {
+export function BetAmountCells({ row, currency }: { row: BetAmounts; currency: Currency }) {
   const { t } = useTranslation();
   return (
     <>

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
-import { FilterSelect } from "~/components/member/records/filter-select";
+import { BetFilters } from "~/components/member/records/bet-filters";
 import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import {
   BetAmountCells,
@@ -69,26 +69,11 @@ export default function BettingRecord() {
     <div className="records-page">
       <h1>{title}</h1>
       <DateRangeFilter range={range}>
-        <FilterSelect
-          name="category"
-          label={t("records.filter.category")}
-          value={filter.category}
-          allLabel={t("records.filter.all")}
-          options={CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-        />
-        <FilterSelect
-          name="vendor"
-          label={t("records.filter.vendor")}
-          value={filter.vendor}
-          allLabel={t("records.filter.all")}
-          options={vendors.map((value) => ({ value, label: vendorNames[value] ?? value }))}
-        />
-        <FilterSelect
-          name="status"
-          label={t("records.filter.status")}
-          value={filter.status}
-          allLabel={t("records.filter.all")}
-          options={statuses.map((value) => ({ value, label: t(`records.betStatus.${value}`) }))}
+        <BetFilters
+          filter={filter}
+          vendors={vendors}
+          vendorNames={vendorNames}
+          statuses={statuses}
         />
       </DateRangeFilter>
       <RecordTable

@@ -1,15 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
-import { FilterSelect } from "~/components/member/records/filter-select";
-import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import {
+  TransactionTable,
+  TransactionTypeFilter,
+} from "~/components/member/records/transaction-table";
 import {
   TRANSACTION_TYPES,
   transactionHistory,
   type TransactionType,
 } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { useTranslation } from "~/utils/i18n";
 import {
   optionalChoice,
   readRecordFilters,
@@ -44,71 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TransactionHistory() {
   const { title, range, types, type, records, currency, timeZone } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const wallet = (name: string) => (name === "MAIN" ? t("records.mainWallet") : name);
   return (
     <div className="records-page">
       <h1>{title}</h1>
       <DateRangeFilter range={range}>
-        <FilterSelect
-          name="type"
-          label={t("records.filter.type")}
-          value={type}
-          allLabel={t("records.filter.all")}
-          options={types.map((value) => ({ value, label: t(`records.types.${value}`) }))}
-        />
+        <TransactionTypeFilter value={type} types={types} />
       </DateRangeFilter>
-      <RecordTable
-        records={records}
-        head={
-          <>
-            <th scope="col">{t("records.columns.time")}</th>
-            <th scope="col">{t("records.columns.type")}</th>
-            <th scope="col">{t("records.columns.wallet")}</th>
-            <th scope="col" className="amount">
-              {t("records.columns.amount")}
-            </th>
-            <th scope="col" className="amount">
-              {t("records.columns.balanceAfter")}
-            </th>
-          </>
-        }
-        foot={
-          <>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t("records.totals.in")}
-              </th>
-              <MoneyCell minor={records.totals.in} currency={currency} testId="total-in" />
-              <td />
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t("records.totals.out")}
-              </th>
-              <MoneyCell minor={records.totals.out} currency={currency} testId="total-out" />
-              <td />
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t("records.totals.net")}
-              </th>
-              <MoneyCell minor={records.totals.net} currency={currency} signed testId="total-net" />
-              <td />
-            </tr>
-          </>
-        }
-      >
-        {records.rows.map((row) => (
-          <tr key={row.id}>
-            <TimeCell iso={row.createdAt} timeZone={timeZone} />
-            <td>{t(`records.kinds.${row.kind}`, { defaultValue: row.kind })}</td>
-            <td>{wallet(row.wallet)}</td>
-            <MoneyCell minor={row.amount} currency={currency} signed />
-            <MoneyCell minor={row.balanceAfter} currency={currency} />
-          </tr>
-        ))}
-      </RecordTable>
+      <TransactionTable records={records} currency={currency} timeZone={timeZone} />
     </div>
   );
 }
