@@ -65,11 +65,6 @@ type Done = (typeof DONE_NOTICES)[number];
 
 type Context = Awaited<ReturnType<typeof agentContext>>;
 
-const typeSets = (brand: BrandConfig) => ({
-  agentTypes: brand.agentTypes,
-  trialTypes: brand.trialTypes,
-});
-
 /**
  * A contract page exists for the agent only while its menu item is shown
  * (§2: by the consolidated contract info); otherwise it is a 404.
@@ -106,9 +101,7 @@ export async function contractPageLoader(request: Request, kind: ContractKind) {
   const overview = await contractsOverview(db, agentId, kind);
   const [candidates, records] = await Promise.all([
     // Only an agent holding a contract of the kind may grant one.
-    overview.grantable
-      ? contractCandidates(db, agentId, typeSets(brand))
-      : ([] as ContractCandidate[]),
+    overview.grantable ? contractCandidates(db, agentId, brand) : ([] as ContractCandidate[]),
     settlementRecords(db, agentId, {
       kind,
       scope: filters.scope,
@@ -227,7 +220,7 @@ export async function contractPageAction(
             terms,
             confirmReplace: confirmReplace === "1",
           },
-          typeSets(brand),
+          brand,
         ),
       );
     } else if (value.intent === "withdraw") {
@@ -242,7 +235,7 @@ export async function contractPageAction(
       value.intent === "offer"
     ) {
       // Not a failure: the upline must see that this offer ends the current contract, and confirm.
-      const candidates = await contractCandidates(db, agentId, typeSets(brand));
+      const candidates = await contractCandidates(db, agentId, brand);
       const downline = candidates.find((candidate) => candidate.id === value.downlineId);
       const fields = Object.fromEntries(
         OFFER_FIELDS[kind].map((name) => [name, String(formData.get(name) ?? "")]),

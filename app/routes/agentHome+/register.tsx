@@ -139,7 +139,7 @@ export async function action({
         nickname: value.nickname,
         agentRate: value.rate,
       },
-      { agentTypes: brand.agentTypes, trialTypes: brand.trialTypes },
+      brand,
       auditContext(request),
     );
     return redirect(`/agentHome/team?registered=${encodeURIComponent(member.account)}`);

@@ -43,10 +43,6 @@ import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta<typeof loader>();
 
-const typeSets = (brand: BrandConfig) => ({
-  agentTypes: brand.agentTypes,
-  trialTypes: brand.trialTypes,
-});
 const nameOf = (member: { account: string; nickname: string | null }) =>
   member.nickname ? `${member.nickname} (${member.account})` : member.account;
 
@@ -68,9 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const doneId = params.get("done");
   const uplineDoneId = params.get("uplineDone");
   const [team, balance, upline, agent, target, done, uplineDone, registered] = await Promise.all([
-    listTeam(db, agentId, { ...filters, pageSize: TEAM_PAGE_SIZE }, typeSets(brand)),
+    listTeam(db, agentId, { ...filters, pageSize: TEAM_PAGE_SIZE }, brand),
     mainBalance(db, { id: agentId }),
-    findUpline(db, agentId, typeSets(brand)),
+    findUpline(db, agentId, brand),
     findMemberById(db, agentId),
     // A dialog for someone outside the agent's first level is a 404, like a missing one.
     transferId === null ? null : orNotFound(requireDirectDownline(db, agentId, transferId)),
@@ -165,7 +161,7 @@ export async function action({
       return redirect(pageUrl(request, { done: entry.id }));
     }
     // The upline is read from the agent's own row by the platform, never taken from the form.
-    const entry = await transferToUpline(db, { memberId: agentId, amount, key }, typeSets(brand));
+    const entry = await transferToUpline(db, { memberId: agentId, amount, key }, brand);
     return redirect(pageUrl(request, { uplineDone: entry.id }));
   } catch (error) {
     const code = error instanceof PlatformError ? error.code : "";

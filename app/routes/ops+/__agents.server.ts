@@ -35,10 +35,6 @@ export const OPS_AGENTS_PAGE_SIZE = 20;
 export const OPS_AGENTS_DONE = ["rate", "granted", "ended"] as const;
 type Done = (typeof OPS_AGENTS_DONE)[number];
 
-const typeSets = (brand: BrandConfig) => ({
-  agentTypes: brand.agentTypes,
-  trialTypes: brand.trialTypes,
-});
 const kindOf = (value: unknown): ContractKind | undefined =>
   CONTRACT_KINDS.find((kind) => kind === value);
 
@@ -77,7 +73,7 @@ export async function opsAgentsLoader(request: Request) {
     .catch("")
     .parse(url.searchParams.get("q") ?? "");
   let page = pageParam(url.searchParams.get("page"));
-  const sets = typeSets(brand);
+  const sets = brand;
   let list = await listTopAgents(db, sets, { search: q, page, pageSize: OPS_AGENTS_PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(list.total / OPS_AGENTS_PAGE_SIZE));
   if (page > totalPages)
@@ -150,7 +146,7 @@ export type OpsAgentsReply = { intent: string; result: SubmissionResult<string[]
 export async function opsAgentsAction(request: Request): Promise<TypedResponse<OpsAgentsReply>> {
   const formData = await readForm(request);
   const { operator, db, brand, t } = await opsContext(request);
-  const sets = typeSets(brand);
+  const sets = brand;
   const kind = kindOf(formData.get("kind")) ?? "DAILY";
   const submission = parseWithZod(formData, { schema: actionSchema(kind, brand, t) });
   const intent = String(formData.get("intent") ?? "");

@@ -37,16 +37,9 @@ import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta<typeof loader>();
 
-const typeSets = (brand: BrandConfig) => ({
-  agentTypes: brand.agentTypes,
-  trialTypes: brand.trialTypes,
-});
-
 /** The member's agent; a member without one (or whose agent cannot receive) has no such page: 404. */
 async function requireUpline(db: Database, viewer: Viewer, brand: BrandConfig) {
-  const upline = viewer.member.parentId
-    ? await findUpline(db, viewer.member.id, typeSets(brand))
-    : null;
+  const upline = viewer.member.parentId ? await findUpline(db, viewer.member.id, brand) : null;
   if (!upline) throw new Response("Not found", { status: 404 });
   return upline;
 }
@@ -118,11 +111,7 @@ export async function action({
   const { amount, idempotencyKey: key } = submission.value;
   try {
     // The agent is read from the member's row by the platform, never taken from the form.
-    const entry = await transferToUpline(
-      db,
-      { memberId: viewer.member.id, amount, key },
-      typeSets(brand),
-    );
+    const entry = await transferToUpline(db, { memberId: viewer.member.id, amount, key }, brand);
     return redirect(`/member/transfer-upline?done=${entry.id}`);
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
