@@ -11,7 +11,7 @@ import {
   createTranslator,
   type Labels,
 } from "./i18n";
-import { type LabelSource } from "./utils/i18n";
+import type { LabelSource } from "./utils/i18n";
 import { languageCookie } from "./utils/prefs.server";
 
 export const resources = {

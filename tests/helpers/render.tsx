@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
-import { type Labels } from "~/i18n";
+import type { Labels } from "~/i18n";
 
 const labelSets: Record<string, Labels> = { en, ur };
 

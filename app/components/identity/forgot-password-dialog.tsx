@@ -4,9 +4,10 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "~/utils/i18n";
 import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
-import { CountrySelect, type CountryOption } from "./country-select";
+import { PhoneCodeFields } from "./phone-fields";
+import type { CountryOption } from "./country-select";
 import { NewPasswordFields } from "./new-password-fields";
-import { SmsCodeButton, type CodeSent } from "./sms-code-button";
+import type { CodeSent } from "./sms-code-button";
 
 /**
  * §2 forgetPassModal, §4: by e-mail (username + e-mail → in_been_out) or by
@@ -82,28 +83,13 @@ export function ForgotPasswordDialog({
       ) : (
         <Form method="post" className="stack-form" noValidate>
           <HoneypotInputs />
-          <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
-          <Field
-            name="mobileNum"
-            type="tel"
-            inputMode="numeric"
-            label={t("phone.mobile")}
-            autoComplete="tel-national"
-            defaultValue={values.mobileNum}
-            errors={errors.mobileNum}
-            required
+          <PhoneCodeFields
+            countries={countries}
+            errors={errors}
+            values={values}
+            codeIntent="forgot-code"
+            codeSent={codeSent ?? null}
           />
-          <div className="code-row">
-            <Field
-              name="verificationCode"
-              inputMode="numeric"
-              label={t("phone.code")}
-              autoComplete="one-time-code"
-              errors={errors.verificationCode}
-              required
-            />
-            <SmsCodeButton intent="forgot-code" codeSent={codeSent ?? null} />
-          </div>
           <NewPasswordFields errors={errors} />
           <FormErrors errors={errors[""]} />
           <button type="submit" name="intent" value="forgot-mobile" className="button primary">

@@ -4,9 +4,10 @@ import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
+import { PhoneCodeFields } from "./phone-fields";
 import { CaptchaField } from "./captcha-field";
-import { CountrySelect, type CountryOption } from "./country-select";
-import { SmsCodeButton, type CodeSent } from "./sms-code-button";
+import type { CountryOption } from "./country-select";
+import type { CodeSent } from "./sms-code-button";
 
 export interface LoginDialogProps {
   by: "password" | "sms";
@@ -90,28 +91,13 @@ export function LoginDialog(props: LoginDialogProps) {
           </>
         ) : (
           <>
-            <CountrySelect countries={props.countries} defaultValue={values.countryDialingCode} />
-            <Field
-              name="mobileNum"
-              type="tel"
-              inputMode="numeric"
-              label={t("phone.mobile")}
-              autoComplete="tel-national"
-              defaultValue={values.mobileNum}
-              errors={errors.mobileNum}
-              required
+            <PhoneCodeFields
+              countries={props.countries}
+              errors={errors}
+              values={values}
+              codeIntent="sms-code"
+              codeSent={props.codeSent ?? null}
             />
-            <div className="code-row">
-              <Field
-                name="verificationCode"
-                inputMode="numeric"
-                label={t("phone.code")}
-                autoComplete="one-time-code"
-                errors={errors.verificationCode}
-                required
-              />
-              <SmsCodeButton intent="sms-code" codeSent={props.codeSent ?? null} />
-            </div>
           </>
         )}
         {captcha ? <CaptchaField captcha={captcha} errors={errors.captcha} /> : null}

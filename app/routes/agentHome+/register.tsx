@@ -21,7 +21,7 @@ import { agentContext } from "~/utils/agency.server";
 import { auditContext } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { type TFunction } from "~/i18n";
+import type { TFunction } from "~/i18n";
 import {
   fieldRule,
   newPasswordField,

@@ -29,7 +29,7 @@ import { agentContext, orNotFound } from "~/utils/agency.server";
 import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { type TFunction } from "~/i18n";
+import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import { formatRate } from "~/utils/rates";

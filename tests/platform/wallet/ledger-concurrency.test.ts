@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { type PlatformError } from "~/platform/errors";
+import type { PlatformError } from "~/platform/errors";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import { MAIN } from "~/platform/wallet/ledger.server";

@@ -1,5 +1,5 @@
-import { Field } from "~/components/forms/field";
-import { CountrySelect, type CountryOption } from "~/components/identity/country-select";
+import type { CountryOption } from "~/components/identity/country-select";
+import { MobileNumberFields } from "~/components/identity/phone-fields";
 import { useTranslation } from "~/utils/i18n";
 import { BindingForm, BoundStatus } from "./binding-form";
 import { answerParts, SecurityCard, type SectionAnswer } from "./section";
@@ -35,17 +35,7 @@ export function PhoneSection({
         submitLabel={t("security.bind.bindPhone")}
       >
         <div className="register-phone-row">
-          <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
-          <Field
-            name="mobileNum"
-            type="tel"
-            inputMode="numeric"
-            label={t("phone.mobile")}
-            autoComplete="tel-national"
-            defaultValue={values.mobileNum}
-            errors={errors.mobileNum}
-            required
-          />
+          <MobileNumberFields countries={countries} errors={errors} values={values} />
         </div>
       </BindingForm>
     </SecurityCard>

@@ -36,7 +36,7 @@ import {
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { type TFunction } from "~/i18n";
+import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { pageParam } from "~/utils/pagination";
 import {

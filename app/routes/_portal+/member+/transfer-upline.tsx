@@ -24,7 +24,7 @@ import { findUpline } from "~/platform/wallet/upline.server";
 import { requireRealMember, type Viewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { type TFunction } from "~/i18n";
+import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import {

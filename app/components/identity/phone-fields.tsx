@@ -1,0 +1,61 @@
+import { useTranslation } from "~/utils/i18n";
+import { Field } from "../forms/field";
+import { CountrySelect, type CountryOption } from "./country-select";
+import { SmsCodeButton, type CodeSent } from "./sms-code-button";
+
+type FormState = {
+  errors: Record<string, string[] | null | undefined>;
+  values: Record<string, string | undefined>;
+};
+
+/** A dialing code and a mobile number (§3 country, mobileNum), as a failed post left them. */
+export function MobileNumberFields({
+  countries,
+  errors,
+  values,
+}: { countries: CountryOption[] } & FormState) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
+      <Field
+        name="mobileNum"
+        type="tel"
+        inputMode="numeric"
+        label={t("phone.mobile")}
+        autoComplete="tel-national"
+        defaultValue={values.mobileNum}
+        errors={errors.mobileNum}
+        required
+      />
+    </>
+  );
+}
+
+/**
+ * The number, then the SMS code with its get-code button (§4 countdown): SMS login and
+ * the phone password reset. `codeIntent` is the intent the button posts.
+ */
+export function PhoneCodeFields({
+  codeIntent,
+  codeSent,
+  ...numberFields
+}: { countries: CountryOption[]; codeIntent: string; codeSent: CodeSent | null } & FormState) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <MobileNumberFields {...numberFields} />
+      <div className="code-row">
+        <Field
+          name="verificationCode"
+          inputMode="numeric"
+          label={t("phone.code")}
+          autoComplete="one-time-code"
+          errors={numberFields.errors.verificationCode}
+          required
+        />
+        <SmsCodeButton intent={codeIntent} codeSent={codeSent} />
+      </div>
+    </>
+  );
+}
