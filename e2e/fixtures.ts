@@ -68,9 +68,10 @@ export function focusIsInside(page: Page, selector: string) {
 }
 
 /**
- * Waits until Remix has hydrated the page (JavaScript on), so that what a
- * test does next exercises the client-side behaviour, not the HTML fallback
- * that works before hydration. Pages that are not Remix documents pass at once.
+ * Waits until Remix has hydrated the page (JavaScript on): its router is
+ * ready and React has committed the hydration, so that what a test does next
+ * exercises the client-side behaviour, not the HTML fallback that works
+ * before hydration. Pages that are not Remix documents pass at once.
  */
 export async function waitForHydration(page: Page, pageErrors: string[] = []) {
   try {
@@ -80,7 +81,17 @@ export async function waitForHydration(page: Page, pageErrors: string[] = []) {
           __remixContext?: unknown;
           __remixRouter?: { state: { initialized: boolean } };
         };
-        return !remixWindow.__remixContext || remixWindow.__remixRouter?.state.initialized === true;
+        if (!remixWindow.__remixContext) return true;
+        if (remixWindow.__remixRouter?.state.initialized !== true) return false;
+        // The router is ready before React has committed the hydration (entry.client hydrates in a
+        // transition); until then a click on a form submits it natively. React 18 keeps the root
+        // "dehydrated" until that commit. Anything unexpected here (another React) waits no longer.
+        type HostRoot = {
+          stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } };
+        };
+        const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+        const root = key ? (document as unknown as Record<string, HostRoot>)[key] : undefined;
+        return root?.stateNode?.current?.memoizedState?.isDehydrated !== true;
       },
       undefined,
       { timeout: 10_000 },
