@@ -78,6 +78,7 @@ async function register(page: Page, kind: "member" | "agent", account: string) {
 }
 
 test("an agent registers a downline, offers it a contract it accepts, transfers to it, and exports a dated team-betting window", async ({
+  signIn,
   page,
   browser,
   baseURL,
@@ -89,7 +90,8 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   await makeTopAgent(top.account);
   await fundMember(top.account, 50_000);
 
-  await agentLogin(page, top.account, PASSWORD);
+  await signIn(top.account, PASSWORD, { site: "agent" });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
 
   // Register a downline agent and a member.
@@ -101,11 +103,9 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   // Offer the downline agent a daily wage contract.
   await page.goto("/agentHome/daily-wages");
   const offer = page.getByRole("form", { name: t("agentContracts.offer.title") });
-  await offer
-    .getByLabel(t("agentContracts.offer.downline"), { exact: true })
-    .selectOption({
-      label: t("agentContracts.offer.candidate", { account: subAgent, rate: "30.00 %" }),
-    });
+  await offer.getByLabel(t("agentContracts.offer.downline"), { exact: true }).selectOption({
+    label: t("agentContracts.offer.candidate", { account: subAgent, rate: "30.00 %" }),
+  });
   await offer.getByLabel(t("agentContracts.terms.minValidBet.DAILY"), { exact: true }).fill("50");
   await offer.getByLabel(`${t("agentContracts.terms.rate")} (%)`, { exact: true }).fill("1.25");
   await offer.getByRole("button", { name: t("agentContracts.offer.submit"), exact: true }).click();
