@@ -2,9 +2,14 @@ import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
+import { openDatabase, type Database } from "../app/platform/db/open.server";
+import { findMemberByAccount } from "../app/platform/identity/members.server";
+import { identityPolicy } from "../app/platform/identity/policy.server";
 import { hashPassword } from "../app/platform/identity/secrets.server";
 import { createTranslator, type Labels } from "../app/i18n";
+import { createSession, type Site } from "../app/platform/identity/sessions.server";
 import { announcementClosedCookie } from "../app/utils/prefs.server";
+import { opsSessionCookieHeader, sessionCookieHeader } from "../app/utils/session.server";
 
 /**
  * Shared fixtures (Epic Stack style). Every spec imports `test` and `expect`
@@ -68,9 +73,10 @@ export function focusIsInside(page: Page, selector: string) {
 }
 
 /**
- * Waits until Remix has hydrated the page (JavaScript on), so that what a
- * test does next exercises the client-side behaviour, not the HTML fallback
- * that works before hydration. Pages that are not Remix documents pass at once.
+ * Waits until Remix has hydrated the page (JavaScript on): its router is
+ * ready and React has committed the hydration, so that what a test does next
+ * exercises the client-side behaviour, not the HTML fallback that works
+ * before hydration. Pages that are not Remix documents pass at once.
  */
 export async function waitForHydration(page: Page, pageErrors: string[] = []) {
   try {
@@ -80,7 +86,17 @@ export async function waitForHydration(page: Page, pageErrors: string[] = []) {
           __remixContext?: unknown;
           __remixRouter?: { state: { initialized: boolean } };
         };
-        return !remixWindow.__remixContext || remixWindow.__remixRouter?.state.initialized === true;
+        if (!remixWindow.__remixContext) return true;
+        if (remixWindow.__remixRouter?.state.initialized !== true) return false;
+        // The router is ready before React has committed the hydration (entry.client hydrates in a
+        // transition); until then a click on a form submits it natively. React 18 keeps the root
+        // "dehydrated" until that commit. Anything unexpected here (another React) waits no longer.
+        type HostRoot = {
+          stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } };
+        };
+        const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+        const root = key ? (document as unknown as Record<string, HostRoot>)[key] : undefined;
+        return root?.stateNode?.current?.memoizedState?.isDehydrated !== true;
       },
       undefined,
       { timeout: 10_000 },
@@ -143,6 +159,15 @@ export async function agentLogin(page: Page, account: string, password: string) 
   await form.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
 }
 
+/** Signs an operator in at /ops/login (works with JavaScript on and off); an operator lands on /ops. */
+export async function opsLogin(page: Page, account: string, password: string) {
+  await page.goto("/ops/login");
+  await page.getByLabel(label("en", "ops.login.username"), { exact: true }).fill(account);
+  await page.getByLabel(label("en", "ops.login.password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: label("en", "ops.login.submit"), exact: true }).click();
+  await expect(page).toHaveURL("/ops");
+}
+
 /** Signs out through the avatar menu and its confirmation dialog; ends on / as a visitor. */
 export async function logout(page: Page) {
   const menu = page.getByTestId("member-menu");
@@ -189,7 +214,45 @@ async function readOutbox(
   }
 }
 
+/** Where signIn opens the session: the portal (member), the agent centre (agent) or the back office (ops). */
+export interface SignInOptions {
+  site?: Site;
+  /** A page whose browser context to sign in: the test's own by default (another for a second person). */
+  page?: Page;
+}
+
+/** The cookie of an app's (httpOnly, SameSite=Lax) Set-Cookie header, for context.addCookies on `url`. */
+function browserCookie(setCookie: string, url: string) {
+  const [pair = ""] = setCookie.split(";");
+  const at = pair.indexOf("=");
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    url,
+    httpOnly: true,
+    sameSite: "Lax" as const,
+  };
+}
+
+interface WorkerFixtures {
+  /**
+   * The e2e server's database (E2E_DATABASE_URL) through the app's own Kysely
+   * handle, one small pool per worker; null when the server runs on PGlite.
+   */
+  serverDatabase: Database | null;
+}
+
 interface Fixtures {
+  /**
+   * Signs an account in without typing into a login form: a session made by
+   * the app's own createSession in the server's database, and the cookie the
+   * app's own cookie helper writes, put in the browser context. It does not
+   * navigate: go to the page the test is about. For tests that need someone
+   * signed in and are not about signing in (the login, logout, forced change
+   * and "can sign in with the new password" checks type into the real forms).
+   * Without E2E_DATABASE_URL it signs in through the form of the site instead.
+   */
+  signIn: (account: string, password: string, options?: SignInOptions) => Promise<void>;
   /**
    * Option: start each test with the announcements popup already closed for
    * the browser session (the cookie its close button sets), so it does not
@@ -225,23 +288,53 @@ interface Fixtures {
   fundMember: (account: string, minor: number) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+/** The signIn fixture's function, for helpers that take it from a test. */
+export type SignIn = Fixtures["signIn"];
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   dismissAnnouncements: [true, { option: true }],
+
+  serverDatabase: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      if (!e2eDatabaseUrl) return use(null);
+      const handle = await openDatabase({ kind: "postgres", url: e2eDatabaseUrl, poolSize: 2 });
+      await use(handle.db);
+      await handle.close();
+    },
+    { scope: "worker" },
+  ],
+
+  signIn: async ({ page, baseURL, serverDatabase }, use) => {
+    await use(async (account, password, { site = "member", page: target = page } = {}) => {
+      if (!serverDatabase) {
+        if (site === "ops") await opsLogin(target, account, password);
+        else if (site === "agent") await agentLogin(target, account, password);
+        else await login(target, account, password);
+        return;
+      }
+      const member = await findMemberByAccount(serverDatabase, account);
+      if (!member) throw new Error(`signIn: no account ${account} in the e2e database`);
+      const session = await createSession(
+        serverDatabase,
+        { memberId: member.id, site, remember: false, ip: null, userAgent: "playwright signIn" },
+        identityPolicy(),
+      );
+      // The Set-Cookie the app sends after a login on this origin, as the browser would store it.
+      const request = new Request(baseURL!);
+      const header =
+        site === "ops"
+          ? await opsSessionCookieHeader(request, session)
+          : await sessionCookieHeader(request, session);
+      await target.context().addCookies([browserCookie(header, baseURL!)]);
+    });
+  },
 
   _announcementsCookie: [
     async ({ context, baseURL, dismissAnnouncements }, use) => {
       if (dismissAnnouncements) {
-        const header = await announcementClosedCookie.serialize("1");
-        const [pair = ""] = header.split(";");
-        const at = pair.indexOf("=");
         await context.addCookies([
-          {
-            name: pair.slice(0, at),
-            value: pair.slice(at + 1),
-            url: baseURL!,
-            httpOnly: true,
-            sameSite: "Lax",
-          },
+          browserCookie(await announcementClosedCookie.serialize("1"), baseURL!),
         ]);
       }
       await use();

@@ -2,11 +2,13 @@
 # The one test command (`npm test`). Fails fast, in this order:
 #
 #   1. typecheck                 npx tsc
-#   2. unit + platform (PGlite)  npx vitest run
-#   3. throwaway PostgreSQL 15   scripts/pg-throwaway.sh (temp dir, free port, removed on exit)
-#   4. platform on PostgreSQL    TEST_DATABASE_URL=… npx vitest run tests/platform
-#   5. production build          npm run build
-#   6. end to end                npx playwright test  (JS on, JS off, then the maintenance
+#   2. lint                      npm run lint: ESLint (layer rule) and Prettier's check, started alongside tsc
+#   3. unit + platform (PGlite)  npx vitest run
+#   4. throwaway PostgreSQL 15   scripts/pg-throwaway.sh (temp dir, free port, removed on exit)
+#   5. database suites on        TEST_DATABASE_URL=… npx vitest run <the tests/platform files that
+#      PostgreSQL                open a database, i.e. import tests/helpers/database>
+#   6. production build          npm run build
+#   7. end to end                npx playwright test  (JS on, JS off, then the maintenance
 #                                specs), server on its own database of the same cluster
 #
 # Needs Node ≥ 20.19, /usr/lib/postgresql/15/bin and /usr/bin/chromium (see .ci/run).
@@ -37,10 +39,16 @@ section() {
   bold "══════ [$((SECONDS - STARTED))s] $1"
 }
 
+LINT_PID=""
+LINT_LOG=""
+
 on_exit() {
   local status=$?
   local failed="$CURRENT"
   finish_section
+  # The background eslint, when tsc failed (or Ctrl-C) before the lint section waited for it.
+  if [ -n "$LINT_PID" ]; then kill "$LINT_PID" 2>/dev/null || true; fi
+  [ -n "$LINT_LOG" ] && rm -f "$LINT_LOG"
   pg_throwaway_stop
   echo
   bold "══════ Summary"
@@ -56,7 +64,7 @@ trap on_exit EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-section "0/6 System packages"
+section "0/7 System packages"
 # Debian's Chromium (with fonts for Urdu) and PostgreSQL 15, installed when missing, so
 # `npm test` runs on a fresh machine of this kind (we are root there; sudo elsewhere).
 PACKAGES=()
@@ -70,26 +78,51 @@ if [ "${#PACKAGES[@]}" -gt 0 ]; then
 fi
 echo "$(/usr/bin/chromium --version 2>/dev/null | tail -n 1); $(/usr/lib/postgresql/15/bin/postgres -V)"
 
-section "1/6 Typecheck (tsc)"
+section "1/7 Typecheck (tsc)"
+# tsc and eslint are each single-threaded: eslint runs next to tsc, its output waits for section 2.
+LINT_LOG="$(mktemp "${TMPDIR:-/tmp}/portal-eslint.XXXXXX")"
+npm run --silent lint >"$LINT_LOG" 2>&1 &
+LINT_PID=$!
 npx tsc
 
-section "2/6 Vitest, all suites (PGlite)"
+section "2/7 Lint (eslint, prettier --check)"
+LINT_STATUS=0
+wait "$LINT_PID" || LINT_STATUS=$?
+LINT_PID=""
+cat "$LINT_LOG"
+[ "$LINT_STATUS" -eq 0 ] || exit "$LINT_STATUS"
+echo "lint: no problems"
+
+section "3/7 Vitest, all suites (PGlite)"
 npx vitest run
 
-section "3/6 Throwaway PostgreSQL 15"
+section "4/7 Throwaway PostgreSQL 15"
 # Our own EXIT trap (on_exit) stops and deletes the cluster, also on failure or Ctrl-C.
 PG_THROWAWAY_TRAP=0 pg_throwaway_start
 E2E_DATABASE_URL="$(pg_throwaway_createdb portal_e2e)"
-echo "platform tests: $PG_THROWAWAY_URL (a fresh database per test file)"
+echo "platform tests: $PG_THROWAWAY_URL (a copy of a template database per test file)"
 echo "e2e server:     $E2E_DATABASE_URL"
 
-section "4/6 Vitest, platform suite on PostgreSQL"
-TEST_DATABASE_URL="$PG_THROWAWAY_URL" npx vitest run tests/platform
+section "5/7 Vitest, database suites on PostgreSQL"
+# What can differ between PGlite (PostgreSQL 17 in WebAssembly, one connection) and the
+# PostgreSQL 15 server is what touches the database: the SQL, migrations, constraints, locks,
+# concurrency, the ledger. So the tests/platform files that open a database (they import
+# tests/helpers/database) run again here; files of pure logic ran once, above.
+mapfile -t DB_SUITES < <(grep -rl --include='*.test.ts' --include='*.test.tsx' "helpers/database" tests/platform | sort)
+# A file that asks for PostgreSQL itself must be among them, or its PostgreSQL-only checks never run.
+MISSED="$(grep -rlE --include='*.test.ts' --include='*.test.tsx' 'TEST_DATABASE_URL|"postgres"' tests | grep -vxF -f <(printf '%s\n' "${DB_SUITES[@]}") || true)"
+if [ -n "$MISSED" ]; then
+  echo "These files check PostgreSQL but do not import tests/helpers/database, so they would not run here:" >&2
+  echo "$MISSED" >&2
+  exit 1
+fi
+echo "${#DB_SUITES[@]} files"
+TEST_DATABASE_URL="$PG_THROWAWAY_URL" npx vitest run "${DB_SUITES[@]}"
 
-section "5/6 Production build"
+section "6/7 Production build"
 npm run build
 
-section "6/6 Playwright (js, nojs, then status)"
+section "7/7 Playwright (js, nojs, then status)"
 E2E_DATABASE_URL="$E2E_DATABASE_URL" npx playwright test
 
 finish_section

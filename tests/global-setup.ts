@@ -1,34 +1,98 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A tarball of a migrated, seeded PGlite database; empty when the tests run on PostgreSQL. */
-    seededSnapshot: string;
+    /**
+     * Where each test file's database comes from, made once for the whole run:
+     * PGlite tarballs (a file loads one into its own in-memory PGlite), or the
+     * names of template databases on the TEST_DATABASE_URL server (a file gets
+     * `create database … template …`).
+     */
+    databaseTemplates: {
+      kind: "pglite" | "postgres";
+      /** Migrated, empty. */
+      migrated: string;
+      /** Migrated and seeded with the demo brand. */
+      seeded: string;
+    };
   }
 }
 
 /**
- * Seeds the demo brand once for the whole run and hands every test file a
- * copy (useSeededDatabase loads the tarball into its own in-memory PGlite):
- * seeding per file took seconds in each of dozens of files.
+ * Migrating and seeding take seconds, and dozens of test files each need a
+ * fresh database: do both once here and hand every file a copy. On PGlite a
+ * copy is a tarball of the data directory (a new PGlite that runs initdb
+ * costs ~2 s of CPU, one that loads a tarball ~0.5 s); on PostgreSQL it is a
+ * template database (`create database … template` copies files).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide("seededSnapshot", "");
-    return;
-  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? postgresTemplates(project, serverUrl) : pgliteSnapshots(project);
+}
+
+async function pgliteSnapshots(project: TestProject) {
   const handle = await openDatabase({ kind: "pglite" });
-  await migrateToLatest(handle.db);
-  await seedDemoBrand(handle.db);
-  const tarball = await handle.dump!();
-  await handle.close();
-  const path = join(tmpdir(), `portal-seeded-${process.pid}.tar`);
-  writeFileSync(path, Buffer.from(await tarball.arrayBuffer()));
-  project.provide("seededSnapshot", path);
-  return () => rmSync(path, { force: true });
+  const paths: string[] = [];
+  const dump = async (name: string) => {
+    const path = join(tmpdir(), `portal-${name}-${process.pid}.tar`);
+    writeFileSync(path, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+    paths.push(path);
+    return path;
+  };
+  try {
+    await migrateToLatest(handle.db);
+    const migrated = await dump("migrated");
+    await seedDemoBrand(handle.db);
+    const seeded = await dump("seeded");
+    project.provide("databaseTemplates", { kind: "pglite", migrated, seeded });
+  } finally {
+    await handle.close();
+  }
+  return () => {
+    for (const path of paths) rmSync(path, { force: true });
+  };
+}
+
+async function postgresTemplates(project: TestProject, serverUrl: string) {
+  const prefix = `portal_template_${process.pid}`;
+  const names = { migrated: `${prefix}_migrated`, seeded: `${prefix}_seeded` };
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const build = async (name: string, seed: boolean) => {
+    await admin(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle: DatabaseHandle = await openDatabase({ kind: "postgres", url: url.toString() });
+    try {
+      await migrateToLatest(handle.db);
+      if (seed) await seedDemoBrand(handle.db);
+    } finally {
+      // A template must have no connections left when a test file copies it.
+      await handle.close();
+    }
+  };
+  const teardown = async () => {
+    for (const name of Object.values(names)) await admin(`drop database if exists ${name}`);
+  };
+  try {
+    await Promise.all([build(names.migrated, false), build(names.seeded, true)]);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  project.provide("databaseTemplates", { kind: "postgres", ...names });
+  return teardown;
 }

@@ -1,4 +1,4 @@
-import { agentLogin, expect, label, test } from "../fixtures";
+import { expect, label, test } from "../fixtures";
 
 /**
  * The agent centre's shell and overview pages (§2): the menu the seed's
@@ -10,8 +10,9 @@ import { agentLogin, expect, label, test } from "../fixtures";
 const menuLabel = (key: string) => label("en", `agentCentre.menu.${key}`);
 
 test.describe("agent centre", () => {
-  test.beforeEach(async ({ page }) => {
-    await agentLogin(page, "agent01", "Agent123");
+  test.beforeEach(async ({ signIn, page }) => {
+    await signIn("agent01", "Agent123", { site: "agent" });
+    await page.goto("/agentHome");
     await expect(page).toHaveURL("/agentHome");
   });
 

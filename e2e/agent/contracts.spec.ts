@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { Browser, Page } from "@playwright/test";
-import { agentLogin, e2eDatabaseUrl, expect, label, test } from "../fixtures";
+import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
 
 /**
  * §4 contracts, with JavaScript on and off: a fresh top agent of its own
@@ -61,7 +61,7 @@ async function offer(page: Page, downlineId: string, rate: string, betAmount: st
 
 async function signedInAs(
   browser: Browser,
-  options: { baseURL?: string; javaScriptEnabled: boolean },
+  options: { baseURL?: string; javaScriptEnabled: boolean; signIn: SignIn },
   account: string,
 ) {
   const context = await browser.newContext({
@@ -69,12 +69,14 @@ async function signedInAs(
     javaScriptEnabled: options.javaScriptEnabled,
   });
   const page = await context.newPage();
-  await agentLogin(page, account, PASSWORD);
+  await options.signIn(account, PASSWORD, { site: "agent", page });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
   return { context, page };
 }
 
 test("an upline offers a daily wage contract that its downline, signed in separately, accepts", async ({
+  signIn,
   page,
   browser,
   baseURL,
@@ -85,7 +87,8 @@ test("an upline offers a daily wage contract that its downline, signed in separa
   const downline = await createMember({ password: PASSWORD, type: 2 });
   const { downlineId } = await buildTree(top.account, downline.account);
 
-  await agentLogin(page, top.account, PASSWORD);
+  await signIn(top.account, PASSWORD, { site: "agent" });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
   await page.goto("/agentHome/daily-wages");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("agentContracts.title.DAILY"));
@@ -114,7 +117,7 @@ test("an upline offers a daily wage contract that its downline, signed in separa
   );
 
   // The downline, in a browser of its own.
-  const other = await signedInAs(browser, { baseURL, javaScriptEnabled }, downline.account);
+  const other = await signedInAs(browser, { baseURL, javaScriptEnabled, signIn }, downline.account);
   try {
     const menu = other.page.getByTestId("agent-menu");
     await expect(menu.getByTestId("menu-offer-dailyWages")).toHaveCount(1);
@@ -145,13 +148,15 @@ test("an upline offers a daily wage contract that its downline, signed in separa
 });
 
 test("a lower rate is offered only once the upline confirms; an agent terminates its own contract after a confirmation", async ({
+  signIn,
   page,
   createMember,
 }) => {
   const top = await createMember({ password: PASSWORD, type: 1 });
   const downline = await createMember({ password: PASSWORD, type: 2 });
   const { downlineId } = await buildTree(top.account, downline.account, 120);
-  await agentLogin(page, top.account, PASSWORD);
+  await signIn(top.account, PASSWORD, { site: "agent" });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
   await page.goto("/agentHome/daily-wages");
   const granted = page.locator(`[data-testid="granted-row"][data-account="${downline.account}"]`);

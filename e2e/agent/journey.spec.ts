@@ -78,6 +78,7 @@ async function register(page: Page, kind: "member" | "agent", account: string) {
 }
 
 test("an agent registers a downline, offers it a contract it accepts, transfers to it, and exports a dated team-betting window", async ({
+  signIn,
   page,
   browser,
   baseURL,
@@ -89,7 +90,8 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   await makeTopAgent(top.account);
   await fundMember(top.account, 50_000);
 
-  await agentLogin(page, top.account, PASSWORD);
+  await signIn(top.account, PASSWORD, { site: "agent" });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
 
   // Register a downline agent and a member.

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { agentLogin, expect, label, test } from "../fixtures";
+import { expect, label, type SignIn, test } from "../fixtures";
 
 /**
  * The back office's top agents (§1, §4), with JavaScript on and off: the
@@ -11,23 +11,27 @@ import { agentLogin, expect, label, test } from "../fixtures";
 const PASSWORD = "Agent1234";
 const t = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
-/** ops01 signed in at /ops/login, in a browser context of its own with the test's JavaScript setting. */
+/**
+ * ops01 signed in (signIn: the back office's login form itself is used in
+ * e2e/wallet/withdraw.spec.ts), in a browser context of its own with the
+ * test's JavaScript setting, on /ops.
+ */
 async function operatorPage(
   browser: Browser,
   baseURL: string | undefined,
   javaScriptEnabled: boolean,
+  signIn: SignIn,
 ) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-US" });
   const page = await context.newPage();
-  await page.goto("/ops/login");
-  await page.getByLabel(t("ops.login.username"), { exact: true }).fill("ops01");
-  await page.getByLabel(t("ops.login.password"), { exact: true }).fill("Ops12345");
-  await page.getByRole("button", { name: t("ops.login.submit"), exact: true }).click();
+  await signIn("ops01", "Ops12345", { site: "ops", page });
+  await page.goto("/ops");
   await expect(page).toHaveURL("/ops");
   return { context, page };
 }
 
 test("an operator sets a top agent's rate and grants it a daily wage contract, which the agent then holds", async ({
+  signIn,
   page,
   browser,
   baseURL,
@@ -35,7 +39,7 @@ test("an operator sets a top agent's rate and grants it a daily wage contract, w
   createMember,
 }) => {
   const agent = await createMember({ password: PASSWORD, type: 1 });
-  const ops = await operatorPage(browser, baseURL, javaScriptEnabled);
+  const ops = await operatorPage(browser, baseURL, javaScriptEnabled, signIn);
   try {
     const opsPage = ops.page;
     await opsPage.getByTestId("ops-nav-agents").click();
@@ -86,8 +90,9 @@ test("an operator sets a top agent's rate and grants it a daily wage contract, w
     await ops.context.close();
   }
 
-  // The agent, signed in at /agent.
-  await agentLogin(page, agent.account, PASSWORD);
+  // The agent, signed in.
+  await signIn(agent.account, PASSWORD, { site: "agent" });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
   const item = page.getByTestId("agent-menu").locator('[data-menu-key="dailyWages"]');
   await expect(item).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { agentLogin, expect, label, numberIn, test } from "../fixtures";
+import { expect, label, numberIn, test } from "../fixtures";
 import type { Page } from "@playwright/test";
 
 /**
@@ -26,8 +26,9 @@ function csvCells(text: string): string[][] {
 }
 
 test.describe("agent reports", () => {
-  test.beforeEach(async ({ page }) => {
-    await agentLogin(page, "agent01", "Agent123");
+  test.beforeEach(async ({ signIn, page }) => {
+    await signIn("agent01", "Agent123", { site: "agent" });
+    await page.goto("/agentHome");
     await expect(page).toHaveURL("/agentHome");
   });
 

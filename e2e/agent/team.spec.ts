@@ -68,6 +68,7 @@ const row = (page: Page, account: string) =>
   page.locator(`[data-testid="team-row"][data-account="${account}"]`);
 
 test("an agent registers a member and a sub-agent, sees them in the team, transfers to the member, and both sign in", async ({
+  signIn,
   page,
   createMember,
   fundMember,
@@ -75,7 +76,8 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
   const agent = await createMember({ password: PASSWORD, type: 1 });
   await setAgentRate(agent.account, 5000);
   await fundMember(agent.account, 100_000);
-  await agentLogin(page, agent.account, PASSWORD);
+  await signIn(agent.account, PASSWORD, { site: "agent" });
+  await page.goto("/agentHome");
   await expect(page).toHaveURL("/agentHome");
 
   // A member under the agent.

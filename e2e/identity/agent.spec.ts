@@ -1,4 +1,4 @@
-import { agentLogin, expect, label, login, test } from "../fixtures";
+import { agentLogin, expect, label, test } from "../fixtures";
 
 test.describe("agent site", () => {
   test("an agent signs in to /agentHome and signs out to /agent", async ({ page }) => {
@@ -29,8 +29,13 @@ test.describe("agent site", () => {
     await expect(page).toHaveURL("/agent");
   });
 
-  test("a member signed in on the portal opening /agentHome lands on /agent", async ({ page }) => {
-    await login(page, "player01", "Player123");
+  test("a member signed in on the portal opening /agentHome lands on /agent", async ({
+    signIn,
+    page,
+  }) => {
+    await signIn("player01", "Player123");
+    await page.goto("/");
+    await expect(page.getByTestId("member-menu")).toBeVisible();
     await page.goto("/agentHome");
     await expect(page).toHaveURL("/agent");
     await expect(page.getByRole("form", { name: label("en", "agent.form") })).toBeVisible();

@@ -1,13 +1,15 @@
-import { expect, label, login, test } from "../fixtures";
+import { expect, label, test } from "../fixtures";
 
 const PLAYER = { account: "player01", password: "Player123" };
 
 test.describe("logout", () => {
   test("sign out asks for confirmation: cancel stays signed in, confirm leaves a visitor on /", async ({
+    signIn,
     page,
     context,
   }) => {
-    await login(page, PLAYER.account, PLAYER.password);
+    await signIn(PLAYER.account, PLAYER.password);
+    await page.goto("/");
     const menu = page.getByTestId("member-menu");
     const dialog = page.getByTestId("logout-dialog");
     const openSignOut = async () => {

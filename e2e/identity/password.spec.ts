@@ -145,10 +145,14 @@ test.describe("forgot password by e-mail", () => {
 });
 
 test.describe("change password in the member area", () => {
-  test("old password checked, then the new one is the password", async ({ page, createMember }) => {
+  test("old password checked, then the new one is the password", async ({
+    signIn,
+    page,
+    createMember,
+  }) => {
     const { account } = await createMember({ password: "Old12345" });
     const password = newPassword();
-    await login(page, account, "Old12345");
+    await signIn(account, "Old12345");
 
     await page.goto("/member/security");
     const form = page.getByTestId("change-password-form");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, label, login, test } from "../fixtures";
+import { expect, label, test } from "../fixtures";
 
 /**
  * §4 favourites and §2 /recent, with JavaScript on and off: the heart on a
@@ -18,12 +18,14 @@ const aSecond = (page: Page) => page.waitForTimeout(1_100);
 
 test.describe("favourites", () => {
   test("a member hearts a tile in the lobby, finds it in FAV and on /favorite, and removes it there", async ({
+    signIn,
     page,
     createMember,
     javaScriptEnabled,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
+    await page.goto("/");
 
     const tile = firstSlot(page);
     const nodeId = (await tile.getAttribute("data-node-id"))!;
@@ -93,11 +95,12 @@ test.describe("favourites", () => {
 
 test.describe("recent games", () => {
   test("/recent shows a game after the member launched it with Play now", async ({
+    signIn,
     page,
     createMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/recent");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       label("en", "favourites.recentTitle"),

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, focusIsInside, label, login, numberIn, test } from "../fixtures";
+import { expect, focusIsInside, label, numberIn, test } from "../fixtures";
 
 /**
  * §4 game launch from the lobby, with JavaScript on and off: the login
@@ -94,12 +94,13 @@ test.describe("launching a game", () => {
   });
 
   test("a member's LIVE vendor tile opens its game list popup; a game there opens the game popup", async ({
+    signIn,
     page,
     createMember,
     javaScriptEnabled,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/?tab=LIVE");
     const vendorTile = page.getByTestId("section-LIVE").getByTestId("vendor-tile").first();
     const vassalage = (await vendorTile.getAttribute("data-vassalage"))!;
@@ -145,11 +146,12 @@ test.describe("launching a game", () => {
   });
 
   test("a sports vendor tile launches its game; an RNG vendor tile filters /rng", async ({
+    signIn,
     page,
     createMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/sports");
     const vendorTile = page.getByTestId("vendor-tile").first();
     const vassalage = (await vendorTile.getAttribute("data-vassalage"))!;
@@ -177,6 +179,7 @@ test.describe("launching a game", () => {
 
 test.describe("live tables and PVP rooms", () => {
   test("/live lists tables with limits and players, filtered by vendor; playing a table counts as a player", async ({
+    signIn,
     page,
     createMember,
   }) => {
@@ -198,7 +201,7 @@ test.describe("live tables and PVP rooms", () => {
 
     // A member plays the last EVO table: it has a player now.
     const { account } = await createMember({ password: PASSWORD });
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/live?vassalage=EVO");
     const table = tables.last();
     const nodeId = (await table.getAttribute("data-node-id"))!;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, label, login, test } from "../fixtures";
+import { expect, label, test } from "../fixtures";
 
 const PASSWORD = "Lottery123";
 /** The /lottery page's SSC game in the demo brand's prize mode (ELOTT). */
@@ -41,6 +41,7 @@ test.describe("demo lottery", () => {
   });
 
   test("a funded member bets on both sides of an SSC draw; after the draw one side is paid and the balance adds up", async ({
+    signIn,
     page,
     createMember,
     fundMember,
@@ -49,7 +50,7 @@ test.describe("demo lottery", () => {
     test.setTimeout(120_000);
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
 
     // The menu (a plain link) leads to the SSC game.
     await page.goto("/lottery");
@@ -120,13 +121,14 @@ test.describe("demo lottery", () => {
   });
 
   test("a refused bet shows why, on its form, and costs nothing", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 5_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto(SSC);
     // Refused for the balance, not because the draw closed under the form.
     await withTimeLeft(page, 8);

@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
-import { expect, label, login, test } from "../fixtures";
+import { expect, label, test } from "../fixtures";
 
 /**
  * The demo provider's slot inside the game popup, with JavaScript on and
@@ -54,13 +54,14 @@ async function spin(frame: FrameLocator, stake: string) {
 
 test.describe("demo slot in the game popup", () => {
   test("a member spins with real money: result, balance, header balance and betting record follow", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     const frame = await launchFirstSlot(page, "real");
     await expect(frame.getByTestId("demo-balance")).toHaveText("Rs 100.00");
     await expect(frame.getByTestId("server-seed-hash")).toHaveText(/^[0-9a-f]{64}$/);
@@ -91,13 +92,14 @@ test.describe("demo slot in the game popup", () => {
   });
 
   test("rotating the seed pair reveals the server seed and the round verifies", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 20_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     const frame = await launchFirstSlot(page, "real");
     const hash = (await frame.getByTestId("server-seed-hash").textContent())!;
     const { roundId } = await spin(frame, "Rs 1.00");
@@ -132,13 +134,14 @@ test.describe("demo slot in the game popup", () => {
   });
 
   test("free trial spins with play money and leaves the real balance and the betting record alone", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 50_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     const frame = await launchFirstSlot(page, "demo");
     await expect(frame.getByText(label("en", "demoGame.modeDemo"), { exact: true })).toBeVisible();
     await expect(frame.getByTestId("demo-balance")).toHaveText(formatMoney(2_000_00, FUN));

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
-import { expect, label, login, test } from "../fixtures";
+import { expect, label, test } from "../fixtures";
 
 /** The demo brand's currency (PKR, "Rs", 2 decimals) as the header shows it. */
 const rupees = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
@@ -19,11 +19,13 @@ async function startDeposit(page: Page, amount: string) {
 
 test.describe("deposit", () => {
   test("through the embedded pay step: the header balance shows the new amount", async ({
+    signIn,
     page,
     createMember,
   }) => {
     const { account } = await createMember({ password: "Deposit123" });
-    await login(page, account, "Deposit123");
+    await signIn(account, "Deposit123");
+    await page.goto("/");
     await expect(page.getByTestId("member-balance")).toHaveText(rupees(0));
 
     await startDeposit(page, "250");
@@ -48,9 +50,9 @@ test.describe("deposit", () => {
     ]);
   });
 
-  test("a double-clicked confirm credits once", async ({ page, createMember }) => {
+  test("a double-clicked confirm credits once", async ({ signIn, page, createMember }) => {
     const { account } = await createMember({ password: "Deposit123" });
-    await login(page, account, "Deposit123");
+    await signIn(account, "Deposit123");
 
     await startDeposit(page, "1,000.50");
     await expect(page).toHaveURL(/\/member\/deposit\/pay\/\d+$/);
@@ -68,9 +70,9 @@ test.describe("deposit", () => {
     ]);
   });
 
-  test("cancel on the pay step credits nothing", async ({ page, createMember }) => {
+  test("cancel on the pay step credits nothing", async ({ signIn, page, createMember }) => {
     const { account } = await createMember({ password: "Deposit123" });
-    await login(page, account, "Deposit123");
+    await signIn(account, "Deposit123");
 
     await startDeposit(page, "300");
     await page
@@ -84,11 +86,12 @@ test.describe("deposit", () => {
   });
 
   test("below the minimum: the translated error, the typed amount kept", async ({
+    signIn,
     page,
     createMember,
   }) => {
     const { account } = await createMember({ password: "Deposit123" });
-    await login(page, account, "Deposit123");
+    await signIn(account, "Deposit123");
 
     await startDeposit(page, "50");
     await expect(page).toHaveURL("/member/deposit");

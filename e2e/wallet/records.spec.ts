@@ -1,7 +1,7 @@
 import pg from "pg";
 import { addDays, dayIn } from "../../app/platform/calendar/date-range";
 import { formatMoney } from "../../app/utils/money";
-import { e2eDatabaseUrl, expect, label, login, test } from "../fixtures";
+import { e2eDatabaseUrl, expect, label, test } from "../fixtures";
 
 /** The demo brand's currency and time zone (app/platform/system/brands/demo.json). */
 const money = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
@@ -30,6 +30,7 @@ const backdateNewestEntry = (account: string, days: number) =>
 
 test.describe("member records", () => {
   test("transactions: a type filter and a date preset go into the URL and change the rows and totals", async ({
+    signIn,
     page,
     createMember,
     fundMember,
@@ -39,7 +40,7 @@ test.describe("member records", () => {
     await backdateNewestEntry(account, 8);
     await fundMember(account, 100_000);
     const today = dayIn(ZONE, new Date());
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
 
     await page.goto("/member/transactions");
     await expect(
@@ -118,6 +119,7 @@ test.describe("member records", () => {
   });
 
   test("messages: a deposit message shows unread until the member marks all as read", async ({
+    signIn,
     page,
     createMember,
   }) => {
@@ -129,7 +131,7 @@ test.describe("member records", () => {
         [account],
       ),
     );
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
 
     await page.goto("/member/messages");
     const message = page.getByTestId("message");

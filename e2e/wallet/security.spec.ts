@@ -1,14 +1,15 @@
-import { expect, label, login, test, uniqueMobile } from "../fixtures";
+import { expect, label, test, uniqueMobile } from "../fixtures";
 
 const en = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
 test.describe("security centre", () => {
   test("set the withdraw password with the login password, then change it with the current one", async ({
+    signIn,
     page,
     createMember,
   }) => {
     const { account } = await createMember({ password: "Login123" });
-    await login(page, account, "Login123");
+    await signIn(account, "Login123");
     await page.goto("/member/security#withdraw-password");
     // No VIP, no VIP section (§6).
     await expect(page.getByTestId("vip-section")).toHaveCount(0);
@@ -61,10 +62,15 @@ test.describe("security centre", () => {
     await expect(section.getByTestId("withdraw-password-done")).toBeVisible();
   });
 
-  test("bind a mobile number with the SMS code", async ({ page, createMember, readSmsCode }) => {
+  test("bind a mobile number with the SMS code", async ({
+    signIn,
+    page,
+    createMember,
+    readSmsCode,
+  }) => {
     const { account } = await createMember({ password: "Login123" });
     const mobile = uniqueMobile();
-    await login(page, account, "Login123");
+    await signIn(account, "Login123");
     await page.goto("/member/security");
 
     const section = page.getByTestId("bind-phone-section");
@@ -93,11 +99,12 @@ test.describe("security centre", () => {
   });
 
   test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({
+    signIn,
     page,
     createMember,
   }) => {
     const { account } = await createMember({ password: "Login123" });
-    await login(page, account, "Login123");
+    await signIn(account, "Login123");
     await page.goto("/member/security#profile");
 
     const form = page.getByTestId("profile-form");
@@ -133,8 +140,8 @@ test.describe("security centre", () => {
     );
   });
 
-  test("a VIP member sees the VIP section", async ({ page }) => {
-    await login(page, "vipstar", "Vip12345");
+  test("a VIP member sees the VIP section", async ({ signIn, page }) => {
+    await signIn("vipstar", "Vip12345");
     await page.goto("/member/security");
     const section = page.getByTestId("vip-section");
     await expect(

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
-import { e2eDatabaseUrl, expect, label, login, test } from "../fixtures";
+import { e2eDatabaseUrl, expect, label, test } from "../fixtures";
 
 const PASSWORD = "Transfer123";
 
@@ -38,13 +38,14 @@ const main = () => label("en", "transfer.mainWallet");
 
 test.describe("transfer funds", () => {
   test("main → a vendor wallet and back, then all back to main; the balances follow", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/member/transfer");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "transfer.title"));
     await expectBalances(page, "Rs 100.00", "Rs 0.00", "Rs 100.00");
@@ -93,13 +94,14 @@ test.describe("transfer funds", () => {
   });
 
   test("a double-clicked submit moves the money once", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/member/transfer");
 
     await (await fillTransfer(page, main(), "SBO Sports", "10")).dblclick();
@@ -116,13 +118,14 @@ test.describe("transfer funds", () => {
   });
 
   test("more than the balance shows the translated error on the amount and keeps it", async ({
+    signIn,
     page,
     createMember,
     fundMember,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 20_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/member/transfer");
 
     await (await fillTransfer(page, main(), "CMD368", "20.01")).click();
@@ -153,6 +156,7 @@ test.describe("transfer funds", () => {
 
 test.describe("transfer to agent", () => {
   test("a member under agent01 sends money to the agent", async ({
+    signIn,
     page,
     createMember,
     fundMember,
@@ -163,7 +167,7 @@ test.describe("transfer to agent", () => {
       [account],
     );
     await fundMember(account, 50_00);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
 
     await page.goto("/member/transfer-upline");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -204,9 +208,9 @@ test.describe("transfer to agent", () => {
     expect(credited).toEqual([{ amount: "1234" }]);
   });
 
-  test("a member without an agent has no such page", async ({ page, createMember }) => {
+  test("a member without an agent has no such page", async ({ signIn, page, createMember }) => {
     const { account } = await createMember({ password: PASSWORD });
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     const response = await page.goto("/member/transfer-upline");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(

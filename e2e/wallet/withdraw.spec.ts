@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../../app/platform/identity/secrets.server";
 import { formatMoney } from "../../app/utils/money";
-import { e2eDatabaseUrl, expect, label, login, test } from "../fixtures";
+import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
 
 const PASSWORD = "Player123";
 const WITHDRAW_PASSWORD = "Vault4321";
@@ -34,13 +34,14 @@ async function memberOnWithdrawPage(
   helpers: {
     createMember: (o: { password: string }) => Promise<{ account: string }>;
     fundMember: (a: string, m: number) => Promise<void>;
+    signIn: SignIn;
   },
   funds: number,
 ) {
   const { account } = await helpers.createMember({ password: PASSWORD });
   await helpers.fundMember(account, funds);
   await setWithdrawPassword(account);
-  await login(page, account, PASSWORD);
+  await helpers.signIn(account, PASSWORD);
   await page.goto("/member/withdraw");
   await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds));
   return account;
@@ -106,6 +107,7 @@ async function operatorAct(
 
 test.describe("withdraw", () => {
   test("payee, request (funds held), operator approves and pays, member confirms with a proof", async ({
+    signIn,
     page,
     browser,
     baseURL,
@@ -115,7 +117,7 @@ test.describe("withdraw", () => {
   }) => {
     const funds = randomInt(500_000, 900_000);
     const amount = randomInt(10_000, 40_000);
-    await memberOnWithdrawPage(page, { createMember, fundMember }, funds);
+    await memberOnWithdrawPage(page, { createMember, fundMember, signIn }, funds);
     await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
     await addPayee(page, `0300${randomInt(1_000_000, 9_999_999)}`);
 
@@ -187,6 +189,7 @@ test.describe("withdraw", () => {
   });
 
   test("a rejected withdrawal returns the money and shows the reason", async ({
+    signIn,
     page,
     browser,
     baseURL,
@@ -196,7 +199,7 @@ test.describe("withdraw", () => {
   }) => {
     const funds = randomInt(300_000, 500_000);
     const amount = randomInt(10_000, 30_000);
-    await memberOnWithdrawPage(page, { createMember, fundMember }, funds);
+    await memberOnWithdrawPage(page, { createMember, fundMember, signIn }, funds);
     await addPayee(page, `1234${randomInt(100_000, 999_999)}`);
 
     // A wrong withdraw password: an error, no money moved.
@@ -226,6 +229,7 @@ test.describe("withdraw", () => {
   });
 
   test("without a withdraw password: set it in the security centre, then withdraw with it", async ({
+    signIn,
     page,
     createMember,
     fundMember,
@@ -234,7 +238,7 @@ test.describe("withdraw", () => {
     const amount = randomInt(10_000, 50_000);
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, funds);
-    await login(page, account, PASSWORD);
+    await signIn(account, PASSWORD);
     await page.goto("/member/withdraw");
     await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
     await page

@@ -15,21 +15,42 @@ import { getBrandConfig, writeSetting } from "~/platform/system/settings.server"
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * a throwaway database on the server named by TEST_DATABASE_URL otherwise.
+ * Both are copies of the run's migrated template (tests/global-setup.ts).
  */
 export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<DatabaseHandle> {
+  return copyOfTemplate("migrated", options);
+}
+
+async function copyOfTemplate(
+  which: "migrated" | "seeded",
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle> {
+  const templates = inject("databaseTemplates");
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    if (templates?.kind === "pglite") {
+      return openDatabase({
+        kind: "pglite",
+        snapshot: new Blob([readFileSync(templates[which])]),
+      });
+    }
+    // Without the global setup (a file run on its own by some other runner): build it here.
     const handle = await openDatabase({ kind: "pglite" });
     await migrateToLatest(handle.db);
+    if (which === "seeded") await seedDemoBrand(handle.db);
     return handle;
   }
+  const template = templates?.kind === "postgres" ? templates[which] : null;
   const name = `portal_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({
@@ -37,7 +58,10 @@ export async function createTestDatabase(
     url: url.toString(),
     poolSize: options.poolSize ?? 4,
   });
-  await migrateToLatest(handle.db);
+  if (!template) {
+    await migrateToLatest(handle.db);
+    if (which === "seeded") await seedDemoBrand(handle.db);
+  }
   return {
     ...handle,
     async close() {
@@ -82,15 +106,9 @@ export function useSeededDatabase(onReady?: (handle: DatabaseHandle) => void) {
   };
 }
 
-/** A copy of the run's seeded snapshot (tests/global-setup.ts) on PGlite; a fresh database seeded here on PostgreSQL. */
-async function seededDatabase(): Promise<DatabaseHandle> {
-  const snapshot = inject("seededSnapshot");
-  if (snapshot && !process.env.TEST_DATABASE_URL) {
-    return openDatabase({ kind: "pglite", snapshot: new Blob([readFileSync(snapshot)]) });
-  }
-  const handle = await createTestDatabase();
-  await seedDemoBrand(handle.db);
-  return handle;
+/** A copy of the run's seeded template (tests/global-setup.ts), on PGlite or on PostgreSQL. */
+function seededDatabase(): Promise<DatabaseHandle> {
+  return copyOfTemplate("seeded");
 }
 
 /** Runs `body` with the database's brand changed by `change`, then puts the brand back. */
