@@ -67,6 +67,23 @@ export async function numberIn(locator: Locator): Promise<number> {
   return Number(match[0].replace(/,/g, ""));
 }
 
+/**
+ * Waits until React has hydrated `locator`'s element. A `serverFirst`
+ * component (app/components/lazy-component.tsx) hydrates when its own chunk
+ * arrives, after the page: until then its form still posts natively, which
+ * is right for the member but not what a test of the JavaScript path means to
+ * click. React marks the elements it owns with a `__reactProps$…` key.
+ */
+export async function waitForHydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactProps$")),
+      ),
+    )
+    .toBe(true);
+}
+
 /** Whether the element that has focus is inside `selector`. */
 export function focusIsInside(page: Page, selector: string) {
   return page.evaluate((sel) => Boolean(document.activeElement?.closest(sel)), selector);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, label, test } from "../fixtures";
+import { expect, label, test, waitForHydrated } from "../fixtures";
 
 /**
  * §4 favourites and §2 /recent, with JavaScript on and off: the heart on a
@@ -33,12 +33,16 @@ test.describe("favourites", () => {
     const toggle = heart(tile);
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await expect(toggle).toHaveAccessibleName(label("en", "favourites.add", { name }));
-    if (javaScriptEnabled)
+    if (javaScriptEnabled) {
+      await waitForHydrated(toggle);
       await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    }
     await toggle.click();
 
     const saved = heart(tileOf(page.getByTestId("section-RNG"), nodeId));
     await expect(saved).toHaveAttribute("aria-pressed", "true");
+    // With JavaScript the heart turns at once; the server's answer ends its busy state.
+    await expect(saved).toHaveAttribute("aria-busy", "false");
     await expect(saved).toHaveAccessibleName(label("en", "favourites.remove", { name }));
     await expect(page).toHaveURL("/");
     // With JavaScript the page stayed as it was (a fetcher, no reload).

@@ -59,6 +59,8 @@ export function FavouriteToggle({
         type="submit"
         className="favourite-toggle"
         aria-pressed={on}
+        // Pressed at once, busy until the server has answered and the page's favourites reloaded.
+        aria-busy={fetcher.state !== "idle"}
         aria-label={t(on ? "favourites.remove" : "favourites.add", { name: gameName })}
         data-testid="favourite-toggle"
       >
