@@ -351,7 +351,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({ context, baseURL, dismissAnnouncements }, use) => {
       if (dismissAnnouncements) {
         await context.addCookies([
-          browserCookie(await announcementClosedCookie.serialize("1"), baseURL!),
+          browserCookie(await announcementClosedCookie.serialize("B A FA"), baseURL!),
         ]);
       }
       await use();

@@ -1,4 +1,13 @@
-import { expect, focusIsInside, label, test } from "./fixtures";
+import { expect, focusIsInside, label, login, logout, test } from "./fixtures";
+
+/** The demo brand's popups (app/platform/db/seed/content-data.ts) for signed-in members (A) and a first sign-in (F). */
+const MEMBER_POPUPS = [
+  "Scheduled maintenance on Tuesday 02:00-04:00",
+  "New provider: Harbour Originals",
+  "Deposit channel update",
+  "Responsible gaming reminder",
+];
+const FIRST_LOGIN_POPUPS = ["App download now available", "Withdrawal processing hours"];
 
 const CATEGORY_TABS = [
   "HOME",
@@ -107,6 +116,36 @@ test.describe("announcements popup", () => {
     await page.reload();
     await expect(page.getByTestId("section-HOT")).toBeVisible();
     await expect(popup).toBeHidden();
+  });
+
+  test("signing in shows the members' set: a first sign-in's notices, then the members' ones", async ({
+    page,
+    createMember,
+  }) => {
+    const password = "Notices1234";
+    const { account } = await createMember({ password });
+    const popup = page.getByTestId("announcement-popup");
+    const titles = popup.locator(".announcement-title");
+    const close = () => popup.getByRole("button", { name: label("en", "dialog.close") }).click();
+
+    await page.goto("/");
+    // Visitors (execution B): twelve, in two pages.
+    await expect(titles).toHaveCount(9);
+    await expect(page.getByTestId("announcement-page")).toBeVisible();
+    await close();
+    await expect(popup).toBeHidden();
+
+    // The member's first sign-in ever: F, then A; the visitors' closed marker does not hide it.
+    await login(page, account, password);
+    await expect(titles).toHaveText([...FIRST_LOGIN_POPUPS, ...MEMBER_POPUPS]);
+    await expect(page.getByTestId("announcement-page")).toHaveCount(0);
+    await close();
+    await expect(popup).toBeHidden();
+
+    // Any later sign-in: A only.
+    await logout(page);
+    await login(page, account, password);
+    await expect(titles).toHaveText(MEMBER_POPUPS);
   });
 });
 

@@ -16,6 +16,8 @@ import { visitorLocation } from "./visitor.server";
 
 export interface Viewer {
   sessionId: string;
+  /** §4: this session is the member's first sign-in ever. */
+  firstLogin: boolean;
   token: string;
   member: MemberInfo;
 }
@@ -35,7 +37,12 @@ async function loadViewer(token: string): Promise<Viewer | null> {
     getBrandConfig(db),
   ]);
   if (!active) return null;
-  return { sessionId: active.sessionId, token, member: memberInfo(active.member, brand) };
+  return {
+    sessionId: active.sessionId,
+    firstLogin: active.firstLogin,
+    token,
+    member: memberInfo(active.member, brand),
+  };
 }
 
 /** The signed-in member of a request, or null for a visitor (or a dead session). */

@@ -62,9 +62,30 @@ export async function writePrefs(request: Request, change: Partial<StoredPrefs>)
   return prefsCookie.serialize(prefs, cookieSecurity(request));
 }
 
-/** The closed marker of the announcement popup: a browser-session cookie (§4 once per session). */
+/**
+ * The closed marker of the announcement popup: a browser-session cookie (§4
+ * once per session) holding the audiences (`B`, `A`, `FA`: see
+ * `audienceOf`) whose popup was closed, so that signing in shows the
+ * members' set even after the visitors' one was closed.
+ */
 export const announcementClosedCookie = createCookie("announce_closed", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
 });
+
+const AUDIENCE_KEY = /^[ABF]{1,3}$/;
+
+/** The audiences whose announcement popup this browser closed. */
+export async function closedAnnouncementAudiences(request: Request): Promise<Set<string>> {
+  const value: unknown = await announcementClosedCookie.parse(request.headers.get("Cookie"));
+  if (typeof value !== "string") return new Set();
+  return new Set(value.split(" ").filter((key) => AUDIENCE_KEY.test(key)));
+}
+
+/** Set-Cookie adding `audience` to the closed ones. */
+export async function closeAnnouncementsCookieHeader(request: Request, audience: string) {
+  const closed = await closedAnnouncementAudiences(request);
+  closed.add(audience);
+  return announcementClosedCookie.serialize([...closed].join(" "), cookieSecurity(request));
+}

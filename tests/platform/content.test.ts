@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { ANNOUNCEMENT_TYPES, listAnnouncements } from "~/platform/content/announcements.server";
+import {
+  ANNOUNCEMENT_TYPES,
+  audienceOf,
+  listAnnouncements,
+  type Execution,
+} from "~/platform/content/announcements.server";
 import { BANNER_GROUPS, listBanners } from "~/platform/content/banners.server";
 import { listHelpArticles } from "~/platform/content/help.server";
 import { sanitizeContentHtml } from "~/platform/content/sanitize.server";
@@ -42,29 +47,47 @@ describe("content", () => {
 
   test("visitors get execution B, in their language, else the brand default", async () => {
     const ur = await listAnnouncements(handle.db, {
-      execution: "B",
+      audience: ["B"],
       language: "ur",
       fallbackLanguage: "en",
     });
     expect(ur.popup.length).toBe(12);
     expect(ur.player[0]!.title).toMatch(/[\u0600-\u06FF]/);
     const ko = await listAnnouncements(handle.db, {
-      execution: "B",
+      audience: ["B"],
       language: "ko",
       fallbackLanguage: "en",
     });
     const en = await listAnnouncements(handle.db, {
-      execution: "B",
+      audience: ["B"],
       language: "en",
       fallbackLanguage: "en",
     });
     expect(ko.player.map((item) => item.title)).toEqual(en.player.map((item) => item.title));
     const members = await listAnnouncements(handle.db, {
-      execution: "A",
+      audience: ["A"],
       language: "en",
       fallbackLanguage: "en",
     });
     expect(members.popup.length).toBeLessThan(en.popup.length);
+  });
+
+  test("a member reads A; a first sign-in reads F before A; a visitor reads B", async () => {
+    expect(audienceOf(null)).toEqual(["B"]);
+    expect(audienceOf({ firstLogin: false })).toEqual(["A"]);
+    expect(audienceOf({ firstLogin: true })).toEqual(["F", "A"]);
+    const read = (audience: Execution[]) =>
+      listAnnouncements(handle.db, { audience, language: "en", fallbackLanguage: "en" });
+    const [visitors, members, firstLogin, onlyF] = await Promise.all([
+      read(["B"]),
+      read(["A"]),
+      read(["F", "A"]),
+      read(["F"]),
+    ]);
+    const ids = (payload: { popup: { id: number }[] }) => payload.popup.map((item) => item.id);
+    expect(ids(firstLogin)).toEqual([...ids(onlyF), ...ids(members)]);
+    expect(ids(onlyF).length).toBeGreaterThan(0);
+    for (const id of ids(members)) expect(ids(visitors)).not.toContain(id);
   });
 
   test("help articles include the terms anchor and fall back to the default language", async () => {

@@ -155,6 +155,20 @@ describe("sessions", () => {
     expect(await readSession(seeded.db, "x".repeat(43), policy)).toBeNull();
   });
 
+  test("only the member's first sign-in ever is a first-login session (§4, execution F)", async () => {
+    const memberId = (await findMemberByAccount(seeded.db, "oldtimer"))!.id;
+    await seeded.db
+      .updateTable("members")
+      .set({ last_login_at: null })
+      .where("id", "=", memberId)
+      .execute();
+    const open = () =>
+      createSession(seeded.db, { memberId, site: "member", remember: false, ...context() }, policy);
+    const [first, second] = [await open(), await open()];
+    expect((await readSession(seeded.db, first.token, policy))?.firstLogin).toBe(true);
+    expect((await readSession(seeded.db, second.token, policy))?.firstLogin).toBe(false);
+  });
+
   test("idle and absolute lifetimes; remember-me lives one day", async () => {
     const member = (await findMemberByAccount(seeded.db, "player01"))!;
     const start = at("2026-11-21T08:00:00Z");

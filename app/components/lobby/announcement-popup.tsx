@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { loginHref } from "~/utils/lobby-links";
 import { Dialog } from "../ui/dialog";
 
 export interface AnnouncementData {
@@ -9,7 +8,19 @@ export interface AnnouncementData {
   title: string;
   contentHtml: string;
   promotionType: string | null;
+  promotionCode: string | null;
   publishedAt: string;
+}
+
+/**
+ * §2 "Go to promotion": the reward centre at the announced promotion (a
+ * visitor passes the login dialog first: the member centre's guard sends
+ * them there), or the promotions of its category.
+ */
+export function promotionHref(item: Pick<AnnouncementData, "promotionType" | "promotionCode">) {
+  if (item.promotionCode)
+    return `/member/rewards?promotion=${encodeURIComponent(item.promotionCode)}`;
+  return item.promotionType ? "/member/rewards" : null;
 }
 
 /** §2 announcement popup: a page of (up to 9) titles, each expandable to its sanitized HTML. */
@@ -19,6 +30,7 @@ export function AnnouncementPopup({
   totalPages,
   pageHref,
   returnTo,
+  audience,
   timeZone,
 }: {
   items: AnnouncementData[];
@@ -26,13 +38,14 @@ export function AnnouncementPopup({
   totalPages: number;
   pageHref: (page: number) => string;
   returnTo: string;
+  audience: string;
   timeZone: string;
 }) {
   const { t } = useTranslation();
   return (
     <Dialog
       title={t("announcements.title")}
-      close={{ action: "/resources/announcements", fields: { redirectTo: returnTo } }}
+      close={{ action: "/resources/announcements", fields: { redirectTo: returnTo, audience } }}
       className="announcement-dialog"
       testId="announcement-popup"
     >
@@ -48,8 +61,8 @@ export function AnnouncementPopup({
               </summary>
               {/* Sanitized on the server when stored and again when read. */}
               <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
-              {item.promotionType ? (
-                <Link to={loginHref("/member/rewards")} className="button primary small">
+              {promotionHref(item) ? (
+                <Link to={promotionHref(item)!} className="button primary small">
                   {t("announcements.goToPromotion")}
                 </Link>
               ) : null}

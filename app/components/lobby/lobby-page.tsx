@@ -24,7 +24,13 @@ export interface LobbyPageData {
   marquee: { id: number; title: string }[];
   dialog:
     | { kind: "notice"; index: number; total: number; notice: AnnouncementData }
-    | { kind: "announcements"; page: number; totalPages: number; items: AnnouncementData[] }
+    | {
+        kind: "announcements";
+        page: number;
+        totalPages: number;
+        items: AnnouncementData[];
+        audience: string;
+      }
     | null;
   currency: { symbol: string; minorUnits: number };
   language: string;
@@ -151,6 +157,7 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
           totalPages={data.dialog.totalPages}
           pageHref={(page) => withSearchParam(base, "announcements", page)}
           returnTo={base}
+          audience={data.dialog.audience}
           timeZone={data.timeZone}
         />
       ) : null}

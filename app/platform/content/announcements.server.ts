@@ -14,6 +14,8 @@ export interface Announcement {
   title: string;
   contentHtml: string;
   promotionType: string | null;
+  /** The promotion its "Go to promotion" opens in the reward centre, if any. */
+  promotionCode: string | null;
   publishedAt: string;
 }
 
@@ -27,15 +29,30 @@ export interface NoticePayload {
 
 const ttl = () => getConfig().CACHE_TTL_MS;
 
+/**
+ * Who reads the announcements (§3 execution): visitors get B; a signed-in
+ * member gets A, and on their first sign-in ever (§4) the F ones first.
+ */
+export function audienceOf(viewer: { firstLogin: boolean } | null): Execution[] {
+  if (!viewer) return ["B"];
+  return viewer.firstLogin ? ["F", "A"] : ["A"];
+}
+
 /** Announcements for an audience and language; sanitized once per cache fill, not per request. */
 export async function listAnnouncements(
   db: Database,
-  query: { execution: Execution; language: string; fallbackLanguage: string },
+  query: { audience: Execution[]; language: string; fallbackLanguage: string },
 ): Promise<NoticePayload> {
   const cache = cacheFor<NoticePayload>(db, "announcements", ttl);
-  const read = (language: string) =>
-    cache.get(`${query.execution}:${language}`, () =>
-      readAnnouncements(db, { execution: query.execution, language }),
+  const read = async (language: string) =>
+    mergePayloads(
+      await Promise.all(
+        query.audience.map((execution) =>
+          cache.get(`${execution}:${language}`, () =>
+            readAnnouncements(db, { execution, language }),
+          ),
+        ),
+      ),
     );
   const payload = await read(query.language);
   const empty = Object.values(payload).every((list) => list.length === 0);
@@ -43,6 +60,23 @@ export async function listAnnouncements(
     ? read(query.fallbackLanguage)
     : payload;
 }
+
+function mergePayloads(payloads: NoticePayload[]): NoticePayload {
+  if (payloads.length === 1) return payloads[0]!;
+  const merged = emptyPayload();
+  for (const payload of payloads) {
+    for (const key of Object.keys(merged) as (keyof NoticePayload)[]) merged[key].push(...payload[key]);
+  }
+  return merged;
+}
+
+const emptyPayload = (): NoticePayload => ({
+  banners: [],
+  player: [],
+  popup: [],
+  promotion: [],
+  headline: [],
+});
 
 async function readAnnouncements(
   db: Database,
@@ -59,13 +93,7 @@ async function readAnnouncements(
     .orderBy("published_at", "desc")
     .orderBy("id")
     .execute();
-  const payload: NoticePayload = {
-    banners: [],
-    player: [],
-    popup: [],
-    promotion: [],
-    headline: [],
-  };
+  const payload = emptyPayload();
   const bucket: Record<string, Announcement[]> = {
     B: payload.banners,
     PL: payload.player,
@@ -80,6 +108,7 @@ async function readAnnouncements(
       title: row.title,
       contentHtml: sanitizeContentHtml(row.content_html),
       promotionType: row.promotion_type,
+      promotionCode: row.promotion_code,
       publishedAt: new Date(row.published_at).toISOString(),
     });
   }

@@ -58,6 +58,8 @@ export interface AnnouncementsTable {
   title: string;
   content_html: string;
   promotion_type: string | null;
+  /** The promotion "Go to promotion" opens (0008-audiences). */
+  promotion_code: Generated<string | null>;
   language: string | null;
   sort: number;
   published_at: Timestamp;
@@ -110,6 +112,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The member's first sign-in ever (0008-audiences). */
+  first_login: Generated<boolean>;
 }
 
 export interface LoginHandoffsTable {

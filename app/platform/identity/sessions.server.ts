@@ -28,25 +28,35 @@ export async function createSession(
   const token = randomToken();
   const lifetime = input.remember ? REMEMBER_ME_MS : policy.sessionAbsoluteMs;
   const expiresAt = new Date(now.getTime() + lifetime);
-  await db
-    .insertInto("sessions")
-    .values({
-      token_hash: hashToken(token),
-      member_id: input.memberId,
-      site: input.site,
-      remember: input.remember,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: expiresAt,
-      ip: input.ip,
-      user_agent: input.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
-  await db
-    .updateTable("members")
-    .set({ last_login_at: now })
-    .where("id", "=", input.memberId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    // Locked, so two first sign-ins at once cannot both be the first.
+    const before = await trx
+      .selectFrom("members")
+      .select("last_login_at")
+      .where("id", "=", input.memberId)
+      .forUpdate()
+      .executeTakeFirst();
+    await trx
+      .insertInto("sessions")
+      .values({
+        token_hash: hashToken(token),
+        member_id: input.memberId,
+        site: input.site,
+        remember: input.remember,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: expiresAt,
+        ip: input.ip,
+        user_agent: input.userAgent?.slice(0, 300) ?? null,
+        first_login: before !== undefined && before.last_login_at === null,
+      })
+      .execute();
+    await trx
+      .updateTable("members")
+      .set({ last_login_at: now })
+      .where("id", "=", input.memberId)
+      .execute();
+  });
   return {
     token,
     expiresAt,
@@ -56,6 +66,8 @@ export async function createSession(
 
 export interface ActiveSession {
   sessionId: string;
+  /** The member's first sign-in ever (§4 first-time login). */
+  firstLogin: boolean;
   member: Member;
 }
 
@@ -79,6 +91,7 @@ export async function readSession(
       "sessions.last_seen_at as session_last_seen_at",
       "sessions.expires_at as session_expires_at",
       "sessions.remember as session_remember",
+      "sessions.first_login as session_first_login",
     ])
     .where("sessions.token_hash", "=", hashToken(token))
     .executeTakeFirst();
@@ -101,9 +114,10 @@ export async function readSession(
     session_last_seen_at: _seen,
     session_expires_at: _expires,
     session_remember: _remember,
+    session_first_login,
     ...member
   } = row;
-  return { sessionId: session_id, member };
+  return { sessionId: session_id, firstLogin: session_first_login, member };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<string | null> {

@@ -9,7 +9,11 @@ import { firstGame, listGames } from "~/platform/catalog/games.server";
 import { listHotGames } from "~/platform/catalog/hot-games.server";
 import { getVendorLanes, lobbyTabs, type VendorLane } from "~/platform/catalog/lanes.server";
 import { listWinners } from "~/platform/catalog/winners.server";
-import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
+import {
+  audienceOf,
+  listAnnouncements,
+  type Announcement,
+} from "~/platform/content/announcements.server";
 import { listBanners } from "~/platform/content/banners.server";
 import { getDb } from "~/platform/db/database.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
@@ -19,7 +23,7 @@ import { getViewer } from "~/utils/auth.server";
 import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
 import { loginHref } from "~/utils/lobby-links";
 import { pageParam } from "~/utils/pagination";
-import { announcementClosedCookie } from "~/utils/prefs.server";
+import { closedAnnouncementAudiences } from "~/utils/prefs.server";
 
 /** Categories whose lobby section is a game grid; the others show vendor tiles. */
 const GRID_CATEGORIES = new Set(["RNG", "FISH", "MXWIN"]);
@@ -43,7 +47,14 @@ const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export type LobbyDialog =
   | { kind: "notice"; index: number; total: number; notice: Announcement }
-  | { kind: "announcements"; page: number; totalPages: number; items: Announcement[] }
+  | {
+      kind: "announcements";
+      page: number;
+      totalPages: number;
+      items: Announcement[];
+      /** Whose set it is, for the closed marker. */
+      audience: string;
+    }
   | null;
 
 export interface LobbyOptions {
@@ -90,7 +101,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   const tab = tabs.includes(requestedTab) ? requestedTab : "HOME";
   const home = tab === "HOME";
   // §2: FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
-  const viewer = tab === "FAV" ? await getViewer(request) : null;
+  const viewer = await getViewer(request);
   if (tab === "FAV" && !viewer) throw redirect(loginHref("/?tab=FAV"));
 
   const categories = home
@@ -98,7 +109,9 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
     : tab === "FAV"
       ? []
       : [tab];
-  const [sections, hot, favourites, winners, banners, notices, announcementClosed] =
+  // §3 execution: the announcements of this reader's audience.
+  const audience = audienceOf(viewer);
+  const [sections, hot, favourites, winners, banners, notices, closedAudiences] =
     await Promise.all([
       Promise.all(
         categories.map((category) =>
@@ -120,7 +133,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
           })
         : null,
       // §2 FAV tab: the member's favourites section (§7 list, page size 999).
-      viewer
+      tab === "FAV" && viewer
         ? listFavourites(
             db,
             viewer.member.id,
@@ -131,8 +144,8 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
         : null,
       listWinners(db, { language, limit: WINNER_BOARD_LIMIT }),
       listBanners(db, "w_home", language),
-      listAnnouncements(db, { execution: "B", language, fallbackLanguage: brand.defaultLanguage }),
-      announcementClosedCookie.parse(request.headers.get("Cookie")),
+      listAnnouncements(db, { audience, language, fallbackLanguage: brand.defaultLanguage }),
+      closedAnnouncementAudiences(request),
     ]);
 
   const noticeIndex = Number(params.get("notice"));
@@ -148,14 +161,17 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
       total: notices.player.length,
       notice: notices.player[noticeIndex]!,
     };
-  } else if (notices.popup.length && (params.has("announcements") || !announcementClosed)) {
+  } else if (
+    notices.popup.length &&
+    (params.has("announcements") || !closedAudiences.has(audience.join("")))
+  ) {
     const totalPages = Math.ceil(notices.popup.length / ANNOUNCEMENT_PAGE_SIZE);
     const page = Math.min(pageParam(params.get("announcements")), totalPages);
     const items = notices.popup.slice(
       (page - 1) * ANNOUNCEMENT_PAGE_SIZE,
       page * ANNOUNCEMENT_PAGE_SIZE,
     );
-    dialog = { kind: "announcements", page, totalPages, items };
+    dialog = { kind: "announcements", page, totalPages, items, audience: audience.join("") };
   }
 
   return {

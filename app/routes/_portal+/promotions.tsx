@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const types = PROMOTION_CATEGORIES[category];
   // Visitors see the promotions announced to visitors (execution B).
   const { promotion } = await listAnnouncements(db, {
-    execution: "B",
+    audience: ["B"],
     language,
     fallbackLanguage: brand.defaultLanguage,
   });

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, brand, t } = await agentContext(request);
   const language = await i18next.getLocale(request);
   const lists = await listAnnouncements(db, {
-    execution: "A",
+    audience: ["A"],
     language,
     fallbackLanguage: brand.defaultLanguage,
   });
