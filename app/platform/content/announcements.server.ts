@@ -65,7 +65,8 @@ function mergePayloads(payloads: NoticePayload[]): NoticePayload {
   if (payloads.length === 1) return payloads[0]!;
   const merged = emptyPayload();
   for (const payload of payloads) {
-    for (const key of Object.keys(merged) as (keyof NoticePayload)[]) merged[key].push(...payload[key]);
+    for (const key of Object.keys(merged) as (keyof NoticePayload)[])
+      merged[key].push(...payload[key]);
   }
   return merged;
 }

@@ -111,8 +111,8 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
       : [tab];
   // §3 execution: the announcements of this reader's audience.
   const audience = audienceOf(viewer);
-  const [sections, hot, favourites, winners, banners, notices, closedAudiences] =
-    await Promise.all([
+  const [sections, hot, favourites, winners, banners, notices, closedAudiences] = await Promise.all(
+    [
       Promise.all(
         categories.map((category) =>
           sectionFor(
@@ -146,7 +146,8 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
       listBanners(db, "w_home", language),
       listAnnouncements(db, { audience, language, fallbackLanguage: brand.defaultLanguage }),
       closedAnnouncementAudiences(request),
-    ]);
+    ],
+  );
 
   const noticeIndex = Number(params.get("notice"));
   let dialog: LobbyDialog = null;
