@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database, DatabaseHandle } from "~/platform/db/open.server";
+import { PlatformError } from "~/platform/errors";
 import { loadBrandFile } from "~/platform/db/seed/seed.server";
 import { writeSetting } from "~/platform/system/settings.server";
 
@@ -65,4 +66,33 @@ export async function setLevels(db: Database, levels: TestLevel[]) {
     })),
   );
   if (rates.length > 0) await db.insertInto("vip_rebate_rates").values(rates).execute();
+}
+
+/** What a refused platform call threw: its code and details (anything else fails the test). */
+export async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof PlatformError)) throw error ?? new Error("expected a refusal");
+  return { code: error.code, details: error.details };
+}
+
+/** The postings of the entries whose key matches a LIKE pattern: key, entry kind, account kind, amount. */
+export async function postingsByKey(db: Database, pattern: string) {
+  const rows = await db
+    .selectFrom("entries")
+    .innerJoin("postings", "postings.entry_id", "entries.id")
+    .innerJoin("accounts", "accounts.id", "postings.account_id")
+    .select([
+      "entries.idempotency_key as key",
+      "entries.kind",
+      "postings.amount",
+      "accounts.kind as account",
+    ])
+    .where("entries.idempotency_key", "like", pattern)
+    .orderBy("entries.id")
+    .orderBy("postings.amount")
+    .execute();
+  return rows.map((row) => ({ ...row, amount: String(row.amount) }));
 }

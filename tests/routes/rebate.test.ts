@@ -161,11 +161,12 @@ describe("/member/rebate", () => {
 
   test("a stale or altered form (no key, a bad cut-off) is a 400 asking to reload, and pays nothing", async () => {
     const member = await player(100_000n);
-    for (const fields of [
+    const stale: Record<string, string>[] = [
       { cutOff: new Date().toISOString() },
       { idempotencyKey: formKey(), cutOff: "yesterday" },
       { idempotencyKey: "short", cutOff: new Date().toISOString() },
-    ]) {
+    ];
+    for (const fields of stale) {
       const response = await claim(member.cookie, fields);
       expect(response.status).toBe(400);
       expect((await jsonBody(response)).result.error[""]).toEqual([

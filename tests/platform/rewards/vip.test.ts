@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
-import { PlatformError } from "~/platform/errors";
 import {
   saveVipLevel,
   upgradeDueMembers,
@@ -19,7 +18,7 @@ import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server
 import { HOUSE, MAIN } from "~/platform/wallet/ledger.server";
 import { insertSettledBet } from "../../helpers/agency";
 import { createTestDatabase } from "../../helpers/database";
-import { setLevels, useRewardsDatabase } from "../../helpers/rewards";
+import { postingsByKey, refusal, setLevels, useRewardsDatabase } from "../../helpers/rewards";
 import { formKey, insertMember, testWalletPolicy } from "../../helpers/wallet";
 
 const handle = useRewardsDatabase(() => createTestDatabase({ poolSize: 8 }));
@@ -65,24 +64,8 @@ async function levelOf(memberId: string) {
   return row.vip_level;
 }
 
-/** The member's VIP bonus entries: key and amount credited to MAIN from HOUSE:BONUSES. */
-async function vipBonuses(memberId: string) {
-  const rows = await handle.db
-    .selectFrom("entries")
-    .innerJoin("postings", "postings.entry_id", "entries.id")
-    .innerJoin("accounts", "accounts.id", "postings.account_id")
-    .select([
-      "entries.idempotency_key as key",
-      "entries.kind",
-      "postings.amount",
-      "accounts.kind as account",
-    ])
-    .where("entries.idempotency_key", "like", `vip:m${memberId}:%`)
-    .orderBy("entries.id")
-    .orderBy("postings.amount")
-    .execute();
-  return rows.map((row) => ({ ...row, amount: String(row.amount) }));
-}
+/** The member's VIP bonus postings: key, kind, amount and account. */
+const vipBonuses = (memberId: string) => postingsByKey(handle.db, `vip:m${memberId}:%`);
 
 async function messagesOf(memberId: string) {
   const rows = await handle.db
@@ -216,14 +199,6 @@ describe("the operator's levels", () => {
     rates: { RNG: 60, LIVE: 30 },
     ...overrides,
   });
-  const refusal = async (promise: Promise<unknown>) => {
-    const error = await promise.then(
-      () => null,
-      (caught: unknown) => caught,
-    );
-    expect(error).toBeInstanceOf(PlatformError);
-    return { code: (error as PlatformError).code, details: (error as PlatformError).details };
-  };
 
   test("saves a level with its rates and writes the audit log", async () => {
     await saveVipLevel(handle.db, operator, input({}), context);

@@ -1,3 +1,4 @@
+import { CATEGORIES } from "../../catalog/categories";
 import type { Database } from "../open.server";
 
 /**
@@ -11,16 +12,7 @@ type Rates = Record<string, number>;
 
 /** The same rate for every §9 category except those named. */
 const ratesOf = (base: number, overrides: Rates = {}): Rates => ({
-  SPORTS: base,
-  ESPORTS: base,
-  LIVE: base,
-  LOTT: base,
-  ELOTT: base,
-  FISH: base,
-  PVP: base,
-  RNG: base,
-  COCKFIGHT: base,
-  MXWIN: base,
+  ...Object.fromEntries(CATEGORIES.map((category) => [category, base])),
   ...overrides,
 });
 
