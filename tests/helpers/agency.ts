@@ -51,7 +51,7 @@ export async function insertHouseContract(
 export async function insertSettledBet(
   db: Database,
   memberId: string,
-  values: { stake: bigint; payout: bigint; at: Date; validBet?: bigint },
+  values: { stake: bigint; payout: bigint; at: Date; validBet?: bigint; category?: string },
 ) {
   await db
     .insertInto("bets")
@@ -59,7 +59,7 @@ export async function insertSettledBet(
       member_id: memberId,
       vassalage: "PG",
       round_id: `r${randomBytes(8).toString("hex")}`,
-      category: "RNG",
+      category: values.category ?? "RNG",
       game_code: "PG-0001",
       game_name: "Test Slot",
       stake: values.stake,

@@ -58,6 +58,7 @@ describe("portal layout loader: the member chrome", () => {
       isTrial: false,
       hasVip: member.vip_level > 0,
       vipRankLevel: member.vip_level,
+      vipLabelName: null,
       balance: await ledgerBalance(member.id, "MAIN"),
       wallets: [
         {

@@ -63,7 +63,7 @@ async function codeSentTo(recipient: string) {
 const otherThan = (code: string) => (code === "000000" ? "111111" : "000000");
 
 describe("the page", () => {
-  test("a member without VIP gets no VIP data; a VIP member gets the level", async () => {
+  test("a member without VIP gets no VIP data; a VIP member gets the level, its benefits and progress", async () => {
     const player = await signInAs(handle.db, "player01");
     const data = await page(player.cookie);
     expect(data.vip).toBeNull();
@@ -72,7 +72,15 @@ describe("the page", () => {
     expect(data.profile).toMatchObject({ account: "player01", nickname: "Lucky Player" });
 
     const vip = await signInAs(handle.db, "vipstar");
-    expect((await page(vip.cookie)).vip).toEqual({ level: 3 });
+    // Gold in the demo levels: its rates, limits and the way to Platinum (ADR 16).
+    expect((await page(vip.cookie)).vip).toMatchObject({
+      level: 3,
+      name: "Gold",
+      withdrawDailyCount: 10,
+      withdrawMax: "20000000",
+      next: { level: 4, name: "Platinum", deposits: { need: "100000000" } },
+      rollingDays: 30,
+    });
   });
 
   test("?done= names a section's success note, and only a known one", async () => {

@@ -15,6 +15,8 @@ export interface MemberSummary {
   isTrial: boolean;
   hasVip: boolean;
   vipRankLevel: number;
+  /** §3 vipLabelName: the level's name in the reader's language, when the brand names it. */
+  vipLabelName?: string | null;
   /** MAIN wallet, minor units, a bigint decimal string. */
   balance: string;
   /** The vendor wallets (none in single-wallet mode). */
@@ -116,7 +118,12 @@ export function MemberMenu({
             <strong data-testid="member-name">{name}</strong>
             {viewer.hasVip ? (
               <span className="vip-label" data-testid="vip-label">
-                {t("member.vipLevel", { level: viewer.vipRankLevel })}
+                {viewer.vipLabelName
+                  ? t("vipLevels.headerLabel", {
+                      name: viewer.vipLabelName,
+                      level: viewer.vipRankLevel,
+                    })
+                  : t("member.vipLevel", { level: viewer.vipRankLevel })}
               </span>
             ) : null}
           </p>

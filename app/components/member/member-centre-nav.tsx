@@ -12,6 +12,8 @@ const PAGES = [
   { to: "/member/betting-record", key: "bettingRecord" },
   { to: "/member/profit-loss", key: "profitLoss" },
   { to: "/member/bonus", key: "bonus" },
+  // §2 manualRebate, which the side menu links to; its label sits with the page's own.
+  { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
   { to: "/member/messages", key: "messages" },
   { to: "/member/security", key: "security" },
 ] as const;
@@ -30,7 +32,7 @@ export function MemberCentreNav({
         {PAGES.filter((page) => !("needsUpline" in page) || hasUpline).map((page) => (
           <li key={page.to}>
             <NavLink to={page.to} end={"end" in page} prefetch="intent">
-              {t(`memberCentre.${page.key}`)}
+              {t("label" in page ? page.label : `memberCentre.${page.key}`)}
               {page.key === "messages" && unreadMessages > 0 ? (
                 <span
                   className="badge"

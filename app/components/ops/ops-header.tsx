@@ -18,6 +18,9 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <NavLink to="/ops/agents" data-testid="ops-nav-agents">
             {t("opsAgents.nav.agents")}
           </NavLink>
+          <NavLink to="/ops/vip" data-testid="ops-nav-vip">
+            {t("vipLevels.ops.nav")}
+          </NavLink>
         </nav>
         <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
         <Form method="post" action="/logout" className="inline-form">

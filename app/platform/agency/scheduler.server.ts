@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { settleDueDraws } from "../play/lottery/draws.server";
+import { upgradeDueMembers } from "../rewards/vip.server";
 import { autoReceiveDue } from "../wallet/withdrawals.server";
 import { settleDueContracts } from "./settlement.server";
 
@@ -18,6 +19,8 @@ export interface ScheduledWork {
   settlements: number;
   draws: number;
   withdrawals: number;
+  /** Members raised to a higher VIP level (ADR 16). */
+  vipUpgrades: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -36,6 +39,7 @@ export async function runScheduledWork(
         settlements: await settleDueContracts(conn, timeZone, now),
         draws: await settleDueDraws(conn, now),
         withdrawals: await autoReceiveDue(conn, now),
+        vipUpgrades: await upgradeDueMembers(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);
@@ -60,7 +64,7 @@ export function startScheduler(
     const started = performance.now();
     try {
       const work = await run();
-      if (work && work.settlements + work.draws + work.withdrawals > 0) {
+      if (work && Object.values(work).some((count) => count > 0)) {
         report("scheduler.ran", { ...work, ms: Math.round(performance.now() - started) });
       }
     } catch (error) {

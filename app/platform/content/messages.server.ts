@@ -10,7 +10,10 @@ export type MessageKind =
   | "deposit_failed"
   | "withdrawal_approved"
   | "withdrawal_rejected"
-  | "withdrawal_paid";
+  | "withdrawal_paid"
+  // VIP levels (ADR 16): reached a level, with or without an upgrade bonus.
+  | "vip_upgraded"
+  | "vip_upgraded_bonus";
 
 type Executor = Pick<Database, "insertInto">;
 

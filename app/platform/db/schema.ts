@@ -376,6 +376,12 @@ export interface DB {
   fair_seeds: FairSeedsTable;
   game_rounds: GameRoundsTable;
   lottery_draws: LotteryDrawsTable;
+  vip_levels: VipLevelsTable;
+  vip_rebate_rates: VipRebateRatesTable;
+  vip_upgrades: VipUpgradesTable;
+  vip_scan: VipScanTable;
+  rebate_watermarks: RebateWatermarksTable;
+  rebate_claims: RebateClaimsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -463,4 +469,64 @@ export interface LotteryDrawsTable {
   numbers: ColumnType<unknown, string | null | undefined, string | null>;
   drawn_at: Timestamp | null;
   settled_at: Timestamp | null;
+}
+
+/** 0007-rebate-vip: a VIP level (0 = no VIP) with its thresholds, bonus and withdraw limits. */
+export interface VipLevelsTable {
+  level: number;
+  names: Json<Record<string, string>>;
+  min_deposits: BigIntColumn;
+  min_valid_bets: BigIntColumn;
+  upgrade_bonus: BigIntColumn;
+  withdraw_daily_count: number | null;
+  withdraw_max: BigIntColumn | null;
+  updated_at: Timestamp;
+}
+
+export interface VipRebateRatesTable {
+  level: number;
+  category: string;
+  /** Basis points of valid bet (10000 = 100 %). */
+  rate_bps: number;
+}
+
+export interface VipUpgradesTable {
+  member_id: string;
+  level: number;
+  bonus: BigIntColumn;
+  entry_id: string | null;
+  upgraded_at: Timestamp;
+}
+
+export interface VipScanTable {
+  singleton: Generated<boolean>;
+  scanned_until: Timestamp | null;
+}
+
+export interface RebateWatermarksTable {
+  member_id: string;
+  cut_off: Timestamp;
+  last_claim_at: Timestamp;
+}
+
+export interface RebateClaimsTable {
+  id: Generated<string>;
+  member_id: string;
+  form_key: string;
+  vip_level: number;
+  window_start: Timestamp;
+  cut_off: Timestamp;
+  valid_bet: BigIntColumn;
+  amount: BigIntColumn;
+  detail: Json<RebateLine[]>;
+  entry_id: string;
+  claimed_at: Timestamp;
+}
+
+/** One category of a rebate: valid bet in the window, the level's rate, what it pays (minor units as text). */
+export interface RebateLine {
+  category: string;
+  validBet: string;
+  rateBps: number;
+  amount: string;
 }

@@ -21,7 +21,8 @@ export type AuditEvent =
   | "profile_updated"
   | "agent_rate_set"
   | "house_contract_granted"
-  | "house_contract_ended";
+  | "house_contract_ended"
+  | "vip_level_saved";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

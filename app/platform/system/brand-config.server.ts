@@ -120,6 +120,15 @@ export const brandConfigSchema = z.object({
       aggregatorVendors: z.array(z.string().min(1)).default([]),
     })
     .default({ aggregatorVendors: [] }),
+  /** VIP levels and the manual rebate (ADR 16); the levels themselves are rows an operator edits. */
+  vip: z
+    .object({
+      /** Deposits and valid bets of this many days count towards a level. */
+      rollingDays: z.number().int().min(1).max(365).default(30),
+      /** The smallest rebate a member may claim, minor units. */
+      rebateMin: z.number().int().positive().default(100),
+    })
+    .default({ rollingDays: 30, rebateMin: 100 }),
   wallet: z
     .object({
       /** §3 merchant wallet isSingle: one wallet for everything, no vendor transfers. */

@@ -3,6 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB, DepositsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
+import { upgradeOnDeposit } from "../rewards/vip.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import type { WalletPolicy } from "./policy";
 
@@ -160,6 +161,8 @@ export function confirmDeposit(
         },
       ],
     });
+    // VIP levels rise on a deposit, in its transaction (ADR 16).
+    await upgradeOnDeposit(trx, deposit.member_id, BigInt(deposit.amount), now);
     return { entry_id: entry.id };
   });
 }

@@ -18,6 +18,8 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { transferWallets } from "~/platform/wallet/policy";
 import { unreadMessageCount } from "~/platform/content/messages.server";
+import { findVipLevel } from "~/platform/rewards/vip.server";
+import { levelName } from "~/platform/rewards/vip-levels";
 import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "./__game-pages";
 import { withSearchParam } from "~/utils/misc";
@@ -27,10 +29,16 @@ import type { loader as rootLoader } from "~/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
-async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: string[]) {
-  const [wallets, unreadMessages] = await Promise.all([
+async function viewerSummary(
+  db: Database,
+  member: MemberInfo,
+  vendorWallets: string[],
+  locale: string,
+) {
+  const [wallets, unreadMessages, vipLevel] = await Promise.all([
     walletBalances(db, member.id, vendorWallets),
     unreadMessageCount(db, member.id),
+    member.hasVip ? findVipLevel(db, member.vipRankLevel) : undefined,
   ]);
   // §2 unclaimed count on the avatar: available promotions (with the rewards work) plus unread messages.
   const availablePromos = 0;
@@ -42,6 +50,8 @@ async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: st
     isTrial: member.isTrial,
     hasVip: member.hasVip,
     vipRankLevel: member.vipRankLevel,
+    /** §3 vipLabelName: the level's name in the reader's language. */
+    vipLabelName: levelName(vipLevel, locale),
     balance: wallets.main,
     wallets: wallets.vendors,
     unclaimed: availablePromos + unreadMessages,
@@ -60,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const [lanes, member, favourites] = await Promise.all([
     getVendorLanes(db, brand, locale),
-    viewer ? viewerSummary(db, viewer.member, transferWallets(brand.wallet)) : null,
+    viewer ? viewerSummary(db, viewer.member, transferWallets(brand.wallet), locale) : null,
     // §7 getFavoriteGames: the ids every game tile's heart reads (components/play/use-favourites.ts).
     viewer ? favouriteIds(db, viewer.member.id) : [],
   ]);

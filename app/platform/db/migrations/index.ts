@@ -4,6 +4,7 @@ import * as identity from "./0002-identity";
 import * as wallet from "./0003-wallet";
 import * as play from "./0004-play";
 import * as agency from "./0005-agency";
+import * as rebateVip from "./0007-rebate-vip";
 import * as audiences from "./0008-audiences";
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0003-wallet": wallet,
   "0004-play": play,
   "0005-agency": agency,
+  "0007-rebate-vip": rebateVip,
   "0008-audiences": audiences,
 };
 

@@ -10,6 +10,7 @@ import { seedDemoAccounts } from "./accounts.server";
 import { seedDemoAgency } from "./agency.server";
 import { seedDemoPlays } from "./plays.server";
 import { seedDemoWallets } from "./wallet.server";
+import { seedDemoVip } from "./vip.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
 
@@ -187,6 +188,8 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
   const agency = await seedDemoAgency(db, brand);
-  if (seeded || accounts || wallets || plays || agency) await sql`analyze`.execute(db);
+  // After the money: the levels' thresholds count nothing the seed deposited or bet before them.
+  const vip = await seedDemoVip(db);
+  if (seeded || accounts || wallets || plays || agency || vip) await sql`analyze`.execute(db);
   return seeded;
 }

@@ -7,7 +7,12 @@ import { ProfileSection } from "~/components/member/security/profile-section";
 import { useSectionKeys, type SecuritySection } from "~/components/member/security/section";
 import { VipSection } from "~/components/member/security/vip-section";
 import { WithdrawPasswordSection } from "~/components/member/security/withdraw-password-section";
-import { translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/i18next.server";
+import type { Database } from "~/platform/db/open.server";
+import type { MemberInfo } from "~/platform/identity/members.server";
+import { vipPolicy, vipStatus } from "~/platform/rewards/vip.server";
+import { levelName, REBATE_CATEGORIES, withdrawPolicyFor } from "~/platform/rewards/vip-levels";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getDb } from "~/platform/db/database.server";
 import { boundContacts } from "~/platform/identity/contact-binding.server";
 import { INCOME_SOURCES, readProfile } from "~/platform/identity/profile.server";
@@ -43,9 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
   const memberId = viewer.member.id;
-  const [brand, t, withdrawPasswordSet, contacts, profile] = await Promise.all([
+  const [brand, t, locale, withdrawPasswordSet, contacts, profile] = await Promise.all([
     getBrandConfig(db),
     translatorFor(request),
+    i18next.getLocale(request),
     hasWithdrawPassword(db, memberId),
     boundContacts(db, memberId),
     readProfile(db, memberId),
@@ -70,8 +76,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
       latestBirthday: latestAdultBirthday(),
     },
     // §6: the VIP entry requires VIP.
-    vip: viewer.member.hasVip ? { level: viewer.member.vipRankLevel } : null,
+    vip: viewer.member.hasVip ? await vipSection(db, viewer.member, brand, locale) : null,
   });
+}
+
+/** The VIP section (ADR 16): the level's label and benefits, and the way to the next level. */
+async function vipSection(db: Database, member: MemberInfo, brand: BrandConfig, locale: string) {
+  const { current, next, rollingDays } = await vipStatus(
+    db,
+    member.id,
+    member.vipRankLevel,
+    vipPolicy(brand),
+  );
+  const { withdraw } = withdrawPolicyFor(brand.wallet, current ?? undefined);
+  return {
+    level: member.vipRankLevel,
+    name: levelName(current ?? undefined, locale),
+    rates: REBATE_CATEGORIES.map((category) => ({
+      category,
+      rateBps: current?.rates[category] ?? 0,
+    })).filter((rate) => rate.rateBps > 0),
+    withdrawDailyCount: withdraw.dailyCount,
+    withdrawMax: String(withdraw.max),
+    next: next && { ...next, name: levelName(next, locale) },
+    rollingDays,
+    currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs): Reply {
@@ -103,7 +133,7 @@ export default function SecurityCentre() {
     // A fragment: the member page's grid spaces the panels.
     <>
       <h1>{t("security.title")}</h1>
-      {data.vip ? <VipSection level={data.vip.level} /> : null}
+      {data.vip ? <VipSection vip={data.vip} /> : null}
       <LoginPasswordSection
         key={keyFor("login-password")}
         answer={answerFor("login-password")}

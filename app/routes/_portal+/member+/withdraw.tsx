@@ -13,6 +13,9 @@ import { WithdrawalList } from "~/components/member/withdraw/withdrawal-list";
 import { i18next, translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import type { Database } from "~/platform/db/open.server";
+import type { MemberInfo } from "~/platform/identity/members.server";
+import { findVipLevel } from "~/platform/rewards/vip.server";
+import { withdrawPolicyFor } from "~/platform/rewards/vip-levels";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { listPayeeAccounts, MAX_PAYEE_ACCOUNTS } from "~/platform/wallet/payees.server";
@@ -45,13 +48,22 @@ export const meta = titleMeta<typeof loader>();
 
 const PAGE_SIZE = 10;
 
+/** The brand with the member's VIP level's withdraw limits in its wallet policy (ADR 16). */
+async function brandFor(db: Database, member: MemberInfo) {
+  const [brand, level] = await Promise.all([
+    getBrandConfig(db),
+    findVipLevel(db, member.vipRankLevel),
+  ]);
+  return { ...brand, wallet: withdrawPolicyFor(brand.wallet, level) };
+}
+
 /** DESIGN §4 withdraw: payee accounts, the request form, and the member's withdrawals with receipt confirmation. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
   // §4: paid withdrawals past their deadline count as received before anything is shown.
   await autoReceiveDue(db);
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  const [brand, t] = await Promise.all([brandFor(db, viewer.member), translatorFor(request)]);
   const memberId = viewer.member.id;
   const url = new URL(request.url);
   const [passwordSet, balance, payees, history, notice] = await Promise.all([
@@ -135,7 +147,7 @@ export async function action({
   const viewer = await requireRealMember(request);
   const db = await getDb();
   const [brand, t, locale] = await Promise.all([
-    getBrandConfig(db),
+    brandFor(db, viewer.member),
     translatorFor(request),
     i18next.getLocale(request),
   ]);
