@@ -148,8 +148,8 @@ test.describe("security centre", () => {
       section.getByRole("heading", { name: en("security.vip.title"), exact: true }),
     ).toBeVisible();
     await expect(section.getByTestId("vip-level")).toHaveText("3");
-    await expect(section.getByTestId("vip-label-name")).toHaveText(
-      en("member.vipLevel", { level: 3 }),
-    );
+    // The level's own name (the demo brand's level 3) and what it brings (/ops/vip sets them).
+    await expect(section.getByTestId("vip-label-name")).toHaveText("Gold");
+    await expect(section.getByTestId("vip-withdrawals-per-day")).toHaveText("10");
   });
 });
