@@ -2,12 +2,15 @@ import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { settleDueDraws } from "../play/lottery/draws.server";
 import { autoReceiveDue } from "../wallet/withdrawals.server";
+import { expireGrants } from "../rewards/bonus-grants.server";
+import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
 
 /**
  * The platform's periodic work: contract settlements (§9 real-time salary
  * every 5 minutes, wages and dividends as their periods end), lottery draws
- * past their close, and paid withdrawals past their auto-receive deadline.
+ * past their close, paid withdrawals past their auto-receive deadline, bonus
+ * grants past their expiry, and cashback for promotion periods that ended.
  * Every portal process runs the timer; a PostgreSQL advisory lock lets one
  * of them work at a time, and the work itself is exactly-once besides, so a
  * second runner would only find nothing to do.
@@ -18,6 +21,8 @@ export interface ScheduledWork {
   settlements: number;
   draws: number;
   withdrawals: number;
+  bonusesExpired: number;
+  cashbacks: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -36,6 +41,8 @@ export async function runScheduledWork(
         settlements: await settleDueContracts(conn, timeZone, now),
         draws: await settleDueDraws(conn, now),
         withdrawals: await autoReceiveDue(conn, now),
+        bonusesExpired: await expireGrants(conn, now),
+        cashbacks: await payDueCashback(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);
@@ -60,7 +67,7 @@ export function startScheduler(
     const started = performance.now();
     try {
       const work = await run();
-      if (work && work.settlements + work.draws + work.withdrawals > 0) {
+      if (work && Object.values(work).some((count) => count > 0)) {
         report("scheduler.ran", { ...work, ms: Math.round(performance.now() - started) });
       }
     } catch (error) {

@@ -10,7 +10,16 @@ export type MessageKind =
   | "deposit_failed"
   | "withdrawal_approved"
   | "withdrawal_rejected"
-  | "withdrawal_paid";
+  | "withdrawal_paid"
+  // Rewards (app/platform/rewards): params promotion (id), amount, and reason where one is given.
+  | "promotion_claimable"
+  | "promotion_issued"
+  | "promotion_released"
+  | "promotion_forfeited"
+  | "application_approved"
+  | "application_rejected"
+  | "cashback_issued"
+  | "red_envelope";
 
 type Executor = Pick<Database, "insertInto">;
 

@@ -21,7 +21,12 @@ export type AuditEvent =
   | "profile_updated"
   | "agent_rate_set"
   | "house_contract_granted"
-  | "house_contract_ended";
+  | "house_contract_ended"
+  | "promotion_created"
+  | "promotion_updated"
+  | "promotion_status_changed"
+  | "promotion_application_decided"
+  | "bonus_forfeited_by_operator";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -3,6 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB, DepositsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
+import { qualifyDeposit } from "../rewards/qualify.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import type { WalletPolicy } from "./policy";
 
@@ -136,8 +137,10 @@ async function closeDeposit(
 /**
  * Credits a pending deposit to MAIN (one ledger entry keyed by the deposit,
  * so a replayed confirmation or callback credits nothing twice) and tells
- * the member (§4 deposit arrived). Confirming a confirmed deposit returns it
- * unchanged; a failed or cancelled one is `deposit_closed`.
+ * the member (§4 deposit arrived). In the same transaction it qualifies the
+ * member's deposit promotions (rewards/qualify.server). Confirming a
+ * confirmed deposit returns it unchanged; a failed or cancelled one is
+ * `deposit_closed`.
  */
 export function confirmDeposit(
   db: Database,
@@ -160,6 +163,7 @@ export function confirmDeposit(
         },
       ],
     });
+    await qualifyDeposit(trx, deposit, now);
     return { entry_id: entry.id };
   });
 }

@@ -4,6 +4,7 @@ import * as identity from "./0002-identity";
 import * as wallet from "./0003-wallet";
 import * as play from "./0004-play";
 import * as agency from "./0005-agency";
+import * as rewards from "./0006-rewards";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003-wallet": wallet,
   "0004-play": play,
   "0005-agency": agency,
+  "0006-rewards": rewards,
 };
 
 export const migrationProvider: MigrationProvider = {
