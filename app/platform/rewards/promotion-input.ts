@@ -147,5 +147,5 @@ export const promotionInputSchema = z
   });
 
 export type PromotionInput = z.output<typeof promotionInputSchema>;
-/** What a form (or a test) passes in. */
-export type PromotionFormValues = z.input<typeof promotionInputSchema>;
+/** What a form (or a test, or the seed) passes in: any field may be missing, the schema decides. */
+export type PromotionFormValues = Partial<z.input<typeof promotionInputSchema>>;

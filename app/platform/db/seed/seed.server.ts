@@ -9,6 +9,7 @@ import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog
 import { seedDemoAccounts } from "./accounts.server";
 import { seedDemoAgency } from "./agency.server";
 import { seedDemoPlays } from "./plays.server";
+import { seedDemoRewards } from "./rewards.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
@@ -187,6 +188,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
   const agency = await seedDemoAgency(db, brand);
-  if (seeded || accounts || wallets || plays || agency) await sql`analyze`.execute(db);
+  const rewards = await seedDemoRewards(db, brand);
+  if (seeded || accounts || wallets || plays || agency || rewards) await sql`analyze`.execute(db);
   return seeded;
 }
