@@ -77,7 +77,7 @@ function refuse(promotion: Promotion, now: Date): never {
 }
 
 /** §4 join (join-then-claim promotions): the member waits in `joined` for a qualifying deposit. */
-export function joinPromotion(
+export async function joinPromotion(
   db: Database,
   input: { memberId: string; promotionId: string; now?: Date },
 ): Promise<ActionResult> {
@@ -164,7 +164,7 @@ export const APPLY_COMMENT_MAX = 140;
  * Throws `promotion_comment_too_long`, `proof_type`, `proof_size`,
  * `proof_count` before touching the database.
  */
-export function applyForPromotion(
+export async function applyForPromotion(
   db: Database,
   input: {
     memberId: string;

@@ -17,22 +17,24 @@ import {
  */
 const blank = (value: unknown) => (value === "" || value === undefined ? null : value);
 
-/** Minor units, or null when left empty. */
-const money = z.preprocess(
-  blank,
-  z
-    .union([
-      z.bigint(),
-      z.number().int(),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d{1,18}$/, "money_format"),
-    ])
-    .transform((value) => BigInt(value))
-    .refine((value) => value > 0n, "money_positive")
-    .nullable(),
-);
+/** Minor units (at least `min`), or null when left empty. */
+const minorUnits = (min: bigint) =>
+  z.preprocess(
+    blank,
+    z
+      .union([
+        z.bigint(),
+        z.number().int(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,18}$/, "money_format"),
+      ])
+      .transform((value) => BigInt(value))
+      .refine((value) => value >= min, min > 0n ? "money_positive" : "money_negative")
+      .nullable(),
+  );
+const money = minorUnits(1n);
 
 const count = (min: number, max: number) =>
   z.preprocess(
@@ -79,7 +81,7 @@ export const promotionInputSchema = z
     /** Negative or zero percentages are refused (`number_min`). */
     rewardBps: count(1, 100_000),
     rewardCap: money,
-    minDeposit: money.transform((value) => value ?? 0n),
+    minDeposit: minorUnits(0n).transform((value) => value ?? 0n),
     turnoverMultiple: count(0, 100_000).transform((value) => value ?? 0),
     turnoverBase: z.enum(["bonus", "bonus_deposit"]).default("bonus"),
     /** Percent per game category; categories left out count `contributionDefault`. */
