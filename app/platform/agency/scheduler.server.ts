@@ -3,12 +3,15 @@ import type { Database } from "../db/open.server";
 import { settleDueDraws } from "../play/lottery/draws.server";
 import { upgradeDueMembers } from "../rewards/vip.server";
 import { autoReceiveDue } from "../wallet/withdrawals.server";
+import { expireGrants } from "../rewards/bonus-grants.server";
+import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
 
 /**
  * The platform's periodic work: contract settlements (§9 real-time salary
  * every 5 minutes, wages and dividends as their periods end), lottery draws
- * past their close, and paid withdrawals past their auto-receive deadline.
+ * past their close, paid withdrawals past their auto-receive deadline, bonus
+ * grants past their expiry, and cashback for promotion periods that ended.
  * Every portal process runs the timer; a PostgreSQL advisory lock lets one
  * of them work at a time, and the work itself is exactly-once besides, so a
  * second runner would only find nothing to do.
@@ -21,6 +24,8 @@ export interface ScheduledWork {
   withdrawals: number;
   /** Members raised to a higher VIP level (ADR 16). */
   vipUpgrades: number;
+  bonusesExpired: number;
+  cashbacks: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -40,6 +45,8 @@ export async function runScheduledWork(
         draws: await settleDueDraws(conn, now),
         withdrawals: await autoReceiveDue(conn, now),
         vipUpgrades: await upgradeDueMembers(conn, now),
+        bonusesExpired: await expireGrants(conn, now),
+        cashbacks: await payDueCashback(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);

@@ -95,7 +95,8 @@ async function teamBonuses(
     .selectFrom("entries as e")
     .innerJoin("postings as p", "p.entry_id", "e.id")
     .innerJoin("accounts as a", "a.id", "p.account_id")
-    .where("e.kind", "=", "bonus")
+    // Bonus money that reached MAIN: paid there at once, or released from the locked BONUS account.
+    .where("e.kind", "in", ["bonus", "bonus_release"])
     .where("e.created_at", ">=", window.start)
     .where("e.created_at", "<", window.end)
     .where("a.kind", "=", MAIN)

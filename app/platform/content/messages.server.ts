@@ -13,7 +13,16 @@ export type MessageKind =
   | "withdrawal_paid"
   // VIP levels (ADR 16): reached a level, with or without an upgrade bonus.
   | "vip_upgraded"
-  | "vip_upgraded_bonus";
+  | "vip_upgraded_bonus"
+  // Rewards (app/platform/rewards): params promotion (id), amount, and reason where one is given.
+  | "promotion_claimable"
+  | "promotion_issued"
+  | "promotion_released"
+  | "promotion_forfeited"
+  | "application_approved"
+  | "application_rejected"
+  | "cashback_issued"
+  | "red_envelope";
 
 type Executor = Pick<Database, "insertInto">;
 

@@ -8,7 +8,7 @@ type Json<T> = ColumnType<T, string, string>;
 export interface SettingsTable {
   key: string;
   value: Json<unknown>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface VendorsTable {
@@ -36,7 +36,7 @@ export interface GamesTable {
   show_icon: Generated<boolean>;
   sort: number;
   enabled: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface BannersTable {
@@ -382,6 +382,12 @@ export interface DB {
   vip_scan: VipScanTable;
   rebate_watermarks: RebateWatermarksTable;
   rebate_claims: RebateClaimsTable;
+  promotions: PromotionsTable;
+  promotion_entries: PromotionEntriesTable;
+  promotion_proofs: PromotionProofsTable;
+  bonus_grants: BonusGrantsTable;
+  bonus_turnover: BonusTurnoverTable;
+  red_envelope_windows: RedEnvelopeWindowsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -529,4 +535,110 @@ export interface RebateLine {
   validBet: string;
   rateBps: number;
   amount: string;
+}
+
+type OptionalBigInt = ColumnType<
+  string | null,
+  string | number | bigint | null | undefined,
+  string | number | bigint | null
+>;
+type OptionalNumber = ColumnType<number | null, number | null | undefined, number | null>;
+
+/** Rewards (0006-rewards): see app/platform/rewards/promotion-types.ts for the value sets. */
+export interface PromotionsTable {
+  id: Generated<string>;
+  code: string;
+  category: string;
+  kind: string;
+  claim_mode: string;
+  titles: Json<Record<string, string>>;
+  rules_html: Json<Record<string, string>>;
+  registered_within_days: OptionalNumber;
+  vip_min: Generated<number>;
+  vip_max: OptionalNumber;
+  min_deposits: Generated<number>;
+  max_deposits: OptionalNumber;
+  shows_from: Timestamp | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  time_zone: string;
+  period: Generated<string>;
+  reward_fixed: OptionalBigInt;
+  reward_bps: OptionalNumber;
+  reward_cap: OptionalBigInt;
+  min_deposit: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  turnover_multiple: Generated<number>;
+  turnover_base: Generated<string>;
+  contributions: Json<Record<string, number>>;
+  contribution_default: Generated<number>;
+  max_bet: OptionalBigInt;
+  max_bet_rule: Generated<string>;
+  expiry_hours: OptionalNumber;
+  withdrawal_rule: Generated<string>;
+  envelope_budget: OptionalBigInt;
+  envelope_min: OptionalBigInt;
+  envelope_max: OptionalBigInt;
+  paid_until: Timestamp | null;
+  status: Generated<string>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromotionEntriesTable {
+  id: Generated<string>;
+  promotion_id: string;
+  member_id: string;
+  period_key: string;
+  state: string;
+  amount: OptionalBigInt;
+  deposit_id: string | null;
+  comment: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromotionProofsTable {
+  id: Generated<string>;
+  entry_id: string;
+  content_type: "image/png" | "image/jpeg";
+  size: number;
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
+export interface BonusGrantsTable {
+  id: Generated<string>;
+  entry_id: string;
+  member_id: string;
+  promotion_id: string;
+  amount: BigIntColumn;
+  turnover_required: BigIntColumn;
+  turnover_done: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+  contributions: Json<Record<string, number>>;
+  contribution_default: number;
+  max_bet: OptionalBigInt;
+  max_bet_rule: string;
+  withdrawal_rule: string;
+  status: string;
+  issue_entry_id: string;
+  settle_entry_id: string | null;
+  issued_at: Timestamp;
+  expires_at: Timestamp | null;
+  settled_at: Timestamp | null;
+}
+
+export interface BonusTurnoverTable {
+  grant_id: string;
+  bet_id: string;
+  counted: BigIntColumn;
+}
+
+export interface RedEnvelopeWindowsTable {
+  promotion_id: string;
+  window_key: string;
+  budget: BigIntColumn;
+  paid: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
 }

@@ -22,7 +22,12 @@ export type AuditEvent =
   | "agent_rate_set"
   | "house_contract_granted"
   | "house_contract_ended"
-  | "vip_level_saved";
+  | "vip_level_saved"
+  | "promotion_created"
+  | "promotion_updated"
+  | "promotion_status_changed"
+  | "promotion_application_decided"
+  | "bonus_forfeited_by_operator";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

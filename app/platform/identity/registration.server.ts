@@ -9,6 +9,7 @@ import type { IdentityPolicy } from "./policy.server";
 import { countHit } from "./rate-limits.server";
 import { hashPassword, randomToken } from "./secrets.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
+import { issueRegistrationBonuses } from "../rewards/qualify.server";
 
 /** The §3 optional fields kept on the profile (not used to log in). */
 export const PROFILE_FIELDS = [
@@ -118,24 +119,29 @@ export async function registerMember(
   ]);
   let member: Member;
   try {
-    member = await db
-      .insertInto("members")
-      .values({
-        account,
-        type: MEMBER_TYPE,
-        parent_id: parentId,
-        password_hash: passwordHash,
-        password_changed_at: now,
-        withdraw_password_hash: withdrawHash,
-        dialing_code: input.mobile ? (input.dialingCode ?? null) : null,
-        mobile: input.mobile ?? null,
-        email: input.email?.toLowerCase() ?? null,
-        profile: JSON.stringify(input.profile),
-        register_ip: context.ip,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // The member and its registration bonus (if a promotion offers one) in one transaction.
+    member = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto("members")
+        .values({
+          account,
+          type: MEMBER_TYPE,
+          parent_id: parentId,
+          password_hash: passwordHash,
+          password_changed_at: now,
+          withdraw_password_hash: withdrawHash,
+          dialing_code: input.mobile ? (input.dialingCode ?? null) : null,
+          mobile: input.mobile ?? null,
+          email: input.email?.toLowerCase() ?? null,
+          profile: JSON.stringify(input.profile),
+          register_ip: context.ip,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await issueRegistrationBonuses(trx, created.id, now);
+      return created;
+    });
   } catch (error) {
     // Two registrations racing for one name: the unique index decides.
     const constraint = uniqueViolation(error);

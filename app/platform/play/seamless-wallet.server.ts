@@ -4,6 +4,12 @@ import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
 import { HOUSE, inTransaction, postEntry, type MemberAccountKind } from "../wallet/ledger.server";
+import {
+  checkMaxBet,
+  countTurnover,
+  refusedAbove,
+  wageringBonus,
+} from "../rewards/turnover.server";
 import type { SessionGame } from "./providers/ports";
 
 /**
@@ -188,9 +194,11 @@ export function debit(
           .where("bets.status", "=", "open")
           .where("bets.member_id", "=", player.memberId),
       )
-      .returning("id")
+      .returning(["id", "stake", refusedAbove.as("max_bet")])
       .executeTakeFirst();
     if (!round) throw new PlatformError("round_closed");
+    // A bonus being wagered may cap the bet: refused here, the whole call leaves nothing behind.
+    checkMaxBet(round);
     const balance = entry.postings.find(
       (posting) => posting.memberId === player.memberId,
     )!.balanceAfter;
@@ -236,12 +244,22 @@ export function credit(
       .where("round_id", "=", call.roundId)
       .where("member_id", "=", player.memberId)
       .where("status", "<>", "void")
-      .returning("id")
+      .returning([
+        "id",
+        "member_id",
+        "category",
+        "stake",
+        "valid_bet",
+        "placed_at",
+        wageringBonus.as("wagering"),
+      ])
       .executeTakeFirst();
     if (!settled)
       throw new PlatformError(
         (await lockRound(trx, player, call.roundId)) ? "round_closed" : "bet_not_found",
       );
+    // Before the win's entry: bonus grants are locked before ledger accounts (bonus-grants.server).
+    if (settled.wagering) await countTurnover(trx, settled, at);
     let balance: bigint | null = null;
     if (call.amount > 0n) {
       const entry = await postEntry(trx, {

@@ -3,6 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB, DepositsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
+import { qualifyDeposit } from "../rewards/qualify.server";
 import { upgradeOnDeposit } from "../rewards/vip.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import type { WalletPolicy } from "./policy";
@@ -137,8 +138,10 @@ async function closeDeposit(
 /**
  * Credits a pending deposit to MAIN (one ledger entry keyed by the deposit,
  * so a replayed confirmation or callback credits nothing twice) and tells
- * the member (§4 deposit arrived). Confirming a confirmed deposit returns it
- * unchanged; a failed or cancelled one is `deposit_closed`.
+ * the member (§4 deposit arrived). In the same transaction it qualifies the
+ * member's deposit promotions (rewards/qualify.server). Confirming a
+ * confirmed deposit returns it unchanged; a failed or cancelled one is
+ * `deposit_closed`.
  */
 export function confirmDeposit(
   db: Database,
@@ -161,6 +164,7 @@ export function confirmDeposit(
         },
       ],
     });
+    await qualifyDeposit(trx, deposit, now);
     // VIP levels rise on a deposit, in its transaction (ADR 16).
     await upgradeOnDeposit(trx, deposit.member_id, BigInt(deposit.amount), now);
     return { entry_id: entry.id };

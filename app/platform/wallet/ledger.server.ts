@@ -44,8 +44,10 @@ const HOUSE_SOURCES: readonly string[] = [
 ];
 
 export const MAIN = "MAIN";
+/** A member's locked bonuses: issued here, released to MAIN once their turnover is met (ADR 15). */
+export const BONUS = "BONUS";
 export const vendorWallet = (vassalage: string): `VENDOR:${string}` => `VENDOR:${vassalage}`;
-export type MemberAccountKind = typeof MAIN | `VENDOR:${string}`;
+export type MemberAccountKind = typeof MAIN | typeof BONUS | `VENDOR:${string}`;
 
 export type AccountRef = { memberId: string; kind: MemberAccountKind } | { house: HouseAccount };
 
@@ -62,7 +64,9 @@ export type EntryKind =
   | "bet"
   | "win"
   | "bet_refund"
-  | "bonus";
+  | "bonus"
+  | "bonus_release"
+  | "bonus_forfeit";
 
 export interface Movement {
   from: AccountRef;

@@ -44,7 +44,8 @@ export const TRANSACTION_TYPES = {
   withdrawal: ["withdrawal_hold", "withdrawal_release", "withdrawal_refund"],
   transfer: ["transfer", "transfer_upline", "transfer_downline"],
   game: ["bet", "win", "bet_refund"],
-  bonus: ["bonus"],
+  // A locked bonus moves again when it is released to MAIN or forfeited (ADR 15).
+  bonus: ["bonus", "bonus_release", "bonus_forfeit"],
 } as const satisfies Record<string, readonly EntryKind[]>;
 export type TransactionType = keyof typeof TRANSACTION_TYPES;
 
@@ -52,6 +53,7 @@ export const BET_STATUSES = ["open", "settled", "void"] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
 
 const WITHDRAWAL_KINDS: readonly string[] = TRANSACTION_TYPES.withdrawal;
+const BONUS_KINDS: readonly string[] = TRANSACTION_TYPES.bonus;
 
 export function pageOf(paging: Paging, total: number) {
   const pageCount = Math.max(1, Math.ceil(total / paging.pageSize));
@@ -234,12 +236,12 @@ function dailyFigures(memberId: string, window: RecordWindow, timeZone: string) 
       select (e.created_at at time zone ${timeZone})::date as day,
         coalesce(sum(p.amount) filter (where e.kind = 'deposit'), 0) as deposits,
         coalesce(-sum(p.amount) filter (where e.kind in (${sql.join(WITHDRAWAL_KINDS)})), 0) as withdrawals,
-        coalesce(sum(p.amount) filter (where e.kind = 'bonus'), 0) as bonuses
+        coalesce(sum(p.amount) filter (where e.kind in (${sql.join(BONUS_KINDS)})), 0) as bonuses
       from postings p
       join accounts a on a.id = p.account_id
       join entries e on e.id = p.entry_id
       where a.member_id = ${memberId} and e.created_at >= ${window.from} and e.created_at < ${window.to}
-        and e.kind in ('deposit', 'bonus', ${sql.join(WITHDRAWAL_KINDS)})
+        and e.kind in ('deposit', ${sql.join(BONUS_KINDS)}, ${sql.join(WITHDRAWAL_KINDS)})
       group by 1
     ), play as (
       select (b.placed_at at time zone ${timeZone})::date as day,

@@ -3,11 +3,12 @@ import type { Database } from "../db/open.server";
 import type { DB, WithdrawalsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
-import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
+import { findEntryByKey, HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
-import { PROOF_MAX_BYTES, PROOF_MAX_COUNT, sniffProofType } from "./proofs";
+import { checkProofImages } from "./proofs";
 import { dayIn, startOfDay } from "~/platform/calendar/date-range";
+import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
 
 /**
  * Withdrawals (§4): requested → funds move from MAIN to the withdrawal hold
@@ -49,12 +50,16 @@ export interface WithdrawalRequest {
   amount: bigint;
   /** The form's idempotency key. */
   key: string;
+  /** The member ticked "forfeit my unfinished bonuses" (the form warns when there are some). */
+  forfeitBonuses?: boolean;
 }
 
 /**
  * Holds the amount and records the request. The caller has checked the
  * withdraw password. Throws `amount_out_of_range`, `insufficient_balance`,
- * `daily_limit`, `unknown_payee`, `idempotency_key_reused`.
+ * `daily_limit`, `unknown_payee`, `idempotency_key_reused`, and for unfinished
+ * bonuses `bonus_wagering_unfinished` or `bonus_forfeit_required` (forfeited
+ * in this transaction when the request says `forfeitBonuses`).
  */
 export async function requestWithdrawal(
   db: Database,
@@ -75,8 +80,12 @@ export async function requestWithdrawal(
       .where("member_id", "=", input.memberId)
       .where("removed_at", "is", null)
       .executeTakeFirst();
+    const key = memberKey(input.memberId, "withdraw", input.key);
+    // A replay returns the first request below; a new one first settles the unfinished bonuses.
+    if (!(await findEntryByKey(trx, key)))
+      await settleBonusesForWithdrawal(trx, input.memberId, input.forfeitBonuses ?? false, now);
     const entry = await postEntry(trx, {
-      key: memberKey(input.memberId, "withdraw", input.key),
+      key,
       kind: "withdrawal_hold",
       memberId: input.memberId,
       memo: { payee: input.payeeAccountId },
@@ -260,14 +269,7 @@ export async function confirmWithdrawalReceipt(
   input: ReceiptConfirmation,
   now = new Date(),
 ) {
-  const proofs = input.proofs.map((proof) => {
-    if (proof.bytes.byteLength > PROOF_MAX_BYTES) throw new PlatformError("proof_size");
-    const type = sniffProofType(proof.bytes);
-    if (!type) throw new PlatformError("proof_type");
-    return { type, bytes: proof.bytes };
-  });
-  if (proofs.length > PROOF_MAX_COUNT)
-    throw new PlatformError("proof_count", { max: PROOF_MAX_COUNT });
+  const proofs = checkProofImages(input.proofs);
   return inTransaction(db, async (trx) => {
     const withdrawal = await lockWithdrawal(trx, input.withdrawalId);
     if (withdrawal.member_id !== input.memberId) throw new PlatformError("not_found");

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { startScheduler, type ScheduledWork } from "~/platform/agency/scheduler.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const work: ScheduledWork = { settlements: 1, draws: 0, withdrawals: 0, vipUpgrades: 0 };
+const work: ScheduledWork = {
+  settlements: 1,
+  draws: 0,
+  withdrawals: 0,
+  bonusesExpired: 0,
+  cashbacks: 0,
+  vipUpgrades: 0,
+};
 
 describe("the scheduler's timer", () => {
   it("runs at once and then on every tick, never two runs of one process at a time, and stops", async () => {
@@ -40,7 +47,14 @@ describe("the scheduler's timer", () => {
         throw new Error("database gone");
       },
       async () => null,
-      async () => ({ settlements: 0, draws: 0, withdrawals: 0, vipUpgrades: 0 }),
+      async () => ({
+        settlements: 0,
+        draws: 0,
+        withdrawals: 0,
+        bonusesExpired: 0,
+        cashbacks: 0,
+        vipUpgrades: 0,
+      }),
       async () => work,
     ];
     const events: Array<[string, Record<string, unknown>]> = [];

@@ -357,7 +357,14 @@ describe("settlement", () => {
 
   it("runs through the scheduler, one runner at a time across connections", async () => {
     const work = await runScheduledWork(handle.db, ZONE, NOW);
-    expect(work).toEqual({ settlements: 0, draws: 0, withdrawals: 0, vipUpgrades: 0 });
+    expect(work).toEqual({
+      settlements: 0,
+      draws: 0,
+      withdrawals: 0,
+      bonusesExpired: 0,
+      cashbacks: 0,
+      vipUpgrades: 0,
+    });
     if (handle.kind !== "postgres") return; // PGlite has a single connection: there is no second runner to keep out.
     await handle.db.connection().execute(async (holder) => {
       const { sql } = await import("kysely");

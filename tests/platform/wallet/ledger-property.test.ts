@@ -4,7 +4,11 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/deposits.server";
-import { HOUSE, MAIN } from "~/platform/wallet/ledger.server";
+import { BONUS, HOUSE, inTransaction, MAIN } from "~/platform/wallet/ledger.server";
+import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
+import { payNewEntry } from "~/platform/rewards/bonus-grants.server";
+import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
+import { loadPromotion, type Promotion } from "~/platform/rewards/promotion-rows.server";
 import { transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import {
   approveWithdrawal,
@@ -15,14 +19,19 @@ import {
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
 import { createTestDatabase } from "../../helpers/database";
+import { insertGame } from "../../helpers/play";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../helpers/wallet";
 
 /**
  * Random sequences of deposits, transfers, withdrawals, rejections, payouts,
- * receipts and disputes, with replays of earlier keys mixed in. After every
+ * receipts and disputes, bonuses (locked until a turnover of 1× is met),
+ * settled bets that count towards them and release them, and withdrawals
+ * that forfeit them, with replays of earlier keys mixed in. After every
  * step: each entry's postings sum to zero, each balance equals the sum of its
- * postings, no member balance is negative, money in = money held + money out,
- * and every member balance equals a simple in-memory model.
+ * postings, no member balance is negative, money in (deposits, bonuses and
+ * game wins less stakes) = money held + money out, each BONUS account holds
+ * exactly its wagering grants, and every member balance equals a simple
+ * in-memory model.
  *
  * LEDGER_PROPERTY_RUNS sets the number of sequences: by default 1000 on
  * PGlite, and 300 on the PostgreSQL leg, where the same SQL runs again and the
@@ -36,22 +45,46 @@ const policy = testWalletPolicy({ vendorWallets: ["V1", "V2"] });
 
 let handle: DatabaseHandle;
 let operatorId: string;
-const members: { id: string; payee: string }[] = [];
+let promotion: Promotion;
+const members: { id: string; payee: string; player: SeamlessPlayer }[] = [];
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   operatorId = await insertMember(handle.db, { type: 9 });
+  const game = await insertGame(handle.db, { nodeId: 990_001, category: "RNG" });
   for (let index = 0; index < 2; index++) {
     const id = await insertMember(handle.db);
-    members.push({ id, payee: await insertPayee(handle.db, id) });
+    members.push({
+      id,
+      payee: await insertPayee(handle.db, id),
+      player: { memberId: id, account: MAIN, game },
+    });
   }
+  const act = { operatorId, context: { ip: null, userAgent: null } };
+  const promotionId = await createPromotion(
+    handle.db,
+    {
+      code: "property-bonus",
+      category: "other",
+      kind: "apply",
+      claimMode: "apply",
+      titles: { en: "Property bonus" },
+      startsAt: new Date(0).toISOString(),
+      turnoverMultiple: 100,
+    },
+    { ...act, timeZone: "UTC" },
+  );
+  await setPromotionStatus(handle.db, promotionId, "published", act);
+  promotion = await loadPromotion(handle.db, promotionId);
 });
 afterAll(() => handle?.close());
 
 type Step =
   | { op: "deposit"; who: number; amount: number; fail: boolean }
   | { op: "transfer"; who: number; from: number; to: number; amount: number }
-  | { op: "withdraw"; who: number; amount: number }
+  | { op: "withdraw"; who: number; amount: number; forfeit: boolean }
+  | { op: "bonus"; who: number; amount: number }
+  | { op: "spin"; who: number; stake: number; payout: number }
   | { op: "reject" | "approve" | "pay"; pick: number }
   | { op: "receipt"; pick: number; received: number }
   | { op: "resolve"; pick: number; refund: boolean }
@@ -83,7 +116,25 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       amount,
     }),
   },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant("withdraw" as const), who, amount }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("withdraw" as const),
+      who,
+      amount,
+      forfeit: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("bonus" as const), who, amount }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("spin" as const),
+      who,
+      stake: amount,
+      payout: fc.oneof(fc.constant(0), amount),
+    }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -142,6 +193,10 @@ function nextStep(
 
 interface Model {
   balances: Map<string, bigint>;
+  /** Wagering bonuses, oldest first (turnover required = amount: 1×). */
+  grants: { member: string; amount: bigint; done: bigint }[];
+  /** Issues and spins so far, for fresh keys. */
+  serial: number;
   withdrawals: { id: string; member: string; amount: bigint; status: string; received: bigint }[];
   /** Operations that succeeded, to be replayed with the same key. */
   done: (() => Promise<unknown>)[];
@@ -212,13 +267,27 @@ async function apply(model: Model, s: Step) {
       const call = () =>
         requestWithdrawal(
           db,
-          { memberId: member, payeeAccountId: payee, amount: BigInt(s.amount), key },
+          {
+            memberId: member,
+            payeeAccountId: payee,
+            amount: BigInt(s.amount),
+            key,
+            forfeitBonuses: s.forfeit,
+          },
           policy,
           "UTC",
         );
       const result = await attempt(call);
+      const wagering = model.grants.filter((grant) => grant.member === member);
+      if (wagering.length > 0 && !s.forfeit) {
+        expect((result as PlatformError).code).toBe("bonus_forfeit_required");
+        return;
+      }
       if (get(model, member, MAIN) >= BigInt(s.amount)) {
         if (result instanceof PlatformError) throw result;
+        // The unfinished bonuses go back to the house in the request's transaction.
+        for (const grant of wagering) add(model, member, BONUS, -grant.amount);
+        model.grants = model.grants.filter((grant) => grant.member !== member);
         add(model, member, MAIN, -BigInt(s.amount));
         model.withdrawals.push({
           id: result.id,
@@ -231,6 +300,60 @@ async function apply(model: Model, s: Step) {
       } else {
         expect((result as PlatformError).code).toBe("insufficient_balance");
       }
+      return;
+    }
+    case "bonus": {
+      const member = members[s.who]!.id;
+      const periodKey = `n${model.serial++}`;
+      const call = () =>
+        inTransaction(db, (trx) =>
+          payNewEntry(
+            trx,
+            { promotion, memberId: member, periodKey, action: "issue", amount: BigInt(s.amount) },
+            new Date(),
+          ),
+        );
+      await call();
+      add(model, member, BONUS, BigInt(s.amount));
+      model.grants.push({ member, amount: BigInt(s.amount), done: 0n });
+      model.done.push(call);
+      return;
+    }
+    case "spin": {
+      const { id: member, player } = members[s.who]!;
+      const round = `r${model.serial++}-${formKey()}`;
+      const stake = BigInt(s.stake);
+      const bet = () =>
+        debit(db, "property", player, { txId: round, roundId: round, amount: stake });
+      const result = await attempt(bet);
+      if (get(model, member, MAIN) < stake) {
+        expect((result as PlatformError).code).toBe("insufficient_balance");
+        return;
+      }
+      if (result instanceof PlatformError) throw result;
+      add(model, member, MAIN, -stake);
+      const settle = () =>
+        credit(db, "property", player, {
+          txId: `${round}:win`,
+          roundId: round,
+          amount: BigInt(s.payout),
+        });
+      await settle();
+      // The valid bet counts 100 % towards the member's bonuses, oldest first; a met one is released.
+      let left = stake;
+      for (const grant of model.grants.filter((g) => g.member === member)) {
+        if (left <= 0n) break;
+        const share = left < grant.amount - grant.done ? left : grant.amount - grant.done;
+        grant.done += share;
+        left -= share;
+        if (grant.done >= grant.amount) {
+          add(model, member, BONUS, -grant.amount);
+          add(model, member, MAIN, grant.amount);
+        }
+      }
+      model.grants = model.grants.filter((grant) => grant.done < grant.amount);
+      add(model, member, MAIN, BigInt(s.payout));
+      model.done.push(bet, settle);
       return;
     }
     case "reject":
@@ -317,7 +440,8 @@ async function apply(model: Model, s: Step) {
       const call = model.done[s.pick % Math.max(1, model.done.length)];
       if (!call) return;
       const result = await attempt(call);
-      if (result instanceof PlatformError) expect(result.code).toBe("withdrawal_state");
+      if (result instanceof PlatformError)
+        expect(result.code).toMatch(/^(withdrawal_state|bonus_forfeit_required)$/);
       return;
     }
   }
@@ -351,12 +475,21 @@ async function checkInvariants(model: Model) {
       expect(balance).toBe(get(model, account.member_id, account.kind.replace(/^VENDOR:/, "")));
     held += balance;
   }
-  expect(-house(HOUSE.payments)).toBe(held + house(HOUSE.payouts));
+  const paidIn = -(house(HOUSE.payments) + house(HOUSE.bonuses) + house(HOUSE.games));
+  expect(paidIn).toBe(held + house(HOUSE.payouts));
+  // Each BONUS account holds exactly its member's wagering grants.
+  const { rows: locked } = await sql<{ member_id: string; wagering: string; balance: string }>`
+    select a.member_id, a.balance,
+      coalesce((select sum(g.amount) from bonus_grants g
+                where g.member_id = a.member_id and g.status = 'wagering'), 0) as wagering
+    from accounts a where a.kind = ${BONUS}`.execute(handle.db);
+  for (const account of locked) expect(account.balance).toBe(String(account.wagering));
 }
 
 /** Each sequence starts from an empty ledger (account rows stay, at zero, so cached ids remain valid). */
 async function resetLedger() {
-  await sql`truncate settlements, withdrawal_proofs, withdrawals, deposits, member_messages, postings, entries`.execute(
+  await sql`truncate bonus_turnover, bonus_grants, promotion_proofs, promotion_entries, settlements,
+    withdrawal_proofs, withdrawals, deposits, member_messages, provider_transactions, bets, postings, entries`.execute(
     handle.db,
   );
   await sql`update accounts set balance = 0`.execute(handle.db);
@@ -370,7 +503,13 @@ test(`ledger invariants hold over ${RUNS} random sequences`, { timeout: 600_000 
       fc.array(step, { minLength: 1, maxLength: 20 }),
       async (opening, steps) => {
         await resetLedger();
-        const model: Model = { balances: new Map(), withdrawals: [], done: [] };
+        const model: Model = {
+          balances: new Map(),
+          grants: [],
+          serial: 0,
+          withdrawals: [],
+          done: [],
+        };
         const preamble: Step[] = opening.map((value, index) => ({
           op: "deposit",
           who: index,

@@ -4,6 +4,7 @@ import * as identity from "./0002-identity";
 import * as wallet from "./0003-wallet";
 import * as play from "./0004-play";
 import * as agency from "./0005-agency";
+import * as rewards from "./0006-rewards";
 import * as rebateVip from "./0007-rebate-vip";
 import * as audiences from "./0008-audiences";
 
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0003-wallet": wallet,
   "0004-play": play,
   "0005-agency": agency,
+  "0006-rewards": rewards,
   "0007-rebate-vip": rebateVip,
   "0008-audiences": audiences,
 };

@@ -9,6 +9,7 @@ import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog
 import { seedDemoAccounts } from "./accounts.server";
 import { seedDemoAgency } from "./agency.server";
 import { seedDemoPlays } from "./plays.server";
+import { seedDemoRewards } from "./rewards.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedDemoVip } from "./vip.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
@@ -188,8 +189,10 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
   const agency = await seedDemoAgency(db, brand);
+  const rewards = await seedDemoRewards(db, brand);
   // After the money: the levels' thresholds count nothing the seed deposited or bet before them.
   const vip = await seedDemoVip(db);
-  if (seeded || accounts || wallets || plays || agency || vip) await sql`analyze`.execute(db);
+  if (seeded || accounts || wallets || plays || agency || rewards || vip)
+    await sql`analyze`.execute(db);
   return seeded;
 }

@@ -1,0 +1,39 @@
+import { sql } from "kysely";
+import type { Database } from "../db/open.server";
+import { isEligible } from "./eligibility";
+import { memberStanding, promotionOf } from "./promotion-rows.server";
+import { openableEnvelopes } from "./red-envelopes.server";
+
+/**
+ * The header's count of promotions waiting for the member (§2 unclaimed
+ * count, with the unread messages): entries qualified and not yet claimed on
+ * promotions still open, plus red envelopes the member can open now.
+ */
+export async function claimableCount(db: Database, memberId: string, now = new Date()) {
+  const [waiting, envelopes] = await Promise.all([
+    db
+      .selectFrom("promotion_entries as e")
+      .innerJoin("promotions as p", "p.id", "e.promotion_id")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("e.member_id", "=", memberId)
+      .where("e.state", "=", "claim")
+      .where("p.status", "=", "published")
+      .where(sql<boolean>`(p.ends_at is null or p.ends_at > ${now})`)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("promotions")
+      .selectAll()
+      .where("kind", "=", "red_envelope")
+      .where("status", "=", "published")
+      .where("starts_at", "<=", now)
+      .where(sql<boolean>`(ends_at is null or ends_at > ${now})`)
+      .execute(),
+  ]);
+  let count = Number(waiting.count);
+  if (envelopes.length > 0) {
+    const standing = await memberStanding(db, memberId);
+    const open = envelopes.map(promotionOf).filter((p) => isEligible(p, standing, now));
+    count += await openableEnvelopes(db, open, memberId, now);
+  }
+  return count;
+}
