@@ -18,6 +18,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { transferWallets } from "~/platform/wallet/policy";
 import { unreadMessageCount } from "~/platform/content/messages.server";
+import { claimableCount } from "~/platform/rewards/promotion-views.server";
 import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "./__game-pages";
 import { withSearchParam } from "~/utils/misc";
@@ -28,12 +29,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: string[]) {
-  const [wallets, unreadMessages] = await Promise.all([
+  // §2 unclaimed count on the avatar: claimable promotions plus unread messages.
+  const [wallets, unreadMessages, availablePromos] = await Promise.all([
     walletBalances(db, member.id, vendorWallets),
     unreadMessageCount(db, member.id),
+    member.isTrial ? 0 : claimableCount(db, member.id),
   ]);
-  // §2 unclaimed count on the avatar: available promotions (with the rewards work) plus unread messages.
-  const availablePromos = 0;
   return {
     id: member.id,
     account: member.account,
@@ -45,8 +46,9 @@ async function viewerSummary(db: Database, member: MemberInfo, vendorWallets: st
     balance: wallets.main,
     wallets: wallets.vendors,
     unclaimed: availablePromos + unreadMessages,
-    /** Also the member centre's messages badge, so that count is read once per request. */
+    /** Also the member centre's badges, so these counts are read once per request. */
     unreadMessages,
+    availablePromos,
   };
 }
 
