@@ -12,18 +12,25 @@ const PAGES = [
   { to: "/member/betting-record", key: "bettingRecord" },
   { to: "/member/profit-loss", key: "profitLoss" },
   { to: "/member/bonus", key: "bonus" },
+  { to: "/member/rewards", key: "rewards" },
   // §2 manualRebate, which the side menu links to; its label sits with the page's own.
   { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
   { to: "/member/messages", key: "messages" },
   { to: "/member/security", key: "security" },
 ] as const;
 
+/** §2: the member centre pages that carry an unread badge, and their counts. */
+export interface MemberCentreBadges {
+  messages: number;
+  rewards: number;
+}
+
 export function MemberCentreNav({
   hasUpline,
-  unreadMessages,
+  badges,
 }: {
   hasUpline: boolean;
-  unreadMessages: number;
+  badges: MemberCentreBadges;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,18 +40,27 @@ export function MemberCentreNav({
           <li key={page.to}>
             <NavLink to={page.to} end={"end" in page} prefetch="intent">
               {t("label" in page ? page.label : `memberCentre.${page.key}`)}
-              {page.key === "messages" && unreadMessages > 0 ? (
-                <span
-                  className="badge"
-                  aria-label={t("memberCentre.unread", { count: unreadMessages })}
-                >
-                  {unreadMessages}
-                </span>
+              {page.key === "messages" || page.key === "rewards" ? (
+                <Badge page={page.key} count={badges[page.key]} />
               ) : null}
             </NavLink>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+function Badge({ page, count }: { page: keyof MemberCentreBadges; count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  const label =
+    page === "messages"
+      ? t("memberCentre.unread", { count })
+      : t("memberCentre.claimable", { count });
+  return (
+    <span className="badge" aria-label={label} data-testid={`badge-${page}`}>
+      {count}
+    </span>
   );
 }

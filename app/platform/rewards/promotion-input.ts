@@ -4,6 +4,7 @@ import {
   GAME_CATEGORIES,
   PROMOTION_CATEGORIES,
   PROMOTION_KINDS,
+  PROMOTION_CODE_PATTERN,
   PROMOTION_PERIODS,
 } from "./promotion-types";
 
@@ -58,7 +59,7 @@ export const promotionInputSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .regex(/^[a-z0-9][a-z0-9-]{1,47}$/, "code_format"),
+      .regex(PROMOTION_CODE_PATTERN, "code_format"),
     category: z.enum(PROMOTION_CATEGORIES),
     kind: z.enum(PROMOTION_KINDS),
     claimMode: z.enum(CLAIM_MODES),

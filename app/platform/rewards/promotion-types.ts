@@ -20,6 +20,9 @@ export const PROMOTION_CATEGORIES = [
 ] as const;
 export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 
+/** A promotion's code: what addresses (`?promotion=`) and announcements name it by. */
+export const PROMOTION_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,47}$/;
+
 export const PROMOTION_KINDS = [
   "first_deposit",
   "reload",

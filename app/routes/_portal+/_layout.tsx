@@ -20,6 +20,7 @@ import { transferWallets } from "~/platform/wallet/policy";
 import { unreadMessageCount } from "~/platform/content/messages.server";
 import { findVipLevel } from "~/platform/rewards/vip.server";
 import { levelName } from "~/platform/rewards/vip-levels";
+import { claimableCount } from "~/platform/rewards/claimable.server";
 import { getViewer } from "~/utils/auth.server";
 import { isGamePage } from "./__game-pages";
 import { withSearchParam } from "~/utils/misc";
@@ -35,13 +36,13 @@ async function viewerSummary(
   vendorWallets: string[],
   locale: string,
 ) {
-  const [wallets, unreadMessages, vipLevel] = await Promise.all([
+  // §2 unclaimed count on the avatar: claimable promotions plus unread messages.
+  const [wallets, unreadMessages, availablePromos, vipLevel] = await Promise.all([
     walletBalances(db, member.id, vendorWallets),
     unreadMessageCount(db, member.id),
+    member.isTrial ? 0 : claimableCount(db, member.id),
     member.hasVip ? findVipLevel(db, member.vipRankLevel) : undefined,
   ]);
-  // §2 unclaimed count on the avatar: available promotions (with the rewards work) plus unread messages.
-  const availablePromos = 0;
   return {
     id: member.id,
     account: member.account,
@@ -55,8 +56,9 @@ async function viewerSummary(
     balance: wallets.main,
     wallets: wallets.vendors,
     unclaimed: availablePromos + unreadMessages,
-    /** Also the member centre's messages badge, so that count is read once per request. */
+    /** Also the member centre's badges, so these counts are read once per request. */
     unreadMessages,
+    availablePromos,
   };
 }
 

@@ -1,64 +1,90 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/i18n";
-import { i18next } from "~/i18next.server";
-import { listAnnouncements } from "~/platform/content/announcements.server";
-import { getDb } from "~/platform/db/database.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
-import { loginHref } from "~/utils/lobby-links";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PromotionAction } from "~/components/rewards/promotion-action";
+import { PromotionCard } from "~/components/rewards/promotion-card";
+import { i18next, translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { PROMOTION_CATEGORIES, type PromotionCategory } from "~/platform/rewards/promotion-types";
+import { listPromotions } from "~/platform/rewards/promotion-views.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { getViewer } from "~/utils/auth.server";
+import { useTranslation } from "~/utils/i18n";
+import { loginHref } from "~/utils/lobby-links";
+import { titleMeta } from "~/utils/meta";
+import { withSearchParam } from "~/utils/misc";
+import { PROMOTION_CODE, promotionAction } from "./__promotions.server";
 
-/** §2 promotion categories, and the promotion types each one lists. */
-const PROMOTION_CATEGORIES: Record<string, string[] | null> = {
-  all: null,
-  other: ["OTHER"],
-  sport: ["SPORT"],
-  live: ["LIVE"],
-  slots: ["SLOTS"],
-  cards: ["CARDS"],
-  fishing: ["FISHING"],
-  lotto: ["LOTTO"],
-  rebate: ["REBATE"],
-  pointsMall: ["POINTS_MALL"],
-  rank: ["RANK", "VIP"],
-  deposit: ["DEPOSIT"],
-  appDownload: ["APP_DOWNLOAD"],
-  newPlayer: ["NEW_PLAYER"],
-};
+export const meta = titleMeta<typeof loader>();
 
+const isCategory = (value: string | null): value is PromotionCategory =>
+  value !== null && (PROMOTION_CATEGORIES as readonly string[]).includes(value);
+
+/**
+ * §2 promotions: the category tabs (URL state), every published promotion
+ * with this reader's §4 state, and one promotion's rules opened by
+ * `?promotion=<code>`. Visitors see what they could join; their Join goes
+ * through the login dialog and comes back here, to the same promotion.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
-  const [language, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
-  const requested = new URL(request.url).searchParams.get("category") ?? "all";
-  const category = requested in PROMOTION_CATEGORIES ? requested : "all";
-  const types = PROMOTION_CATEGORIES[category];
-  // Visitors see the promotions announced to visitors (execution B).
-  const { promotion } = await listAnnouncements(db, {
-    audience: ["B"],
+  const [language, brand, viewer, t] = await Promise.all([
+    i18next.getLocale(request),
+    getBrandConfig(db),
+    getViewer(request),
+    translatorFor(request),
+  ]);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("category");
+  const category = isCategory(requested) ? requested : null;
+  const code = params.get("promotion");
+  const promotions = await listPromotions(db, {
+    memberId: viewer && !viewer.member.isTrial ? viewer.member.id : null,
     language,
     fallbackLanguage: brand.defaultLanguage,
+    category: category ?? undefined,
   });
-  const promotions = promotion.filter(
-    (item) => !types || (item.promotionType && types.includes(item.promotionType)),
-  );
+  const opened = code && PROMOTION_CODE.test(code) ? code : null;
+  if (opened && !promotions.some((promotion) => promotion.code === opened)) {
+    throw new Response(t("promotions.notFound"), { status: 404 });
+  }
+  const done = params.get("done");
   return json({
-    category,
-    categories: Object.keys(PROMOTION_CATEGORIES),
+    title: t("promotions.title"),
+    brandName: brand.name,
+    category: category ?? "all",
     promotions,
+    opened,
+    done: done === "join" || done === "claim" || done === "open-envelope" ? done : null,
+    signedIn: Boolean(viewer),
+    currency: brand.currency,
+    locale: language,
     timeZone: brand.timeZone,
   });
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const back = withSearchParam(withSearchParam(url.pathname + url.search, "done", null), "promotion", null);
+  return promotionAction(request, back);
+}
+
 export default function Promotions() {
-  const { category, categories, promotions, timeZone } = useLoaderData<typeof loader>();
+  const { category, promotions, opened, done, signedIn, currency, locale, timeZone } =
+    useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   const { t } = useTranslation();
+  const here = (params: Record<string, string | null>) =>
+    Object.entries(params).reduce(
+      (url, [key, value]) => withSearchParam(url, key, value),
+      category === "all" ? "/promotions" : `/promotions?category=${category}`,
+    );
   return (
     <div className="promotions-page">
       <h1>{t("promotions.title")}</h1>
       <nav className="sub-menu" aria-label={t("promotions.categories")}>
         <ul>
-          {categories.map((name) => (
+          {["all", ...PROMOTION_CATEGORIES].map((name) => (
             <li key={name}>
               <Link
                 to={name === "all" ? "/promotions" : `/promotions?category=${name}`}
@@ -70,21 +96,33 @@ export default function Promotions() {
           ))}
         </ul>
       </nav>
+      {done ? (
+        <p role="status" className="notice success" data-testid="promotion-done">
+          {t(`promotions.done.${done}`)}
+        </p>
+      ) : null}
       {promotions.length ? (
-        <ul className="promotion-list">
-          {promotions.map((item) => (
-            <li key={item.id} className="promotion-card">
-              <h2>{item.title}</h2>
-              <time dateTime={item.publishedAt} className="muted">
-                {formatTimestamp(item.publishedAt, timeZone)}
-              </time>
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
-              <Link to={loginHref("/member/rewards")} className="button primary">
-                {t("promotions.join")}
-              </Link>
-            </li>
+        <div className="promotion-list">
+          {promotions.map((promotion) => (
+            <PromotionCard
+              key={promotion.id}
+              promotion={promotion}
+              currency={currency}
+              locale={locale}
+              timeZone={timeZone}
+              open={promotion.code === opened}
+              detailHref={here({ promotion: promotion.code })}
+              error={failure?.promotionId === promotion.id ? failure.error : null}
+              action={
+                <PromotionAction
+                  promotion={promotion}
+                  loginHref={signedIn ? null : loginHref(here({ promotion: promotion.code }))}
+                  applyHref={`/member/rewards?promotion=${promotion.code}&apply=1`}
+                />
+              }
+            />
           ))}
-        </ul>
+        </div>
       ) : (
         <p className="empty-state">{t("promotions.none")}</p>
       )}

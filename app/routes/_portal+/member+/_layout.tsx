@@ -13,12 +13,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MemberLayout() {
   const { hasUpline } = useLoaderData<typeof loader>();
-  // The portal layout already counted the unread messages for the header.
-  const unreadMessages =
-    useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer?.unreadMessages ?? 0;
+  // The portal layout already counted them for the header's unclaimed count.
+  const viewer = useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer;
+  const badges = {
+    messages: viewer?.unreadMessages ?? 0,
+    rewards: viewer?.availablePromos ?? 0,
+  };
   return (
     <div className="member-centre">
-      <MemberCentreNav hasUpline={hasUpline} unreadMessages={unreadMessages} />
+      <MemberCentreNav hasUpline={hasUpline} badges={badges} />
       <div className="member-page">
         <Outlet />
       </div>
