@@ -166,3 +166,31 @@ test.describe("promotions", () => {
     await expect(card(page, "lucky-envelope")).not.toHaveAttribute("data-state", "claim");
   });
 });
+
+test.describe("announcements", () => {
+  test.use({ dismissAnnouncements: false });
+
+  test("the announcement popup's Go to promotion opens the reward centre at that promotion, after the login dialog", async ({
+    page,
+    createMember,
+  }) => {
+    const { account } = await createMember({ password: PASSWORD });
+    await page.goto("/");
+    const popup = page.getByTestId("announcement-popup");
+    await popup.getByText("Weekend reload bonus", { exact: true }).click();
+    await popup
+      .getByRole("link", { name: label("en", "announcements.goToPromotion"), exact: true })
+      .click();
+    const target = "/member/rewards?promotion=daily-reload";
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(target)}`);
+    const dialog = page.getByTestId("login-dialog");
+    await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
+    await dialog.getByLabel(label("en", "login.password"), { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+    await expect(page).toHaveURL(target);
+    await expect(card(page, "daily-reload").getByRole("heading", { level: 2 })).toBeVisible();
+    await expect(
+      card(page, "daily-reload").getByRole("region", { name: label("en", "promotions.rules") }),
+    ).toBeVisible();
+  });
+});

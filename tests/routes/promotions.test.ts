@@ -148,7 +148,17 @@ describe("promotion actions", () => {
         }),
       ),
     );
-    expect(gone).toMatchObject({ missing: true, opened: null });
+    // Closed lately: still shown, on its own, as closed.
+    expect(gone).toMatchObject({
+      missing: false,
+      linked: { code: "cricket-final", state: "close" },
+    });
+    const unknown = await jsonBody(
+      rewards.loader(
+        routeArgs("/member/rewards?promotion=no-such-one", { headers: { Cookie: someone.cookie } }),
+      ),
+    );
+    expect(unknown).toMatchObject({ missing: true, linked: null, opened: null });
   });
 });
 

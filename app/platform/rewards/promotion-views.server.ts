@@ -240,7 +240,13 @@ const HISTORY_SIZE = 50;
 export async function rewardCentre(
   db: Database,
   options: ViewOptions & { memberId: string },
-): Promise<{ available: PromotionView[]; inProgress: PromotionView[]; history: PromotionView[] }> {
+): Promise<{
+  available: PromotionView[];
+  inProgress: PromotionView[];
+  history: PromotionView[];
+  /** Every promotion showing now, as this member sees it (a link may open one of them). */
+  showing: PromotionView[];
+}> {
   const now = options.now ?? new Date();
   const [listed, standing, entries] = await Promise.all([
     listPromotions(db, { ...options, now }),
@@ -285,5 +291,6 @@ export async function rewardCentre(
     available,
     inProgress: entryViews.filter((view) => IN_PROGRESS.includes(view.state)),
     history: entryViews.filter((view) => !IN_PROGRESS.includes(view.state)).slice(0, HISTORY_SIZE),
+    showing: listed,
   };
 }

@@ -46,6 +46,8 @@ type Notice = {
   title: string;
   html: string;
   promotionType?: string;
+  /** The demo promotion (app/platform/db/seed/rewards-data.ts) its "Go to promotion" opens. */
+  promotionCode?: string;
 };
 
 const popupTitles = {
@@ -95,7 +97,7 @@ export function seedNotices(language: "en" | "ur"): Notice[] {
       execution: "B",
       title,
       html: body(language, title),
-      promotionType: index === 4 ? "DEPOSIT" : undefined,
+      ...(index === 4 ? { promotionType: "DEPOSIT", promotionCode: "daily-reload" } : {}),
     }),
   );
   titles
@@ -131,6 +133,7 @@ export function seedNotices(language: "en" | "ur"): Notice[] {
     title: titles[4]!,
     html: body(language, titles[4]!),
     promotionType: "DEPOSIT",
+    promotionCode: "daily-reload",
   });
   notices.push({
     type: "PR",
@@ -138,6 +141,7 @@ export function seedNotices(language: "en" | "ur"): Notice[] {
     title: titles[11]!,
     html: body(language, titles[11]!),
     promotionType: "VIP",
+    promotionCode: "vip-apply",
   });
   notices.push({
     type: "PR",
@@ -145,6 +149,7 @@ export function seedNotices(language: "en" | "ur"): Notice[] {
     title: titles[8]!,
     html: body(language, titles[8]!),
     promotionType: "NEW_PLAYER",
+    promotionCode: "welcome-match",
   });
   notices.push({ type: "B", execution: "B", title: titles[1]!, html: body(language, titles[1]!) });
   notices.push({ type: "B", execution: "A", title: titles[6]!, html: body(language, titles[6]!) });

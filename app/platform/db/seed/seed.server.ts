@@ -154,6 +154,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
             title: notice.title,
             content_html: sanitizeContentHtml(notice.html),
             promotion_type: notice.promotionType ?? null,
+            promotion_code: notice.promotionCode ?? null,
             language,
             sort: index,
             published_at: new Date(now - index * 86_400_000),

@@ -19,11 +19,7 @@ import { assertSameOrigin } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
-import {
-  PROMOTION_CODE,
-  promotionAction,
-  type PromotionActionReply,
-} from "../__promotions.server";
+import { PROMOTION_CODE, promotionAction, type PromotionActionReply } from "../__promotions.server";
 import { handleApply } from "./__promotion-apply.server";
 import { isMultipart, readReceiptUpload } from "./__proof-upload.server";
 
@@ -64,8 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const holding = opened
     ? TABS.find((tab) => lists[tab].some((promotion) => promotion.code === opened))
     : undefined;
+  // Opened from a link (an announcement) but none of this member's to act on: shown on its own.
+  const linked =
+    opened && !holding ? centre.showing.find((item) => item.code === opened) : undefined;
   const requested = params.get("tab");
-  const tab: Tab = holding ?? (TABS.find((name) => name === requested) ?? "available");
+  const tab: Tab = holding ?? TABS.find((name) => name === requested) ?? "available";
   const applying = params.get("apply") === "1" && holding === "available" ? opened : null;
   const done = params.get("done");
   return json({
@@ -75,10 +74,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     counts: { available: lists.available.length, progress: lists.progress.length },
     promotions: lists[tab],
     opened: holding ? opened : null,
-    // A promotion that is no longer offered (closed, or never one of this member's).
-    missing: opened !== null && !holding,
+    linked: linked ?? null,
+    // A promotion that is not showing any more (or never was).
+    missing: opened !== null && !holding && !linked,
     applying,
-    done: done === "join" || done === "claim" || done === "open-envelope" || done === "apply" ? done : null,
+    done:
+      done === "join" || done === "claim" || done === "open-envelope" || done === "apply"
+        ? done
+        : null,
     currency: brand.currency,
     locale: language,
     timeZone: brand.timeZone,
@@ -86,10 +89,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type RewardsReply =
-  | PromotionActionReply
-  | { form: "apply"; promotionId: string | null; result: FormReply };
+  PromotionActionReply | { form: "apply"; promotionId: string | null; result: FormReply };
 
-export async function action({ request }: ActionFunctionArgs): Promise<TypedResponse<RewardsReply>> {
+export async function action({
+  request,
+}: ActionFunctionArgs): Promise<TypedResponse<RewardsReply>> {
   if (!isMultipart(request)) return promotionAction(request, withoutDialogParams(request));
   assertSameOrigin(request);
   const viewer = await requireRealMember(request);
@@ -121,6 +125,24 @@ export default function RewardCentre() {
   const cardHref = (code: string) => withSearchParam(tabHref(data.tab), "promotion", code);
   const applyResult = reply && "form" in reply ? reply.result : undefined;
   const cardError = reply && "error" in reply ? reply : null;
+  const memberCard = (promotion: (typeof data.promotions)[number], open: boolean) => (
+    <PromotionCard
+      promotion={promotion}
+      currency={data.currency}
+      locale={data.locale}
+      timeZone={data.timeZone}
+      open={open}
+      detailHref={cardHref(promotion.code)}
+      error={cardError?.promotionId === promotion.id ? cardError.error : null}
+      action={
+        <PromotionAction
+          promotion={promotion}
+          loginHref={null}
+          applyHref={withSearchParam(cardHref(promotion.code), "apply", "1")}
+        />
+      }
+    />
+  );
   return (
     <div className="reward-centre">
       <h1>{data.title}</h1>
@@ -148,26 +170,16 @@ export default function RewardCentre() {
           {t("rewardCentre.notOffered")}
         </p>
       ) : null}
+      {data.linked ? (
+        <section className="promotion-linked" aria-label={t("rewardCentre.linked")}>
+          {memberCard(data.linked, true)}
+        </section>
+      ) : null}
       {data.promotions.length ? (
         <div className="promotion-list">
           {data.promotions.map((promotion) => (
             <div key={promotion.id}>
-              <PromotionCard
-                promotion={promotion}
-                currency={data.currency}
-                locale={data.locale}
-                timeZone={data.timeZone}
-                open={promotion.code === data.opened}
-                detailHref={cardHref(promotion.code)}
-                error={cardError?.promotionId === promotion.id ? cardError.error : null}
-                action={
-                  <PromotionAction
-                    promotion={promotion}
-                    loginHref={null}
-                    applyHref={withSearchParam(cardHref(promotion.code), "apply", "1")}
-                  />
-                }
-              />
+              {memberCard(promotion, promotion.code === data.opened)}
               {promotion.code === data.applying ? (
                 <ApplyForm promotion={promotion} result={applyResult} />
               ) : null}
