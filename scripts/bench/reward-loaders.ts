@@ -1,0 +1,126 @@
+// Loader time of the reward centre (/member/rewards, its three tabs), the
+// promotions page (/promotions, as a member and as a visitor) and the portal
+// layout (the header's unclaimed count), for a member who has joined
+// BENCH_JOINED promotions among BENCH_PROMOTIONS published ones besides the
+// demo brand's, with the demo seed's members in every promotion state. The
+// promotions and entries are made through the platform's own calls; the
+// loaders are the routes' own, called with a signed-in member's Request.
+// Run by scripts/bench-rewards.sh (bundled with esbuild). BENCH_DATABASE_URL
+// selects PostgreSQL; without it PGlite in a temporary directory. Prints one JSON line.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
+import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { createSession } from "~/platform/identity/sessions.server";
+import { findMemberByAccount } from "~/platform/identity/members.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { joinPromotion } from "~/platform/rewards/promotion-actions.server";
+import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
+import { sessionCookieHeader } from "~/utils/session.server";
+import { loader as layoutLoader } from "~/routes/_portal+/_layout";
+import { loader as promotionsLoader } from "~/routes/_portal+/promotions";
+import { loader as rewardsLoader } from "~/routes/_portal+/member+/rewards";
+
+const url = process.env.BENCH_DATABASE_URL;
+const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 60);
+const JOINED = Number(process.env.BENCH_JOINED ?? 40);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+
+async function time(run: () => Promise<unknown>) {
+  for (let n = 0; n < 3; n++) await run();
+  const samples: number[] = [];
+  for (let n = 0; n < RUNS; n++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1]! };
+}
+
+async function main() {
+  const dir = url ? null : mkdtempSync(join(tmpdir(), "bench-rewards-"));
+  const handle = url
+    ? await openDatabase({ kind: "postgres", url, poolSize: 4 })
+    : await openDatabase({ kind: "pglite", dataDir: dir! });
+  const { db } = handle;
+  const built = performance.now();
+  await migrateToLatest(db);
+  await seedDemoBrand(db);
+  const operator = (await findMemberByAccount(db, "ops01"))!;
+  const member = (await findMemberByAccount(db, "promo03"))!;
+  const act = { operatorId: operator.id, context: { ip: null, userAgent: "bench" } };
+  for (let n = 0; n < PROMOTIONS; n++) {
+    const id = await createPromotion(
+      db,
+      {
+        code: `bench-${n}`,
+        category: n % 2 ? "slots" : "deposit",
+        kind: "reload",
+        claimMode: "join_claim",
+        period: "D",
+        titles: { en: `Bench reload ${n}`, ur: `بینچ ری لوڈ ${n}` },
+        rulesHtml: { en: "<ul><li>Deposit, then claim.</li></ul>" },
+        startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+        rewardBps: "1000",
+        rewardCap: "10000",
+        turnoverMultiple: "500",
+      },
+      { ...act, timeZone: "Asia/Karachi" },
+    );
+    await setPromotionStatus(db, id, "published", act);
+    if (n < JOINED) await joinPromotion(db, { memberId: member.id, promotionId: id });
+  }
+  await sql`analyze`.execute(db);
+  const setupSeconds = (performance.now() - built) / 1000;
+
+  globalThis.__platformDatabase = Promise.resolve(handle);
+  const session = await createSession(
+    db,
+    { memberId: member.id, site: "member", remember: false, ip: null, userAgent: null },
+    identityPolicy(),
+  );
+  const cookie = (await sessionCookieHeader(new Request("http://localhost/"), session)).split(
+    ";",
+  )[0]!;
+  const call =
+    (loader: (args: never) => Promise<Response>, path: string, signedIn = true) =>
+    async () => {
+      const response = await loader({
+        request: new Request(`http://localhost${path}`, {
+          headers: signedIn ? { Cookie: cookie } : {},
+        }),
+        params: {},
+        context: {},
+      } as never);
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      await response.text();
+    };
+  const results = {
+    available: await time(call(rewardsLoader, "/member/rewards")),
+    progress: await time(call(rewardsLoader, "/member/rewards?tab=progress")),
+    history: await time(call(rewardsLoader, "/member/rewards?tab=history")),
+    promotionsMember: await time(call(promotionsLoader, "/promotions")),
+    promotionsVisitor: await time(call(promotionsLoader, "/promotions", false)),
+    layout: await time(call(layoutLoader, "/member/rewards")),
+  };
+  console.log(
+    JSON.stringify({
+      database: url ? "postgresql" : "pglite",
+      promotions: PROMOTIONS,
+      joined: JOINED,
+      setupSeconds,
+      ...results,
+    }),
+  );
+  await handle.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
