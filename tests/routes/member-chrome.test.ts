@@ -72,8 +72,10 @@ describe("portal layout loader: the member chrome", () => {
           balance: "0",
         })),
       ],
-      unclaimed: 0,
+      // Today's red envelope is there to open (the demo brand's lucky-envelope).
+      unclaimed: 1,
       unreadMessages: 0,
+      availablePromos: 1,
     });
     expect(data.viewer.balance).not.toBe("0");
     expect(data.currency).toEqual({ symbol: expect.any(String), minorUnits: 2 });
@@ -94,8 +96,20 @@ describe("portal layout loader: the member chrome", () => {
     await postMessage(handle.db, member.id, "deposit_arrived", { amount: "1000", deposit: "1" });
     const { loader } = await import("~/routes/_portal+/_layout");
     const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
-    expect(data.viewer.unclaimed).toBe(1);
     expect(data.viewer.unreadMessages).toBe(1);
+    expect(data.viewer.unclaimed).toBe(data.viewer.availablePromos + 1);
+  });
+
+  test("claimable promotions count in the unclaimed badge: a qualified bonus and today's red envelope", async () => {
+    const { loader } = await import("~/routes/_portal+/_layout");
+    const count = async (account: string) => {
+      const { cookie } = await signInAs(handle.db, account);
+      const data = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));
+      return { promos: data.viewer.availablePromos, unclaimed: data.viewer.unclaimed };
+    };
+    // promo02: welcome-match to claim, and the envelope; promo05 opened today's envelope already.
+    expect((await count("promo02")).promos).toBe(2);
+    expect((await count("promo05")).promos).toBe(0);
   });
 
   test("a trial account shows its demo credit as the balance", async () => {

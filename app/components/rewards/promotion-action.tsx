@@ -24,8 +24,7 @@ export function PromotionAction({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("promotionId") === promotion.id;
+    navigation.state === "submitting" && navigation.formData?.get("promotionId") === promotion.id;
   const { state } = promotion;
   if (state === "join" || state === "claim") {
     if (loginHref)

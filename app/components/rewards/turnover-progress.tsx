@@ -31,7 +31,9 @@ export function TurnoverProgress({
     <div className="turnover" data-testid="turnover">
       <div className="turnover-figures">
         <span>{t("rewardCentre.turnover", { wagered, required })}</span>
-        <span>{t("rewardCentre.bonusLocked", { amount: formatMoney(grant.amount, currency, locale) })}</span>
+        <span>
+          {t("rewardCentre.bonusLocked", { amount: formatMoney(grant.amount, currency, locale) })}
+        </span>
       </div>
       <progress
         value={percent}

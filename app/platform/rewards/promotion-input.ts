@@ -55,11 +55,7 @@ const texts = (max: number) =>
 
 export const promotionInputSchema = z
   .object({
-    code: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(PROMOTION_CODE_PATTERN, "code_format"),
+    code: z.string().trim().toLowerCase().regex(PROMOTION_CODE_PATTERN, "code_format"),
     category: z.enum(PROMOTION_CATEGORIES),
     kind: z.enum(PROMOTION_KINDS),
     claimMode: z.enum(CLAIM_MODES),

@@ -82,10 +82,7 @@ export async function promotionAction(
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const status = error.code === "promotion_not_found" ? 404 : 409;
-    return json(
-      { promotionId, error: rewardErrorMessage(error, t, brand, locale) },
-      { status },
-    );
+    return json({ promotionId, error: rewardErrorMessage(error, t, brand, locale) }, { status });
   }
   return redirect(withSearchParam(withSearchParam(back, "promotion", promotion), "done", intent));
 }

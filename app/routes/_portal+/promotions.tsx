@@ -65,7 +65,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const back = withSearchParam(withSearchParam(url.pathname + url.search, "done", null), "promotion", null);
+  const back = withSearchParam(
+    withSearchParam(url.pathname + url.search, "done", null),
+    "promotion",
+    null,
+  );
   return promotionAction(request, back);
 }
 
