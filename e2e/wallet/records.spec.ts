@@ -140,7 +140,7 @@ test.describe("member records", () => {
       label("en", "messagesPage.kinds.deposit_arrived", { amount: money(123_456) }),
     );
     await expect(message.getByText(label("en", "messagesPage.new"), { exact: true })).toBeVisible();
-    await expect(page.locator(".member-nav .badge")).toHaveText("1");
+    await expect(page.getByTestId("badge-messages")).toHaveText("1");
 
     // Opening the page again marks nothing.
     await page.reload();
@@ -156,7 +156,7 @@ test.describe("member records", () => {
     await expect(message.getByText(label("en", "messagesPage.new"), { exact: true })).toHaveCount(
       0,
     );
-    await expect(page.locator(".member-nav .badge")).toHaveCount(0);
+    await expect(page.getByTestId("badge-messages")).toHaveCount(0);
     await expect(
       page.getByRole("button", { name: label("en", "messagesPage.markAllRead"), exact: true }),
     ).toHaveCount(0);
