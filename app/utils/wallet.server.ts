@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
+import { REWARDS_ERRORS } from "~/platform/rewards/promotion-types";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import type { TFunction } from "~/i18n";
 import { formatMoney, parseMoneyInput } from "./money";
@@ -31,10 +32,23 @@ export function amountField(brand: Pick<BrandConfig, "currency">, t: TFunction) 
     });
 }
 
+/** Codes translated from the rewards labels. */
+const REWARDS_CODES: ReadonlySet<string> = new Set(REWARDS_ERRORS);
+
+/** Details that are money (minor units), per code: shown in the brand's currency. */
+const MONEY_DETAILS: Partial<Record<string, readonly string[]>> = {
+  amount_out_of_range: ["min", "max"],
+  // The rewards platform's refusals of a bet or a withdrawal (ADR 15).
+  bonus_max_bet: ["max"],
+  bonus_forfeit_required: ["amount"],
+};
+
 /**
- * A wallet failure as the member reads it: `walletError.<code>`, with money
- * limits (`min`, `max`, minor units) formatted in the brand's currency.
- * Anything that is not a PlatformError is a bug and is rethrown.
+ * A wallet failure as the member reads it: `walletError.<code>`, or
+ * `rewards.error.<code>` when the rewards platform refused it (a bet above a
+ * bonus's max bet, a withdrawal with an unfinished bonus), with the details
+ * that are money formatted in the brand's currency. Anything that is not a
+ * PlatformError is a bug and is rethrown.
  */
 export function walletErrorMessage(
   error: unknown,
@@ -44,13 +58,12 @@ export function walletErrorMessage(
 ): string {
   if (!(error instanceof PlatformError)) throw error;
   const details: Record<string, unknown> = { ...error.details };
-  // Only amount limits are money; other limits (proofs, requests per day) are counts.
-  if (error.code === "amount_out_of_range") {
-    for (const name of ["min", "max"] as const) {
-      const value = details[name];
-      if (typeof value === "number" || typeof value === "string")
-        details[name] = formatMoney(BigInt(value), brand.currency, locale);
-    }
+  // Only these limits are money; other limits (proofs, requests per day) are counts.
+  for (const name of MONEY_DETAILS[error.code] ?? []) {
+    const value = details[name];
+    if (typeof value === "number" || typeof value === "string")
+      details[name] = formatMoney(BigInt(value), brand.currency, locale);
   }
-  return t(`walletError.${error.code}`, { defaultValue: t("walletError.unknown"), ...details });
+  const labels = REWARDS_CODES.has(error.code) ? "rewards.error" : "walletError";
+  return t(`${labels}.${error.code}`, { defaultValue: t("walletError.unknown"), ...details });
 }
