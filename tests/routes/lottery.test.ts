@@ -305,9 +305,9 @@ describe("lottery pages: bets", () => {
     expect(reply.result.initialValue.stake).toBe("5.01");
     expect(await bets(member.id)).toEqual([]);
     // At the limit it is taken.
-    expect(((await action(betPost(member.cookie, sscBet({ stake: "5" })))) as Response).status).toBe(
-      302,
-    );
+    expect(
+      ((await action(betPost(member.cookie, sscBet({ stake: "5" })))) as Response).status,
+    ).toBe(302);
   });
 
   test("a trial account gets the real-account notice and bets nothing; its page shows no betting", async () => {
