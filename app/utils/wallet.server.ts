@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
-import { REWARDS_ERRORS } from "~/platform/rewards/promotion-types";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import type { TFunction } from "~/i18n";
 import { formatMoney, parseMoneyInput } from "./money";
@@ -32,9 +31,6 @@ export function amountField(brand: Pick<BrandConfig, "currency">, t: TFunction) 
     });
 }
 
-/** Codes translated from the rewards labels. */
-const REWARDS_CODES: ReadonlySet<string> = new Set(REWARDS_ERRORS);
-
 /** Details that are money (minor units), per code: shown in the brand's currency. */
 const MONEY_DETAILS: Partial<Record<string, readonly string[]>> = {
   amount_out_of_range: ["min", "max"],
@@ -44,7 +40,7 @@ const MONEY_DETAILS: Partial<Record<string, readonly string[]>> = {
 };
 
 /**
- * A wallet failure as the member reads it: `walletError.<code>`, or
+ * A wallet failure as the member reads it: `walletError.<code>`, else
  * `rewards.error.<code>` when the rewards platform refused it (a bet above a
  * bonus's max bet, a withdrawal with an unfinished bonus), with the details
  * that are money formatted in the brand's currency. Anything that is not a
@@ -64,6 +60,10 @@ export function walletErrorMessage(
     if (typeof value === "number" || typeof value === "string")
       details[name] = formatMoney(BigInt(value), brand.currency, locale);
   }
-  const labels = REWARDS_CODES.has(error.code) ? "rewards.error" : "walletError";
-  return t(`${labels}.${error.code}`, { defaultValue: t("walletError.unknown"), ...details });
+  // The wallet's own wording first: a few codes (proof images) are the rewards platform's too.
+  const rewards = t(`rewards.error.${error.code}`, {
+    defaultValue: t("walletError.unknown"),
+    ...details,
+  });
+  return t(`walletError.${error.code}`, { defaultValue: rewards, ...details });
 }
