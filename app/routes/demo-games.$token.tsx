@@ -22,7 +22,7 @@ import { getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
-import { newFormKey } from "~/utils/wallet.server";
+import { newFormKey, walletErrorMessage } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
 
 /**
@@ -120,22 +120,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const path = gamePath(params.token!);
   const parsed = actionSchema().safeParse(Object.fromEntries(formData));
   const intent = formData.get("intent") === "rotate" ? "rotate" : "spin";
-  const failure = (code: string) =>
-    json(
-      {
-        intent,
-        error: t(`demoGame.errors.${code}`, { defaultValue: t("demoGame.errors.unknown") }),
-      },
-      { status: 400 },
-    );
+  const failure = (
+    code: string,
+    error = t(`demoGame.errors.${code}`, { defaultValue: t("demoGame.errors.unknown") }),
+  ) => json({ intent, error }, { status: 400 });
   if (!parsed.success) return failure(intent === "rotate" ? "invalid_client_seed" : "invalid_form");
   const form = parsed.data;
+  const brand = await getBrandConfig(db);
   try {
     if (form.intent === "rotate") {
       await rotateSeedPair(db, session.memberId, form.clientSeed || undefined);
       return redirect(`${path}?rotated=1`);
     }
-    const brand = await getBrandConfig(db);
     const engine = engineFor(session.game);
     const stake = BigInt(form.stake);
     if (!stakeOptions(engine, brand.currency.minorUnits).includes(stake))
@@ -145,8 +141,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const round = await playRound(db, session, { roundKey: form.roundKey, stake, bet });
     return redirect(`${path}?round=${round.id}`);
   } catch (error) {
-    if (error instanceof PlatformError) return failure(error.code);
-    throw error;
+    if (!(error instanceof PlatformError)) throw error;
+    // A stake above a wagered bonus's max bet: the rewards platform's refusal, with the limit in money.
+    if (error.code === "bonus_max_bet")
+      return failure(
+        error.code,
+        walletErrorMessage(error, t, brand, await i18next.getLocale(request)),
+      );
+    return failure(error.code);
   }
 }
 

@@ -16,6 +16,10 @@ export function categoryPath(category: string): string {
   return categoryPaths[category] ?? `/?tab=${encodeURIComponent(category)}`;
 }
 
+/** The reward centre opened at a promotion (by its code), as messages and bonus records link to it. */
+export const rewardCentreHref = (code: string) =>
+  `/member/rewards?promotion=${encodeURIComponent(code)}`;
+
 /** The login dialog, returning to `redirectTo` afterwards (same-site paths only). */
 export function loginHref(redirectTo?: string | null): string {
   return redirectTo && redirectTo !== "/"

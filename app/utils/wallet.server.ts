@@ -31,10 +31,20 @@ export function amountField(brand: Pick<BrandConfig, "currency">, t: TFunction) 
     });
 }
 
+/** Details that are money (minor units), per code: shown in the brand's currency. */
+const MONEY_DETAILS: Partial<Record<string, readonly string[]>> = {
+  amount_out_of_range: ["min", "max"],
+  // The rewards platform's refusals of a bet or a withdrawal (ADR 15).
+  bonus_max_bet: ["max"],
+  bonus_forfeit_required: ["amount"],
+};
+
 /**
- * A wallet failure as the member reads it: `walletError.<code>`, with money
- * limits (`min`, `max`, minor units) formatted in the brand's currency.
- * Anything that is not a PlatformError is a bug and is rethrown.
+ * A wallet failure as the member reads it: `walletError.<code>`, else
+ * `rewards.error.<code>` when the rewards platform refused it (a bet above a
+ * bonus's max bet, a withdrawal with an unfinished bonus), with the details
+ * that are money formatted in the brand's currency. Anything that is not a
+ * PlatformError is a bug and is rethrown.
  */
 export function walletErrorMessage(
   error: unknown,
@@ -44,13 +54,16 @@ export function walletErrorMessage(
 ): string {
   if (!(error instanceof PlatformError)) throw error;
   const details: Record<string, unknown> = { ...error.details };
-  // Only amount limits are money; other limits (proofs, requests per day) are counts.
-  if (error.code === "amount_out_of_range") {
-    for (const name of ["min", "max"] as const) {
-      const value = details[name];
-      if (typeof value === "number" || typeof value === "string")
-        details[name] = formatMoney(BigInt(value), brand.currency, locale);
-    }
+  // Only these limits are money; other limits (proofs, requests per day) are counts.
+  for (const name of MONEY_DETAILS[error.code] ?? []) {
+    const value = details[name];
+    if (typeof value === "number" || typeof value === "string")
+      details[name] = formatMoney(BigInt(value), brand.currency, locale);
   }
-  return t(`walletError.${error.code}`, { defaultValue: t("walletError.unknown"), ...details });
+  // The wallet's own wording first: a few codes (proof images) are the rewards platform's too.
+  const rewards = t(`rewards.error.${error.code}`, {
+    defaultValue: t("walletError.unknown"),
+    ...details,
+  });
+  return t(`walletError.${error.code}`, { defaultValue: rewards, ...details });
 }

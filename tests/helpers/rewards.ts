@@ -3,7 +3,10 @@ import type { Database, DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { loadBrandFile } from "~/platform/db/seed/seed.server";
 import { writeSetting } from "~/platform/system/settings.server";
+import { payNewEntry } from "~/platform/rewards/bonus-grants.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
+import { loadPromotion } from "~/platform/rewards/promotion-rows.server";
+import { inTransaction } from "~/platform/wallet/ledger.server";
 import type { PromotionFormValues } from "~/platform/rewards/promotion-input";
 import { insertMember } from "./wallet";
 
@@ -137,4 +140,45 @@ export async function publishedPromotion(
   if (status !== "draft") await setPromotionStatus(db, id, "published", act);
   if (status === "closed") await setPromotionStatus(db, id, "closed", act);
   return id;
+}
+
+/**
+ * A bonus being wagered by `memberId`: a fixed registration bonus of
+ * `amount` (10× turnover unless `overrides` say otherwise) issued to the
+ * member through the platform, its promotion closed right after so no later
+ * registration in the test's database gets it too. Returns the promotion id.
+ */
+export async function wageringBonus(
+  db: Database,
+  memberId: string,
+  amount: bigint,
+  overrides: PromotionFormValues = {},
+) {
+  const act = await operatorAct(db);
+  const promotionId = await publishedPromotion(db, act, {
+    kind: "registration",
+    claimMode: "automatic",
+    category: "newPlayer",
+    titles: { en: "Wagered bonus", ur: "شرط والا بونس" },
+    rewardBps: "",
+    rewardCap: "",
+    rewardFixed: amount.toString(),
+    turnoverMultiple: 1_000,
+    ...overrides,
+  });
+  await inTransaction(db, async (trx) =>
+    payNewEntry(
+      trx,
+      {
+        promotion: await loadPromotion(trx, promotionId),
+        memberId,
+        periodKey: "once",
+        action: "issue",
+        amount,
+      },
+      new Date(),
+    ),
+  );
+  await setPromotionStatus(db, promotionId, "closed", act);
+  return promotionId;
 }

@@ -18,6 +18,7 @@ import {
   thrownResponse,
   quietServerRenderWarnings,
 } from "../helpers/routes";
+import { wageringBonus } from "../helpers/rewards";
 import { formKey, insertMember } from "../helpers/wallet";
 
 process.env.STATUS_CACHE_MS = "0";
@@ -191,6 +192,21 @@ describe("/demo-games/:token", () => {
         .where("member_id", "=", memberId)
         .execute(),
     ).toHaveLength(0);
+  });
+
+  test("a stake above a wagered bonus's max bet is a 400 with the rewards refusal, its limit in money, and plays nothing", async () => {
+    const { memberId, token } = await launched(50_000n);
+    await wageringBonus(handle.db, memberId, 10_00n, { maxBet: 99, maxBetRule: "refuse" });
+    const { action } = await gameRoute();
+    const refused = await action(spin(token, { stake: "100" }));
+    expect(refused.status).toBe(400);
+    const max = formatMoney(99n, { symbol: "Rs", minorUnits: 2 }, "en");
+    expect(await jsonBody(refused)).toEqual({
+      intent: "spin",
+      error: en.rewards.error.bonus_max_bet.replace("{{max}}", max),
+    });
+    expect(await betsOf(memberId)).toHaveLength(0);
+    expect(await mainBalance(handle.db, { id: memberId })).toBe("50000");
   });
 
   test("a token opens only its own member's game: not while another member is signed in, and never another member's round", async () => {

@@ -5,6 +5,7 @@ import { signBody, unixSeconds } from "~/platform/signed-messages.server";
 import { useSeededDatabase } from "../helpers/database";
 import { fundMain, insertGame } from "../helpers/play";
 import { jsonBody, routeArgs } from "../helpers/routes";
+import { wageringBonus } from "../helpers/rewards";
 import { insertMember } from "../helpers/wallet";
 
 // A configured aggregator, before anything reads the config (imports are hoisted above plain code).
@@ -60,6 +61,41 @@ describe("POST /resources/games/wallet", () => {
     expect(await jsonBody(signed)).toMatchObject({ ok: true, balance: "3800", replayed: false });
     const replayed = await action(post(body, signBody(body, KEY)));
     expect(await jsonBody(replayed)).toMatchObject({ ok: true, balance: "3800", replayed: true });
+  });
+
+  test("a stake above a wagered bonus's max bet is refused with its own code and the limit; nothing moves", async () => {
+    const memberId = await insertMember(handle.db);
+    await fundMain(handle.db, memberId, 5_000n);
+    await wageringBonus(handle.db, memberId, 1_000n, { maxBet: 500, maxBetRule: "refuse" });
+    const game = await insertGame(handle.db, { nodeId: 9_200_002, vassalage: "AGG" });
+    const { token } = await createGameSession(handle.db, {
+      memberId,
+      game,
+      provider: AGGREGATOR_PROVIDER,
+      mode: "real",
+      language: "en",
+    });
+    const { action } = await walletRoute();
+    const debit = (txId: string, amount: string) => {
+      const body = JSON.stringify({
+        action: "debit",
+        playerToken: token,
+        txId,
+        roundId: txId.toUpperCase(),
+        amount,
+        timestamp: unixSeconds(new Date()),
+      });
+      return action(post(body, signBody(body, KEY)));
+    };
+    const refused = await debit("mb-1", "501");
+    expect(refused.status).toBe(200);
+    expect(await jsonBody(refused)).toEqual({
+      ok: false,
+      error: "bonus_max_bet",
+      balance: "5000",
+      maxBet: "500",
+    });
+    expect(await jsonBody(await debit("mb-2", "500"))).toMatchObject({ ok: true, balance: "4500" });
   });
 
   test("oversized bodies and other methods are refused", async () => {

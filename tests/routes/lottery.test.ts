@@ -5,6 +5,9 @@ import { openDrawNo } from "~/platform/play/lottery/schedule";
 import { useSeededDatabase } from "../helpers/database";
 import { fundMain } from "../helpers/play";
 import { jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
+import { formatMoney } from "~/utils/money";
+import en from "../../locales/en/common.json";
+import { wageringBonus } from "../helpers/rewards";
 import { formKey, insertMember } from "../helpers/wallet";
 
 // Settings are read fresh on every request; draws last a day, so no test straddles a close
@@ -18,6 +21,9 @@ vi.hoisted(() => {
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
+
+/** The demo brand's currency. */
+const CURRENCY = { symbol: "Rs", minorUnits: 2 };
 
 const lottery = () => import("~/routes/_portal+/lottery");
 const seaLottery = () => import("~/routes/_portal+/seaLottery");
@@ -282,6 +288,26 @@ describe("lottery pages: bets", () => {
       (await thrownResponse(action(betPost(member.cookie, sscBet({ gameCode: "TCG_SEA-0005" })))))
         .status,
     ).toBe(404);
+  });
+
+  test("a stake above a wagered bonus's max bet is refused on the stake field, translated with the limit in money", async () => {
+    const member = await signedIn(100_00n);
+    await wageringBonus(handle.db, member.id, 10_00n, { maxBet: 5_00, maxBetRule: "refuse" });
+    const { action } = await lottery();
+    const response = (await action(betPost(member.cookie, sscBet({ stake: "5.01" })))) as Response;
+    expect(response.status).toBe(400);
+    const reply = await jsonBody(response);
+    expect(reply.betKind).toBe("sum_big_small");
+    expect(reply.result.error.stake).toEqual([
+      en.rewards.error.bonus_max_bet.replace("{{max}}", formatMoney(5_00n, CURRENCY, "en")),
+    ]);
+    // The typed stake stays in the form.
+    expect(reply.result.initialValue.stake).toBe("5.01");
+    expect(await bets(member.id)).toEqual([]);
+    // At the limit it is taken.
+    expect(
+      ((await action(betPost(member.cookie, sscBet({ stake: "5" })))) as Response).status,
+    ).toBe(302);
   });
 
   test("a trial account gets the real-account notice and bets nothing; its page shows no betting", async () => {

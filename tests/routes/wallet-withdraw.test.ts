@@ -1,7 +1,20 @@
+import { createRemixStub } from "@remix-run/testing";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { PROOF_MAX_BYTES } from "~/platform/wallet/proofs";
+import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
+import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, routeArgs, thrownResponse } from "../helpers/routes";
+import {
+  formPost,
+  jsonBody,
+  quietServerRenderWarnings,
+  routeArgs,
+  thrownResponse,
+} from "../helpers/routes";
+import { wageringBonus } from "../helpers/rewards";
 import { formKey } from "../helpers/wallet";
 import {
   balanceOf,
@@ -390,5 +403,121 @@ describe("/member/withdraw: receipt confirmation", () => {
       .execute();
     const data = await jsonBody(loader(routeArgs(PAGE, { headers: { Cookie: member.cookie } })));
     expect(data.withdrawals[0]).toMatchObject({ id, status: "received", receipt: "auto" });
+  });
+});
+
+describe("/member/withdraw: unfinished bonuses", () => {
+  quietServerRenderWarnings();
+  const money = (minor: bigint) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
+  const grantsOf = (memberId: string) =>
+    handle.db
+      .selectFrom("bonus_grants")
+      .select(["status", "amount"])
+      .where("member_id", "=", memberId)
+      .execute();
+
+  /** The page as the server renders it, with the loader's (and a failed post's) data. */
+  async function renderPage(cookie: string, actionData?: unknown) {
+    const module = await route();
+    const loaderData = await jsonBody(
+      module.loader(routeArgs(PAGE, { headers: { Cookie: cookie } })),
+    );
+    const source: LabelSource = { initialLocale: "en", get: () => en, load: async () => en };
+    const Stub = createRemixStub([{ id: "withdraw", path: PAGE, Component: module.default }]);
+    const html = renderToString(
+      createElement(
+        LabelSourceProvider,
+        { value: source },
+        createElement(
+          I18nProvider,
+          null,
+          createElement(Stub, {
+            initialEntries: [PAGE],
+            hydrationData: {
+              loaderData: { withdraw: loaderData },
+              ...(actionData ? { actionData: { withdraw: actionData } } : {}),
+            },
+          }),
+        ),
+      ),
+    );
+    return { loaderData, html };
+  }
+
+  test("no bonus being wagered: no warning and no box", async () => {
+    const member = await withdrawingMember(handle.db);
+    const { loaderData, html } = await renderPage(member.cookie);
+    expect(loaderData.bonuses).toBeNull();
+    expect(html).not.toContain('data-testid="withdraw-bonus-warning"');
+    expect(html).not.toContain('name="forfeitBonuses"');
+  });
+
+  test("a forfeit rule: warned with the amount; refused on the box without it (typed values kept); with it the withdrawal is made and the bonus forfeited", async () => {
+    const { action } = await route();
+    const member = await withdrawingMember(handle.db);
+    await wageringBonus(handle.db, member.memberId, 50_00n);
+    const page = await renderPage(member.cookie);
+    expect(page.loaderData.bonuses).toEqual({ amount: "5000", rule: "forfeit" });
+    expect(page.html).toContain('data-testid="withdraw-bonus-warning"');
+    expect(page.html).toContain(en.withdraw.bonus.wagering.replace("{{amount}}", money(50_00n)));
+    expect(page.html).toContain(en.withdraw.bonus.forfeitNote);
+    expect(page.html).toMatch(/<input[^>]*type="checkbox"[^>]*name="forfeitBonuses"[^>]*required/);
+    expect(page.html).toContain(en.withdraw.bonus.forfeit);
+
+    const refused = await action(post(member.cookie, requestFields(member.payeeId)));
+    expect(refused.status).toBe(400);
+    const body = await jsonBody(refused);
+    expect(body.form).toBe("request");
+    const message = en.rewards.error.bonus_forfeit_required.replace("{{amount}}", money(50_00n));
+    expect(body.result.error.forfeitBonuses).toEqual([message]);
+    expect(body.result.initialValue).toMatchObject({
+      amount: "250.00",
+      payeeAccountId: member.payeeId,
+    });
+    expect(body.result.initialValue.withdrawPassword).toBeUndefined();
+    expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n);
+    expect(await grantsOf(member.memberId)).toEqual([{ status: "wagering", amount: "5000" }]);
+    // The refusal shows on the box, the amount typed is still in its field.
+    const failed = await renderPage(member.cookie, body);
+    expect(failed.html).toContain(message);
+    expect(failed.html).toMatch(/name="amount"[^>]*value="250.00"/);
+
+    const accepted = await action(
+      post(member.cookie, requestFields(member.payeeId, { forfeitBonuses: "on" })),
+    );
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("Location")).toMatch(/^\/member\/withdraw\?requested=\d+$/);
+    expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n - 25_000n);
+    expect(await grantsOf(member.memberId)).toEqual([{ status: "forfeited", amount: "5000" }]);
+    const messages = await handle.db
+      .selectFrom("member_messages")
+      .select(["kind", "params"])
+      .where("member_id", "=", member.memberId)
+      .where("kind", "=", "promotion_forfeited")
+      .execute();
+    expect(messages).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ reason: "withdrawal" }) }),
+    ]);
+    // Nothing left to warn about.
+    expect((await renderPage(member.cookie)).loaderData.bonuses).toBeNull();
+  });
+
+  test("a refuse rule: warned with no box; a request (even ticked) is refused on the form and moves nothing", async () => {
+    const { action } = await route();
+    const member = await withdrawingMember(handle.db);
+    await wageringBonus(handle.db, member.memberId, 20_00n, { withdrawalRule: "refuse" });
+    const page = await renderPage(member.cookie);
+    expect(page.loaderData.bonuses).toEqual({ amount: "2000", rule: "refuse" });
+    expect(page.html).toContain(en.rewards.error.bonus_wagering_unfinished);
+    expect(page.html).not.toContain('name="forfeitBonuses"');
+    const refused = await action(
+      post(member.cookie, requestFields(member.payeeId, { forfeitBonuses: "on" })),
+    );
+    expect(refused.status).toBe(400);
+    const body = await jsonBody(refused);
+    expect(body.result.error[""]).toEqual([en.rewards.error.bonus_wagering_unfinished]);
+    expect(body.result.initialValue.amount).toBe("250.00");
+    expect(await balanceOf(handle.db, member.memberId)).toBe(1_000_000n);
+    expect(await grantsOf(member.memberId)).toEqual([{ status: "wagering", amount: "2000" }]);
   });
 });

@@ -1,6 +1,7 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
+import { rewardCentreHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
 import { Pager } from "../lobby/pager";
 
@@ -11,7 +12,15 @@ export interface MessageView {
   params: Record<string, string>;
   createdAt: string;
   read: boolean;
+  /**
+   * The promotion a reward message names (its `promotion` parameter), in the
+   * reader's language: null when it no longer exists, absent when none is named.
+   */
+  promotion?: { code: string; title: string } | null;
 }
+
+/** Parameters that are money (minor units), shown in the brand's currency. */
+const MONEY_PARAMS = ["amount", "loss"] as const;
 
 /** What a messages page renders (the routes pass their loader's data, which TypeScript checks against this). */
 export interface MessagesPageData {
@@ -42,14 +51,25 @@ export function MessagesPage({
 }: MessagesPageData) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  /** A message in the reader's language, from its kind and parameters; amounts in the brand's currency. */
+  /**
+   * A message in the reader's language, from its kind and parameters; amounts
+   * in the brand's currency. The rewards platform's kinds are worded with the
+   * reward centre's labels (`rewards.messages`, a forfeit's reason from
+   * `rewards.forfeitReason`); a rejection's reason is the operator's text.
+   */
   const text = (message: MessageView) => {
     const params: Record<string, string> = { ...message.params };
-    if (params.amount !== undefined && /^-?\d+$/.test(params.amount))
-      params.amount = formatMoney(params.amount, currency, i18n.language);
+    for (const name of MONEY_PARAMS) {
+      const value = params[name];
+      if (value !== undefined && /^-?\d+$/.test(value))
+        params[name] = formatMoney(value, currency, i18n.language);
+    }
+    if (message.kind === "promotion_forfeited" && params.reason)
+      params.reason = t(`rewards.forfeitReason.${params.reason}`, { defaultValue: params.reason });
+    const unknown = t("messagesPage.unknown");
     return t(`messagesPage.kinds.${message.kind}`, {
       ...params,
-      defaultValue: t("messagesPage.unknown"),
+      defaultValue: t(`rewards.messages.${message.kind}`, { ...params, defaultValue: unknown }),
     });
   };
   return (
@@ -89,6 +109,17 @@ export function MessagesPage({
                 </time>{" "}
                 {message.read ? null : <span className="badge">{t("messagesPage.new")}</span>}
               </p>
+              {message.promotion !== undefined ? (
+                <h2 className="message-title" data-testid="message-title">
+                  {message.promotion ? (
+                    <Link to={rewardCentreHref(message.promotion.code)}>
+                      {message.promotion.title}
+                    </Link>
+                  ) : (
+                    t("messagesPage.promotionGone")
+                  )}
+                </h2>
+              ) : null}
               <p className={message.read ? undefined : "message-unread"}>{text(message)}</p>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { isAgentType, MEMBER_TYPE, type TypeSets } from "../identity/member-type
 import { countHit } from "../identity/rate-limits.server";
 import { assertAccountFree, uniqueViolation } from "../identity/registration.server";
 import { hashPassword } from "../identity/secrets.server";
+import { issueRegistrationBonuses } from "../rewards/qualify.server";
 
 /**
  * §2 register account: an agent creates a member or a sub-agent directly
@@ -87,23 +88,29 @@ export async function registerDownline(
   let member: Member | undefined;
   for (let attempt = 0; !member; attempt++) {
     try {
-      member = await db
-        .insertInto("members")
-        .values({
-          account,
-          nickname,
-          type: isAgent ? downlineAgentType(sets) : MEMBER_TYPE,
-          parent_id: agent.id,
-          password_hash: passwordHash,
-          password_changed_at: now,
-          agent_rate: agentRate,
-          affiliate_code: isAgent ? newAffiliateCode() : null,
-          profile: "{}",
-          register_ip: context.ip,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The member and its registration bonus in one transaction, as a self-registered member
+      // gets it (identity/registration.server.ts); a sub-agent is not a player and gets none.
+      member = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto("members")
+          .values({
+            account,
+            nickname,
+            type: isAgent ? downlineAgentType(sets) : MEMBER_TYPE,
+            parent_id: agent.id,
+            password_hash: passwordHash,
+            password_changed_at: now,
+            agent_rate: agentRate,
+            affiliate_code: isAgent ? newAffiliateCode() : null,
+            profile: "{}",
+            register_ip: context.ip,
+            created_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (!isAgent) await issueRegistrationBonuses(trx, created.id, now);
+        return created;
+      });
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;

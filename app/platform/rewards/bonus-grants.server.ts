@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { BonusGrantsTable, DB } from "../db/schema";
 import { PlatformError } from "../errors";
@@ -189,6 +189,29 @@ export async function settleBonusesForWithdrawal(
     throw new PlatformError("bonus_forfeit_required", { amount: amount.toString() });
   }
   for (const grant of grants) await forfeitGrant(trx, grant, "withdrawal", now);
+}
+
+/**
+ * What a withdrawal request would meet (the withdraw page warns with it
+ * before the member asks): the member's bonuses still being wagered, their
+ * total, and whether one of them refuses withdrawals outright (`refuse`) or
+ * all may be forfeited (`forfeit`). Null when nothing is being wagered.
+ */
+export async function unfinishedBonuses(
+  db: Database,
+  memberId: string,
+): Promise<{ amount: string; rule: "forfeit" | "refuse" } | null> {
+  const row = await db
+    .selectFrom("bonus_grants")
+    .select([
+      sql<string | null>`sum(amount)::text`.as("amount"),
+      sql<boolean>`coalesce(bool_or(withdrawal_rule = 'refuse'), false)`.as("refuses"),
+    ])
+    .where("member_id", "=", memberId)
+    .where("status", "=", "wagering")
+    .executeTakeFirstOrThrow();
+  if (row.amount === null) return null;
+  return { amount: row.amount, rule: row.refuses ? "refuse" : "forfeit" };
 }
 
 /** Scheduler: wagering grants past their expiry go back to the house, each in its own transaction. Returns how many. */

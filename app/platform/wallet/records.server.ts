@@ -7,6 +7,7 @@ import {
 } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
+import { promotionIdOfRef } from "../rewards/promotion-names.server";
 import { MAIN, type EntryKind } from "./ledger.server";
 
 /**
@@ -93,7 +94,11 @@ export interface TransactionRow {
   kind: string;
   /** What the entry was for (its memo's `title`), when whoever posted it named it: bonuses do. */
   title: string | null;
-  /** "MAIN" or a vendor wallet's vassalage. */
+  /** Where a bonus came from when not a promotion (its memo's `source`: `rebate`, `vip_upgrade`). */
+  source: string | null;
+  /** The promotion a bonus, its release or its forfeit belongs to (the entry's ref, ADR 15). */
+  promotionId: string | null;
+  /** "MAIN", "BONUS" (a locked bonus, ADR 15) or a vendor wallet's vassalage. */
   wallet: string;
   amount: string;
   balanceAfter: string;
@@ -147,6 +152,8 @@ export const POSTING_COLUMNS = [
   "entries.created_at",
   "entries.kind",
   sql<string | null>`entries.memo ->> 'title'`.as("title"),
+  sql<string | null>`entries.memo ->> 'source'`.as("source"),
+  "entries.ref",
   "accounts.kind as account_kind",
   "postings.amount",
   "postings.balance_after",
@@ -158,6 +165,8 @@ export function transactionRowOf(row: {
   created_at: Date | string;
   kind: string;
   title: string | null;
+  source: string | null;
+  ref: string | null;
   account_kind: string;
   amount: string | bigint;
   balance_after: string | bigint;
@@ -167,6 +176,8 @@ export function transactionRowOf(row: {
     createdAt: new Date(row.created_at).toISOString(),
     kind: row.kind,
     title: row.title,
+    source: row.source,
+    promotionId: promotionIdOfRef(row.ref),
     wallet: walletName(row.account_kind),
     amount: String(row.amount),
     balanceAfter: String(row.balance_after),

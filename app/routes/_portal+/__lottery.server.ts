@@ -204,6 +204,8 @@ const betSchema = (brand: BrandConfig, t: TFunction) =>
 /** Which field a refusal belongs to; the rest are about the whole form. */
 const FIELD_OF_ERROR: Record<string, string> = {
   insufficient_balance: "stake",
+  // A stake above a wagered bonus's max bet (rewards platform, ADR 15).
+  bonus_max_bet: "stake",
   amount_out_of_range: "stake",
   invalid_amount: "stake",
   invalid_selection: "pick",

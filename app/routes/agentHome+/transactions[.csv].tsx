@@ -9,6 +9,7 @@ import {
 } from "~/utils/agency.server";
 import { csvFileName, transactionFilters } from "./__reports.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 
 /** /agentHome/transactions.csv: the account details page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     records.rows.map((row) => [
       formatTimestamp(row.createdAt, brand.timeZone),
       row.account,
-      t(`records.kinds.${row.kind}`, { defaultValue: row.kind }),
-      row.wallet === "MAIN" ? t("records.mainWallet") : row.wallet,
+      entryLabel(t, row),
+      walletLabel(t, row.wallet),
       money(row.amount),
       money(row.balanceAfter),
     ]),

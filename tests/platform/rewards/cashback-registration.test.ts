@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerDownline } from "~/platform/agency/registration.server";
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { registerMember } from "~/platform/identity/registration.server";
@@ -7,8 +8,9 @@ import { credit, debit } from "~/platform/play/seamless-wallet.server";
 import { payDueCashback } from "~/platform/rewards/cashback.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";
+import { insertAgent } from "../../helpers/agency";
 import { fundMain, insertGame } from "../../helpers/play";
-import { operatorAct, publishedPromotion } from "../../helpers/rewards";
+import { operatorAct, postingsByKey, publishedPromotion } from "../../helpers/rewards";
 import { formKey, insertMember } from "../../helpers/wallet";
 
 /**
@@ -190,5 +192,69 @@ describe("the registration bonus", () => {
       .transaction()
       .execute((trx) => issueRegistrationBonuses(trx, trial, new Date()));
     expect(await bonusEntries(trial)).toEqual([]);
+  });
+
+  it("is paid to a member an agent registers exactly as to a self-registered one; a sub-agent gets none", async () => {
+    await publishedPromotion(db(), act, {
+      kind: "registration",
+      claimMode: "automatic",
+      category: "newPlayer",
+      rewardBps: "",
+      rewardCap: "",
+      rewardFixed: 2_500,
+      turnoverMultiple: 300,
+    });
+    const name = (prefix: string) =>
+      `${prefix}${formKey()
+        .slice(0, 8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, "x")}`;
+    const self = await registerMember(
+      db(),
+      { mode: "username", account: name("self"), password: "Fresh123", profile: {} },
+      rules,
+      context(),
+      policy,
+    );
+    const agent = await insertAgent(db(), { agentRate: 5_000 });
+    const sets = { agentTypes: rules.agentTypes, trialTypes: rules.trialTypes };
+    const downline = await registerDownline(
+      db(),
+      agent,
+      { kind: "member", account: name("dl"), password: "Fresh123" },
+      sets,
+      context(),
+    );
+    const subAgent = await registerDownline(
+      db(),
+      agent,
+      { kind: "agent", account: name("ag"), password: "Fresh123", agentRate: 1_000 },
+      sets,
+      context(),
+    );
+    /** The member's bonuses (keys without the member), postings by account, grants and messages. */
+    const rewardsOf = async (memberId: string) => ({
+      bonuses: (await bonusEntries(memberId)).map((entry) =>
+        entry.idempotency_key.replace(`:${memberId}:`, ":<member>:"),
+      ),
+      postings: (await postingsByKey(db(), `promo:%:${memberId}:once`)).map(
+        ({ key, ...posting }) => ({ ...posting, key: key.replace(`:${memberId}:`, ":<member>:") }),
+      ),
+      grants: await db()
+        .selectFrom("bonus_grants")
+        .select(["promotion_id", "amount", "turnover_required", "status"])
+        .where("member_id", "=", memberId)
+        .orderBy("promotion_id")
+        .execute(),
+      messages: await messageKinds(memberId),
+    });
+    const expected = await rewardsOf(self.id);
+    // Both open registration promotions (this one locked on BONUS with its turnover) were paid.
+    expect(expected.bonuses).toHaveLength(2);
+    expect(expected.grants).toContainEqual(
+      expect.objectContaining({ amount: "2500", turnover_required: "7500", status: "wagering" }),
+    );
+    expect(await rewardsOf(downline.id)).toEqual(expected);
+    expect(await bonusEntries(subAgent.id)).toEqual([]);
   });
 });

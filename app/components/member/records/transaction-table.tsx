@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
+import { entryLabel, walletLabel } from "./entry-label";
 import { FilterSelect } from "./filter-select";
 import { MoneyCell, RecordTable, TimeCell } from "./record-table";
 
@@ -12,6 +13,8 @@ export interface TransactionLine {
   kind: string;
   /** What the entry was for, when whoever posted it named it. */
   title: string | null;
+  /** Where a bonus came from when not a promotion (`rebate`, `vip_upgrade`). */
+  source: string | null;
   /** "MAIN" or a vendor wallet's vassalage. */
   wallet: string;
   amount: string;
@@ -95,10 +98,10 @@ export function TransactionTable<Line extends TransactionLine>({
             <td key={index}>{column.cell(row)}</td>
           ))}
           <td>
-            {t(`records.kinds.${row.kind}`, { defaultValue: row.kind })}
+            {entryLabel(t, row)}
             {titles && row.title ? <span className="muted"> {row.title}</span> : null}
           </td>
-          <td>{row.wallet === "MAIN" ? t("records.mainWallet") : row.wallet}</td>
+          <td>{walletLabel(t, row.wallet)}</td>
           <MoneyCell minor={row.amount} currency={currency} signed />
           <MoneyCell minor={row.balanceAfter} currency={currency} />
         </tr>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useId } from "react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -13,10 +14,18 @@ import {
   type ProviderView,
 } from "./types";
 
+/** The member's bonuses still being wagered (ADR 15): their total and what a withdrawal does to them. */
+export interface UnfinishedBonusView {
+  amount: string;
+  rule: "forfeit" | "refuse";
+}
+
 /**
  * §3/§4 withdrawal request: payee, amount (the brand's limits and the MAIN
  * balance beside it) and the withdraw password, which never comes back into
- * the form. The hidden key makes a double submit one withdrawal.
+ * the form. The hidden key makes a double submit one withdrawal. With a bonus
+ * still being wagered the form says so first, and (unless its rule refuses
+ * withdrawals) asks the member to tick that it may be forfeited.
  */
 export function WithdrawRequestForm({
   hasWithdrawPassword,
@@ -25,6 +34,7 @@ export function WithdrawRequestForm({
   limits,
   currency,
   formKey,
+  bonuses,
   result,
 }: {
   hasWithdrawPassword: boolean;
@@ -33,10 +43,11 @@ export function WithdrawRequestForm({
   limits: { min: number; max: number; dailyCount: number };
   currency: Currency;
   formKey: string;
+  bonuses: UnfinishedBonusView | null;
   result?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation();
-  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  const money = (minor: number | string) => formatMoney(minor, currency, i18n.language);
   const errors = result?.error ?? {};
   const text = enteredText(result);
   return (
@@ -49,6 +60,7 @@ export function WithdrawRequestForm({
           count: limits.dailyCount,
         })}
       </p>
+      {bonuses ? <BonusWarning bonuses={bonuses} money={money} /> : null}
       {!hasWithdrawPassword ? (
         <p data-testid="withdraw-password-needed">
           {t("withdraw.needPassword")}{" "}
@@ -97,6 +109,12 @@ export function WithdrawRequestForm({
             errors={errors.withdrawPassword}
             required
           />
+          {bonuses?.rule === "forfeit" ? (
+            <ForfeitBonusesBox
+              defaultChecked={text("forfeitBonuses") === "on"}
+              errors={errors.forfeitBonuses}
+            />
+          ) : null}
           <FormErrors errors={errors[""] ?? errors.idempotencyKey} />
           <button type="submit" className="button primary">
             {t("withdraw.submit")}
@@ -104,5 +122,57 @@ export function WithdrawRequestForm({
         </Form>
       )}
     </section>
+  );
+}
+
+function BonusWarning({
+  bonuses,
+  money,
+}: {
+  bonuses: UnfinishedBonusView;
+  money: (minor: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-warning" role="note" data-testid="withdraw-bonus-warning">
+      <p>{t("withdraw.bonus.wagering", { amount: money(bonuses.amount) })}</p>
+      <p>
+        {bonuses.rule === "refuse"
+          ? t("rewards.error.bonus_wagering_unfinished")
+          : t("withdraw.bonus.forfeitNote")}
+      </p>
+    </div>
+  );
+}
+
+/** The confirmation a withdrawal needs to forfeit the unfinished bonuses (`forfeitBonuses`). */
+function ForfeitBonusesBox({
+  defaultChecked,
+  errors,
+}: {
+  defaultChecked: boolean;
+  errors?: string[] | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const error = errors?.[0];
+  return (
+    <div className="field">
+      <label className="checkbox" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          name="forfeitBonuses"
+          defaultChecked={defaultChecked}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+        />
+        <span>{t("withdraw.bonus.forfeit")}</span>
+      </label>
+      <div id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
+        {error ?? ""}
+      </div>
+    </div>
   );
 }

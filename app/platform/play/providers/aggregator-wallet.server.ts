@@ -27,7 +27,7 @@ const walletCall = z.discriminatedUnion("action", [
 
 export type WalletAnswer =
   | { status: 200; body: { ok: true; balance: string; txId?: string; replayed?: boolean } }
-  | { status: 200; body: { ok: false; error: string; balance: string } }
+  | { status: 200; body: { ok: false; error: string; balance: string; maxBet?: string } }
   | { status: 400 | 401 | 403; body: { ok: false; error: string } };
 
 /**
@@ -121,6 +121,8 @@ export async function answerAggregatorWalletCall(
         ok: false,
         error: error.code,
         balance: (await seamlessBalance(db, player)).toString(),
+        // A stake above a wagered bonus's max bet: the limit, so the game can offer a smaller stake.
+        ...(error.code === "bonus_max_bet" ? { maxBet: String(error.details.max) } : {}),
       },
     };
   }

@@ -114,17 +114,20 @@ export async function handleWithdrawalRequest(
       (value) => idempotencyKeyField.safeParse(value).success,
       t("withdraw.formExpired"),
     ),
+    // The ticked "forfeit my unfinished bonus" box; whether it is needed is the platform's call.
+    forfeitBonuses: z.boolean().default(false),
   });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "request" });
-  const { payeeAccountId, amount, withdrawPassword, idempotencyKey } = submission.value;
+  const { payeeAccountId, amount, withdrawPassword, idempotencyKey, forfeitBonuses } =
+    submission.value;
   try {
     // The password first: a wrong one moves no money and counts towards the lock.
     await checkWithdrawPassword(db, viewer.member.id, withdrawPassword);
     const withdrawal = await requestWithdrawal(
       db,
-      { memberId: viewer.member.id, payeeAccountId, amount, key: idempotencyKey },
+      { memberId: viewer.member.id, payeeAccountId, amount, key: idempotencyKey, forfeitBonuses },
       brand.wallet,
       brand.timeZone,
     );
@@ -136,6 +139,8 @@ export async function handleWithdrawalRequest(
       amount_out_of_range: "amount",
       insufficient_balance: "amount",
       unknown_payee: "payeeAccountId",
+      // Unfinished bonuses (ADR 15): the box to tick; a bonus that refuses withdrawals is the form's.
+      bonus_forfeit_required: "forfeitBonuses",
     };
     return formFailure(submission.reply({ ...failureOn(fields, error, ctx), hideFields: HIDDEN }), {
       form: "request",

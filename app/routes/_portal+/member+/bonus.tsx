@@ -1,10 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { i18next } from "~/i18next.server";
+import { promotionNames } from "~/platform/rewards/promotion-names.server";
 import { bonusDetails } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
+import { rewardCentreHref } from "~/utils/lobby-links";
 import {
   readRecordFilters,
   RECORDS_PAGE_SIZE,
@@ -16,17 +20,36 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 bonusDetails: bonuses, rebates and salaries credited to the member. */
+/**
+ * DESIGN §4 bonusDetails: bonuses, rebates and salaries credited to the
+ * member, and a locked bonus's release or forfeit (ADR 15), each titled by its
+ * promotion in the reader's language (one query for the page's promotions).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);
   const filters = readRecordFilters(request, brand, {});
-  const records = await bonusDetails(db, viewer.member.id, {
-    window: filters.window,
-    page: filters.page,
-    pageSize: RECORDS_PAGE_SIZE,
+  const [records, language] = await Promise.all([
+    bonusDetails(db, viewer.member.id, {
+      window: filters.window,
+      page: filters.page,
+      pageSize: RECORDS_PAGE_SIZE,
+    }),
+    i18next.getLocale(request),
+  ]);
+  const promotions = await promotionNames(
+    db,
+    records.rows.map((row) => row.promotionId),
+    { language, fallbackLanguage: brand.defaultLanguage },
+  );
+  const rows = records.rows.map((row) => ({
+    ...row,
+    promotion: row.promotionId ? (promotions[row.promotionId] ?? null) : null,
+  }));
+  return json({
+    ...recordsView(brand, t("memberCentre.bonus"), filters.range),
+    records: { ...records, rows },
   });
-  return json({ ...recordsView(brand, t("memberCentre.bonus"), filters.range), records });
 }
 
 export default function BonusDetails() {
@@ -41,6 +64,7 @@ export default function BonusDetails() {
         head={
           <>
             <th scope="col">{t("records.columns.time")}</th>
+            <th scope="col">{t("records.columns.type")}</th>
             <th scope="col">{t("records.columns.title")}</th>
             <th scope="col">{t("records.columns.wallet")}</th>
             <th scope="col" className="amount">
@@ -50,7 +74,7 @@ export default function BonusDetails() {
         }
         foot={
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={4}>
               {t("records.totals.total")}
             </th>
             <MoneyCell
@@ -65,8 +89,16 @@ export default function BonusDetails() {
         {records.rows.map((row) => (
           <tr key={row.id}>
             <TimeCell iso={row.createdAt} timeZone={timeZone} />
-            <td>{row.title ?? t("records.kinds.bonus")}</td>
-            <td>{row.wallet === "MAIN" ? t("records.mainWallet") : row.wallet}</td>
+            <td>{entryLabel(t, row)}</td>
+            <td>
+              {row.promotion ? (
+                <Link to={rewardCentreHref(row.promotion.code)}>{row.promotion.title}</Link>
+              ) : (
+                // A promotion gone since, or a bonus from elsewhere: what the entry was named when paid.
+                (row.title ?? "")
+              )}
+            </td>
+            <td>{walletLabel(t, row.wallet)}</td>
             <MoneyCell minor={row.amount} currency={currency} signed />
           </tr>
         ))}

@@ -14,6 +14,7 @@ import { i18next, translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
+import { unfinishedBonuses } from "~/platform/rewards/bonus-grants.server";
 import { findVipLevel } from "~/platform/rewards/vip.server";
 import { withdrawPolicyFor } from "~/platform/rewards/vip-levels";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -66,12 +67,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [brand, t] = await Promise.all([brandFor(db, viewer.member), translatorFor(request)]);
   const memberId = viewer.member.id;
   const url = new URL(request.url);
-  const [passwordSet, balance, payees, history, notice] = await Promise.all([
+  const [passwordSet, balance, payees, history, notice, bonuses] = await Promise.all([
     hasWithdrawPassword(db, memberId),
     mainBalance(db, viewer.member),
     listPayeeAccounts(db, memberId),
     withdrawalHistory(db, memberId, pageParam(url.searchParams.get("page"))),
     pageNotice(db, memberId, url.searchParams),
+    unfinishedBonuses(db, memberId),
   ]);
   return json({
     title: t("withdraw.title"),
@@ -91,6 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     maxPayees: MAX_PAYEE_ACCOUNTS,
     notice,
+    bonuses,
     ...history,
   });
 }
@@ -212,6 +215,7 @@ export default function WithdrawPage() {
         limits={data.limits}
         currency={data.currency}
         formKey={data.formKey}
+        bonuses={data.bonuses}
         result={resultFor(actionData, "request")}
       />
       {paid.map((withdrawal) => (
