@@ -101,7 +101,7 @@ export default function Promotions() {
         </ul>
       </nav>
       {done ? (
-        <p role="status" className="notice success" data-testid="promotion-done">
+        <p role="status" className="form-success" data-testid="promotion-done">
           {t(`promotions.done.${done}`)}
         </p>
       ) : null}

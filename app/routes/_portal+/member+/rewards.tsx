@@ -161,12 +161,12 @@ export default function RewardCentre() {
         </ul>
       </nav>
       {data.done && !reply ? (
-        <p role="status" className="notice success" data-testid="promotion-done">
+        <p role="status" className="form-success" data-testid="promotion-done">
           {t(`promotions.done.${data.done}`)}
         </p>
       ) : null}
       {data.missing ? (
-        <p role="status" className="notice" data-testid="promotion-missing">
+        <p role="status" className="empty-state" data-testid="promotion-missing">
           {t("rewardCentre.notOffered")}
         </p>
       ) : null}
