@@ -21,6 +21,9 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <NavLink to="/ops/vip" data-testid="ops-nav-vip">
             {t("vipLevels.ops.nav")}
           </NavLink>
+          <NavLink to="/ops/promotions" data-testid="ops-nav-promotions">
+            {t("opsPromotions.nav")}
+          </NavLink>
         </nav>
         <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
         <Form method="post" action="/logout" className="inline-form">

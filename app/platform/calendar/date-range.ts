@@ -81,6 +81,25 @@ export function startOfDay(day: string, timeZone: string): Date {
   return new Date(onTheDay.length ? Math.min(...onTheDay) : candidates[0]!);
 }
 
+/** An instant as the wall clock of a time zone, the way a datetime-local input holds it ("YYYY-MM-DDTHH:mm"). */
+export function wallClockInput(instant: Date, timeZone: string): string {
+  return formatTimestamp(instant.toISOString(), timeZone).replace(" ", "T").slice(0, 16);
+}
+
+/**
+ * The instant a wall clock ("YYYY-MM-DDTHH:mm", seconds optional) shows in a
+ * time zone, or null for anything else. In a daylight-saving gap the clock
+ * is read with the offset in force before it.
+ */
+export function instantOfWallClock(text: string, timeZone: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(text.trim());
+  if (!match || !parseDay(match[1])) return null;
+  const asUtc = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4] ?? "00"}Z`);
+  // The zone's offset at a first guess, then again at the instant it gives: they differ only next to a clock change.
+  const guess = asUtc - (wallClock(asUtc, timeZone).asUtc - asUtc);
+  return new Date(asUtc - (wallClock(guess, timeZone).asUtc - guess));
+}
+
 /**
  * The window a record page shows, from `?from=&to=`: missing or malformed
  * days give the last 7 days ending today; one day alone gives the 7-day
