@@ -142,7 +142,9 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
     label("en", "agentTeam.transfer.done", { amount: "Rs 12.50", account: member }),
   );
   await expect(dialog).toHaveCount(0);
-  await expect(row(page, member).getByTestId("team-row-balance")).toHaveText("Rs 12.50");
+  // Rs 12.50 sent, on top of the demo brand's Rs 50 registration bonus (welcome-gift), which a
+  // member registered by an agent gets as a self-registered one does.
+  await expect(row(page, member).getByTestId("team-row-balance")).toHaveText("Rs 62.50");
   await expect(page.getByTestId("team-my-balance")).toHaveText("Rs 987.50");
 
   // Both new accounts sign in: the member on the portal, the sub-agent at /agent.
