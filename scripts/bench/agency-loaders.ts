@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
+import { timeRuns } from "./loader-timing";
 import { migrateToLatest, openDatabase, type Database } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { createSession } from "~/platform/identity/sessions.server";
@@ -86,18 +87,7 @@ async function placeBets(db: Database, prefix: string, count: number) {
   }
 }
 
-async function time(run: () => Promise<unknown>) {
-  for (let n = 0; n < 3; n++) await run();
-  const samples: number[] = [];
-  for (let n = 0; n < RUNS; n++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1]! };
-}
+const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 async function main() {
   const dir = url ? null : mkdtempSync(join(tmpdir(), "bench-agency-"));

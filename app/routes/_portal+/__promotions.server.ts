@@ -15,14 +15,11 @@ import { withSearchParam } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
 import { i18next, translatorFor } from "~/i18next.server";
 
-/** A promotion's code as it appears in addresses (`?promotion=`). */
-export const PROMOTION_CODE = PROMOTION_CODE_PATTERN;
-
 const PromotionActionForm = z.object({
   intent: z.enum(["join", "claim", "open-envelope"] satisfies PromotionIntent[]),
   promotionId: z.string().regex(/^\d{1,18}$/),
   /** The promotion's code, for the address the redirect opens it at. */
-  promotion: z.string().regex(PROMOTION_CODE),
+  promotion: z.string().regex(PROMOTION_CODE_PATTERN),
 });
 
 /** What a refused promotion action answers; a done one redirects. */

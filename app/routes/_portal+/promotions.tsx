@@ -5,7 +5,11 @@ import { PromotionAction } from "~/components/rewards/promotion-action";
 import { PromotionCard } from "~/components/rewards/promotion-card";
 import { i18next, translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
-import { PROMOTION_CATEGORIES, type PromotionCategory } from "~/platform/rewards/promotion-types";
+import {
+  PROMOTION_CATEGORIES,
+  PROMOTION_CODE_PATTERN,
+  type PromotionCategory,
+} from "~/platform/rewards/promotion-types";
 import { listPromotions } from "~/platform/rewards/promotion-views.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
@@ -13,7 +17,7 @@ import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
-import { PROMOTION_CODE, promotionAction } from "./__promotions.server";
+import { promotionAction } from "./__promotions.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -44,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fallbackLanguage: brand.defaultLanguage,
     category: category ?? undefined,
   });
-  const opened = code && PROMOTION_CODE.test(code) ? code : null;
+  const opened = code && PROMOTION_CODE_PATTERN.test(code) ? code : null;
   if (opened && !promotions.some((promotion) => promotion.code === opened)) {
     throw new Response(t("promotions.notFound"), { status: 404 });
   }

@@ -10,13 +10,14 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
 import { formFailure } from "~/utils/identity.server";
 import { withSearchParam } from "~/utils/misc";
-import { PROMOTION_CODE, rewardErrorMessage } from "../__promotions.server";
+import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
+import { rewardErrorMessage } from "../__promotions.server";
 import type { ReceiptUpload } from "./__proof-upload.server";
 
 const applySchema = (t: TFunction) =>
   z.object({
     promotionId: z.string().regex(/^\d{1,18}$/),
-    promotion: z.string().regex(PROMOTION_CODE),
+    promotion: z.string().regex(PROMOTION_CODE_PATTERN),
     comment: z
       .string({ error: t("rewardCentre.commentRequired") })
       .trim()

@@ -19,7 +19,8 @@ import { assertSameOrigin } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
-import { PROMOTION_CODE, promotionAction, type PromotionActionReply } from "../__promotions.server";
+import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
+import { promotionAction, type PromotionActionReply } from "../__promotions.server";
 import { handleApply } from "./__promotion-apply.server";
 import { isMultipart, readReceiptUpload } from "./__proof-upload.server";
 
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     history: centre.history,
   };
   const code = params.get("promotion");
-  const opened = code && PROMOTION_CODE.test(code) ? code : null;
+  const opened = code && PROMOTION_CODE_PATTERN.test(code) ? code : null;
   const holding = opened
     ? TABS.find((tab) => lists[tab].some((promotion) => promotion.code === opened))
     : undefined;
