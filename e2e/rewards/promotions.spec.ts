@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
+import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { publishPromotion } from "./promotion-helpers";
 
 /**
@@ -13,20 +14,6 @@ const PASSWORD = "Rewards1234";
 const rupees = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
 const card = (page: Page, code: string) =>
   page.locator(`[data-testid="promotion-card"][data-code="${code}"]`);
-
-/** Deposits through the embedded pay step (the demo brand's channel without a gateway). */
-async function deposit(page: Page, amount: string) {
-  await page.goto("/member/deposit");
-  const form = page.getByTestId("deposit-form");
-  await form.getByRole("radio", { name: label("en", "deposit.channels.demo-pay") }).check();
-  await form.getByLabel(label("en", "deposit.amount"), { exact: true }).fill(amount);
-  await form.getByRole("button", { name: label("en", "deposit.submit"), exact: true }).click();
-  await page
-    .getByTestId("pay-step")
-    .getByRole("button", { name: label("en", "deposit.pay.confirm"), exact: true })
-    .click();
-  await expect(page).toHaveURL(/\/member\/deposit\?arrived=\d+$/);
-}
 
 /** One spin of the first /rng title at `stake`, in the game popup. */
 async function spinFirstSlot(page: Page, stake: string): Promise<FrameLocator> {
@@ -104,7 +91,7 @@ test.describe("promotions", () => {
 
     // The first deposit qualifies it: Rs 100 matched 100 %, up to Rs 100. Two spins of Rs 50 wager
     // it once, whatever they win: the first leaves at least Rs 50 of the deposit.
-    await deposit(page, "100");
+    await depositThroughPayStep(page, "100");
     await page.goto("/member/rewards");
     const offer = card(page, code);
     await expect(offer).toHaveAttribute("data-state", "claim");

@@ -1,21 +1,9 @@
-import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
+import { startDeposit } from "./deposit-steps";
 
 /** The demo brand's currency (PKR, "Rs", 2 decimals) as the header shows it. */
 const rupees = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
-
-/** Opens /member/deposit and posts the form on the embedded channel (the only one without a configured gateway). */
-async function startDeposit(page: Page, amount: string) {
-  await page.goto("/member/deposit");
-  await expect(
-    page.getByRole("heading", { level: 1, name: label("en", "deposit.title") }),
-  ).toBeVisible();
-  const form = page.getByTestId("deposit-form");
-  await form.getByRole("radio", { name: label("en", "deposit.channels.demo-pay") }).check();
-  await form.getByLabel(label("en", "deposit.amount"), { exact: true }).fill(amount);
-  await form.getByRole("button", { name: label("en", "deposit.submit"), exact: true }).click();
-}
 
 test.describe("deposit", () => {
   test("through the embedded pay step: the header balance shows the new amount", async ({

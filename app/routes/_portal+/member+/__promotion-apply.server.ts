@@ -12,7 +12,7 @@ import { formFailure } from "~/utils/identity.server";
 import { withSearchParam } from "~/utils/misc";
 import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import { rewardErrorMessage } from "../__promotions.server";
-import type { ReceiptUpload } from "./__proof-upload.server";
+import type { ProofUpload } from "./__proof-upload.server";
 
 const applySchema = (t: TFunction) =>
   z.object({
@@ -41,7 +41,7 @@ const FIELD_OF_ERROR: Record<string, string> = {
  */
 export async function handleApply(
   ctx: { db: Database; memberId: string; t: TFunction; brand: BrandConfig; locale: string },
-  upload: ReceiptUpload,
+  upload: ProofUpload,
 ) {
   const formData = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);

@@ -7,16 +7,16 @@ import {
 } from "@remix-run/node";
 import { PROOF_MAX_BYTES, PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
 
-/** The file input of the receipt form. */
+/** The file input of a form with proof images (a withdrawal receipt, a promotion application). */
 export const PROOF_FIELD = "proofs";
 
-/** Text fields a receipt form has (intent, withdrawal, outcome, amount, note, …), with room to spare. */
+/** Text fields such a form has (intent, ids, outcome, amount, note or comment, …), with room to spare. */
 const MAX_TEXT_FIELDS = 16;
 const MAX_TEXT_BYTES = 4096;
 
 class TooManyParts extends Error {}
 
-export interface ReceiptUpload {
+export interface ProofUpload {
   /** Every text field read before the upload stopped (all of them when it did not). */
   fields: Record<string, string>;
   files: File[];
@@ -31,13 +31,13 @@ async function drain(data: AsyncIterable<Uint8Array>) {
 }
 
 /**
- * Reads the multipart receipt form (§5 uploads) into memory without ever
+ * Reads a multipart form with proof images (§5 uploads) into memory without ever
  * holding more than 3 files of 5 MB: a larger file or a fourth one stops the
  * read (the caller answers with the translated error, never a 500). The
  * caller has checked the origin and the member first. The files' type is
  * checked by their bytes later, by the platform.
  */
-export async function readReceiptUpload(request: Request): Promise<ReceiptUpload> {
+export async function readProofUpload(request: Request): Promise<ProofUpload> {
   const fields: Record<string, string> = {};
   const files: File[] = [];
   let textParts = 0;

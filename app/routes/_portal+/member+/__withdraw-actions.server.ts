@@ -18,7 +18,7 @@ import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { parseMoneyInput } from "~/utils/money";
-import type { ReceiptUpload } from "./__proof-upload.server";
+import type { ProofUpload } from "./__proof-upload.server";
 import { amountField, idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
 
 /**
@@ -180,7 +180,7 @@ function receiptSchema(ctx: WithdrawRequestContext) {
  * the amount that arrived, a note and proof images. Only the member's own
  * withdrawal: any other id is a 404.
  */
-export async function handleReceipt(ctx: WithdrawRequestContext, upload: ReceiptUpload): Reply {
+export async function handleReceipt(ctx: WithdrawRequestContext, upload: ProofUpload): Reply {
   const { db, viewer, t } = ctx;
   const withdrawal = await findMemberWithdrawal(
     db,

@@ -22,7 +22,7 @@ import { withSearchParam } from "~/utils/misc";
 import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import { promotionAction, type PromotionActionReply } from "../__promotions.server";
 import { handleApply } from "./__promotion-apply.server";
-import { isMultipart, readReceiptUpload } from "./__proof-upload.server";
+import { isMultipart, readProofUpload } from "./__proof-upload.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -104,7 +104,7 @@ export async function action({
     getBrandConfig(db),
     i18next.getLocale(request),
   ]);
-  const upload = await readReceiptUpload(request);
+  const upload = await readProofUpload(request);
   if (upload.fields.intent !== "apply") throw json({ error: "unknown_intent" }, { status: 400 });
   return handleApply({ db, memberId: viewer.member.id, t, brand, locale }, upload);
 }

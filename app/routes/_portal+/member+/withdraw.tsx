@@ -32,7 +32,7 @@ import { assertSameOrigin } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
-import { isMultipart, readReceiptUpload } from "./__proof-upload.server";
+import { isMultipart, readProofUpload } from "./__proof-upload.server";
 import { newFormKey } from "~/utils/wallet.server";
 import {
   handleAddPayee,
@@ -156,7 +156,7 @@ export async function action({
   ]);
   const context: WithdrawRequestContext = { db, brand, t, locale, viewer };
   if (isMultipart(request)) {
-    const upload = await readReceiptUpload(request);
+    const upload = await readProofUpload(request);
     if (upload.fields.intent !== "confirm-receipt")
       throw json({ error: "unknown_intent" }, { status: 400 });
     return handleReceipt(context, upload);
