@@ -99,6 +99,14 @@ export interface MembersTable {
   register_ip: string | null;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** The member's own referral code (0009-referrals), handed out on first use. */
+  referral_code: Generated<string | null>;
+}
+
+export interface ReferralsTable {
+  friend_id: string;
+  referrer_id: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface SessionsTable {
@@ -362,6 +370,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   audit_log: AuditLogTable;
   accounts: AccountsTable;
+  referrals: ReferralsTable;
   entries: EntriesTable;
   postings: PostingsTable;
   deposits: DepositsTable;

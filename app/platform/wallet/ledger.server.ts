@@ -31,6 +31,8 @@ export const HOUSE = {
   games: "HOUSE:GAMES",
   /** Bonuses, rebates and salaries granted. */
   bonuses: "HOUSE:BONUSES",
+  /** Points given and taken back: minus every point the members hold (ADR 17). */
+  points: "HOUSE:POINTS",
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
@@ -41,13 +43,16 @@ const HOUSE_SOURCES: readonly string[] = [
   HOUSE.demo,
   HOUSE.games,
   HOUSE.bonuses,
+  HOUSE.points,
 ];
 
 export const MAIN = "MAIN";
 /** A member's locked bonuses: issued here, released to MAIN once their turnover is met (ADR 15). */
 export const BONUS = "BONUS";
+/** A member's loyalty points (ADR 17): whole points, not money, on the same ledger. */
+export const POINTS = "POINTS";
 export const vendorWallet = (vassalage: string): `VENDOR:${string}` => `VENDOR:${vassalage}`;
-export type MemberAccountKind = typeof MAIN | typeof BONUS | `VENDOR:${string}`;
+export type MemberAccountKind = typeof MAIN | typeof BONUS | typeof POINTS | `VENDOR:${string}`;
 
 export type AccountRef = { memberId: string; kind: MemberAccountKind } | { house: HouseAccount };
 
@@ -66,7 +71,12 @@ export type EntryKind =
   | "bet_refund"
   | "bonus"
   | "bonus_release"
-  | "bonus_forfeit";
+  | "bonus_forfeit"
+  /** Points (ADR 17): earned by deposits and bets, spent on goods, returned, converted to cash. */
+  | "points_earned"
+  | "points_redeemed"
+  | "points_returned"
+  | "points_converted";
 
 export interface Movement {
   from: AccountRef;
@@ -114,6 +124,10 @@ export const memberKey = (memberId: string, purpose: string, formKey: string) =>
 type Executor = Database | Transaction<DB>;
 
 const refName = (ref: AccountRef) => ("house" in ref ? ref.house : `${ref.memberId}/${ref.kind}`);
+
+/** Points and money are different units: a movement never turns one into the other (ADR 17). */
+const isPoints = (ref: AccountRef) =>
+  "house" in ref ? ref.house === HOUSE.points : ref.kind === POINTS;
 
 function requestHash(request: EntryRequest): string {
   const canonical = JSON.stringify([
@@ -224,7 +238,7 @@ export function inTransaction<T>(
 /**
  * Posts one entry (or returns the entry first posted under its key). Throws
  * `insufficient_balance` (details: account) when a member account would go
- * below zero, `idempotency_key_reused` when the key was used with other
+ * below zero, `mixed_units` for a movement between points and money, `idempotency_key_reused` when the key was used with other
  * parameters, `invalid_amount` for a non-positive amount.
  */
 export async function postEntry(db: Executor, request: EntryRequest): Promise<PostedEntry> {
@@ -232,6 +246,7 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
   for (const movement of request.movements) {
     if (movement.amount <= 0n) throw new PlatformError("invalid_amount");
     if (refName(movement.from) === refName(movement.to)) throw new PlatformError("same_account");
+    if (isPoints(movement.from) !== isPoints(movement.to)) throw new PlatformError("mixed_units");
   }
   const hash = requestHash(request);
   const refs = request.movements.flatMap((m) => [m.from, m.to]);

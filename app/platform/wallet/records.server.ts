@@ -8,7 +8,7 @@ import {
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { promotionIdOfRef } from "../rewards/promotion-names.server";
-import { MAIN, type EntryKind } from "./ledger.server";
+import { MAIN, POINTS, type EntryKind } from "./ledger.server";
 
 /**
  * The member centre's records (§2 transactionHistory, personalProfit,
@@ -129,6 +129,8 @@ export function postingsOf(
     .innerJoin("accounts", "accounts.id", "postings.account_id")
     .innerJoin("entries", "entries.id", "postings.entry_id")
     .where(whose)
+    // Points are not money: they have records of their own (the points mall).
+    .where("accounts.kind", "<>", POINTS)
     .where("entries.created_at", ">=", filter.window.from)
     .where("entries.created_at", "<", filter.window.to);
   if (filter.type) query = query.where("entries.kind", "in", TRANSACTION_TYPES[filter.type]);

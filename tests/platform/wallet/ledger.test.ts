@@ -4,7 +4,9 @@ import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/deposits.server";
-import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+import { HOUSE, MAIN, POINTS, postEntry } from "~/platform/wallet/ledger.server";
+import { awardPoints, pointsBalance, spendPoints } from "~/platform/rewards/points-ledger.server";
+import { transactionHistory } from "~/platform/wallet/records.server";
 import { sniffProofType } from "~/platform/wallet/proofs";
 import {
   transferAllToMain,
@@ -244,6 +246,39 @@ describe("ledger", () => {
         postEntry(handle.db, { key: formKey(), kind: "bonus", memberId: member, movements: [] }),
       ),
     ).toBe("invalid_amount");
+  });
+
+  test("points are a unit of their own: never moved against money, never below zero, apart from money records", async () => {
+    const member = await insertMember(handle.db);
+    const points = { memberId: member, kind: POINTS } as const;
+    expect(
+      await errorCode(
+        postEntry(handle.db, {
+          key: formKey(),
+          kind: "points_converted",
+          memberId: member,
+          movements: [{ from: points, to: { memberId: member, kind: MAIN }, amount: 1n }],
+        }),
+      ),
+    ).toBe("mixed_units");
+    const award = { key: formKey(), memberId: member, points: 120n, source: "deposit" };
+    await awardPoints(handle.db, award);
+    expect((await awardPoints(handle.db, award)).replayed).toBe(true);
+    expect(await pointsBalance(handle.db, member)).toBe(120n);
+    expect(
+      await errorCode(
+        spendPoints(handle.db, {
+          key: formKey(),
+          memberId: member,
+          points: 121n,
+          source: "redeem",
+        }),
+      ),
+    ).toBe("insufficient_balance");
+    expect(await pointsBalance(handle.db, member)).toBe(120n);
+    const window = { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) };
+    const history = await transactionHistory(handle.db, member, { window, page: 1, pageSize: 10 });
+    expect(history.total).toBe(0);
   });
 
   test("all back to main moves every vendor balance in one entry; a doubled submit replays it", async () => {
@@ -573,7 +608,7 @@ describe("withdrawals", () => {
 });
 
 describe("house accounts", () => {
-  test("money in equals money held plus money out", async () => {
+  test("money in equals money held plus money out; points held equal points given", async () => {
     const rows = await handle.db
       .selectFrom("accounts")
       .select(["kind", "balance", "member_id"])
@@ -582,9 +617,13 @@ describe("house accounts", () => {
       rows.filter(filter).reduce((total, row) => total + BigInt(row.balance), 0n);
     const moneyIn = -sum((row) => row.kind === HOUSE.payments);
     const held =
-      sum((row) => row.member_id !== null) + sum((row) => row.kind === HOUSE.withdrawalHold);
+      sum((row) => row.member_id !== null && row.kind !== POINTS) +
+      sum((row) => row.kind === HOUSE.withdrawalHold);
     const out = sum((row) => row.kind === HOUSE.payouts);
     expect(moneyIn).toBeGreaterThan(0n);
     expect(moneyIn).toBe(held + out);
+    const pointsHeld = sum((row) => row.kind === POINTS);
+    expect(pointsHeld).toBeGreaterThan(0n);
+    expect(-sum((row) => row.kind === HOUSE.points)).toBe(pointsHeld);
   });
 });

@@ -7,6 +7,7 @@ import * as agency from "./0005-agency";
 import * as rewards from "./0006-rewards";
 import * as rebateVip from "./0007-rebate-vip";
 import * as audiences from "./0008-audiences";
+import * as referrals from "./0009-referrals";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0006-rewards": rewards,
   "0007-rebate-vip": rebateVip,
   "0008-audiences": audiences,
+  "0009-referrals": referrals,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,82 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../db/open.server";
+import type { DB } from "../db/schema";
+import {
+  HOUSE,
+  POINTS,
+  postEntry,
+  type EntryKind,
+  type PostedEntry,
+} from "../wallet/ledger.server";
+
+/**
+ * Loyalty points on the ledger (ADR 17): a member's `POINTS` account against
+ * the house's `HOUSE:POINTS`, so points are never a counter column. They get
+ * the ledger's guarantees as they are: every change is an entry whose
+ * postings sum to zero, the idempotency key makes a replay return the first
+ * entry, and the `accounts_never_negative` constraint refuses spending more
+ * than is held (`insufficient_balance`). Points are whole numbers and never
+ * expire (§9).
+ */
+
+type Executor = Database | Transaction<DB>;
+
+export interface PointsChange {
+  /** Unique per operation (a deposit's, a bet's, a redemption's key): a replay changes nothing. */
+  key: string;
+  memberId: string;
+  /** Whole points, > 0. */
+  points: bigint;
+  /** What the change is, for the points details (§3 points types live … deposit, redeem). */
+  source: string;
+  ref?: string;
+  memo?: Record<string, string>;
+  at?: Date;
+}
+
+const member = (memberId: string) => ({ memberId, kind: POINTS }) as const;
+
+/** Points given to a member: earned by a deposit or a bet, or a mission's reward. */
+export function awardPoints(db: Executor, change: PointsChange, kind: EntryKind = "points_earned") {
+  return postEntry(db, {
+    key: change.key,
+    kind,
+    memberId: change.memberId,
+    ref: change.ref,
+    memo: { ...change.memo, source: change.source },
+    at: change.at,
+    movements: [
+      { from: { house: HOUSE.points }, to: member(change.memberId), amount: change.points },
+    ],
+  });
+}
+
+/** Points taken from a member (a redemption, a conversion); `insufficient_balance` beyond what is held. */
+export function spendPoints(
+  db: Executor,
+  change: PointsChange,
+  kind: EntryKind = "points_redeemed",
+): Promise<PostedEntry> {
+  return postEntry(db, {
+    key: change.key,
+    kind,
+    memberId: change.memberId,
+    ref: change.ref,
+    memo: { ...change.memo, source: change.source },
+    at: change.at,
+    movements: [
+      { from: member(change.memberId), to: { house: HOUSE.points }, amount: change.points },
+    ],
+  });
+}
+
+/** The member's points balance (0 before the first point). */
+export async function pointsBalance(db: Executor, memberId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom("accounts")
+    .select("balance")
+    .where("member_id", "=", memberId)
+    .where("kind", "=", POINTS)
+    .executeTakeFirst();
+  return BigInt(row?.balance ?? 0);
+}
