@@ -75,7 +75,10 @@ export const DEMO_MISSIONS = [
   },
   {
     code: "weekly-live",
-    names: { en: "Bet Rs 1,000 on live casino this week", ur: "اس ہفتے لائیو کیسینو پر 1,000 روپے کی بازی" },
+    names: {
+      en: "Bet Rs 1,000 on live casino this week",
+      ur: "اس ہفتے لائیو کیسینو پر 1,000 روپے کی بازی",
+    },
     descriptions: {
       en: "Valid bets of Rs 1,000 at live tables pay Rs 30.",
       ur: "لائیو میزوں پر 1,000 روپے کی درست بازیاں 30 روپے دیتی ہیں۔",

@@ -134,17 +134,15 @@ export function listMissionClaims(db: Database, memberId: string, paging: Paging
         .limit(limit)
         .offset(offset)
         .execute();
-      return rows.map(
-        (row): ClaimHistoryRow => ({
-          id: String(row.id),
-          missionId: String(row.mission_id),
-          names: row.names,
-          rewardKind: row.reward_kind,
-          rewardAmount: String(row.reward_amount),
-          missionPoints: row.mission_points,
-          claimedAt: new Date(row.claimed_at).toISOString(),
-        }),
-      );
+      return rows.map((row): ClaimHistoryRow => ({
+        id: String(row.id),
+        missionId: String(row.mission_id),
+        names: row.names,
+        rewardKind: row.reward_kind,
+        rewardAmount: String(row.reward_amount),
+        missionPoints: row.mission_points,
+        claimedAt: new Date(row.claimed_at).toISOString(),
+      }));
     },
   );
 }

@@ -42,12 +42,7 @@ export function missionOf(row: Selectable<MissionsTable>): Mission {
 
 /** Every mission, enabled or not, in the members' order (the operator's list). */
 export async function listMissions(db: Database): Promise<Mission[]> {
-  const rows = await db
-    .selectFrom("missions")
-    .selectAll()
-    .orderBy("sort")
-    .orderBy("id")
-    .execute();
+  const rows = await db.selectFrom("missions").selectAll().orderBy("sort").orderBy("id").execute();
   return rows.map(missionOf);
 }
 
