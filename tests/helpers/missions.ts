@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import type { Database } from "~/platform/db/open.server";
 import { createMission, type MissionInput } from "~/platform/rewards/missions/mission-admin.server";
 import { operatorAct } from "./rewards";
@@ -76,6 +77,11 @@ export async function insertSession(db: Database, memberId: string, at: Date) {
 export async function insertReferral(db: Database, referrerId: string, friendId: string, at: Date) {
   await db
     .insertInto("referrals")
-    .values({ referrer_id: referrerId, friend_id: friendId, created_at: at })
+    .values({
+      referrer_id: referrerId,
+      friend_id: friendId,
+      // The schema types this column as generated only; a test dates the referral itself.
+      created_at: sql`${at.toISOString()}::timestamptz`,
+    })
     .execute();
 }
