@@ -56,9 +56,13 @@ export function MissionCard({
         {t("missions.missionPoints", { count: mission.missionPoints })}
       </p>
       {mission.claimed ? (
-        <p className="form-success" data-testid="mission-claimed">
-          {t("missions.claimed")}
-        </p>
+        <>
+          {/* A refused claim from another tab: why, beside the claim already made. */}
+          <FormErrors errors={result?.error?.[""]} />
+          <p className="form-success" data-testid="mission-claimed">
+            {t("missions.claimed")}
+          </p>
+        </>
       ) : mission.claimable || result ? (
         <Form method="post" className="inline-form" data-testid="mission-claim-form">
           <HoneypotInputs />
