@@ -1,12 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { claimMission, listMissionClaims } from "~/platform/rewards/missions/mission-claims.server";
 import { missionLeaderboard } from "~/platform/rewards/missions/mission-leaderboard.server";
+import { MISSION_REWARDS_PROMOTION } from "~/platform/rewards/missions/mission-rewards.server";
 import { pointsBalance } from "~/platform/rewards/points-ledger.server";
+import {
+  listPromotionsForOps,
+  setPromotionStatus,
+} from "~/platform/rewards/promotion-admin.server";
 import { BONUS, MAIN } from "~/platform/wallet/ledger.server";
 import { insertSettledBet } from "../../helpers/agency";
 import { createTestDatabase } from "../../helpers/database";
 import { insertMission } from "../../helpers/missions";
-import { refusal, useRewardsDatabase } from "../../helpers/rewards";
+import { operatorAct, refusal, useRewardsDatabase } from "../../helpers/rewards";
 import { formKey, insertMember } from "../../helpers/wallet";
 
 /**
@@ -119,6 +124,20 @@ describe("claiming a mission", () => {
       .executeTakeFirstOrThrow();
     expect(grant).toMatchObject({ status: "wagering" });
     expect(String(grant.turnover_required)).toBe("10000");
+  });
+
+  test("the promotion that carries cash rewards is not the operator's to list or publish", async () => {
+    const row = await handle.db
+      .selectFrom("promotions")
+      .select(["id", "status"])
+      .where("code", "=", MISSION_REWARDS_PROMOTION)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("draft");
+    expect((await listPromotionsForOps(handle.db)).map((p) => p.id)).not.toContain(row.id);
+    const act = await operatorAct(handle.db);
+    expect(await refusal(setPromotionStatus(handle.db, row.id, "published", act))).toMatchObject({
+      code: "promotion_not_found",
+    });
   });
 
   test("a missing or disabled mission is not found", async () => {
