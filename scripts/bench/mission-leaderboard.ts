@@ -7,36 +7,26 @@
 // so its own rank counts about half the board. Run by
 // scripts/bench-missions.sh (bundled with esbuild). BENCH_DATABASE_URL
 // selects PostgreSQL; without it PGlite in a temporary directory. Prints one JSON line.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { timeRuns } from "./loader-timing";
-import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
+import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
+import { migrateToLatest } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
-import { createSession } from "~/platform/identity/sessions.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
-import { identityPolicy } from "~/platform/identity/policy.server";
 import { claimMission } from "~/platform/rewards/missions/mission-claims.server";
 import { missionLeaderboard } from "~/platform/rewards/missions/mission-leaderboard.server";
 import { promotionPeriod } from "~/platform/rewards/promotion-periods";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { sessionCookieHeader } from "~/utils/session.server";
 import { loader as missionsLoader } from "~/routes/_portal+/member+/missions";
 import { loader as memberLayoutLoader } from "~/routes/_portal+/member+/_layout";
 
-const url = process.env.BENCH_DATABASE_URL;
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 async function main() {
-  const dir = url ? null : mkdtempSync(join(tmpdir(), "bench-missions-"));
-  const handle = url
-    ? await openDatabase({ kind: "postgres", url, poolSize: 4 })
-    : await openDatabase({ kind: "pglite", dataDir: dir! });
-  const { db } = handle;
+  const bench = await benchDatabase("missions");
+  const { db } = bench.handle;
   const built = performance.now();
   await migrateToLatest(db);
   await seedDemoBrand(db);
@@ -94,30 +84,7 @@ async function main() {
     .orderBy("s.member_id")
     .executeTakeFirstOrThrow();
 
-  globalThis.__platformDatabase = Promise.resolve(handle);
-  const session = await createSession(
-    db,
-    {
-      memberId: String(viewer.member_id),
-      site: "member",
-      remember: false,
-      ip: null,
-      userAgent: null,
-    },
-    identityPolicy(),
-  );
-  const cookie = (await sessionCookieHeader(new Request("http://localhost/"), session)).split(
-    ";",
-  )[0]!;
-  const call = (loader: (args: never) => Promise<Response>, path: string) => async () => {
-    const response = await loader({
-      request: new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }),
-      params: {},
-      context: {},
-    } as never);
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-    await response.text();
-  };
+  const call = await signedInLoaders(bench.handle, String(viewer.member_id), "member");
   const board = await missionLeaderboard(db, String(viewer.member_id), brand.timeZone);
   const results = {
     page: await time(call(missionsLoader, "/member/missions")),
@@ -126,15 +93,14 @@ async function main() {
   };
   console.log(
     JSON.stringify({
-      database: url ? "postgresql" : "pglite",
+      database: bench.engine,
       members: MEMBERS,
       viewerRank: board.own?.rank ?? null,
       setupSeconds,
       ...results,
     }),
   );
-  await handle.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
 
 main().catch((error: unknown) => {
