@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { insertSettledBet } from "../helpers/agency";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
-import { formKey, insertMember } from "../helpers/wallet";
+import { accountBalance, formKey, insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
 
 /**
@@ -40,15 +40,7 @@ const missionId = async (code: string) =>
     ).id,
   );
 
-async function main(memberId: string) {
-  const row = await handle.db
-    .selectFrom("accounts")
-    .select("balance")
-    .where("member_id", "=", memberId)
-    .where("kind", "=", "MAIN")
-    .executeTakeFirst();
-  return String(row?.balance ?? 0);
-}
+const main = async (memberId: string) => String(await accountBalance(handle.db, memberId, "MAIN"));
 
 const claimsOf = (memberId: string) =>
   handle.db.selectFrom("mission_claims").selectAll().where("member_id", "=", memberId).execute();

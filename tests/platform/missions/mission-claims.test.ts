@@ -12,7 +12,7 @@ import { insertSettledBet } from "../../helpers/agency";
 import { createTestDatabase } from "../../helpers/database";
 import { insertMission } from "../../helpers/missions";
 import { operatorAct, refusal, useRewardsDatabase } from "../../helpers/rewards";
-import { formKey, insertMember } from "../../helpers/wallet";
+import { accountBalance, formKey, insertMember } from "../../helpers/wallet";
 
 /**
  * Claims pay once per member, mission and period whatever arrives twice
@@ -24,15 +24,7 @@ const ZONE = "Asia/Karachi";
 const NOW = new Date("2030-03-12T10:00:00Z");
 const NEXT_DAY = new Date("2030-03-13T10:00:00Z");
 
-async function balance(memberId: string, kind: string) {
-  const row = await handle.db
-    .selectFrom("accounts")
-    .select("balance")
-    .where("member_id", "=", memberId)
-    .where("kind", "=", kind)
-    .executeTakeFirst();
-  return BigInt(row?.balance ?? 0);
-}
+const balance = (memberId: string, kind: string) => accountBalance(handle.db, memberId, kind);
 
 const claim = (memberId: string, missionId: string, key = formKey(), now = NOW) =>
   claimMission(handle.db, { memberId, missionId, formKey: key }, ZONE, now);
