@@ -7,7 +7,7 @@ export function MissionLeaderboard({ board }: { board: LeaderboardData }) {
   const ownOutside = board.own && !board.top.some((row) => row.isViewer) ? board.own : null;
   return (
     <section
-      className="member-card"
+      className="member-card mission-board"
       aria-labelledby="mission-board-title"
       data-testid="mission-leaderboard"
     >
