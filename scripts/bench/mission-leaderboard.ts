@@ -62,8 +62,8 @@ async function main() {
     db,
   );
   // Two claims each this week (daily-slots today, weekly-explorer), and the week's score.
-  await sql`insert into mission_claims (mission_id, member_id, period_key, form_key, progress, target, reward_kind, reward_amount, mission_points, ledger_entry_id, claimed_at)
-            select m.mission_id, mem.id, m.period_key, 'bench-' || mem.id, 10000, 1, 'cash', 1000, m.points, ${claim.ledger_entry_id},
+  await sql`insert into mission_claims (mission_id, member_id, period_key, form_key, progress, target, reward_kind, reward_amount, turnover_multiple, mission_points, ledger_entry_id, claimed_at)
+            select m.mission_id, mem.id, m.period_key, 'bench-' || mem.id, 10000, 1, 'cash', 1000, 0, m.points, ${claim.ledger_entry_id},
                    ${now}::timestamptz - (mem.id % 3600) * interval '1 second'
               from members mem
               cross join (values (${slots.id}::bigint, ${claim.period_key}, 10), (${weekly.id}::bigint, ${weekKey}, 30)) m (mission_id, period_key, points)

@@ -684,6 +684,7 @@ export interface MissionClaimsTable {
   target: BigIntColumn;
   reward_kind: "cash" | "points";
   reward_amount: BigIntColumn;
+  turnover_multiple: number;
   mission_points: number;
   ledger_entry_id: string;
   claimed_at: Timestamp;

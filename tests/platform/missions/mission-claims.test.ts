@@ -116,6 +116,11 @@ describe("claiming a mission", () => {
       .executeTakeFirstOrThrow();
     expect(grant).toMatchObject({ status: "wagering" });
     expect(String(grant.turnover_required)).toBe("10000");
+    const history = await listMissionClaims(handle.db, member, { page: 1, pageSize: 20 });
+    expect(history.rows.map((row) => [row.rewardKind, row.turnoverMultiple])).toEqual([
+      ["cash", 500],
+      ["points", 0],
+    ]);
   });
 
   test("the promotion that carries cash rewards is not the operator's to list or publish", async () => {

@@ -43,6 +43,7 @@ const statements = [
      target bigint not null,
      reward_kind text not null check (reward_kind in ('cash', 'points')),
      reward_amount bigint not null check (reward_amount > 0),
+     turnover_multiple integer not null check (turnover_multiple >= 0),
      mission_points integer not null check (mission_points >= 0),
      ledger_entry_id bigint not null references entries (id),
      claimed_at timestamptz not null,

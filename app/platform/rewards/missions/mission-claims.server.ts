@@ -69,6 +69,7 @@ export async function claimMission(
         target: mission.target.toString(),
         reward_kind: mission.rewardKind,
         reward_amount: mission.rewardAmount.toString(),
+        turnover_multiple: mission.turnoverMultiple,
         mission_points: mission.missionPoints,
         ledger_entry_id: entryId,
         claimed_at: now,
@@ -102,6 +103,7 @@ export interface ClaimHistoryRow {
   names: Record<string, string>;
   rewardKind: MissionRewardKind;
   rewardAmount: string;
+  turnoverMultiple: number;
   missionPoints: number;
   claimedAt: string;
 }
@@ -127,6 +129,7 @@ export function listMissionClaims(db: Database, memberId: string, paging: Paging
           "m.names",
           "c.reward_kind",
           "c.reward_amount",
+          "c.turnover_multiple",
           "c.mission_points",
           "c.claimed_at",
         ])
@@ -140,6 +143,7 @@ export function listMissionClaims(db: Database, memberId: string, paging: Paging
         names: row.names,
         rewardKind: row.reward_kind,
         rewardAmount: String(row.reward_amount),
+        turnoverMultiple: row.turnover_multiple,
         missionPoints: row.mission_points,
         claimedAt: new Date(row.claimed_at).toISOString(),
       }));

@@ -153,7 +153,11 @@ export async function missionsLoader(request: Request) {
         id: row.id,
         name: textIn(row.names, locale),
         reward: rewardText(
-          { kind: row.rewardKind, amount: BigInt(row.rewardAmount), turnoverMultiple: 0 },
+          {
+            kind: row.rewardKind,
+            amount: BigInt(row.rewardAmount),
+            turnoverMultiple: row.turnoverMultiple,
+          },
           t,
           brand.currency,
           locale,
