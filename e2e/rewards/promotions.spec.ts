@@ -1,6 +1,7 @@
-import type { FrameLocator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
+import { spinFirstSlot } from "../play/slot-steps";
 import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { publishPromotion } from "./promotion-helpers";
 
@@ -14,21 +15,6 @@ const PASSWORD = "Rewards1234";
 const rupees = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
 const card = (page: Page, code: string) =>
   page.locator(`[data-testid="promotion-card"][data-code="${code}"]`);
-
-/** One spin of the first /rng title at `stake`, in the game popup. */
-async function spinFirstSlot(page: Page, stake: string): Promise<FrameLocator> {
-  await page.goto("/rng");
-  const tile = page.getByTestId("game-tile").first();
-  await tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) }).click();
-  const frame = page.frameLocator("iframe.game-frame");
-  const form = frame.getByTestId("spin-form");
-  await form
-    .getByLabel(label("en", "demoGame.stake"), { exact: true })
-    .selectOption({ label: stake });
-  await form.getByRole("button", { name: label("en", "demoGame.spin"), exact: true }).click();
-  await expect(frame.getByTestId("demo-result")).toHaveText(/\S/);
-  return frame;
-}
 
 test.describe("promotions", () => {
   test("a visitor's Join passes the login dialog and comes back to the promotion", async ({

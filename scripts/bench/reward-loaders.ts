@@ -7,24 +7,17 @@
 // loaders are the routes' own, called with a signed-in member's Request.
 // Run by scripts/bench-rewards.sh (bundled with esbuild). BENCH_DATABASE_URL
 // selects PostgreSQL; without it PGlite in a temporary directory. Prints one JSON line.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import { timeRuns } from "./loader-timing";
-import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
+import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
+import { migrateToLatest } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
-import { createSession } from "~/platform/identity/sessions.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
-import { identityPolicy } from "~/platform/identity/policy.server";
 import { joinPromotion } from "~/platform/rewards/promotion-actions.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
-import { sessionCookieHeader } from "~/utils/session.server";
 import { loader as layoutLoader } from "~/routes/_portal+/_layout";
 import { loader as promotionsLoader } from "~/routes/_portal+/promotions";
 import { loader as rewardsLoader } from "~/routes/_portal+/member+/rewards";
 
-const url = process.env.BENCH_DATABASE_URL;
 const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 60);
 const JOINED = Number(process.env.BENCH_JOINED ?? 40);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -32,11 +25,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const time = (run: () => Promise<unknown>) => timeRuns(run, RUNS);
 
 async function main() {
-  const dir = url ? null : mkdtempSync(join(tmpdir(), "bench-rewards-"));
-  const handle = url
-    ? await openDatabase({ kind: "postgres", url, poolSize: 4 })
-    : await openDatabase({ kind: "pglite", dataDir: dir! });
-  const { db } = handle;
+  const bench = await benchDatabase("rewards");
+  const { db } = bench.handle;
   const built = performance.now();
   await migrateToLatest(db);
   await seedDemoBrand(db);
@@ -67,28 +57,7 @@ async function main() {
   await sql`analyze`.execute(db);
   const setupSeconds = (performance.now() - built) / 1000;
 
-  globalThis.__platformDatabase = Promise.resolve(handle);
-  const session = await createSession(
-    db,
-    { memberId: member.id, site: "member", remember: false, ip: null, userAgent: null },
-    identityPolicy(),
-  );
-  const cookie = (await sessionCookieHeader(new Request("http://localhost/"), session)).split(
-    ";",
-  )[0]!;
-  const call =
-    (loader: (args: never) => Promise<Response>, path: string, signedIn = true) =>
-    async () => {
-      const response = await loader({
-        request: new Request(`http://localhost${path}`, {
-          headers: signedIn ? { Cookie: cookie } : {},
-        }),
-        params: {},
-        context: {},
-      } as never);
-      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-      await response.text();
-    };
+  const call = await signedInLoaders(bench.handle, member.id, "member");
   const results = {
     available: await time(call(rewardsLoader, "/member/rewards")),
     progress: await time(call(rewardsLoader, "/member/rewards?tab=progress")),
@@ -99,15 +68,14 @@ async function main() {
   };
   console.log(
     JSON.stringify({
-      database: url ? "postgresql" : "pglite",
+      database: bench.engine,
       promotions: PROMOTIONS,
       joined: JOINED,
       setupSeconds,
       ...results,
     }),
   );
-  await handle.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }
 
 main().catch((error: unknown) => {

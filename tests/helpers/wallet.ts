@@ -49,3 +49,14 @@ export async function insertPayee(db: Database, memberId: string) {
 }
 
 export const formKey = () => randomBytes(12).toString("base64url");
+
+/** A member account's balance straight from the ledger's table (0 before the account exists). */
+export async function accountBalance(db: Database, memberId: string, kind: string) {
+  const row = await db
+    .selectFrom("accounts")
+    .select("balance")
+    .where("member_id", "=", memberId)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  return BigInt(row?.balance ?? 0);
+}

@@ -17,12 +17,15 @@ const PAGES = [
   { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
   { to: "/member/messages", key: "messages" },
   { to: "/member/security", key: "security" },
+  // §2 missionLeaderboard; its label sits with the page's own.
+  { to: "/member/missions", key: "missions", label: "missions.nav" },
 ] as const;
 
 /** §2: the member centre pages that carry an unread badge, and their counts. */
 export interface MemberCentreBadges {
   messages: number;
   rewards: number;
+  missions: number;
 }
 
 export function MemberCentreNav({
@@ -40,7 +43,7 @@ export function MemberCentreNav({
           <li key={page.to}>
             <NavLink to={page.to} end={"end" in page} prefetch="intent">
               {t("label" in page ? page.label : `memberCentre.${page.key}`)}
-              {page.key === "messages" || page.key === "rewards" ? (
+              {page.key === "messages" || page.key === "rewards" || page.key === "missions" ? (
                 <Badge page={page.key} count={badges[page.key]} />
               ) : null}
             </NavLink>

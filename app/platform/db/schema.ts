@@ -397,6 +397,9 @@ export interface DB {
   bonus_grants: BonusGrantsTable;
   bonus_turnover: BonusTurnoverTable;
   red_envelope_windows: RedEnvelopeWindowsTable;
+  missions: MissionsTable;
+  mission_claims: MissionClaimsTable;
+  mission_scores: MissionScoresTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -650,4 +653,46 @@ export interface RedEnvelopeWindowsTable {
   window_key: string;
   budget: BigIntColumn;
   paid: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+}
+
+export interface MissionsTable {
+  id: Generated<string>;
+  code: string;
+  names: Json<Record<string, string>>;
+  descriptions: Json<Record<string, string>>;
+  period: "D" | "W" | "once";
+  condition: "deposit" | "valid_bet" | "distinct_games" | "login_days" | "referred_depositors";
+  category: string | null;
+  target: BigIntColumn;
+  reward_kind: "cash" | "points";
+  reward_amount: BigIntColumn;
+  turnover_multiple: Generated<number>;
+  mission_points: Generated<number>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MissionClaimsTable {
+  id: Generated<string>;
+  mission_id: string;
+  member_id: string;
+  period_key: string;
+  form_key: string;
+  progress: BigIntColumn;
+  target: BigIntColumn;
+  reward_kind: "cash" | "points";
+  reward_amount: BigIntColumn;
+  turnover_multiple: number;
+  mission_points: number;
+  ledger_entry_id: string;
+  claimed_at: Timestamp;
+}
+
+export interface MissionScoresTable {
+  week_key: string;
+  member_id: string;
+  points: BigIntColumn;
+  reached_at: Timestamp;
 }

@@ -27,7 +27,10 @@ export type AuditEvent =
   | "promotion_updated"
   | "promotion_status_changed"
   | "promotion_application_decided"
-  | "bonus_forfeited_by_operator";
+  | "bonus_forfeited_by_operator"
+  | "mission_created"
+  | "mission_updated"
+  | "mission_status_changed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

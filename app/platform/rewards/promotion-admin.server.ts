@@ -11,6 +11,7 @@ import {
   type PromotionFormValues,
   type PromotionInput,
 } from "./promotion-input";
+import { MISSION_REWARDS_PROMOTION } from "./missions/mission-rewards.server";
 import { isPromotionId, promotionOf, type Promotion } from "./promotion-rows.server";
 import type { PromotionStatus } from "./promotion-types";
 
@@ -147,6 +148,8 @@ async function lockPromotion(db: Database, promotionId: string) {
     .selectFrom("promotions")
     .selectAll()
     .where("id", "=", promotionId)
+    // Missions' cash rewards hang on this promotion; it is not the operator's to edit or publish.
+    .where("code", "<>", MISSION_REWARDS_PROMOTION)
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw new PlatformError("promotion_not_found");
@@ -218,6 +221,7 @@ export async function listPromotionsForOps(db: Database): Promise<OpsPromotionRo
         .where("g.status", "=", "wagering")
         .as("wagering"),
     ])
+    .where("p.code", "<>", MISSION_REWARDS_PROMOTION)
     .orderBy("p.id", "desc")
     .execute();
   return rows.map(({ entries, applying, wagering, ...row }) => ({
@@ -238,6 +242,7 @@ export async function promotionFormValues(
     .selectFrom("promotions")
     .selectAll()
     .where("id", "=", promotionId)
+    .where("code", "<>", MISSION_REWARDS_PROMOTION)
     .executeTakeFirst();
   if (!row) return undefined;
   const p = promotionOf(row);

@@ -2,22 +2,30 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { MemberCentreNav } from "~/components/member/member-centre-nav";
 import type { loader as portalLoader } from "~/routes/_portal+/_layout";
+import { getDb } from "~/platform/db/database.server";
+import { claimableMissionCount } from "~/platform/rewards/missions/mission-progress.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 /** The member centre subtree (DESIGN §4), guarded here; each child loader and action re-checks on its own. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
-  return json({ hasUpline: viewer.member.parentId !== null });
+  const db = await getDb();
+  const brand = await getBrandConfig(db);
+  // Only the member centre shows the missions badge: its one query runs on these pages alone.
+  const claimableMissions = await claimableMissionCount(db, viewer.member.id, brand.timeZone);
+  return json({ hasUpline: viewer.member.parentId !== null, claimableMissions });
 }
 
 export default function MemberLayout() {
-  const { hasUpline } = useLoaderData<typeof loader>();
+  const { hasUpline, claimableMissions } = useLoaderData<typeof loader>();
   // The portal layout already counted them for the header's unclaimed count.
   const viewer = useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer;
   const badges = {
     messages: viewer?.unreadMessages ?? 0,
     rewards: viewer?.availablePromos ?? 0,
+    missions: claimableMissions,
   };
   return (
     <div className="member-centre">

@@ -1,0 +1,145 @@
+import type { Insertable } from "kysely";
+import * as z from "zod/v4";
+import type { Database } from "../../db/open.server";
+import type { MissionsTable } from "../../db/schema";
+import { PlatformError } from "../../errors";
+import { audit } from "../../identity/audit.server";
+import { uniqueViolation } from "../../identity/registration.server";
+import { inTransaction } from "../../wallet/ledger.server";
+import type { OperatorAct } from "../promotion-admin.server";
+import {
+  MISSION_CATEGORIES,
+  MISSION_CODE_PATTERN,
+  MISSION_CONDITIONS,
+  MISSION_PERIODS,
+  MISSION_REWARDS,
+} from "./mission-types";
+
+/**
+ * The operator's missions (/ops/missions): create, edit, enable, disable.
+ * The route parses the form for its translated field errors; the input is
+ * checked again here, so no other caller can store a mission the members'
+ * page could not show. Every change is audited with the operator.
+ */
+const text = z.string().trim().min(1).max(200);
+const missionInputSchema = z
+  .object({
+    code: z.string().regex(MISSION_CODE_PATTERN),
+    names: z.object({ en: text, ur: text }),
+    descriptions: z.object({ en: z.string().max(500), ur: z.string().max(500) }),
+    period: z.enum(MISSION_PERIODS),
+    condition: z.enum(MISSION_CONDITIONS),
+    category: z.enum(MISSION_CATEGORIES).nullable(),
+    target: z.bigint().positive(),
+    rewardKind: z.enum(MISSION_REWARDS),
+    rewardAmount: z.bigint().positive(),
+    turnoverMultiple: z.number().int().min(0).max(100_000),
+    missionPoints: z.number().int().min(0).max(1_000_000),
+    sort: z.number().int().min(-1000).max(1000),
+  })
+  .refine((input) => input.category === null || input.condition === "valid_bet", {
+    path: ["category"],
+    message: "mission_category_for_bets",
+  })
+  .refine((input) => input.rewardKind === "cash" || input.turnoverMultiple === 0, {
+    path: ["turnoverMultiple"],
+    message: "mission_turnover_for_cash",
+  });
+
+export type MissionInput = z.infer<typeof missionInputSchema>;
+
+function rowOf(input: MissionInput): Insertable<MissionsTable> {
+  const parsed = missionInputSchema.safeParse(input);
+  if (!parsed.success)
+    throw new PlatformError("mission_invalid", {
+      field: parsed.error.issues[0]?.path.join(".") ?? "",
+    });
+  const value = parsed.data;
+  return {
+    code: value.code,
+    names: JSON.stringify(value.names),
+    descriptions: JSON.stringify(value.descriptions),
+    period: value.period,
+    condition: value.condition,
+    category: value.category,
+    target: value.target.toString(),
+    reward_kind: value.rewardKind,
+    reward_amount: value.rewardAmount.toString(),
+    turnover_multiple: value.turnoverMultiple,
+    mission_points: value.missionPoints,
+    sort: value.sort,
+  };
+}
+
+function codeTaken(error: unknown): never {
+  if (uniqueViolation(error)?.includes("code"))
+    throw new PlatformError("mission_code_taken", { field: "code" });
+  throw error;
+}
+
+/** A new mission, enabled at once. Returns its id. */
+export async function createMission(db: Database, input: MissionInput, act: OperatorAct) {
+  const values = rowOf(input);
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto("missions")
+      .values(values)
+      .returning("id")
+      .executeTakeFirstOrThrow()
+      .catch(codeTaken);
+    await audit(trx, "mission_created", act.context, {
+      memberId: act.operatorId,
+      detail: { missionId: String(row.id), code: values.code },
+    });
+    return String(row.id);
+  });
+}
+
+/** New terms apply from the next claim; claims made keep what they paid. */
+export async function updateMission(
+  db: Database,
+  missionId: string,
+  input: MissionInput,
+  act: OperatorAct,
+) {
+  const values = rowOf(input);
+  await inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable("missions")
+      .set({ ...values, updated_at: new Date() })
+      .where("id", "=", missionIdOf(missionId))
+      .executeTakeFirst()
+      .catch(codeTaken);
+    if (updated.numUpdatedRows === 0n) throw new PlatformError("mission_not_found");
+    await audit(trx, "mission_updated", act.context, {
+      memberId: act.operatorId,
+      detail: { missionId, code: values.code },
+    });
+  });
+}
+
+/** Enables or disables a mission: a disabled one leaves the members' page and cannot be claimed. */
+export async function setMissionEnabled(
+  db: Database,
+  missionId: string,
+  enabled: boolean,
+  act: OperatorAct,
+) {
+  await inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable("missions")
+      .set({ enabled, updated_at: new Date() })
+      .where("id", "=", missionIdOf(missionId))
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new PlatformError("mission_not_found");
+    await audit(trx, "mission_status_changed", act.context, {
+      memberId: act.operatorId,
+      detail: { missionId, enabled },
+    });
+  });
+}
+
+function missionIdOf(id: string) {
+  if (!/^\d{1,18}$/.test(id)) throw new PlatformError("mission_not_found");
+  return id;
+}
