@@ -106,7 +106,7 @@ export interface MembersTable {
 export interface ReferralsTable {
   friend_id: string;
   referrer_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -397,6 +397,7 @@ export interface DB {
   bonus_grants: BonusGrantsTable;
   bonus_turnover: BonusTurnoverTable;
   red_envelope_windows: RedEnvelopeWindowsTable;
+  referral_rewards: ReferralRewardsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -592,6 +593,9 @@ export interface PromotionsTable {
   sort: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Referral rules (0012-referral-rewards): the friend's valid bets and the shared-IP window. */
+  referral_min_valid_bet: OptionalBigInt;
+  referral_ip_window_hours: OptionalNumber;
 }
 
 export interface PromotionEntriesTable {
@@ -650,4 +654,18 @@ export interface RedEnvelopeWindowsTable {
   window_key: string;
   budget: BigIntColumn;
   paid: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+}
+
+/** A friend's referral reward (0012-referral-rewards); no row: still waiting. */
+export interface ReferralRewardsTable {
+  friend_id: string;
+  referrer_id: string;
+  promotion_id: string;
+  status: "held" | "paid" | "rejected";
+  amount: BigIntColumn;
+  hold_reason: "same_ip" | null;
+  entry_id: string | null;
+  qualified_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
 }

@@ -27,7 +27,8 @@ export type AuditEvent =
   | "promotion_updated"
   | "promotion_status_changed"
   | "promotion_application_decided"
-  | "bonus_forfeited_by_operator";
+  | "bonus_forfeited_by_operator"
+  | "referral_decided";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

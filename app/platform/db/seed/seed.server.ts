@@ -12,6 +12,7 @@ import { seedDemoPlays } from "./plays.server";
 import { seedDemoRewards } from "./rewards.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedDemoVip } from "./vip.server";
+import { seedDemoReferral } from "./referral.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
 
@@ -193,7 +194,8 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const rewards = await seedDemoRewards(db, brand);
   // After the money: the levels' thresholds count nothing the seed deposited or bet before them.
   const vip = await seedDemoVip(db);
-  if (seeded || accounts || wallets || plays || agency || rewards || vip)
+  const referral = await seedDemoReferral(db, brand);
+  if (seeded || accounts || wallets || plays || agency || rewards || vip || referral)
     await sql`analyze`.execute(db);
   return seeded;
 }
