@@ -12,8 +12,18 @@ import { sql, type Kysely } from "kysely";
 const statements = [
   `alter table promotions drop constraint promotions_kind_check`,
   `alter table promotions add constraint promotions_kind_check check (kind in ('first_deposit', 'reload', 'registration', 'cashback', 'red_envelope', 'apply', 'referral'))`,
+  `alter table promotions drop constraint promotions_repeating_kinds`,
+  `alter table promotions add constraint promotions_repeating_kinds check (
+     (kind in ('cashback', 'red_envelope') and period <> 'once')
+     or (kind in ('first_deposit', 'registration', 'referral') and period = 'once')
+     or kind in ('reload', 'apply'))`,
   `alter table promotions add column referral_min_valid_bet bigint check (referral_min_valid_bet >= 0)`,
   `alter table promotions add column referral_ip_window_hours integer check (referral_ip_window_hours > 0)`,
+  // A referral pays a fixed amount by itself; its rules belong to no other kind.
+  `alter table promotions add constraint promotions_referral check (
+     (kind = 'referral') = (referral_min_valid_bet is not null)
+     and (kind = 'referral' or referral_ip_window_hours is null)
+     and (kind <> 'referral' or (reward_fixed is not null and claim_mode = 'automatic')))`,
   `create table referral_rewards (
      friend_id bigint primary key references referrals (friend_id),
      referrer_id bigint not null references members (id),
@@ -40,7 +50,12 @@ export async function down(db: Kysely<unknown>) {
   await sql.raw(`delete from promotions where kind = 'referral'`).execute(db);
   await sql
     .raw(
-      `alter table promotions drop column referral_ip_window_hours, drop column referral_min_valid_bet, drop constraint promotions_kind_check, add constraint promotions_kind_check check (kind in ('first_deposit', 'reload', 'registration', 'cashback', 'red_envelope', 'apply'))`,
+      `alter table promotions drop constraint promotions_referral, drop column referral_ip_window_hours, drop column referral_min_valid_bet,
+         drop constraint promotions_kind_check, add constraint promotions_kind_check check (kind in ('first_deposit', 'reload', 'registration', 'cashback', 'red_envelope', 'apply')),
+         drop constraint promotions_repeating_kinds, add constraint promotions_repeating_kinds check (
+           (kind in ('cashback', 'red_envelope') and period <> 'once')
+           or (kind in ('first_deposit', 'registration') and period = 'once')
+           or kind in ('reload', 'apply'))`,
     )
     .execute(db);
 }

@@ -33,7 +33,10 @@ export async function seedDemoReferral(db: Database, brand: BrandConfig, now = n
       category: "other",
       kind: "referral",
       claimMode: "automatic",
-      titles: { en: "Invite friends: Rs 100 per friend", ur: "دوستوں کو مدعو کریں: فی دوست Rs 100" },
+      titles: {
+        en: "Invite friends: Rs 100 per friend",
+        ur: "دوستوں کو مدعو کریں: فی دوست Rs 100",
+      },
       rulesHtml: {
         en: "<ul><li>Share your invitation link. When a friend's first deposit is at least Rs 100 and the friend has wagered Rs 200, you get Rs 100 in your main wallet.</li></ul>",
         ur: "<ul><li>اپنا دعوتی لنک شیئر کریں۔ جب کسی دوست کا پہلا ڈپازٹ کم از کم Rs 100 ہو اور وہ Rs 200 کی شرط لگا چکا ہو، تو آپ کے مین والیٹ میں Rs 100 آ جاتے ہیں۔</li></ul>",

@@ -18,10 +18,7 @@ type Trx = Transaction<DB>;
 export const CLAIM_DAYS = 7;
 
 export type ReferralLinkError =
-  | "referral_code_invalid"
-  | "referral_self"
-  | "referral_already"
-  | "referral_too_late";
+  "referral_code_invalid" | "referral_self" | "referral_already" | "referral_too_late";
 
 /** The referrer of a code at registration; `referral_code_invalid` when no member has it. */
 export async function referrerOfCode(db: Database | Trx, code: string): Promise<string> {

@@ -47,10 +47,7 @@ export async function listReferralRewards(
       .selectFrom("referral_rewards")
       .select((eb) => [
         eb.fn.countAll<string>().as("total"),
-        eb.fn
-          .count<string>("friend_id")
-          .filterWhere("status", "=", "held")
-          .as("held"),
+        eb.fn.count<string>("friend_id").filterWhere("status", "=", "held").as("held"),
       ])
       .executeTakeFirstOrThrow(),
   ]);
