@@ -105,7 +105,7 @@ function CopyLink({ id, link }: { id: string; link: string }) {
           </button>
         ) : null}
       </div>
-      <p role="status" aria-live="polite" className="copy-status" data-testid="referral-copied">
+      <p role="status" aria-live="polite" className="muted" data-testid="referral-copied">
         {copied ? t("referral.copied") : ""}
       </p>
     </div>
