@@ -122,7 +122,10 @@ export const promotionInputSchema = z
       issue("claimMode", "mode_mismatch");
     if (["cashback", "red_envelope"].includes(input.kind) && input.period === "once")
       issue("period", "period_required");
-    if (["first_deposit", "registration", "referral"].includes(input.kind) && input.period !== "once")
+    if (
+      ["first_deposit", "registration", "referral"].includes(input.kind) &&
+      input.period !== "once"
+    )
       issue("period", "period_once");
     if (input.kind === "red_envelope") {
       if (input.envelopeBudget === null) issue("envelopeBudget", "envelope_required");

@@ -81,7 +81,9 @@ export function ReferralQueue({
                             type="submit"
                             name="intent"
                             value={intent}
-                            className={intent === "approve" ? "button small primary" : "button small"}
+                            className={
+                              intent === "approve" ? "button small primary" : "button small"
+                            }
                             aria-label={t(`opsReferrals.${intent}Label`, { friend: row.friend })}
                             data-testid={`ops-referral-${intent}`}
                           >

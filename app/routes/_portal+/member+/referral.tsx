@@ -54,9 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await claimReferrer(db, viewer.member.id, submission.value.code);
   } catch (error) {
-    return formFailure(
-      submission.reply({ fieldErrors: { code: [claimErrorMessage(error, t)] } }),
-    );
+    return formFailure(submission.reply({ fieldErrors: { code: [claimErrorMessage(error, t)] } }));
   }
   return redirect(`${PAGE}?claimed=1`);
 }
