@@ -177,27 +177,19 @@ test.describe("invite friends", () => {
     await page.goto("/ops/referrals");
     const row = (account: string) =>
       page.locator(`[data-testid="ops-referral"][data-friend="${account}"]`);
-    await row(approved.account)
-      .getByRole("button", {
-        name: label("en", "opsReferrals.approveLabel", { friend: approved.account }),
-      })
-      .click();
-    await expect(page.getByTestId("ops-referral-done")).toHaveText(
-      label("en", "opsReferrals.done.approve"),
-    );
-    await expect(row(approved.account).getByTestId("ops-referral-status")).toContainText(
-      label("en", "opsReferrals.status.paid"),
-    );
-    await row(rejected.account)
-      .getByRole("button", {
-        name: label("en", "opsReferrals.rejectLabel", { friend: rejected.account }),
-      })
-      .click();
-    await expect(page.getByTestId("ops-referral-done")).toHaveText(
-      label("en", "opsReferrals.done.reject"),
-    );
-    await expect(row(rejected.account).getByTestId("ops-referral-status")).toContainText(
-      label("en", "opsReferrals.status.rejected"),
-    );
+    for (const [intent, friend, status] of [
+      ["approve", approved.account, "paid"],
+      ["reject", rejected.account, "rejected"],
+    ] as const) {
+      await row(friend)
+        .getByRole("button", { name: label("en", `opsReferrals.${intent}Label`, { friend }) })
+        .click();
+      await expect(page.getByTestId("ops-referral-done")).toHaveText(
+        label("en", `opsReferrals.done.${intent}`),
+      );
+      await expect(row(friend).getByTestId("ops-referral-status")).toContainText(
+        label("en", `opsReferrals.status.${status}`),
+      );
+    }
   });
 });

@@ -3,6 +3,7 @@ import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
+import { insertHeldReferral } from "../helpers/referral";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 
 /**
@@ -191,27 +192,7 @@ describe("registration through an invitation link", () => {
 describe("/ops/referrals", () => {
   async function heldReward() {
     const [referrer, friend] = [await insertMember(handle.db), await insertMember(handle.db)];
-    const promotion = await handle.db
-      .selectFrom("promotions")
-      .select("id")
-      .where("code", "=", "invite-friends")
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .insertInto("referrals")
-      .values({ friend_id: friend, referrer_id: referrer })
-      .execute();
-    await handle.db
-      .insertInto("referral_rewards")
-      .values({
-        friend_id: friend,
-        referrer_id: referrer,
-        promotion_id: promotion.id,
-        status: "held",
-        hold_reason: "same_ip",
-        amount: "10000",
-        qualified_at: new Date(),
-      })
-      .execute();
+    await insertHeldReferral(handle.db, referrer, friend);
     return { referrer, friend };
   }
 

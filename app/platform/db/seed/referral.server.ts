@@ -1,7 +1,7 @@
 import type { Database } from "../open.server";
-import { OPERATOR_TYPE } from "../../identity/member-types";
 import type { BrandConfig } from "../../system/brand-config.server";
 import { createPromotion, setPromotionStatus } from "../../rewards/promotion-admin.server";
+import { markSeeded, seededBefore, seedOperatorAct } from "./seed-steps.server";
 
 const DAY = 86_400_000;
 
@@ -13,19 +13,8 @@ const DAY = 86_400_000;
  * 24 hours is held for the operator. Idempotent: a marker row stops a rerun.
  */
 export async function seedDemoReferral(db: Database, brand: BrandConfig, now = new Date()) {
-  const marker = await db
-    .selectFrom("settings")
-    .select("key")
-    .where("key", "=", "seed_referral")
-    .executeTakeFirst();
-  if (marker) return false;
-  const operator = await db
-    .selectFrom("members")
-    .select("id")
-    .where("type", "=", OPERATOR_TYPE)
-    .orderBy("id")
-    .executeTakeFirstOrThrow();
-  const act = { operatorId: operator.id, context: { ip: null, userAgent: "seed" } };
+  if (await seededBefore(db, "seed_referral")) return false;
+  const act = await seedOperatorAct(db);
   const id = await createPromotion(
     db,
     {
@@ -51,9 +40,6 @@ export async function seedDemoReferral(db: Database, brand: BrandConfig, now = n
     { ...act, timeZone: brand.timeZone },
   );
   await setPromotionStatus(db, id, "published", act);
-  await db
-    .insertInto("settings")
-    .values({ key: "seed_referral", value: JSON.stringify({ at: now.toISOString() }) })
-    .execute();
+  await markSeeded(db, "seed_referral", now);
   return true;
 }

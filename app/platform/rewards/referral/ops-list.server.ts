@@ -5,22 +5,7 @@ import type { Database } from "../../db/open.server";
  * the most recent decided ones. Operators see accounts unmasked and the IP
  * the friend registered from.
  */
-export interface OpsReferralRow {
-  friendId: string;
-  friend: string;
-  referrer: string;
-  registerIp: string | null;
-  status: "held" | "paid" | "rejected";
-  holdReason: string | null;
-  amount: string;
-  qualifiedAt: string;
-  decidedAt: string | null;
-}
-
-export async function listReferralRewards(
-  db: Database,
-  page: { offset: number; limit: number },
-): Promise<{ rows: OpsReferralRow[]; total: number; held: number }> {
+export async function listReferralRewards(db: Database, page: { offset: number; limit: number }) {
   const [rows, counts] = await Promise.all([
     db
       .selectFrom("referral_rewards as rr")
