@@ -248,6 +248,48 @@ describe("/ops/referrals", () => {
   });
 });
 
+describe("the REFERRAL promotion's rules in /ops/promotions", () => {
+  test("a referral promotion saves its valid-bet minimum and IP window; a wrong claim mode is a field error", async () => {
+    const cookie = await opsCookie(handle.db);
+    const { action } = await import("~/routes/ops+/promotions.new");
+    const form = (changes: Record<string, string>) => ({
+      intent: "save",
+      code: `route-referral-${process.pid}`,
+      category: "other",
+      kind: "referral",
+      claimMode: "automatic",
+      "titles.en": "Invite",
+      startsAt: "2025-03-01T10:00",
+      period: "once",
+      rewardFixed: "50.00",
+      minDeposit: "100",
+      referralMinValidBet: "250.50",
+      referralIpWindowHours: "12",
+      ...changes,
+    });
+    const refused = await action(
+      formPost("/ops/promotions/new", form({ claimMode: "join_claim" }), { Cookie: cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await jsonBody(refused)).result.error.claimMode).toBeDefined();
+    const saved = (await action(
+      formPost("/ops/promotions/new", form({}), { Cookie: cookie }),
+    )) as Response;
+    expect(saved.status).toBe(302);
+    const row = await handle.db
+      .selectFrom("promotions")
+      .select(["kind", "reward_fixed", "referral_min_valid_bet", "referral_ip_window_hours"])
+      .where("code", "=", `route-referral-${process.pid}`)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      kind: "referral",
+      reward_fixed: "5000",
+      referral_min_valid_bet: "25050",
+      referral_ip_window_hours: 12,
+    });
+  });
+});
+
 describe("the menus", () => {
   test("follow the live REFERRAL promotion, not the REFERRAL3 flag", async () => {
     const { loader } = await layoutRoute();

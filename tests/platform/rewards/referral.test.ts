@@ -301,4 +301,27 @@ describe("the referral reward", () => {
       .execute();
     expect(audits).toHaveLength(2);
   });
+
+  it("lands on BONUS with a wagering grant when the promotion asks for turnover", async () => {
+    await db()
+      .updateTable("promotions")
+      .set({ turnover_multiple: 300 })
+      .where("id", "=", promotionId)
+      .execute();
+    const referrer = await insertMember(db());
+    const friend = await register(await referralCodeOf(db(), referrer));
+    await deposit(friend.id, 5_000n);
+    await bet(friend.id, 20_000n);
+    expect(await payDueReferralRewards(db())).toBe(1);
+    expect((await rewardEntries(referrer)).map((row) => [row.account, row.amount])).toEqual([
+      ["HOUSE:BONUSES", "-10000"],
+      ["BONUS", "10000"],
+    ]);
+    const grant = await db()
+      .selectFrom("bonus_grants")
+      .select(["status", "turnover_required"])
+      .where("member_id", "=", referrer)
+      .executeTakeFirstOrThrow();
+    expect(grant).toEqual({ status: "wagering", turnover_required: "30000" });
+  });
 });
