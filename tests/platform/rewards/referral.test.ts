@@ -139,6 +139,17 @@ describe("registration with a referral code", () => {
     expect(after.n).toBe(before.n);
   });
 
+  it("refuses a trial account's code; an agent's own referral code works", async () => {
+    const trial = await insertMember(db(), { type: 4 });
+    expect((await refusal(register(await referralCodeOf(db(), trial)))).code).toBe(
+      "invitation_code_error",
+    );
+    const agent = await insertAgent(db());
+    const friend = await register(await referralCodeOf(db(), agent));
+    expect(await referrerOfFriend(friend.id)).toBe(agent);
+    expect(friend.parent_id).toBeNull();
+  });
+
   it("still places a member under the agent an old ?ref= link names", async () => {
     const agent = await insertAgent(db());
     await db()

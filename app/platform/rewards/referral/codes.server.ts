@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
-import { MEMBER_TYPE } from "../../identity/member-types";
+import { OPERATOR_TYPE } from "../../identity/member-types";
 
 /**
  * Members' own referral codes (0009-referrals): handed out on first use,
@@ -55,15 +55,24 @@ export async function referralCodeOf(
   throw new Error(`no free referral code after ${ATTEMPTS} attempts`);
 }
 
-/** The active plain member whose code this is (any case), or undefined. */
+/**
+ * The active account whose code this is (any case), or undefined. Members and
+ * agents may invite (both reach /member/referral); trial accounts and
+ * operators never hold a usable code. Trial types are the stored brand's.
+ */
 export async function findReferrerByCode(db: Executor, code: string) {
   const trimmed = code.trim();
   if (!REFERRAL_CODE_PATTERN.test(trimmed)) return undefined;
   return db
-    .selectFrom("members")
-    .select(["id", "account"])
-    .where((eb) => eb(eb.fn("upper", ["referral_code"]), "=", trimmed.toUpperCase()))
-    .where("status", "=", "active")
-    .where("type", "=", MEMBER_TYPE)
+    .selectFrom("members as m")
+    .select(["m.id", "m.account"])
+    .where((eb) => eb(eb.fn("upper", ["m.referral_code"]), "=", trimmed.toUpperCase()))
+    .where("m.status", "=", "active")
+    .where("m.type", "<>", OPERATOR_TYPE)
+    .where(
+      sql<boolean>`not coalesce(
+        (select s.value -> 'trialTypes' from settings s where s.key = 'brand'), '[4]'::jsonb
+      ) @> to_jsonb(m.type)`,
+    )
     .executeTakeFirst();
 }
