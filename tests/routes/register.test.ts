@@ -508,6 +508,8 @@ describe("register dialog (server render, JavaScript off)", () => {
       { countryCode: "IN", countryDialingCode: "91" },
     ],
     affiliateCode: "LUCKY1",
+    referralCode: null,
+    referral: false,
   };
 
   function renderDialog(

@@ -18,8 +18,12 @@ export interface RegisterFormView {
   mobile: { shown: boolean; required: boolean };
   verification: boolean;
   countries: { countryCode: string; countryDialingCode: string }[];
-  /** A referral link's code (?affiliateCode= or ?ref=), prefilled. */
+  /** An agent's affiliate link's code (?affiliateCode=), prefilled. */
   affiliateCode: string | null;
+  /** A friend's referral link's code (?ref=), prefilled. */
+  referralCode: string | null;
+  /** The REFERRAL promotion is live: the friend's code is a field of its own. */
+  referral: boolean;
 }
 
 /** The form's last answer, as the dialog shows it (what /register answers when it does not redirect). */
@@ -266,6 +270,23 @@ function RegisterForm({
             type="hidden"
             name="affiliateCode"
             value={values.affiliateCode ?? form.affiliateCode ?? ""}
+          />
+        ) : null}
+        {form.referral || errors.referralCode ? (
+          <Field
+            name="referralCode"
+            label={t("referral.register.code")}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            defaultValue={values.referralCode ?? form.referralCode ?? ""}
+            errors={errors.referralCode}
+          />
+        ) : (values.referralCode ?? form.referralCode) ? (
+          <input
+            type="hidden"
+            name="referralCode"
+            value={values.referralCode ?? form.referralCode ?? ""}
           />
         ) : null}
         <TermsCheckbox defaultChecked={values.terms === "on"} errors={errors.terms} />

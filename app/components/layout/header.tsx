@@ -127,6 +127,7 @@ export function Header({
               locale={locale}
               hideBalance={hideBalance}
               customerService={customerService}
+              referralEnabled={referralEnabled}
               logoutHref={logoutHref}
             />
           ) : (

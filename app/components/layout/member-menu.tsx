@@ -35,6 +35,8 @@ export interface MemberActionsProps {
   customerService: CustomerServiceEntry | null;
   /** The current page with the sign-out confirmation open. */
   logoutHref: string;
+  /** §2: Invite friends appears while the referral promotion is live. */
+  referralEnabled?: boolean;
 }
 
 /** §2 header for a logged-in member: Deposit, Withdraw, Members and the avatar menu. */
@@ -68,6 +70,7 @@ export function MemberMenu({
   hideBalance,
   customerService,
   logoutHref,
+  referralEnabled = false,
 }: MemberActionsProps) {
   const { t } = useTranslation();
   const ref = useDismissableDetails();
@@ -139,6 +142,13 @@ export function MemberMenu({
           <li>
             <Link to="/member/messages">{t("member.platformInfo")}</Link>
           </li>
+          {referralEnabled ? (
+            <li>
+              <Link to="/member/referral" data-testid="member-menu-referral">
+                {t("referral.nav")}
+              </Link>
+            </li>
+          ) : null}
           {customerService ? (
             <li>
               <CustomerServiceLink entry={customerService}>

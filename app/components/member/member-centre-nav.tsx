@@ -13,6 +13,8 @@ const PAGES = [
   { to: "/member/profit-loss", key: "profitLoss" },
   { to: "/member/bonus", key: "bonus" },
   { to: "/member/rewards", key: "rewards" },
+  // §2 referral: only while the brand's REFERRAL promotion is live.
+  { to: "/member/referral", key: "referral", label: "referral.nav", needsReferral: true },
   // §2 manualRebate, which the side menu links to; its label sits with the page's own.
   { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
   { to: "/member/messages", key: "messages" },
@@ -30,16 +32,21 @@ export interface MemberCentreBadges {
 
 export function MemberCentreNav({
   hasUpline,
+  referral = false,
   badges,
 }: {
   hasUpline: boolean;
+  referral?: boolean;
   badges: MemberCentreBadges;
 }) {
   const { t } = useTranslation();
   return (
     <nav className="member-nav" aria-label={t("memberCentre.nav")}>
       <ul>
-        {PAGES.filter((page) => !("needsUpline" in page) || hasUpline).map((page) => (
+        {PAGES.filter(
+          (page) =>
+            (!("needsUpline" in page) || hasUpline) && (!("needsReferral" in page) || referral),
+        ).map((page) => (
           <li key={page.to}>
             <NavLink to={page.to} end={"end" in page} prefetch="intent">
               {t("label" in page ? page.label : `memberCentre.${page.key}`)}

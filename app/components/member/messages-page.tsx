@@ -69,7 +69,10 @@ export function MessagesPage({
     const unknown = t("messagesPage.unknown");
     return t(`messagesPage.kinds.${message.kind}`, {
       ...params,
-      defaultValue: t(`rewards.messages.${message.kind}`, { ...params, defaultValue: unknown }),
+      defaultValue: t(`rewards.messages.${message.kind}`, {
+        ...params,
+        defaultValue: t(`referral.messages.${message.kind}`, { ...params, defaultValue: unknown }),
+      }),
     });
   };
   return (

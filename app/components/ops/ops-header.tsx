@@ -27,6 +27,9 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <NavLink to="/ops/missions" data-testid="ops-nav-missions">
             {t("opsMissions.nav")}
           </NavLink>
+          <NavLink to="/ops/referrals" data-testid="ops-nav-referrals">
+            {t("opsReferrals.nav")}
+          </NavLink>
         </nav>
         <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
         <Form method="post" action="/logout" className="inline-form">

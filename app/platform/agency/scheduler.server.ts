@@ -6,6 +6,7 @@ import { autoReceiveDue } from "../wallet/withdrawals.server";
 import { expireGrants } from "../rewards/bonus-grants.server";
 import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
+import { payDueReferralRewards } from "../rewards/referral/rewards.server";
 
 /**
  * The platform's periodic work: contract settlements (§9 real-time salary
@@ -26,6 +27,8 @@ export interface ScheduledWork {
   vipUpgrades: number;
   bonusesExpired: number;
   cashbacks: number;
+  /** Referral rewards paid or held for the operator (optional: callers that predate it report none). */
+  referralRewards?: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -47,6 +50,7 @@ export async function runScheduledWork(
         vipUpgrades: await upgradeDueMembers(conn, now),
         bonusesExpired: await expireGrants(conn, now),
         cashbacks: await payDueCashback(conn, now),
+        referralRewards: await payDueReferralRewards(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);

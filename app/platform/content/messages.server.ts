@@ -22,7 +22,9 @@ export type MessageKind =
   | "application_approved"
   | "application_rejected"
   | "cashback_issued"
-  | "red_envelope";
+  | "red_envelope"
+  // Referral (app/platform/rewards/referral): params promotion, amount, friend (masked account).
+  | "referral_reward";
 
 type Executor = Pick<Database, "insertInto">;
 

@@ -106,7 +106,7 @@ export interface MembersTable {
 export interface ReferralsTable {
   friend_id: string;
   referrer_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -400,6 +400,7 @@ export interface DB {
   missions: MissionsTable;
   mission_claims: MissionClaimsTable;
   mission_scores: MissionScoresTable;
+  referral_rewards: ReferralRewardsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -595,6 +596,9 @@ export interface PromotionsTable {
   sort: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Referral rules (0012-referral-rewards): the friend's valid bets and the shared-IP window. */
+  referral_min_valid_bet: OptionalBigInt;
+  referral_ip_window_hours: OptionalNumber;
 }
 
 export interface PromotionEntriesTable {
@@ -695,4 +699,18 @@ export interface MissionScoresTable {
   member_id: string;
   points: BigIntColumn;
   reached_at: Timestamp;
+}
+
+/** A friend's referral reward (0012-referral-rewards); no row: still waiting. */
+export interface ReferralRewardsTable {
+  friend_id: string;
+  referrer_id: string;
+  promotion_id: string;
+  status: "held" | "paid" | "rejected";
+  amount: BigIntColumn;
+  hold_reason: "same_ip" | null;
+  entry_id: string | null;
+  qualified_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
 }

@@ -30,7 +30,8 @@ export type AuditEvent =
   | "bonus_forfeited_by_operator"
   | "mission_created"
   | "mission_updated"
-  | "mission_status_changed";
+  | "mission_status_changed"
+  | "referral_decided";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

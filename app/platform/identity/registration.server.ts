@@ -10,6 +10,8 @@ import { countHit } from "./rate-limits.server";
 import { hashPassword, randomToken } from "./secrets.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 import { issueRegistrationBonuses } from "../rewards/qualify.server";
+import { findReferrerByCode } from "../rewards/referral/codes.server";
+import { recordReferrer } from "../rewards/referral/links.server";
 
 /** The §3 optional fields kept on the profile (not used to log in). */
 export const PROFILE_FIELDS = [
@@ -35,6 +37,8 @@ export interface Registration {
   verificationCode?: string;
   email?: string;
   affiliateCode?: string;
+  /** A member's referral code (a link's ?ref= or typed): that member becomes the referrer. */
+  referralCode?: string;
   paymentPassword?: string;
   profile: Partial<Record<ProfileField, string>>;
 }
@@ -90,6 +94,18 @@ export async function registerMember(
     if (!agent) throw new PlatformError("invitation_code_error");
     parentId = agent.id;
   }
+  let referrerId: string | null = null;
+  if (input.referralCode) {
+    const referrer = await findReferrerByCode(db, input.referralCode);
+    // Old links named an agent's affiliate code as ?ref=: they still place the member under it.
+    const agent =
+      referrer || input.affiliateCode
+        ? undefined
+        : await findAgentByAffiliateCode(db, input.referralCode, rules);
+    if (referrer) referrerId = referrer.id;
+    else if (agent) parentId = agent.id;
+    else throw new PlatformError("invitation_code_error", { field: "referralCode" });
+  }
   const account = input.mode === "mobile" ? input.mobile! : input.account.trim();
   const mobileTaken =
     input.mobile &&
@@ -139,6 +155,7 @@ export async function registerMember(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (referrerId) await recordReferrer(trx, created.id, referrerId, now);
       await issueRegistrationBonuses(trx, created.id, now);
       return created;
     });
@@ -151,7 +168,7 @@ export async function registerMember(
   await audit(db, "registered", context, {
     memberId: member.id,
     account: member.account,
-    detail: { mode: input.mode, affiliate: Boolean(parentId) },
+    detail: { mode: input.mode, affiliate: Boolean(parentId), referred: Boolean(referrerId) },
   });
   return member;
 }

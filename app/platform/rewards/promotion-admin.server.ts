@@ -84,6 +84,8 @@ function rowOf(input: PromotionInput, timeZone: string): Insertable<PromotionsTa
     envelope_min: text(input.envelopeMin),
     envelope_max: text(input.envelopeMax),
     sort: input.sort,
+    referral_min_valid_bet: input.kind === "referral" ? input.referralMinValidBet.toString() : null,
+    referral_ip_window_hours: input.kind === "referral" ? input.referralIpWindowHours : null,
   };
 }
 
@@ -275,6 +277,8 @@ export async function promotionFormValues(
       Object.entries(p.contributions).map(([category, percent]) => [category, String(percent)]),
     ),
     contributionDefault: str(p.contributionDefault),
+    referralMinValidBet: str(p.referral?.minValidBet ?? null),
+    referralIpWindowHours: str(p.referral?.ipWindowHours ?? null),
     maxBet: str(p.maxBet),
     maxBetRule: p.maxBetRule,
     expiryHours: str(p.expiryHours),

@@ -92,6 +92,10 @@ export const promotionInputSchema = z
     envelopeMin: money,
     envelopeMax: money,
     sort: count(-1000, 1000).transform((value) => value ?? 0),
+    /** Referral: the friend's valid bets needed besides the first deposit of `minDeposit`. */
+    referralMinValidBet: minorUnits(0n).transform((value) => value ?? 0n),
+    /** Referral: a friend from the referrer's IP within this many hours is held for the operator. */
+    referralIpWindowHours: count(1, 24 * 365),
   })
   .superRefine((input, ctx) => {
     const issue = (path: string, message: string) =>
@@ -107,18 +111,21 @@ export const promotionInputSchema = z
     const needsReward = !["red_envelope", "apply"].includes(input.kind);
     if (needsReward && input.rewardFixed === null && input.rewardBps === null)
       issue("rewardFixed", "reward_required");
-    if (input.kind === "registration" && input.rewardFixed === null)
+    if (["registration", "referral"].includes(input.kind) && input.rewardFixed === null)
       issue("rewardFixed", "fixed_required");
     if ((input.kind === "apply") !== (input.claimMode === "apply"))
       issue("claimMode", "mode_mismatch");
     if (
-      ["registration", "cashback", "red_envelope"].includes(input.kind) &&
+      ["registration", "cashback", "red_envelope", "referral"].includes(input.kind) &&
       input.claimMode !== "automatic"
     )
       issue("claimMode", "mode_mismatch");
     if (["cashback", "red_envelope"].includes(input.kind) && input.period === "once")
       issue("period", "period_required");
-    if (["first_deposit", "registration"].includes(input.kind) && input.period !== "once")
+    if (
+      ["first_deposit", "registration", "referral"].includes(input.kind) &&
+      input.period !== "once"
+    )
       issue("period", "period_once");
     if (input.kind === "red_envelope") {
       if (input.envelopeBudget === null) issue("envelopeBudget", "envelope_required");

@@ -34,6 +34,8 @@ export interface Promotion extends Schedule, Audience, RewardTerms {
   envelope: { budget: bigint; min: bigint; max: bigint } | null;
   paidUntil: Date | null;
   sort: number;
+  /** Referral rules; null on other kinds. */
+  referral: { minValidBet: bigint; ipWindowHours: number | null } | null;
 }
 
 export type PromotionRow = Selectable<PromotionsTable>;
@@ -84,6 +86,13 @@ export function promotionOf(row: PromotionRow): Promotion {
         : null,
     paidUntil: date(row.paid_until),
     sort: row.sort,
+    referral:
+      row.kind === "referral"
+        ? {
+            minValidBet: BigInt(row.referral_min_valid_bet ?? 0),
+            ipWindowHours: row.referral_ip_window_hours,
+          }
+        : null,
   };
 }
 

@@ -30,6 +30,8 @@ export const PROMOTION_KINDS = [
   "cashback",
   "red_envelope",
   "apply",
+  /** Invite friends: the referrer's reward per friend who deposits and bets (issue 15). */
+  "referral",
 ] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 

@@ -147,6 +147,8 @@ export function registerSchema(
   }
   if (!setup.optional.some((field) => field.name === "affiliateCode"))
     shape.affiliateCode = hiddenAffiliateCode(t);
+  // A friend's referral code (a link's ?ref= or typed): the platform says whether a member has it.
+  shape.referralCode = hiddenAffiliateCode(t);
 
   return z.object(shape);
 }
@@ -179,13 +181,19 @@ export function registrationInput(
     verificationCode: optionalString(value.verificationCode),
     email: optionalString(value.email),
     affiliateCode: optionalString(value.affiliateCode),
+    referralCode: optionalString(value.referralCode),
     paymentPassword: optionalString(value.paymentPassword),
     profile,
   };
 }
 
 /** Which field a platform failure belongs to (§8); null for the form as a whole. */
-export function fieldOfError(code: string, setup: RegisterSetup): string | null {
+export function fieldOfError(
+  code: string,
+  setup: RegisterSetup,
+  details: Record<string, unknown> = {},
+): string | null {
+  if (details.field === "referralCode") return "referralCode";
   switch (code) {
     case "invitation_code_error":
       return setup.optional.some((field) => field.name === "affiliateCode")

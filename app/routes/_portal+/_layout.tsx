@@ -13,7 +13,7 @@ import { getDb } from "~/platform/db/database.server";
 import { favouriteIds } from "~/platform/play/favourites.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
-import { isWhitelabelEnabled } from "~/platform/system/brand-config.server";
+import { referralEnabled } from "~/platform/rewards/referral/program.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { transferWallets } from "~/platform/wallet/policy";
@@ -70,11 +70,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getViewer(request),
     readHideBalance(request),
   ]);
-  const [lanes, member, favourites] = await Promise.all([
+  const [lanes, member, favourites, referral] = await Promise.all([
     getVendorLanes(db, brand, locale),
     viewer ? viewerSummary(db, viewer.member, transferWallets(brand.wallet), locale) : null,
     // §7 getFavoriteGames: the ids every game tile's heart reads (components/play/use-favourites.ts).
     viewer ? favouriteIds(db, viewer.member.id) : [],
+    // §3 availablePromo.REFERRAL.enabled: a live REFERRAL promotion (§6), not a whitelabel flag.
+    referralEnabled(db),
   ]);
   // Vendor wallets are named as the lanes name their vendors.
   const vendorNames = new Map(
@@ -89,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         lagerIcon,
       })),
     })),
-    referralEnabled: isWhitelabelEnabled(brand, "REFERRAL3"),
+    referralEnabled: referral,
     download: {
       href: `/download?lng=${locale}`,
       // A member's QR carries a login hand-off token and is never cached; its own URL keeps

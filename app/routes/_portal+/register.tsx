@@ -19,6 +19,8 @@ import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { registerMember } from "~/platform/identity/registration.server";
+import { referralEnabled } from "~/platform/rewards/referral/program.server";
+import { findReferrerByCode } from "~/platform/rewards/referral/codes.server";
 import { createSession } from "~/platform/identity/sessions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -46,9 +48,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export { meta } from "./index";
 
-/** A referral link's code (?affiliateCode= or ?ref=), when it looks like one. */
-function linkedAffiliateCode(params: URLSearchParams): string | null {
-  const code = (params.get("affiliateCode") ?? params.get("ref") ?? "").trim();
+/** A link's code (?affiliateCode=: an agent's; ?ref=: a member's referral code, or an agent's on old links), when it looks like one. */
+function linkedCode(params: URLSearchParams, name: "affiliateCode" | "ref"): string | null {
+  const code = (params.get(name) ?? "").trim();
   return /^[A-Za-z0-9]{1,32}$/.test(code) ? code : null;
 }
 
@@ -61,11 +63,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getViewer(request)) throw redirect("/");
   const params = new URL(request.url).searchParams;
   const db = await getDb();
-  const [lobby, brand] = await Promise.all([
+  const [lobby, brand, referral] = await Promise.all([
     loadLobby(request, { ownDialog: true }),
     getBrandConfig(db),
+    referralEnabled(db),
   ]);
   const setup = registerSetup(brand, params.get("mode"));
+  // ?ref= is a member's referral code; on old links it named an agent, and goes to the affiliate field as it did.
+  const ref = linkedCode(params, "ref");
+  const referrer = ref ? await findReferrerByCode(db, ref) : undefined;
   return json({
     lobby,
     register: setup && {
@@ -75,7 +81,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       mobile: setup.mobile,
       verification: setup.verification,
       countries: setup.countries,
-      affiliateCode: linkedAffiliateCode(params),
+      affiliateCode: linkedCode(params, "affiliateCode") ?? (referrer ? null : ref),
+      referralCode: referrer ? ref : null,
+      referral,
     },
   });
 }
@@ -203,7 +211,8 @@ async function register({ request, formData, brand, setup, t }: RegisterRequest)
     return signedInRedirect(request, session, "/");
   } catch (error) {
     const message = identityErrorMessage(error, t);
-    const field = error instanceof PlatformError ? fieldOfError(error.code, setup) : null;
+    const field =
+      error instanceof PlatformError ? fieldOfError(error.code, setup, error.details) : null;
     return formFailure(
       submission.reply({
         ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),

@@ -47,6 +47,7 @@ const MONEY_FIELDS = [
   "envelopeBudget",
   "envelopeMin",
   "envelopeMax",
+  "referralMinValidBet",
 ] as const;
 /** Typed with up to 2 decimals, stored ×100: a percentage as basis points, the turnover multiple. */
 const HUNDREDTHS_FIELDS = ["rewardBps", "turnoverMultiple"] as const;
@@ -68,6 +69,7 @@ const PLAIN_FIELDS = [
   "expiryHours",
   "withdrawalRule",
   "sort",
+  "referralIpWindowHours",
 ] as const;
 
 /**

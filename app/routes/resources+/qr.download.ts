@@ -1,19 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import QRCode from "qrcode";
 import { isSupportedLanguage } from "~/i18n";
 import { getDb } from "~/platform/db/database.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createLoginHandoff } from "~/platform/identity/sessions.server";
 import { getViewer } from "~/utils/auth.server";
+import { qrSvg as toSvg } from "./__qr.server";
 import { svgResponse } from "./__tile-art.server";
 
 const rendered = new Map<string, Promise<string>>();
 
-const toSvg = (target: string) =>
-  QRCode.toString(target, { type: "svg", margin: 2, width: 200, errorCorrectionLevel: "M" });
-
 /**
- * The side menu's QR code (§9: margin 20): it encodes this site's app
+ * The side menu's QR code (§9 size and margin: see __qr.server.ts): it encodes this site's app
  * download page in the visitor's language. It only ever encodes our own URL.
  * For a signed-in member it also carries a single-use, short-lived login
  * hand-off token (§2 "with language and token"), so the phone that scans it

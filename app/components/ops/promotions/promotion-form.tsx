@@ -155,7 +155,9 @@ export function PromotionForm({
           autoComplete="off"
         />
         {select("category", PROMOTION_CATEGORIES, (option) => t(`promotions.category.${option}`))}
-        {select("kind", PROMOTION_KINDS, (option) => t(`rewards.kinds.${option}`))}
+        {select("kind", PROMOTION_KINDS, (option) =>
+          t(`rewards.kinds.${option}`, { defaultValue: t(`opsReferrals.kinds.${option}`) }),
+        )}
         {select("claimMode", CLAIM_MODES, (option) => t(`opsPromotions.claimMode.${option}`))}
         {LANGUAGES.map(({ code, dir }) => (
           <Field
@@ -247,6 +249,26 @@ export function PromotionForm({
         {money("envelopeBudget")}
         {money("envelopeMin")}
         {money("envelopeMax")}
+      </fieldset>
+      <fieldset>
+        <legend>{t("opsReferrals.rules.legend")}</legend>
+        <p className="muted">{t("opsReferrals.rules.hint")}</p>
+        <Field
+          name="referralMinValidBet"
+          label={t("opsReferrals.rules.minValidBet")}
+          defaultValue={value("referralMinValidBet")}
+          errors={errors.referralMinValidBet}
+          inputMode="decimal"
+          hint={t("opsPromotions.form.moneyHint", { symbol: currency.symbol })}
+        />
+        <Field
+          name="referralIpWindowHours"
+          label={t("opsReferrals.rules.ipWindowHours")}
+          defaultValue={value("referralIpWindowHours")}
+          errors={errors.referralIpWindowHours}
+          inputMode="numeric"
+          hint={t("opsPromotions.form.optionalHint")}
+        />
       </fieldset>
       <fieldset>
         <legend>{t("opsPromotions.form.sections.sort")}</legend>

@@ -84,7 +84,11 @@ export function PromotionList({
                   </th>
                   <td>{row.title}</td>
                   <td>{t(`promotions.category.${row.category}`)}</td>
-                  <td>{t(`rewards.kinds.${row.kind}`)}</td>
+                  <td>
+                    {t(`rewards.kinds.${row.kind}`, {
+                      defaultValue: t(`opsReferrals.kinds.${row.kind}`),
+                    })}
+                  </td>
                   <td>{t(`opsPromotions.claimMode.${row.claimMode}`)}</td>
                   <td>
                     {row.showsFrom ? (

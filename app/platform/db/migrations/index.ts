@@ -9,6 +9,7 @@ import * as rebateVip from "./0007-rebate-vip";
 import * as audiences from "./0008-audiences";
 import * as referrals from "./0009-referrals";
 import * as missions from "./0011-missions";
+import * as referralRewards from "./0012-referral-rewards";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0008-audiences": audiences,
   "0009-referrals": referrals,
   "0011-missions": missions,
+  "0012-referral-rewards": referralRewards,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type { Database } from "../open.server";
-import { MEMBER_TYPE, OPERATOR_TYPE } from "../../identity/member-types";
+import { MEMBER_TYPE } from "../../identity/member-types";
 import { hashPassword } from "../../identity/secrets.server";
 import { DEMO_PROVIDER } from "../../play/providers/demo.server";
 import { credit, debit } from "../../play/seamless-wallet.server";
@@ -14,6 +14,7 @@ import {
 } from "../../rewards/promotion-actions.server";
 import { openRedEnvelope } from "../../rewards/red-envelopes.server";
 import { PROMO_ACCOUNTS, SEED_PROMOTIONS } from "./rewards-data";
+import { firstSlotGame, markSeeded, seededBefore, seedOperatorAct } from "./seed-steps.server";
 
 const DAY = 86_400_000;
 /** A 1×1 PNG, the seeded application's proof. */
@@ -31,19 +32,8 @@ const TINY_PNG = Buffer.from(
  * (claimed). Idempotent: a marker row stops a rerun.
  */
 export async function seedDemoRewards(db: Database, brand: BrandConfig, now = new Date()) {
-  const marker = await db
-    .selectFrom("settings")
-    .select("key")
-    .where("key", "=", "seed_rewards")
-    .executeTakeFirst();
-  if (marker) return false;
-  const operator = await db
-    .selectFrom("members")
-    .select("id")
-    .where("type", "=", OPERATOR_TYPE)
-    .orderBy("id")
-    .executeTakeFirstOrThrow();
-  const act = { operatorId: operator.id, context: { ip: null, userAgent: "seed" } };
+  if (await seededBefore(db, "seed_rewards")) return false;
+  const act = await seedOperatorAct(db);
   const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
   const ids = new Map<string, string>();
   for (const promotion of SEED_PROMOTIONS) {
@@ -133,33 +123,13 @@ export async function seedDemoRewards(db: Database, brand: BrandConfig, now = ne
     now,
     random: () => 0.5,
   });
-  await db
-    .insertInto("settings")
-    .values({ key: "seed_rewards", value: JSON.stringify({ at: now.toISOString() }) })
-    .execute();
+  await markSeeded(db, "seed_rewards", now);
   return true;
 }
 
 /** A few settled slot rounds after promo03's bonus, so its turnover bar has moved. */
 async function seedSpins(db: Database, memberId: string, now: Date) {
-  const game = await db
-    .selectFrom("games")
-    .select(["node_id", "vassalage", "category", "game_code", "name"])
-    .where("category", "=", "RNG")
-    .orderBy("node_id")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const player = {
-    memberId,
-    account: "MAIN" as const,
-    game: {
-      nodeId: game.node_id,
-      vassalage: game.vassalage,
-      category: game.category,
-      gameCode: game.game_code,
-      gameName: game.name,
-    },
-  };
+  const player = { memberId, account: "MAIN" as const, game: await firstSlotGame(db) };
   for (let round = 0; round < 4; round++) {
     const roundId = `seed-promo03-${round}`;
     const at = new Date(now.getTime() + round * 1000);

@@ -13,6 +13,7 @@ import { seedDemoRewards } from "./rewards.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedDemoVip } from "./vip.server";
 import { seedDemoMissions } from "./missions.server";
+import { seedDemoReferral } from "./referral.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
 
@@ -195,7 +196,8 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   // After the money: the levels' thresholds count nothing the seed deposited or bet before them.
   const vip = await seedDemoVip(db);
   const missions = await seedDemoMissions(db);
-  if (seeded || accounts || wallets || plays || agency || rewards || vip || missions)
+  const referral = await seedDemoReferral(db, brand);
+  if (seeded || accounts || wallets || plays || agency || rewards || vip || missions || referral)
     await sql`analyze`.execute(db);
   return seeded;
 }

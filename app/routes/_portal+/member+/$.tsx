@@ -3,10 +3,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireRealMember } from "~/utils/auth.server";
 
 /**
- * A member centre URL with no page (rewards, referral, missions and rebate
- * arrive with their features). This is a page route (it has a component), so
- * the layout's guard runs for its URLs: a visitor is sent to log in; a member
- * gets a 404 inside the layout.
+ * A member centre URL with no page (missions arrive with their feature).
+ * This is a page route (it has a component), so the layout's guard runs for
+ * its URLs: a visitor is sent to log in; a member gets a 404 inside the layout.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRealMember(request);

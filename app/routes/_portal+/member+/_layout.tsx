@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function MemberLayout() {
   const { hasUpline, claimableMissions } = useLoaderData<typeof loader>();
   // The portal layout already counted them for the header's unclaimed count.
-  const viewer = useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout")?.viewer;
+  const portal = useRouteLoaderData<typeof portalLoader>("routes/_portal+/_layout");
+  const viewer = portal?.viewer;
   const badges = {
     messages: viewer?.unreadMessages ?? 0,
     rewards: viewer?.availablePromos ?? 0,
@@ -29,7 +30,11 @@ export default function MemberLayout() {
   };
   return (
     <div className="member-centre">
-      <MemberCentreNav hasUpline={hasUpline} badges={badges} />
+      <MemberCentreNav
+        hasUpline={hasUpline}
+        referral={portal?.referralEnabled ?? false}
+        badges={badges}
+      />
       <div className="member-page">
         <Outlet />
       </div>

@@ -1,0 +1,34 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/open.server";
+import type { DB } from "../../db/schema";
+import { promotionOf, type Promotion } from "../promotion-rows.server";
+
+/**
+ * The brand's REFERRAL promotion (§2/§6: the referral menu requires it): the
+ * newest published promotion of kind `referral` open at `now`. Its rules
+ * (first deposit, valid bets, reward, turnover, IP window) are the
+ * operator's, edited in /ops/promotions like every other promotion.
+ */
+type Executor = Database | Transaction<DB>;
+
+export async function liveReferralPromotion(
+  db: Executor,
+  now = new Date(),
+): Promise<Promotion | null> {
+  const row = await db
+    .selectFrom("promotions")
+    .selectAll()
+    .where("kind", "=", "referral")
+    .where("status", "=", "published")
+    .where("starts_at", "<=", now)
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", now)]))
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? promotionOf(row) : null;
+}
+
+/** §3 session value availablePromo.REFERRAL.enabled. */
+export async function referralEnabled(db: Executor, now = new Date()): Promise<boolean> {
+  return (await liveReferralPromotion(db, now)) !== null;
+}

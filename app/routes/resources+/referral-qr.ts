@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/platform/db/database.server";
+import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
+import { requireRealMember } from "~/utils/auth.server";
+import { invitationLink } from "~/routes/_portal+/member+/__referral.server";
+import { qrPng, qrSvg } from "./__qr.server";
+import { svgResponse } from "./__tile-art.server";
+
+/**
+ * The signed-in member's invitation link as a QR code: the 200 px SVG that
+ * /member/referral shows, or with `?download=1` the 800 px PNG as an
+ * attachment to save and share. Private: it names the member's own code.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireRealMember(request);
+  const code = await referralCodeOf(await getDb(), viewer.member.id);
+  const link = invitationLink(request, code);
+  const download = new URL(request.url).searchParams.get("download") === "1";
+  const response = download
+    ? new Response(new Uint8Array(await qrPng(link)), {
+        headers: {
+          "Content-Type": "image/png",
+          "Content-Disposition": `attachment; filename="invite-${code}.png"`,
+          "X-Content-Type-Options": "nosniff",
+        },
+      })
+    : svgResponse(await qrSvg(link));
+  response.headers.set("Cache-Control", "private, max-age=3600");
+  response.headers.set("Vary", "Cookie");
+  return response;
+}
