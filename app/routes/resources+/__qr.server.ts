@@ -3,19 +3,25 @@ import QRCode from "qrcode";
 /**
  * The portal's QR codes (the side menu's app download, a member's invitation
  * link), drawn one way. §9: "default size 800 internally, component default
- * 200, margin 20" — a margin of 20 px on the 800 px drawing. The `qrcode`
- * package counts its margin in modules, so it is the whole number of modules
- * closest to 20 px at 800 px (at least one); the SVG scales the same drawing
- * to the 200 px it is shown at, the PNG is the 800 px drawing itself.
+ * 200, margin 20" — a margin of at least 20 px on the 800 px drawing. The
+ * `qrcode` package counts its margin in modules, and phones read a code
+ * reliably only with the QR standard's quiet zone of 4 modules, which at 800
+ * px is already wider than 20 px; so the margin is whichever is wider. The SVG
+ * scales the same drawing to the 200 px it is shown at, the PNG is the 800 px
+ * drawing itself.
  */
 export const QR_SIZE = 800;
 export const QR_SHOWN_SIZE = 200;
 const QR_MARGIN_PX = 20;
+const QUIET_ZONE_MODULES = 4;
 const LEVEL = "M" as const;
 
 function marginModules(target: string) {
   const modules = QRCode.create(target, { errorCorrectionLevel: LEVEL }).modules.size;
-  return Math.max(1, Math.round((QR_MARGIN_PX * modules) / (QR_SIZE - 2 * QR_MARGIN_PX)));
+  return Math.max(
+    QUIET_ZONE_MODULES,
+    Math.ceil((QR_MARGIN_PX * modules) / (QR_SIZE - 2 * QR_MARGIN_PX)),
+  );
 }
 
 /** The QR as an SVG shown at `width` px (the component default, 200). */
