@@ -6,6 +6,7 @@ import { autoReceiveDue } from "../wallet/withdrawals.server";
 import { expireGrants } from "../rewards/bonus-grants.server";
 import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
+import { sweepBetPoints } from "../rewards/points/earning.server";
 
 /**
  * The platform's periodic work: contract settlements (§9 real-time salary
@@ -26,6 +27,8 @@ export interface ScheduledWork {
   vipUpgrades: number;
   bonusesExpired: number;
   cashbacks: number;
+  /** Points entries for bets settled since the last run (issue 15). */
+  betPoints: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -47,6 +50,7 @@ export async function runScheduledWork(
         vipUpgrades: await upgradeDueMembers(conn, now),
         bonusesExpired: await expireGrants(conn, now),
         cashbacks: await payDueCashback(conn, now),
+        betPoints: await sweepBetPoints(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);

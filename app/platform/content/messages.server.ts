@@ -22,7 +22,11 @@ export type MessageKind =
   | "application_approved"
   | "application_rejected"
   | "cashback_issued"
-  | "red_envelope";
+  | "red_envelope"
+  // The points mall: params item (goods name), quantity, points, and reason on a rejection.
+  | "redemption_approved"
+  | "redemption_rejected"
+  | "redemption_complete";
 
 type Executor = Pick<Database, "insertInto">;
 

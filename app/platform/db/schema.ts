@@ -397,6 +397,12 @@ export interface DB {
   bonus_grants: BonusGrantsTable;
   bonus_turnover: BonusTurnoverTable;
   red_envelope_windows: RedEnvelopeWindowsTable;
+  points_ratios: PointsRatiosTable;
+  points_conversion: PointsConversionTable;
+  mall_items: MallItemsTable;
+  redemptions: RedemptionsTable;
+  bet_points: BetPointsTable;
+  points_sweep: PointsSweepTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -650,4 +656,67 @@ export interface RedEnvelopeWindowsTable {
   window_key: string;
   budget: BigIntColumn;
   paid: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+}
+
+/** 0010-points-mall: the brand's points ratios and rate, the goods, redemptions, counted bets. */
+export interface PointsRatiosTable {
+  product: string;
+  /** `points` points per `per_minor` minor units of deposit or valid bet, rounded down. */
+  points: number;
+  per_minor: BigIntColumn;
+  updated_at: Timestamp;
+}
+
+export interface PointsConversionTable {
+  singleton: Generated<boolean>;
+  points: number;
+  cash: BigIntColumn;
+  min_points: BigIntColumn;
+  step_points: BigIntColumn;
+  updated_at: Timestamp;
+}
+
+export interface MallItemsTable {
+  id: Generated<string>;
+  name: string;
+  icon: string;
+  kind: "physical" | "virtual";
+  points_price: BigIntColumn;
+  amount_requirement: BigIntColumn;
+  cash_value: BigIntColumn;
+  stock: number;
+  enabled: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RedemptionStatus = "process" | "rejected" | "approved" | "complete";
+
+export interface RedemptionsTable {
+  id: Generated<string>;
+  member_id: string;
+  item_id: string;
+  quantity: number;
+  points: BigIntColumn;
+  status: RedemptionStatus;
+  form_key: string;
+  spend_entry_id: string;
+  settle_entry_id: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface BetPointsTable {
+  bet_id: string;
+  member_id: string;
+  product: string;
+  valid_bet: BigIntColumn;
+  counted_at: Timestamp;
+}
+
+export interface PointsSweepTable {
+  singleton: Generated<boolean>;
+  swept_until: Timestamp;
 }

@@ -27,7 +27,11 @@ export type AuditEvent =
   | "promotion_updated"
   | "promotion_status_changed"
   | "promotion_application_decided"
-  | "bonus_forfeited_by_operator";
+  | "bonus_forfeited_by_operator"
+  // The points mall (issue 15): config, goods and redemption decisions.
+  | "points_config_saved"
+  | "mall_item_saved"
+  | "redemption_decided";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

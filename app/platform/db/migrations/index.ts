@@ -8,6 +8,7 @@ import * as rewards from "./0006-rewards";
 import * as rebateVip from "./0007-rebate-vip";
 import * as audiences from "./0008-audiences";
 import * as referrals from "./0009-referrals";
+import * as pointsMall from "./0010-points-mall";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007-rebate-vip": rebateVip,
   "0008-audiences": audiences,
   "0009-referrals": referrals,
+  "0010-points-mall": pointsMall,
 };
 
 export const migrationProvider: MigrationProvider = {

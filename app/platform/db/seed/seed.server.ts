@@ -12,6 +12,7 @@ import { seedDemoPlays } from "./plays.server";
 import { seedDemoRewards } from "./rewards.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedDemoVip } from "./vip.server";
+import { seedDemoPoints } from "./points.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
 
@@ -193,7 +194,8 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const rewards = await seedDemoRewards(db, brand);
   // After the money: the levels' thresholds count nothing the seed deposited or bet before them.
   const vip = await seedDemoVip(db);
-  if (seeded || accounts || wallets || plays || agency || rewards || vip)
+  const points = await seedDemoPoints(db, brand);
+  if (seeded || accounts || wallets || plays || agency || rewards || vip || points)
     await sql`analyze`.execute(db);
   return seeded;
 }
