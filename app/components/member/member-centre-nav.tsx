@@ -15,6 +15,8 @@ const PAGES = [
   { to: "/member/rewards", key: "rewards" },
   // §2 manualRebate, which the side menu links to; its label sits with the page's own.
   { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
+  // §2 points: the mall is a page of its own, reached from here too.
+  { to: "/pointMall", key: "points", label: "pointMall.title" },
   { to: "/member/messages", key: "messages" },
   { to: "/member/security", key: "security" },
 ] as const;

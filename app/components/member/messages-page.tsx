@@ -69,7 +69,11 @@ export function MessagesPage({
     const unknown = t("messagesPage.unknown");
     return t(`messagesPage.kinds.${message.kind}`, {
       ...params,
-      defaultValue: t(`rewards.messages.${message.kind}`, { ...params, defaultValue: unknown }),
+      defaultValue: t(`rewards.messages.${message.kind}`, {
+        ...params,
+        // The points mall's redemption decisions are worded with its own labels.
+        defaultValue: t(`pointMall.messages.${message.kind}`, { ...params, defaultValue: unknown }),
+      }),
     });
   };
   return (
