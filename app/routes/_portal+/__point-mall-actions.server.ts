@@ -14,6 +14,7 @@ import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { requiredSecret } from "~/utils/identity-schemas.server";
 import { formFailure } from "~/utils/identity.server";
+import { formatPoints } from "~/components/points/format";
 import { formatMoney } from "~/utils/money";
 import { idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
 
@@ -51,6 +52,8 @@ function refusalMessage(error: unknown, { t, brand, locale }: Context) {
   if (!(error instanceof PlatformError)) throw error;
   const details = { ...error.details } as Record<string, string>;
   if (details.required) details.required = formatMoney(details.required, brand.currency, locale);
+  for (const count of ["left", "min", "step"])
+    if (details[count]) details[count] = formatPoints(details[count], locale);
   return t(`pointMall.error.${error.code}`, {
     ...details,
     defaultValue: walletErrorMessage(error, t, brand, locale),
@@ -79,11 +82,12 @@ const redeemSchema = (t: TFunction) =>
 const convertSchema = (t: TFunction) =>
   z.object({
     intent: z.literal("convert"),
-    points: z
-      .string({ error: t("pointMall.error.pointsFormat") })
-      .trim()
-      .regex(/^\d{1,12}$/, t("pointMall.error.pointsFormat"))
-      .transform((text) => BigInt(text)),
+    points: z.string({ error: t("pointMall.error.pointsFormat") }).transform((text, ctx) => {
+      // A failed check does not stop zod's transform: parse only what is a whole number.
+      if (/^\d{1,12}$/.test(text.trim())) return BigInt(text.trim());
+      ctx.addIssue({ code: "custom", message: t("pointMall.error.pointsFormat") });
+      return z.NEVER;
+    }),
     withdrawPassword: requiredSecret(t("pointMall.error.passwordRequired")),
     idempotencyKey: formKeyField(t),
   });
