@@ -30,7 +30,11 @@ export async function earnDepositPoints(
   });
 }
 
-/** A commit can land after a later-stamped one; the sweep looks this far behind its watermark. */
+/**
+ * Settlements stamp bets with the time they run (seamless wallet, aggregator,
+ * lottery draws), but a transaction may commit after a later-stamped one; the
+ * sweep looks this far behind its watermark so such a bet is still counted.
+ */
 const LATE_COMMIT_MS = 10 * 60_000;
 
 const categoryCase = sql.join(
@@ -68,6 +72,8 @@ export async function sweepBetPoints(db: Database, now = new Date()): Promise<nu
         from bets
        where status = 'settled' and settled_at > ${since} and settled_at <= ${now}
          and category in (${sql.join(Object.keys(PRODUCT_OF_CATEGORY))})
+         -- The window overlaps the last one: skip what it counted without writing a conflict.
+         and not exists (select 1 from bet_points counted where counted.bet_id = bets.id)
       on conflict (bet_id) do nothing
       returning bet_id, member_id, product, valid_bet`.execute(trx);
     // Never backwards: a run with an earlier clock must not make the next one look far back.
