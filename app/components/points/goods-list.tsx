@@ -21,7 +21,7 @@ export function GoodsFacts({ item, currency }: { item: GoodsView; currency: Curr
           : t("pointMall.noRequirement")}
       </dd>
       <dt>{t("pointMall.columns.quantity")}</dt>
-      <dd data-testid="goods-stock">{item.stock}</dd>
+      <dd data-testid="goods-stock">{formatPoints(item.stock, i18n.language)}</dd>
       <dt>{t("pointMall.columns.status")}</dt>
       <dd>
         {t(item.stock > 0 ? "pointMall.goodsStatus.available" : "pointMall.goodsStatus.soldOut")}

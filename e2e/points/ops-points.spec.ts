@@ -1,0 +1,81 @@
+import { depositThroughPayStep } from "../wallet/deposit-steps";
+import { expect, label, test } from "../fixtures";
+import { setWithdrawPassword } from "./points-helpers";
+
+const PASSWORD = "Points123";
+const WITHDRAW_PASSWORD = "Draw1234";
+
+test.describe("points mall back office", () => {
+  test("the operator adds an item (a bad price first) and it is on sale in the mall", async ({
+    page,
+    signIn,
+  }) => {
+    const name = `Kettle ${Date.now().toString(36)}`;
+    await signIn("ops01", "Ops12345", { site: "ops" });
+    await page.goto("/ops");
+    await page.getByTestId("ops-nav-points").click();
+    await expect(page).toHaveURL("/ops/points");
+    await page.getByRole("link", { name: label("en", "opsPoints.goods.new"), exact: true }).click();
+    const form = page.getByTestId("ops-goods-form");
+    await form.getByLabel(label("en", "opsPoints.goods.name"), { exact: true }).fill(name);
+    const price = form.getByLabel(label("en", "pointMall.columns.pointsRequirement"), {
+      exact: true,
+    });
+    await price.fill("0");
+    await form.getByLabel(label("en", "opsPoints.goods.stock"), { exact: true }).fill("3");
+    await form
+      .getByRole("button", { name: label("en", "opsPoints.goods.save"), exact: true })
+      .click();
+    await expect(form.getByRole("alert")).toHaveText(label("en", "opsPoints.error.points"));
+    await price.fill("1200");
+    await form
+      .getByRole("button", { name: label("en", "opsPoints.goods.save"), exact: true })
+      .click();
+    await expect(page).toHaveURL("/ops/points?saved=goods");
+    await expect(page.getByTestId("ops-goods")).toContainText(name);
+
+    await page.goto("/pointMall?area=goods");
+    const card = page.getByTestId("goods-list").getByRole("listitem").filter({ hasText: name });
+    await expect(card.getByTestId("goods-points")).toHaveText("1,200");
+    await expect(card.getByTestId("goods-stock")).toHaveText("3");
+  });
+
+  test("a rejected redemption returns the points, and the member reads why", async ({
+    page,
+    signIn,
+    createMember,
+  }) => {
+    const { account } = await createMember({ password: PASSWORD });
+    await setWithdrawPassword(account, WITHDRAW_PASSWORD);
+    await signIn(account, PASSWORD);
+    await depositThroughPayStep(page, "2000");
+    await page.goto("/pointMall?area=goods");
+    await page.getByRole("link", { name: "Lucky Harbour mug", exact: true }).click();
+    const form = page.getByTestId("redeem-form");
+    await form
+      .getByLabel(label("en", "pointMall.withdrawPassword"), { exact: true })
+      .fill(WITHDRAW_PASSWORD);
+    await form
+      .getByRole("button", { name: label("en", "pointMall.redeem.submit"), exact: true })
+      .click();
+    await expect(page).toHaveURL("/pointMall?area=records&done=process");
+    await expect(page.getByTestId("points-balance")).toHaveText("0");
+
+    await signIn("ops01", "Ops12345", { site: "ops" });
+    await page.goto("/ops/points/redemptions");
+    const row = page.getByTestId("ops-redemption-row").filter({ hasText: account });
+    await row
+      .getByLabel(label("en", "opsPoints.queue.reason"), { exact: true })
+      .fill("Out of stock at the warehouse");
+    await row.getByTestId("ops-redemption-reject").click();
+    await expect(page).toHaveURL("/ops/points/redemptions?done=reject");
+
+    await page.goto("/pointMall?area=records");
+    await expect(page.getByTestId("redemption-row")).toContainText(
+      label("en", "pointMall.status.rejected"),
+    );
+    await expect(page.getByTestId("points-balance")).toHaveText("2,000");
+    await page.goto("/member/messages");
+    await expect(page.getByText(/Out of stock at the warehouse/)).toBeVisible();
+  });
+});
