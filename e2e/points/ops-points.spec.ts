@@ -6,6 +6,32 @@ const PASSWORD = "Points123";
 const WITHDRAW_PASSWORD = "Draw1234";
 
 test.describe("points mall back office", () => {
+  test("the operator changes the live ratio (a step off the rate first) and the rules show it", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn("ops01", "Ops12345", { site: "ops" });
+    await page.goto("/ops/points");
+    const form = page.getByTestId("ops-points-config");
+    const step = form.getByLabel(label("en", "opsPoints.config.stepPoints"), { exact: true });
+    await step.fill("150");
+    // Live is the one product no other test earns on.
+    await form.getByLabel(label("en", "pointMall.type.live"), { exact: true }).fill("25");
+    const save = form.getByRole("button", {
+      name: label("en", "opsPoints.config.save"),
+      exact: true,
+    });
+    await save.click();
+    await expect(form.getByRole("alert")).toHaveText(label("en", "opsPoints.error.stepWhole"));
+    await step.fill("100");
+    await save.click();
+    await expect(page).toHaveURL("/ops/points?saved=1");
+    await page.goto("/pointMall?area=rules");
+    await expect(page.getByTestId("points-rules")).toContainText(
+      label("en", "pointMall.ratio", { points: "25", amount: "Rs 100.00" }),
+    );
+  });
+
   test("the operator adds an item (a bad price first) and it is on sale in the mall", async ({
     page,
     signIn,
