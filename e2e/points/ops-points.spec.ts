@@ -1,9 +1,5 @@
-import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { expect, label, test } from "../fixtures";
-import { setWithdrawPassword } from "./points-helpers";
-
-const PASSWORD = "Points123";
-const WITHDRAW_PASSWORD = "Draw1234";
+import { decideInQueue, depositedMember, redeemOne, WITHDRAW_PASSWORD } from "./points-helpers";
 
 test.describe("points mall back office", () => {
   test("the operator changes the live ratio (a step off the rate first) and the rules show it", async ({
@@ -71,19 +67,8 @@ test.describe("points mall back office", () => {
     signIn,
     createMember,
   }) => {
-    const { account } = await createMember({ password: PASSWORD });
-    await setWithdrawPassword(account, WITHDRAW_PASSWORD);
-    await signIn(account, PASSWORD);
-    await depositThroughPayStep(page, "2000");
-    await page.goto("/pointMall?area=goods");
-    await page.getByRole("link", { name: "Lucky Harbour mug", exact: true }).click();
-    const form = page.getByTestId("redeem-form");
-    await form
-      .getByLabel(label("en", "pointMall.withdrawPassword"), { exact: true })
-      .fill(WITHDRAW_PASSWORD);
-    await form
-      .getByRole("button", { name: label("en", "pointMall.redeem.submit"), exact: true })
-      .click();
+    const account = await depositedMember({ page, signIn, createMember }, "2000");
+    await redeemOne(page, "Lucky Harbour mug", WITHDRAW_PASSWORD);
     await expect(page).toHaveURL("/pointMall?area=records&done=process");
     await expect(page.getByTestId("points-balance")).toHaveText("0");
 
@@ -93,8 +78,7 @@ test.describe("points mall back office", () => {
     await row
       .getByLabel(label("en", "opsPoints.queue.reason"), { exact: true })
       .fill("Out of stock at the warehouse");
-    await row.getByTestId("ops-redemption-reject").click();
-    await expect(page).toHaveURL("/ops/points/redemptions?done=reject");
+    await decideInQueue(page, account, "reject");
 
     await page.goto("/pointMall?area=records");
     await expect(page.getByTestId("redemption-row")).toContainText(

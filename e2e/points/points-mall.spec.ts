@@ -1,9 +1,5 @@
-import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { expect, label, test } from "../fixtures";
-import { setWithdrawPassword } from "./points-helpers";
-
-const PASSWORD = "Points123";
-const WITHDRAW_PASSWORD = "Draw1234";
+import { decideInQueue, depositedMember, redeemOne, WITHDRAW_PASSWORD } from "./points-helpers";
 
 test.describe("points mall", () => {
   test("a visitor reads the rules and the goods, and is asked to log in to redeem", async ({
@@ -27,11 +23,8 @@ test.describe("points mall", () => {
     signIn,
     createMember,
   }) => {
-    const { account } = await createMember({ password: PASSWORD });
-    await setWithdrawPassword(account, WITHDRAW_PASSWORD);
-    await signIn(account, PASSWORD);
     // Rs 2,500 at the demo brand's 100 points per Rs 100.
-    await depositThroughPayStep(page, "2500");
+    const account = await depositedMember({ page, signIn, createMember }, "2500");
 
     await page.goto("/member");
     await page
@@ -45,22 +38,12 @@ test.describe("points mall", () => {
     );
     await expect(page.getByTestId("records-table")).toContainText("+2,500");
 
-    await page.getByTestId("points-area-goods").click();
-    await page.getByRole("link", { name: "Lucky Harbour mug", exact: true }).click();
-    const form = page.getByTestId("redeem-form");
-    const password = form.getByLabel(label("en", "pointMall.withdrawPassword"), { exact: true });
-    await password.fill("Wrong999");
-    await form
-      .getByRole("button", { name: label("en", "pointMall.redeem.submit"), exact: true })
-      .click();
+    const form = await redeemOne(page, "Lucky Harbour mug", "Wrong999");
     await expect(form.getByRole("alert")).toHaveText(
       label("en", "walletError.withdraw_password_wrong"),
     );
     await expect(page.getByTestId("points-balance")).toHaveText("2,500");
-    await password.fill(WITHDRAW_PASSWORD);
-    await form
-      .getByRole("button", { name: label("en", "pointMall.redeem.submit"), exact: true })
-      .click();
+    await redeemOne(page, "Lucky Harbour mug", WITHDRAW_PASSWORD);
     await expect(page).toHaveURL("/pointMall?area=records&done=process");
     await expect(page.getByTestId("points-balance")).toHaveText("500");
     await expect(page.getByTestId("redemption-row")).toContainText(
@@ -69,15 +52,8 @@ test.describe("points mall", () => {
 
     await signIn("ops01", "Ops12345", { site: "ops" });
     await page.goto("/ops/points/redemptions");
-    const row = page.getByTestId("ops-redemption-row").filter({ hasText: account });
-    await row.getByTestId("ops-redemption-approve").click();
-    await expect(page).toHaveURL("/ops/points/redemptions?done=approve");
-    await page
-      .getByTestId("ops-redemption-row")
-      .filter({ hasText: account })
-      .getByTestId("ops-redemption-complete")
-      .click();
-    await expect(page).toHaveURL("/ops/points/redemptions?done=complete");
+    await decideInQueue(page, account, "approve");
+    await decideInQueue(page, account, "complete");
     await expect(page.getByTestId("ops-redemption-row").filter({ hasText: account })).toHaveCount(
       0,
     );
@@ -93,10 +69,7 @@ test.describe("points mall", () => {
     signIn,
     createMember,
   }) => {
-    const { account } = await createMember({ password: PASSWORD });
-    await setWithdrawPassword(account, WITHDRAW_PASSWORD);
-    await signIn(account, PASSWORD);
-    await depositThroughPayStep(page, "3000");
+    await depositedMember({ page, signIn, createMember }, "3000");
 
     await page.goto("/pointMall?area=rates");
     await expect(page.getByTestId("conversion-rate")).toHaveText(
@@ -104,26 +77,23 @@ test.describe("points mall", () => {
     );
     const form = page.getByTestId("convert-form");
     const points = form.getByLabel(label("en", "pointMall.convert.points"), { exact: true });
-    await points.fill("1050");
-    await form
-      .getByLabel(label("en", "pointMall.withdrawPassword"), { exact: true })
-      .fill(WITHDRAW_PASSWORD);
-    await form
-      .getByRole("button", { name: label("en", "pointMall.convert.submit"), exact: true })
-      .click();
+    const convert = async (count: string) => {
+      await points.fill(count);
+      await form
+        .getByLabel(label("en", "pointMall.withdrawPassword"), { exact: true })
+        .fill(WITHDRAW_PASSWORD);
+      await form
+        .getByRole("button", { name: label("en", "pointMall.convert.submit"), exact: true })
+        .click();
+    };
+    await convert("1050");
     await expect(form.getByRole("alert")).toHaveText(
       label("en", "pointMall.error.points_not_in_step", { step: "100" }),
     );
     await expect(points).toHaveValue("1050");
     await expect(page.getByTestId("points-balance")).toHaveText("3,000");
 
-    await points.fill("2000");
-    await form
-      .getByLabel(label("en", "pointMall.withdrawPassword"), { exact: true })
-      .fill(WITHDRAW_PASSWORD);
-    await form
-      .getByRole("button", { name: label("en", "pointMall.convert.submit"), exact: true })
-      .click();
+    await convert("2000");
     await expect(page).toHaveURL("/pointMall?area=details&done=converted");
     await expect(page.getByTestId("points-balance")).toHaveText("1,000");
     await expect(page.getByTestId("records-table")).toContainText("Rs 20.00");

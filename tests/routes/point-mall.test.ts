@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { hashPassword } from "~/platform/identity/secrets.server";
-import { awardPoints, pointsBalance } from "~/platform/rewards/points-ledger.server";
+import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import { useSeededDatabase } from "../helpers/database";
+import { pointsMember, WITHDRAW_PASSWORD } from "../helpers/points";
 import {
   formPost,
   jsonBody,
@@ -30,22 +30,10 @@ const opsGoods = () => import("~/routes/ops+/points.goods.$itemId");
 const opsNewGoods = () => import("~/routes/ops+/points.goods.new");
 const opsQueue = () => import("~/routes/ops+/points.redemptions");
 
-const PASSWORD = "Draw1234";
+const PASSWORD = WITHDRAW_PASSWORD;
 
 async function member(points = 0n) {
-  const id = await insertMember(handle.db);
-  await handle.db
-    .updateTable("members")
-    .set({ withdraw_password_hash: await hashPassword(PASSWORD) })
-    .where("id", "=", id)
-    .execute();
-  if (points > 0n)
-    await awardPoints(handle.db, {
-      key: `t:${formKey()}`,
-      memberId: id,
-      points,
-      source: "deposit",
-    });
+  const id = await pointsMember(handle.db, points);
   const { cookie } = await signInMember(handle.db, id);
   return { id, cookie };
 }
@@ -241,7 +229,14 @@ describe("/pointMall for a member", () => {
 });
 
 describe("/ops/points", () => {
-  const operator = async () => ({ cookie: await opsCookie(handle.db) });
+  const operator = async () => {
+    const cookie = await opsCookie(handle.db);
+    return {
+      cookie,
+      post: (path: string, fields: Record<string, string>) =>
+        formPost(path, fields, { Cookie: cookie }),
+    };
+  };
 
   test("a visitor and a member go to /ops/login, for every page and form", async () => {
     const { cookie } = await signInAs(handle.db, "vipstar");
@@ -257,7 +252,7 @@ describe("/ops/points", () => {
   });
 
   test("the config: a step that is not whole is refused on its field; a good one is saved and audited", async () => {
-    const { cookie } = await operator();
+    const { cookie, post: opsPost } = await operator();
     const { action } = await opsConfig();
     const fields = {
       ratio_live: "20",
@@ -271,24 +266,14 @@ describe("/ops/points", () => {
       minPoints: "1000",
       stepPoints: "150",
     };
-    const refused = await jsonBody(action(formPost("/ops/points", fields, { Cookie: cookie })));
+    const refused = await jsonBody(action(opsPost("/ops/points", fields)));
     expect(refused.result.error.stepPoints).toHaveLength(1);
     const bad = await jsonBody(
-      action(
-        formPost(
-          "/ops/points",
-          { ...fields, ratio_live: "-1", stepPoints: "100" },
-          { Cookie: cookie },
-        ),
-      ),
+      action(opsPost("/ops/points", { ...fields, ratio_live: "-1", stepPoints: "100" })),
     );
     expect(bad.result.error.ratio_live).toHaveLength(1);
     const saved = (await action(
-      formPost(
-        "/ops/points",
-        { ...fields, stepPoints: "100", ratio_live: "30" },
-        { Cookie: cookie },
-      ),
+      opsPost("/ops/points", { ...fields, stepPoints: "100", ratio_live: "30" }),
     )) as Response;
     expect(saved.headers.get("Location")).toBe("/ops/points?saved=1");
     const page = await jsonBody(
@@ -306,7 +291,7 @@ describe("/ops/points", () => {
   });
 
   test("goods: bad input is refused on its field, a new item is created, an unknown one is a 404", async () => {
-    const { cookie } = await operator();
+    const { post: opsPost } = await operator();
     const { action } = await opsNewGoods();
     const fields = {
       name: "Test kettle",
@@ -319,28 +304,20 @@ describe("/ops/points", () => {
       enabled: "on",
     };
     const bad = await jsonBody(
-      action(
-        formPost(
-          "/ops/points/goods/new",
-          { ...fields, pointsPrice: "0", icon: "bomb" },
-          { Cookie: cookie },
-        ),
-      ),
+      action(opsPost("/ops/points/goods/new", { ...fields, pointsPrice: "0", icon: "bomb" })),
     );
     expect(bad.result.error.pointsPrice).toHaveLength(1);
     expect(bad.result.error.icon).toHaveLength(1);
     const virtualWithoutCash = await jsonBody(
-      action(formPost("/ops/points/goods/new", { ...fields, kind: "virtual" }, { Cookie: cookie })),
+      action(opsPost("/ops/points/goods/new", { ...fields, kind: "virtual" })),
     );
     expect(virtualWithoutCash.result.error.cashValue).toHaveLength(1);
-    const done = (await action(
-      formPost("/ops/points/goods/new", fields, { Cookie: cookie }),
-    )) as Response;
+    const done = (await action(opsPost("/ops/points/goods/new", fields))) as Response;
     expect(done.headers.get("Location")).toBe("/ops/points?saved=goods");
     const kettle = await itemNamed("Test kettle");
     const edit = await opsGoods();
     const args = (id: string) => ({
-      ...formPost(`/ops/points/goods/${id}`, { ...fields, stock: "9" }, { Cookie: cookie }),
+      ...opsPost(`/ops/points/goods/${id}`, { ...fields, stock: "9" }),
       params: { itemId: id },
     });
     await edit.action(args(kettle.id));
@@ -349,7 +326,7 @@ describe("/ops/points", () => {
   });
 
   test("the queue: reject needs a reason and returns the points; approve then complete; the member is told", async () => {
-    const { cookie } = await operator();
+    const { post: opsPost } = await operator();
     const someone = await member(10_000n);
     const mug = await itemNamed("Lucky Harbour mug");
     const redeem = () =>
@@ -373,7 +350,7 @@ describe("/ops/points", () => {
       .execute();
     const { action } = await opsQueue();
     const decide = (fields: Record<string, string>) =>
-      action(formPost("/ops/points/redemptions", fields, { Cookie: cookie }));
+      action(opsPost("/ops/points/redemptions", fields));
     const noReason = await decide({ intent: "reject", redemptionId: first!.id });
     expect(noReason.status).toBe(400);
     expect((await jsonBody(noReason)).result.error.reason).toHaveLength(1);

@@ -1,13 +1,12 @@
-import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { Field, formReply, type FormReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { formatPoints } from "./format";
+import { PointsForm } from "./points-form";
 
 /**
  * Converting points to cash (§7 MCS2_convertPoint): how many points (from the
- * minimum, in steps) and the withdraw password. A plain post that works
- * without JavaScript; a refusal keeps the number typed.
+ * minimum, in steps), confirmed with the withdraw password. A refusal keeps
+ * the number typed.
  */
 export function ConvertForm({
   formKey,
@@ -25,15 +24,14 @@ export function ConvertForm({
   return (
     <section className="member-card" aria-labelledby="convert-title">
       <h2 id="convert-title">{t("pointMall.convert.title")}</h2>
-      <Form
-        method="post"
+      <PointsForm
+        intent="convert"
         action="/pointMall?area=rates"
-        className="stack-form"
-        data-testid="convert-form"
+        formKey={formKey}
+        errors={errors}
+        submitLabel={t("pointMall.convert.submit")}
+        testId="convert-form"
       >
-        <HoneypotInputs />
-        <input type="hidden" name="intent" value="convert" />
-        <input type="hidden" name="idempotencyKey" value={formKey} />
         <Field
           name="points"
           inputMode="numeric"
@@ -46,19 +44,7 @@ export function ConvertForm({
           errors={errors.points}
           required
         />
-        <Field
-          name="withdrawPassword"
-          type="password"
-          autoComplete="off"
-          label={t("pointMall.withdrawPassword")}
-          errors={errors.withdrawPassword}
-          required
-        />
-        <FormErrors errors={errors[""] ?? errors.idempotencyKey} />
-        <button type="submit" className="button primary">
-          {t("pointMall.convert.submit")}
-        </button>
-      </Form>
+      </PointsForm>
     </section>
   );
 }

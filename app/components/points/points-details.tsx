@@ -1,20 +1,11 @@
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import type { DayRange } from "~/platform/calendar/date-range";
+import type { PointsLine } from "~/platform/rewards/points/points-line";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { formatPoints } from "./format";
 import type { Currency } from "./types";
-
-export interface PointsLineView {
-  id: string;
-  createdAt: string;
-  kind: string;
-  source: string;
-  points: string;
-  balanceAfter: string;
-  remark: { item?: string; quantity?: string; bets?: string; cash?: string };
-}
 
 /**
  * The points details (§3: time, type, changed points, points balance,
@@ -27,12 +18,12 @@ export function PointsDetails({
   timeZone,
 }: {
   range: DayRange & { today: string };
-  records: { rows: PointsLineView[]; total: number; page: number; pageCount: number };
+  records: { rows: PointsLine[]; total: number; page: number; pageCount: number };
   currency: Currency;
   timeZone: string;
 }) {
   const { t, i18n } = useTranslation();
-  const remark = (line: PointsLineView) => {
+  const remark = (line: PointsLine) => {
     if (line.kind === "points_returned")
       return t("pointMall.remark.returned", { item: line.remark.item });
     if (line.remark.item)

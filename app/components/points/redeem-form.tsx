@@ -1,7 +1,6 @@
-import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { Field, formReply, type FormReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
+import { PointsForm } from "./points-form";
 
 /** Redeeming an item (§7 MCS2_redeemPointReward): a quantity, confirmed with the withdraw password. */
 export function RedeemForm({
@@ -18,16 +17,15 @@ export function RedeemForm({
   const { t } = useTranslation();
   const { errors, values } = formReply(result);
   return (
-    <Form
-      method="post"
+    <PointsForm
+      intent="redeem"
       action={`/pointMall?area=goods&item=${itemId}`}
-      className="stack-form"
-      data-testid="redeem-form"
+      formKey={formKey}
+      errors={errors}
+      submitLabel={t("pointMall.redeem.submit")}
+      testId="redeem-form"
     >
-      <HoneypotInputs />
-      <input type="hidden" name="intent" value="redeem" />
       <input type="hidden" name="itemId" value={itemId} />
-      <input type="hidden" name="idempotencyKey" value={formKey} />
       <Field
         name="quantity"
         type="number"
@@ -38,18 +36,6 @@ export function RedeemForm({
         errors={errors.quantity}
         required
       />
-      <Field
-        name="withdrawPassword"
-        type="password"
-        autoComplete="off"
-        label={t("pointMall.withdrawPassword")}
-        errors={errors.withdrawPassword}
-        required
-      />
-      <FormErrors errors={errors[""] ?? errors.idempotencyKey ?? errors.itemId} />
-      <button type="submit" className="button primary">
-        {t("pointMall.redeem.submit")}
-      </button>
-    </Form>
+    </PointsForm>
   );
 }

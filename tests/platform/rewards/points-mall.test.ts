@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { hashPassword } from "~/platform/identity/secrets.server";
 import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import { savePointsConfig } from "~/platform/rewards/points/config.server";
 import { convertPoints } from "~/platform/rewards/points/convert.server";
@@ -7,14 +6,15 @@ import { earnDepositPoints, sweepBetPoints } from "~/platform/rewards/points/ear
 import { saveGoods, type GoodsInput } from "~/platform/rewards/points/goods.server";
 import { redeemGoods } from "~/platform/rewards/points/redeem.server";
 import { decideRedemption } from "~/platform/rewards/points/redemption-queue.server";
-import { awardPoints, pointsBalance } from "~/platform/rewards/points-ledger.server";
+import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import { HOUSE, inTransaction, MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";
+import { pointsMember, WITHDRAW_PASSWORD } from "../../helpers/points";
 import { insertGame } from "../../helpers/play";
 import { operatorAct, postingsByKey, refusal, useRewardsDatabase } from "../../helpers/rewards";
-import { formKey, insertMember, testWalletPolicy } from "../../helpers/wallet";
+import { formKey, testWalletPolicy } from "../../helpers/wallet";
 
 /**
  * The points mall's money paths (issue 15) on the suite's database (PGlite,
@@ -23,12 +23,10 @@ import { formKey, insertMember, testWalletPolicy } from "../../helpers/wallet";
  * conserves both units, and a rejection that returns points once.
  */
 const handle = useRewardsDatabase(() => createTestDatabase({ poolSize: 20 }));
-const PASSWORD = "Draw1234";
-let passwordHash: string;
+const PASSWORD = WITHDRAW_PASSWORD;
 let act: Awaited<ReturnType<typeof operatorAct>>;
 
 beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
   act = await operatorAct(handle.db);
   // 1 point per 1.00 deposited, 2 per 1.00 on slots, 0.5 on live; 100 points → 1.00 in steps of 100.
   await savePointsConfig(
@@ -45,22 +43,7 @@ beforeAll(async () => {
   );
 });
 
-async function member(points = 0n) {
-  const id = await insertMember(handle.db);
-  await handle.db
-    .updateTable("members")
-    .set({ withdraw_password_hash: passwordHash })
-    .where("id", "=", id)
-    .execute();
-  if (points > 0n)
-    await awardPoints(handle.db, {
-      key: `t:${formKey()}`,
-      memberId: id,
-      points,
-      source: "deposit",
-    });
-  return id;
-}
+const member = (points = 0n) => pointsMember(handle.db, points);
 
 const goods = (overrides: Partial<GoodsInput> = {}) =>
   saveGoods(

@@ -1,23 +1,9 @@
 import type { Database } from "../../db/open.server";
 import { POINTS } from "../../wallet/ledger.server";
 import { pageOf, type Paging, type RecordWindow } from "../../wallet/records.server";
+import type { PointsLine } from "./points-line";
 
-/**
- * The points details (§3: time, type, changed points, points balance,
- * remark): the postings of the member's POINTS account, newest first. The
- * type is the entry's source (a product, deposit, redeem, convert); the
- * remark names what it was for (goods, a number of bets).
- */
-export interface PointsLine {
-  id: string;
-  createdAt: string;
-  kind: string;
-  source: string;
-  points: string;
-  balanceAfter: string;
-  remark: { item?: string; quantity?: string; bets?: string; cash?: string };
-}
-
+/** The points details: the postings of the member's POINTS account, newest first. */
 export async function pointsHistory(
   db: Database,
   memberId: string,
