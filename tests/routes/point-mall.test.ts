@@ -45,6 +45,16 @@ const itemNamed = async (name: string) =>
     .where("name", "=", name)
     .executeTakeFirstOrThrow();
 
+/** A redeem form for one of an item, a fresh key, the right password; `changes` on top. */
+const redeemFields = (itemId: string, changes: Record<string, string> = {}) => ({
+  intent: "redeem",
+  itemId,
+  quantity: "1",
+  withdrawPassword: PASSWORD,
+  idempotencyKey: formKey(),
+  ...changes,
+});
+
 const load = async (url: string, cookie: string | null) => {
   const { loader } = await mall();
   return loader(routeArgs(url, cookie ? { headers: { Cookie: cookie } } : undefined));
@@ -71,18 +81,7 @@ describe("/pointMall for a visitor", () => {
       );
     }
     const mug = await itemNamed("Lucky Harbour mug");
-    const refused = await thrownResponse(
-      post(
-        {
-          intent: "redeem",
-          itemId: mug.id,
-          quantity: "1",
-          withdrawPassword: PASSWORD,
-          idempotencyKey: formKey(),
-        },
-        null,
-      ),
-    );
+    const refused = await thrownResponse(post(redeemFields(mug.id), null));
     expect(refused.headers.get("Location")).toMatch(/^\/login/);
     expect((await itemNamed("Lucky Harbour mug")).stock).toBe(mug.stock);
   });
@@ -114,14 +113,7 @@ describe("/pointMall for a member", () => {
   test("redeem: a wrong password, too many, too few points, a filled honeypot and a foreign site move nothing", async () => {
     const someone = await member(2_500n);
     const mug = await itemNamed("Lucky Harbour mug");
-    const fields = (overrides: Record<string, string>) => ({
-      intent: "redeem",
-      itemId: mug.id,
-      quantity: "1",
-      withdrawPassword: PASSWORD,
-      idempotencyKey: formKey(),
-      ...overrides,
-    });
+    const fields = (overrides: Record<string, string>) => redeemFields(mug.id, overrides);
     const wrong = await post(fields({ withdrawPassword: "Nope9999" }), someone.cookie);
     expect(wrong.status).toBe(400);
     const wrongBody = await jsonBody(wrong);
@@ -154,13 +146,7 @@ describe("/pointMall for a member", () => {
   test("redeem: done, it redirects to the records; the same form again redeems nothing more", async () => {
     const someone = await member(5_000n);
     const mug = await itemNamed("Lucky Harbour mug");
-    const fields = {
-      intent: "redeem",
-      itemId: mug.id,
-      quantity: "2",
-      withdrawPassword: PASSWORD,
-      idempotencyKey: formKey(),
-    };
+    const fields = redeemFields(mug.id, { quantity: "2" });
     for (let n = 0; n < 2; n++) {
       const done = (await post(fields, someone.cookie)) as Response;
       expect(done.headers.get("Location")).toBe("/pointMall?area=records&done=process");
@@ -175,18 +161,7 @@ describe("/pointMall for a member", () => {
   test("redeem: the amount requirement is said on the quantity", async () => {
     const someone = await member(50_000n);
     const earbuds = await itemNamed("Wireless earbuds");
-    const body = await jsonBody(
-      post(
-        {
-          intent: "redeem",
-          itemId: earbuds.id,
-          quantity: "1",
-          withdrawPassword: PASSWORD,
-          idempotencyKey: formKey(),
-        },
-        someone.cookie,
-      ),
-    );
+    const body = await jsonBody(post(redeemFields(earbuds.id), someone.cookie));
     expect(body.result.error.quantity[0]).toMatch(/confirmed deposits/);
   });
 
@@ -329,17 +304,7 @@ describe("/ops/points", () => {
     const { post: opsPost } = await operator();
     const someone = await member(10_000n);
     const mug = await itemNamed("Lucky Harbour mug");
-    const redeem = () =>
-      post(
-        {
-          intent: "redeem",
-          itemId: mug.id,
-          quantity: "1",
-          withdrawPassword: PASSWORD,
-          idempotencyKey: formKey(),
-        },
-        someone.cookie,
-      );
+    const redeem = () => post(redeemFields(mug.id), someone.cookie);
     await redeem();
     await redeem();
     const [first, second] = await handle.db
