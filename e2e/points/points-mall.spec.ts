@@ -97,5 +97,10 @@ test.describe("points mall", () => {
     await expect(page).toHaveURL("/pointMall?area=details&done=converted");
     await expect(page.getByTestId("points-balance")).toHaveText("1,000");
     await expect(page.getByTestId("records-table")).toContainText("Rs 20.00");
+    // The cash is in the money records, named as the mall's.
+    await page.goto("/member/transactions");
+    await expect(page.getByTestId("records-table")).toContainText(
+      label("en", "pointMall.entryKinds.points_converted"),
+    );
   });
 });
