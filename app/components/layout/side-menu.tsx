@@ -101,6 +101,9 @@ export function SideMenu({
           {referralEnabled ? memberLink("/member/referral", t("sideMenu.inviteFriends")) : null}
           {memberLink("/member/rewards", t("sideMenu.rewardCentre"))}
           {memberLink("/member/rebate", t("sideMenu.manualRebate"))}
+          <li>
+            <NavLink to="/pointMall">{t("pointMall.title")}</NavLink>
+          </li>
         </ul>
         <h2 className="side-heading">{t("sideMenu.member")}</h2>
         <ul className="side-list" data-testid="side-member-list">

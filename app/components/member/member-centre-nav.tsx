@@ -17,6 +17,8 @@ const PAGES = [
   { to: "/member/referral", key: "referral", label: "referral.nav", needsReferral: true },
   // §2 manualRebate, which the side menu links to; its label sits with the page's own.
   { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
+  // §2 points: the mall is a page of its own, reached from here too.
+  { to: "/pointMall", key: "points", label: "pointMall.title" },
   { to: "/member/messages", key: "messages" },
   { to: "/member/security", key: "security" },
   // §2 missionLeaderboard; its label sits with the page's own.

@@ -67,13 +67,17 @@ export function MessagesPage({
     if (message.kind === "promotion_forfeited" && params.reason)
       params.reason = t(`rewards.forfeitReason.${params.reason}`, { defaultValue: params.reason });
     const unknown = t("messagesPage.unknown");
-    return t(`messagesPage.kinds.${message.kind}`, {
-      ...params,
-      defaultValue: t(`rewards.messages.${message.kind}`, {
-        ...params,
-        defaultValue: t(`referral.messages.${message.kind}`, { ...params, defaultValue: unknown }),
-      }),
-    });
+    // Each feature words its own message kinds: the first of these keys that exists is used.
+    const prefixes = [
+      "messagesPage.kinds",
+      "rewards.messages",
+      "referral.messages",
+      "pointMall.messages",
+    ];
+    return prefixes.reduceRight(
+      (fallback, prefix) => t(`${prefix}.${message.kind}`, { ...params, defaultValue: fallback }),
+      unknown,
+    );
   };
   return (
     <div className="records-page messages-page">

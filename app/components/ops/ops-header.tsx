@@ -24,6 +24,9 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <NavLink to="/ops/promotions" data-testid="ops-nav-promotions">
             {t("opsPromotions.nav")}
           </NavLink>
+          <NavLink to="/ops/points" data-testid="ops-nav-points">
+            {t("opsPoints.nav")}
+          </NavLink>
           <NavLink to="/ops/missions" data-testid="ops-nav-missions">
             {t("opsMissions.nav")}
           </NavLink>

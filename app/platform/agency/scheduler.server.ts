@@ -7,6 +7,7 @@ import { expireGrants } from "../rewards/bonus-grants.server";
 import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
 import { payDueReferralRewards } from "../rewards/referral/rewards.server";
+import { sweepBetPoints } from "../rewards/points/earning.server";
 
 /**
  * The platform's periodic work: contract settlements (§9 real-time salary
@@ -27,8 +28,10 @@ export interface ScheduledWork {
   vipUpgrades: number;
   bonusesExpired: number;
   cashbacks: number;
-  /** Referral rewards paid or held for the operator (optional: callers that predate it report none). */
-  referralRewards?: number;
+  /** Points entries for bets settled since the last run (ADR 17). */
+  betPoints: number;
+  /** Referral rewards paid or held for the operator. */
+  referralRewards: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -50,6 +53,8 @@ export async function runScheduledWork(
         vipUpgrades: await upgradeDueMembers(conn, now),
         bonusesExpired: await expireGrants(conn, now),
         cashbacks: await payDueCashback(conn, now),
+        // Bet points first: a friend's bets are counted before the referral reward looks at them.
+        betPoints: await sweepBetPoints(conn, now),
         referralRewards: await payDueReferralRewards(conn, now),
       };
     } finally {

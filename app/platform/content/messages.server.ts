@@ -24,7 +24,11 @@ export type MessageKind =
   | "cashback_issued"
   | "red_envelope"
   // Referral (app/platform/rewards/referral): params promotion, amount, friend (masked account).
-  | "referral_reward";
+  | "referral_reward"
+  // The points mall: params item (goods name), quantity, points, and reason on a rejection.
+  | "redemption_approved"
+  | "redemption_rejected"
+  | "redemption_complete";
 
 type Executor = Pick<Database, "insertInto">;
 

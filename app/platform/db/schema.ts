@@ -401,6 +401,12 @@ export interface DB {
   mission_claims: MissionClaimsTable;
   mission_scores: MissionScoresTable;
   referral_rewards: ReferralRewardsTable;
+  points_ratios: PointsRatiosTable;
+  points_conversion: PointsConversionTable;
+  mall_items: MallItemsTable;
+  redemptions: RedemptionsTable;
+  bet_points: BetPointsTable;
+  points_sweep: PointsSweepTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -713,4 +719,67 @@ export interface ReferralRewardsTable {
   qualified_at: Timestamp;
   decided_at: Timestamp | null;
   decided_by: string | null;
+}
+
+/** 0010-points-mall: the brand's points ratios and rate, the goods, redemptions, counted bets. */
+export interface PointsRatiosTable {
+  product: string;
+  /** `points` points per `per_minor` minor units of deposit or valid bet, rounded down. */
+  points: number;
+  per_minor: BigIntColumn;
+  updated_at: Timestamp;
+}
+
+export interface PointsConversionTable {
+  singleton: Generated<boolean>;
+  points: number;
+  cash: BigIntColumn;
+  min_points: BigIntColumn;
+  step_points: BigIntColumn;
+  updated_at: Timestamp;
+}
+
+export interface MallItemsTable {
+  id: Generated<string>;
+  name: string;
+  icon: string;
+  kind: "physical" | "virtual";
+  points_price: BigIntColumn;
+  amount_requirement: BigIntColumn;
+  cash_value: BigIntColumn;
+  stock: number;
+  enabled: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RedemptionStatus = "process" | "rejected" | "approved" | "complete";
+
+export interface RedemptionsTable {
+  id: Generated<string>;
+  member_id: string;
+  item_id: string;
+  quantity: number;
+  points: BigIntColumn;
+  status: RedemptionStatus;
+  form_key: string;
+  spend_entry_id: string;
+  settle_entry_id: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface BetPointsTable {
+  bet_id: string;
+  member_id: string;
+  product: string;
+  valid_bet: BigIntColumn;
+  counted_at: Timestamp;
+}
+
+export interface PointsSweepTable {
+  singleton: Generated<boolean>;
+  swept_until: Timestamp;
 }

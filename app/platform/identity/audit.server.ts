@@ -31,7 +31,11 @@ export type AuditEvent =
   | "mission_created"
   | "mission_updated"
   | "mission_status_changed"
-  | "referral_decided";
+  | "referral_decided"
+  // The points mall (issue 15): config, goods and redemption decisions.
+  | "points_config_saved"
+  | "mall_item_saved"
+  | "redemption_decided";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -5,6 +5,7 @@ import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
 import { qualifyDeposit } from "../rewards/qualify.server";
 import { upgradeOnDeposit } from "../rewards/vip.server";
+import { earnDepositPoints } from "../rewards/points/earning.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import type { WalletPolicy } from "./policy";
 
@@ -167,6 +168,8 @@ export function confirmDeposit(
     await qualifyDeposit(trx, deposit, now);
     // VIP levels rise on a deposit, in its transaction (ADR 16).
     await upgradeOnDeposit(trx, deposit.member_id, BigInt(deposit.amount), now);
+    // Points at the brand's deposit ratio, exactly once per deposit (ADR 17).
+    await earnDepositPoints(trx, deposit, now);
     return { entry_id: entry.id };
   });
 }

@@ -8,6 +8,8 @@ const work: ScheduledWork = {
   withdrawals: 0,
   bonusesExpired: 0,
   cashbacks: 0,
+  betPoints: 0,
+  referralRewards: 0,
   vipUpgrades: 0,
 };
 
@@ -53,6 +55,8 @@ describe("the scheduler's timer", () => {
         withdrawals: 0,
         bonusesExpired: 0,
         cashbacks: 0,
+        betPoints: 0,
+        referralRewards: 0,
         vipUpgrades: 0,
       }),
       async () => work,

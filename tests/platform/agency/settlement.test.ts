@@ -364,6 +364,7 @@ describe("settlement", () => {
       bonusesExpired: 0,
       cashbacks: 0,
       vipUpgrades: 0,
+      betPoints: 0,
       referralRewards: 0,
     });
     if (handle.kind !== "postgres") return; // PGlite has a single connection: there is no second runner to keep out.

@@ -16,6 +16,9 @@ export function entryLabel(t: TFunction, line: { kind: string; source?: string |
   if (line.kind === "bonus" && source) return t(source);
   if (line.kind === "bonus_release" || line.kind === "bonus_forfeit")
     return t(`rewards.entryKinds.${line.kind}`);
+  // Cash from points (a conversion, virtual goods) is worded by the points mall (ADR 17).
+  if (line.kind === "points_converted" || line.kind === "points_redeemed")
+    return t(`pointMall.entryKinds.${line.kind}`);
   return t(`records.kinds.${line.kind}`, { defaultValue: line.kind });
 }
 

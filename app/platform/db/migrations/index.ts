@@ -8,6 +8,7 @@ import * as rewards from "./0006-rewards";
 import * as rebateVip from "./0007-rebate-vip";
 import * as audiences from "./0008-audiences";
 import * as referrals from "./0009-referrals";
+import * as pointsMall from "./0010-points-mall";
 import * as missions from "./0011-missions";
 import * as referralRewards from "./0012-referral-rewards";
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0007-rebate-vip": rebateVip,
   "0008-audiences": audiences,
   "0009-referrals": referrals,
+  "0010-points-mall": pointsMall,
   "0011-missions": missions,
   "0012-referral-rewards": referralRewards,
 };

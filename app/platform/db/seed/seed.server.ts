@@ -13,6 +13,7 @@ import { seedDemoRewards } from "./rewards.server";
 import { seedDemoWallets } from "./wallet.server";
 import { seedDemoVip } from "./vip.server";
 import { seedDemoMissions } from "./missions.server";
+import { seedDemoPoints } from "./points.server";
 import { seedDemoReferral } from "./referral.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
@@ -195,9 +196,11 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const rewards = await seedDemoRewards(db, brand);
   // After the money: the levels' thresholds count nothing the seed deposited or bet before them.
   const vip = await seedDemoVip(db);
+  const points = await seedDemoPoints(db, brand);
   const missions = await seedDemoMissions(db);
   const referral = await seedDemoReferral(db, brand);
-  if (seeded || accounts || wallets || plays || agency || rewards || vip || missions || referral)
+  const loyalty = points || missions || referral;
+  if (seeded || accounts || wallets || plays || agency || rewards || vip || loyalty)
     await sql`analyze`.execute(db);
   return seeded;
 }
