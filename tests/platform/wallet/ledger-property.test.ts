@@ -488,7 +488,7 @@ async function checkInvariants(model: Model) {
 
 /** Each sequence starts from an empty ledger (account rows stay, at zero, so cached ids remain valid). */
 async function resetLedger() {
-  await sql`truncate bet_points, redemptions, vip_upgrades, rebate_claims, rebate_watermarks, bonus_turnover, bonus_grants,
+  await sql`truncate bet_points, redemptions, referral_rewards, mission_claims, vip_upgrades, rebate_claims, rebate_watermarks, bonus_turnover, bonus_grants,
     promotion_proofs, promotion_entries, settlements,
     withdrawal_proofs, withdrawals, deposits, member_messages, provider_transactions, bets, postings, entries`.execute(
     handle.db,
