@@ -6,21 +6,11 @@
 # warm-ups. Prints a markdown table.
 set -Eeuo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# shellcheck source=scripts/pg-throwaway.sh
-source ./scripts/pg-throwaway.sh
+# shellcheck source=scripts/bench/loader-bench.sh
+source ./scripts/bench/loader-bench.sh
 
-OUT=node_modules/.cache/bench
-mkdir -p "$OUT"
-npx esbuild scripts/bench/agency-loaders.ts --bundle --platform=node --format=esm --target=node20 \
-  --alias:~=./app --packages=external --jsx=automatic --log-level=warning --outfile="$OUT/agency-loaders.mjs"
-
-echo "[bench:agency] PGlite (temporary directory); building the data takes a few minutes"
-PGLITE_JSON="$(env -u DATABASE_URL node "$OUT/agency-loaders.mjs")"
-
-pg_throwaway_start
-trap 'pg_throwaway_stop' EXIT
-echo "[bench:agency] PostgreSQL 15"
-PG_JSON="$(BENCH_DATABASE_URL="$(pg_throwaway_createdb bench_agency)" node "$OUT/agency-loaders.mjs")"
+echo "[bench:agency] building the data takes a few minutes per database"
+loader_bench agency agency-loaders
 
 node -e '
   const runs = process.argv.slice(1).map((text) => JSON.parse(text));

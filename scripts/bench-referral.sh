@@ -6,21 +6,10 @@
 # throwaway PostgreSQL 15. Prints a markdown table.
 set -Eeuo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# shellcheck source=scripts/pg-throwaway.sh
-source ./scripts/pg-throwaway.sh
+# shellcheck source=scripts/bench/loader-bench.sh
+source ./scripts/bench/loader-bench.sh
 
-OUT=node_modules/.cache/bench
-mkdir -p "$OUT"
-npx esbuild scripts/bench/referral-job.ts --bundle --platform=node --format=esm --target=node20 \
-  --alias:~=./app --packages=external --jsx=automatic --log-level=warning --outfile="$OUT/referral-job.mjs"
-
-echo "[bench:referral] PGlite (temporary directory)"
-PGLITE_JSON="$(env -u DATABASE_URL node "$OUT/referral-job.mjs")"
-
-pg_throwaway_start
-trap 'pg_throwaway_stop' EXIT
-echo "[bench:referral] PostgreSQL 15"
-PG_JSON="$(BENCH_DATABASE_URL="$(pg_throwaway_createdb bench_referral)" node "$OUT/referral-job.mjs")"
+loader_bench referral referral-job
 
 node -e '
   const runs = process.argv.slice(1).map((text) => JSON.parse(text));

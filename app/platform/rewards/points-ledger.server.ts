@@ -35,9 +35,15 @@ export interface PointsChange {
 }
 
 const member = (memberId: string) => ({ memberId, kind: POINTS }) as const;
+const house = { house: HOUSE.points } as const;
 
-/** Points given to a member: earned by a deposit or a bet, or a mission's reward. */
-export function awardPoints(db: Executor, change: PointsChange, kind: EntryKind = "points_earned") {
+function movePoints(
+  db: Executor,
+  change: PointsChange,
+  kind: EntryKind,
+  toMember: boolean,
+): Promise<PostedEntry> {
+  const own = member(change.memberId);
   return postEntry(db, {
     key: change.key,
     kind,
@@ -46,29 +52,26 @@ export function awardPoints(db: Executor, change: PointsChange, kind: EntryKind 
     memo: { ...change.memo, source: change.source },
     at: change.at,
     movements: [
-      { from: { house: HOUSE.points }, to: member(change.memberId), amount: change.points },
+      toMember
+        ? { from: house, to: own, amount: change.points }
+        : { from: own, to: house, amount: change.points },
     ],
   });
 }
 
+/** Points given to a member: earned by a deposit or a bet, or a mission's reward. */
+export const awardPoints = (
+  db: Executor,
+  change: PointsChange,
+  kind: EntryKind = "points_earned",
+) => movePoints(db, change, kind, true);
+
 /** Points taken from a member (a redemption, a conversion); `insufficient_balance` beyond what is held. */
-export function spendPoints(
+export const spendPoints = (
   db: Executor,
   change: PointsChange,
   kind: EntryKind = "points_redeemed",
-): Promise<PostedEntry> {
-  return postEntry(db, {
-    key: change.key,
-    kind,
-    memberId: change.memberId,
-    ref: change.ref,
-    memo: { ...change.memo, source: change.source },
-    at: change.at,
-    movements: [
-      { from: member(change.memberId), to: { house: HOUSE.points }, amount: change.points },
-    ],
-  });
-}
+) => movePoints(db, change, kind, false);
 
 /** The member's points balance (0 before the first point). */
 export async function pointsBalance(db: Executor, memberId: string): Promise<bigint> {
