@@ -16,12 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import { audit } from "~/platform/identity/audit.server";
-import {
-  BREAK_BOUNDS,
-  breakEnd,
-  breaksOf,
-  takeBreak,
-} from "~/platform/protection/breaks.server";
+import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protection/breaks.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
@@ -68,9 +63,7 @@ type BreakReply = {
   confirm?: BreakConfirmView;
 };
 
-export async function action({
-  request,
-}: ActionFunctionArgs): Promise<TypedResponse<BreakReply>> {
+export async function action({ request }: ActionFunctionArgs): Promise<TypedResponse<BreakReply>> {
   const formData = await readForm(request, { honeypot: true });
   const viewer = await requireRealMember(request);
   const db = await getDb();
