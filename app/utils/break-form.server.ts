@@ -1,4 +1,4 @@
-// Shared by design: the member's break page and /ops/protection add the same restriction; login shows its end.
+// Shared by design: the break page, /ops/protection, the agents' team list and the login message show a break.
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
 import { BREAK_BOUNDS, breakLengthAllowed } from "~/platform/protection/breaks.server";

@@ -1,8 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { readSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
+import { takeBreak } from "~/platform/protection/breaks.server";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, signInMember, thrownResponse } from "../helpers/routes";
+import {
+  formPost,
+  jsonBody,
+  routeArgs,
+  signInAs,
+  signInMember,
+  thrownResponse,
+} from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 
 /**
@@ -150,5 +158,31 @@ describe("the break page's actions", () => {
     );
     expect(response.status).toBe(400);
     expect(await breaksOf(someone.id)).toEqual([]);
+  });
+});
+
+describe("the agent's team list", () => {
+  test("shows a downline member's break, with no way to lift it", async () => {
+    const agent = await signInAs(handle.db, "agent01", "agent");
+    const crew = await handle.db
+      .selectFrom("members")
+      .select(["id", "account"])
+      .where("account", "=", "crew01")
+      .executeTakeFirstOrThrow();
+    await takeBreak(
+      handle.db,
+      { memberId: crew.id, kind: "time_out", length: 7, source: "member", actorId: crew.id },
+      { ip: null, userAgent: null },
+    );
+    const { loader } = await import("~/routes/agentHome+/team");
+    const page = await jsonBody(
+      loader(routeArgs("/agentHome/team?level=all", { headers: { Cookie: agent.cookie } })),
+    );
+    const row = page.team.rows.find((entry: { account: string }) => entry.account === "crew01");
+    expect(row.protection).toMatchObject({ kind: "time_out" });
+    const others = page.team.rows.filter(
+      (entry: { account: string }) => entry.account !== "crew01",
+    );
+    expect(others.every((entry: { protection: unknown }) => entry.protection === null)).toBe(true);
   });
 });
