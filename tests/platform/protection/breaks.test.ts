@@ -12,6 +12,7 @@ import {
   runningBreaks,
   takeBreak,
 } from "~/platform/protection/breaks.server";
+import { postMessage } from "~/platform/content/messages.server";
 import { createDeposit } from "~/platform/wallet/deposits.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";
@@ -224,5 +225,26 @@ describe("a self-exclusion", () => {
       later(HOUR),
     );
     expect(await codeOf(wrong)).toBe("login_failed");
+  });
+});
+
+describe("marketing during a break", () => {
+  it("drops promotional messages while the break runs and keeps account messages", async () => {
+    const { id } = await member();
+    await timeOut(id, 2);
+    const during = later(DAY);
+    await postMessage(db(), id, "red_envelope", { amount: "100" }, during);
+    await postMessage(db(), id, "withdrawal_paid", { amount: "100" }, during);
+    await postMessage(db(), id, "red_envelope", { amount: "200" }, later(3 * DAY));
+    const kinds = await db()
+      .selectFrom("member_messages")
+      .select(["kind", "params"])
+      .where("member_id", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(kinds).toEqual([
+      { kind: "withdrawal_paid", params: { amount: "100" } },
+      { kind: "red_envelope", params: { amount: "200" } },
+    ]);
   });
 });
