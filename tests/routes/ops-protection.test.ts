@@ -2,14 +2,7 @@ import { describe, expect, test } from "vitest";
 import { readSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { useSeededDatabase } from "../helpers/database";
-import {
-  formPost,
-  jsonBody,
-  routeArgs,
-  signInAs,
-  signInMember,
-  thrownResponse,
-} from "../helpers/routes";
+import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
 

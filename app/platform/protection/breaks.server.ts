@@ -1,9 +1,8 @@
-import { sql, type Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB, ProtectionBreaksTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
-import type { Selectable } from "kysely";
 
 type Executor = Database | Transaction<DB>;
 export type ProtectionBreak = Selectable<ProtectionBreaksTable>;
