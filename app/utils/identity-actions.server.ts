@@ -161,6 +161,7 @@ export async function handleLogin(
           remember: form.remember,
           captchaId: form.captchaId,
           captcha: form.captcha,
+          reopen: form.reopen,
         };
   try {
     const outcome = await login(

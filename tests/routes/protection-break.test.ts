@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { readSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { takeBreak } from "~/platform/protection/breaks.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
   formPost,
@@ -184,5 +185,51 @@ describe("the agent's team list", () => {
       (entry: { account: string }) => entry.account !== "crew01",
     );
     expect(others.every((entry: { protection: unknown }) => entry.protection === null)).toBe(true);
+  });
+});
+
+describe("the login form after a self-exclusion", () => {
+  test("says when it ended, offers reopening, then says when the member may sign in", async () => {
+    const id = await insertMember(handle.db);
+    const { account } = await handle.db
+      .updateTable("members")
+      .set({ password_hash: await hashPassword("Player123"), first_time_login: false })
+      .where("id", "=", id)
+      .returning("account")
+      .executeTakeFirstOrThrow();
+    const day = 86_400_000;
+    await handle.db
+      .insertInto("protection_breaks")
+      .values({
+        member_id: id,
+        kind: "exclusion",
+        starts_at: new Date(Date.now() - 200 * day),
+        ends_at: new Date(Date.now() - day),
+        source: "member",
+        created_by: id,
+      })
+      .execute();
+    const { action } = await import("~/routes/_portal+/login");
+    const fields = { intent: "login", username: account, password: "Player123" };
+    const first = (await action(formPost("/login", fields))) as Response;
+    expect(first.status).toBe(400);
+    const refused = await first.json();
+    expect(refused.reopenOffer).toBe(true);
+    expect(refused.result.error[""][0]).toMatch(/^Your self-exclusion ended on \d{4}-\d{2}-\d{2} /);
+
+    const asked = (await action(formPost("/login", { ...fields, reopen: "on" }))) as Response;
+    expect(asked.status).toBe(400);
+    const pending = await asked.json();
+    expect(pending.reopenOffer).toBeUndefined();
+    expect(pending.result.error[""][0]).toMatch(
+      /^You asked to reopen your account\. You can sign in from /,
+    );
+    expect(asked.headers.get("Set-Cookie")).toBeNull();
+    const [row] = await handle.db
+      .selectFrom("protection_breaks")
+      .select("reopen_requested_at")
+      .where("member_id", "=", id)
+      .execute();
+    expect(row?.reopen_requested_at).not.toBeNull();
   });
 });
