@@ -25,6 +25,7 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { translatorFor } from "~/i18next.server";
 import { auditContext } from "./auth.server";
 import type { TFunction } from "~/i18n";
+import { breakTime } from "~/utils/break-form.server";
 import {
   codeRequestRefusal,
   formFailure,
@@ -67,6 +68,8 @@ export interface IdentityReply {
   /** The forgot-by-email answer, the same whether the account exists or not. */
   notice?: string;
   freePlayError?: string;
+  /** Issue 17: the self-exclusion has ended; the login form offers to ask for reopening. */
+  reopenOffer?: boolean;
 }
 type Reply = Promise<TypedResponse<IdentityReply>>;
 
@@ -101,6 +104,8 @@ export async function handleLogin(
     // No remember option on the agent site (§2): whatever is posted, the session is not remembered.
     remember: site === "agent" ? z.unknown().transform(() => false) : checkbox,
     redirectTo: z.string().max(500).optional(),
+    // Issue 17: after a self-exclusion has ended, signing in with this ticked asks to reopen.
+    reopen: checkbox,
   };
   const schema = z.discriminatedUnion("by", [
     z.object({
@@ -145,6 +150,7 @@ export async function handleLogin(
           captchaId: form.captchaId,
           captcha: form.captcha,
           redirectTo: form.redirectTo,
+          reopen: form.reopen,
         }
       : {
           method: "sms",
@@ -155,6 +161,7 @@ export async function handleLogin(
           remember: form.remember,
           captchaId: form.captchaId,
           captcha: form.captcha,
+          reopen: form.reopen,
         };
   try {
     const outcome = await login(
@@ -173,15 +180,27 @@ export async function handleLogin(
     }
     return signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo));
   } catch (error) {
-    const message = identityErrorMessage(error, t);
+    const message = breakLoginMessage(error, t, brand.timeZone) ?? identityErrorMessage(error, t);
     const captcha: Captcha | undefined =
       error instanceof PlatformError && error.details.captcha
         ? await issueCaptcha(db, identityPolicy())
         : undefined;
+    const reopenOffer =
+      error instanceof PlatformError && error.code === "break_reopen_required" ? true : undefined;
     return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), {
       captcha,
+      reopenOffer,
     });
   }
+}
+
+/** Issue 17: a member on a break is told why and until when, in the brand's time zone. */
+function breakLoginMessage(error: unknown, t: TFunction, timeZone: string): string | null {
+  if (!(error instanceof PlatformError) || !error.code.startsWith("break_")) return null;
+  const when = String(error.details.until ?? error.details.endedAt ?? "");
+  return t(`protectionBreak.login.${error.code}`, {
+    when: when ? breakTime(when, timeZone) : "",
+  });
 }
 
 /** §5: a new captcha at most once a second; sooner, the current one again. */

@@ -15,6 +15,8 @@ interface TeamRowView {
   createdAt: string;
   lastLoginAt: string | null;
   directCount: number;
+  /** Issue 17: a running time-out or self-exclusion, its end in the brand's time zone. Agents can not lift it. */
+  protection?: { kind: "time_out" | "exclusion"; until: string } | null;
 }
 
 /**
@@ -90,6 +92,16 @@ export function TeamTable({
                 ? "agentTeam.team.statusActive"
                 : "agentTeam.team.statusDisabled",
             )}
+            {row.protection ? (
+              <>
+                {" "}
+                <span className="badge" data-testid="team-row-protection">
+                  {t(`protectionBreak.team.${row.protection.kind}`, {
+                    when: row.protection.until,
+                  })}
+                </span>
+              </>
+            ) : null}
           </td>
           <MoneyCell minor={row.balance} currency={currency} testId="team-row-balance" />
           <td>{row.directCount}</td>

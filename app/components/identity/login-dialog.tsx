@@ -21,6 +21,8 @@ export interface LoginDialogProps {
   freePlayError?: string | null;
   /** A reset link that has expired or was used: say so above the login form. */
   expired?: boolean;
+  /** Issue 17: an ended self-exclusion; signing in again with this ticked asks to reopen. */
+  reopenOffer?: boolean;
 }
 
 /**
@@ -105,6 +107,12 @@ export function LoginDialog(props: LoginDialogProps) {
           <input type="checkbox" name="remember" defaultChecked={values.remember === "on"} />
           <span>{t("login.remember")}</span>
         </label>
+        {props.reopenOffer ? (
+          <label className="checkbox">
+            <input type="checkbox" name="reopen" value="on" />
+            <span>{t("protectionBreak.login.reopenCheckbox")}</span>
+          </label>
+        ) : null}
         <FormErrors errors={errors[""]} />
         <button type="submit" name="intent" value="login" className="button primary">
           {t("login.submit")}

@@ -33,6 +33,9 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <NavLink to="/ops/referrals" data-testid="ops-nav-referrals">
             {t("opsReferrals.nav")}
           </NavLink>
+          <NavLink to="/ops/protection" data-testid="ops-nav-protection">
+            {t("protectionBreak.ops.nav")}
+          </NavLink>
         </nav>
         <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
         <Form method="post" action="/logout" className="inline-form">

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 
 /**
@@ -39,11 +40,36 @@ export async function postMessage(
   params: Record<string, string>,
   at = new Date(),
 ) {
+  if (PROMOTIONAL.has(kind)) {
+    // Issue 17: no promotion reaches a member on a time-out or self-exclusion. Folded into the
+    // insert, so a message costs no extra round trip; account messages always go.
+    await db
+      .insertInto("member_messages")
+      .columns(["member_id", "kind", "params", "created_at"])
+      .expression(
+        sql`select ${memberId}::bigint, ${kind}, ${JSON.stringify(params)}::jsonb, ${at}::timestamptz
+            where not exists (select 1 from protection_breaks b where b.member_id = ${memberId}::bigint
+              and b.starts_at <= ${at}::timestamptz and b.ends_at > ${at}::timestamptz)`,
+      )
+      .execute();
+    return;
+  }
   await db
     .insertInto("member_messages")
     .values({ member_id: memberId, kind, params: JSON.stringify(params), created_at: at })
     .execute();
 }
+
+/** Messages that promote play, stopped during a break; the rest are about the member's money. */
+const PROMOTIONAL: ReadonlySet<MessageKind> = new Set<MessageKind>([
+  "promotion_claimable",
+  "promotion_issued",
+  "cashback_issued",
+  "red_envelope",
+  "referral_reward",
+  "vip_upgraded",
+  "vip_upgraded_bonus",
+]);
 
 export async function unreadMessageCount(db: Database, memberId: string): Promise<number> {
   const row = await db

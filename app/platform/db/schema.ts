@@ -407,6 +407,7 @@ export interface DB {
   redemptions: RedemptionsTable;
   bet_points: BetPointsTable;
   points_sweep: PointsSweepTable;
+  protection_breaks: ProtectionBreaksTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -782,4 +783,15 @@ export interface BetPointsTable {
 export interface PointsSweepTable {
   singleton: Generated<boolean>;
   swept_until: Timestamp;
+}
+
+export interface ProtectionBreaksTable {
+  id: Generated<string>;
+  member_id: string;
+  kind: "time_out" | "exclusion";
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  source: "member" | "operator";
+  created_by: string;
+  reopen_requested_at: Timestamp | null;
 }

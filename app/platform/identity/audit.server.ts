@@ -35,7 +35,11 @@ export type AuditEvent =
   // The points mall (issue 15): config, goods and redemption decisions.
   | "points_config_saved"
   | "mall_item_saved"
-  | "redemption_decided";
+  | "redemption_decided"
+  // Time-outs and self-exclusions (issue 17): taken, added by an operator, reopening asked, lift refused.
+  | "protection_break_taken"
+  | "protection_reopen_requested"
+  | "protection_lift_refused";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -9,6 +9,7 @@ import { roleOf, type TypeSets } from "./member-types";
 import { findMemberByAccount, findMemberByMobile } from "./members.server";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
+import { loginBlock } from "../protection/breaks.server";
 import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
 import { decoyPasswordHash, verifyPassword } from "./secrets.server";
 import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
@@ -19,6 +20,8 @@ export type LoginInput = {
   captchaId?: string;
   captcha?: string;
   redirectTo?: string;
+  /** After a self-exclusion has ended: the member asks to reopen the account (issue 17). */
+  reopen?: boolean;
 } & (
   | { method: "password"; account: string; password: string }
   | { method: "sms"; dialingCode: string; mobile: string; code: string }
@@ -165,6 +168,16 @@ export async function login(
   }
   if (input.site === "agent" && role !== "agent") throw new PlatformError("non_agent_login");
   await clearLimit(db, accountKey(input));
+  // After the credentials, so a break is never revealed to someone without the password.
+  if (input.site !== "ops") {
+    const block = await loginBlock(db, member.id, { reopen: input.reopen, context }, now);
+    if (block) {
+      const { code, ...when } = block;
+      throw new PlatformError(code, {
+        ...Object.fromEntries(Object.entries(when).map(([k, v]) => [k, v.toISOString()])),
+      });
+    }
+  }
 
   const reason = forcedChangeReason({
     method: input.method as LoginMethod,

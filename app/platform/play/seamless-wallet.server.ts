@@ -3,6 +3,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
+import { runningBreakEnd } from "../protection/breaks.server";
 import { HOUSE, inTransaction, postEntry, type MemberAccountKind } from "../wallet/ledger.server";
 import {
   checkMaxBet,
@@ -143,14 +144,25 @@ export function debit(
   checkCall(call.txId, call.roundId, call.amount, false);
   const at = call.at ?? new Date();
   return inTransaction(db, async (trx) => {
-    const rolledBack = await trx
-      .selectFrom("provider_transactions")
-      .select("tx_id")
-      .where("provider", "=", provider)
-      .where("ref_tx_id", "=", call.txId)
-      .where("kind", "=", "rollback")
-      .executeTakeFirst();
-    if (rolledBack) throw new PlatformError("transaction_rolled_back");
+    // One statement: was this debit rolled back already, and is the member on a break (issue 17)?
+    const checks = await trx
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom("provider_transactions")
+          .select("tx_id")
+          .where("provider", "=", provider)
+          .where("ref_tx_id", "=", call.txId)
+          .where("kind", "=", "rollback")
+          .limit(1)
+          .as("rolled_back"),
+        runningBreakEnd(player.memberId, at).as("break_until"),
+      ])
+      .executeTakeFirstOrThrow();
+    if (checks.rolled_back) throw new PlatformError("transaction_rolled_back");
+    if (checks.break_until)
+      throw new PlatformError("member_on_break", {
+        until: new Date(checks.break_until).toISOString(),
+      });
     if (!(await claim(trx, provider, "debit", player, call))) {
       return { txId: call.txId, balance: await balanceOf(trx, player), replayed: true };
     }

@@ -2,6 +2,7 @@ import type { Selectable, Transaction, Updateable } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB, DepositsTable } from "../db/schema";
 import { PlatformError } from "../errors";
+import { assertNoRunningBreak } from "../protection/breaks.server";
 import { postMessage } from "../content/messages.server";
 import { qualifyDeposit } from "../rewards/qualify.server";
 import { upgradeOnDeposit } from "../rewards/vip.server";
@@ -32,6 +33,7 @@ export async function createDeposit(
   if (input.amount < BigInt(channel.min) || input.amount > BigInt(channel.max)) {
     throw new PlatformError("amount_out_of_range", { min: channel.min, max: channel.max });
   }
+  await assertNoRunningBreak(db, input.memberId, now);
   const key = memberKey(input.memberId, "deposit", input.key);
   const created = await db
     .insertInto("deposits")

@@ -166,6 +166,7 @@ export default function LoginRoute() {
         codeSent={actionData?.codeSent}
         result={actionData?.result}
         freePlayError={actionData?.freePlayError}
+        reopenOffer={actionData?.reopenOffer}
       />
     );
   }

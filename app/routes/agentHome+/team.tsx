@@ -16,6 +16,8 @@ import { TeamUplineForm } from "~/components/agent/team-upline-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { i18next } from "~/i18next.server";
 import { findDownlineTransfer, listTeam, transferToDownline } from "~/platform/agency/team.server";
+import { runningBreaks } from "~/platform/protection/breaks.server";
+import { breakTime } from "~/utils/break-form.server";
 import { requireDirectDownline } from "~/platform/agency/tree.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
@@ -75,13 +77,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     registeredNote(db, agentId, params.get("registered"), t),
   ]);
   const money = (minor: string) => formatMoney(BigInt(minor), brand.currency, locale);
+  const breaks = await runningBreaks(
+    db,
+    team.rows.map((row) => row.id),
+  );
+  const protectionOf = (id: string) => {
+    const running = breaks.get(id);
+    return running
+      ? { kind: running.kind, until: breakTime(running.endsAt, brand.timeZone) }
+      : null;
+  };
   return json({
     title: t("agentTeam.team.title"),
     brandName: brand.name,
     currency: brand.currency,
     timeZone: brand.timeZone,
     filters,
-    team,
+    team: { ...team, rows: team.rows.map((row) => ({ ...row, protection: protectionOf(row.id) })) },
     balance,
     ownRate: formatRate(agent?.agent_rate ?? 0),
     upline: upline ? nameOf(upline) : null,

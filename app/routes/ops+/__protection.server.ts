@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect } from "@remix-run/node";
+import { translatorFor } from "~/i18next.server";
+import { getDb } from "~/platform/db/database.server";
+import { audit } from "~/platform/identity/audit.server";
+import { roleOf } from "~/platform/identity/member-types";
+import { findMemberByAccount } from "~/platform/identity/members.server";
+import { listRestrictedMembers } from "~/platform/protection/breaks-ops.server";
+import { BREAK_BOUNDS, takeBreak } from "~/platform/protection/breaks.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { auditContext, requireOperator } from "~/utils/auth.server";
+import { breakFormSchema, breakTime } from "~/utils/break-form.server";
+import { readForm } from "~/utils/form.server";
+import * as z from "zod/v4";
+
+/**
+ * /ops/protection (issue 17): members on a time-out or self-exclusion with
+ * the trail of each change; an operator may add a restriction, and there is
+ * no action that removes one.
+ */
+async function context(request: Request) {
+  const operator = await requireOperator(request);
+  const db = await getDb();
+  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  return { operator, db, brand, t };
+}
+
+export async function opsProtectionLoader(request: Request) {
+  const { db, brand, t } = await context(request);
+  const { rows, trail } = await listRestrictedMembers(db);
+  const time = (value: Date | string) => breakTime(value, brand.timeZone);
+  const added = new URL(request.url).searchParams.get("added");
+  return json({
+    title: t("protectionBreak.ops.title"),
+    brandName: brand.name,
+    bounds: BREAK_BOUNDS,
+    added: added && /^[\w.-]{1,64}$/.test(added) ? added : null,
+    rows: rows.map((row) => ({
+      id: row.id,
+      account: row.account,
+      kind: row.kind,
+      startsAt: time(row.starts_at),
+      endsAt: time(row.ends_at),
+      source: row.source,
+      reopenRequestedAt: row.reopen_requested_at ? time(row.reopen_requested_at) : null,
+      trail: trail
+        .filter((entry) => entry.member_id === row.member_id)
+        .map((entry) => ({
+          id: entry.id,
+          at: time(entry.at),
+          event: entry.event,
+          detail: JSON.stringify(entry.detail),
+        })),
+    })),
+  });
+}
+
+const addSchema = (t: Parameters<typeof breakFormSchema>[0]) =>
+  z
+    .object({
+      account: z
+        .string({ error: t("validation.required") })
+        .trim()
+        .min(1)
+        .max(64),
+    })
+    .and(breakFormSchema(t));
+
+export async function opsProtectionAction(request: Request) {
+  const formData = await readForm(request, { honeypot: true });
+  const { operator, db, brand, t } = await context(request);
+  if (formData.get("intent") !== "add") {
+    await audit(db, "protection_lift_refused", auditContext(request), {
+      memberId: null,
+      detail: { intent: String(formData.get("intent") ?? "").slice(0, 40), by: operator.member.id },
+    });
+    return json(
+      {
+        result: { status: "error" as const, error: { "": [t("protectionBreak.errors.noRemove")] } },
+      },
+      { status: 400 },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: addSchema(t) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const member = await findMemberByAccount(db, submission.value.account);
+  if (!member || roleOf(member.type, brand) === "operator") {
+    return json(
+      {
+        result: submission.reply({
+          fieldErrors: { account: [t("protectionBreak.errors.unknownMember")] },
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  await takeBreak(
+    db,
+    {
+      memberId: member.id,
+      kind: submission.value.kind,
+      length: submission.value.length,
+      source: "operator",
+      actorId: operator.member.id,
+    },
+    auditContext(request),
+  );
+  return redirect(`/ops/protection?added=${encodeURIComponent(member.account)}`);
+}
