@@ -407,6 +407,7 @@ export interface DB {
   redemptions: RedemptionsTable;
   bet_points: BetPointsTable;
   points_sweep: PointsSweepTable;
+  protection_limits: ProtectionLimitsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -782,4 +783,15 @@ export interface BetPointsTable {
 export interface PointsSweepTable {
   singleton: Generated<boolean>;
   swept_until: Timestamp;
+}
+
+/** 0013-protection-limits: a member's deposit, loss and wager limits and their pending raises (ADR 20). */
+export interface ProtectionLimitsTable {
+  member_id: string;
+  kind: "deposit" | "loss" | "wager";
+  period: "day" | "week" | "month";
+  amount: BigIntColumn | null;
+  pending_amount: BigIntColumn | null;
+  pending_since: Timestamp | null;
+  updated_at: Timestamp;
 }

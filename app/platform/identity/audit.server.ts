@@ -35,7 +35,10 @@ export type AuditEvent =
   // The points mall (issue 15): config, goods and redemption decisions.
   | "points_config_saved"
   | "mall_item_saved"
-  | "redemption_decided";
+  | "redemption_decided"
+  // Player protection limits (issue 17, ADR 20).
+  | "protection_limit_set"
+  | "protection_limit_confirmed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {
