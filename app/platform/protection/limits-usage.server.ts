@@ -78,7 +78,12 @@ export async function headroom(
   const limits = await limitsInForce(db, memberId, kinds, lock);
   const rows = await Promise.all(
     limits.map(async (limit) => {
-      const { used, oldest } = await usage(db, memberId, limit.kind, windowStart(limit.period, now));
+      const { used, oldest } = await usage(
+        db,
+        memberId,
+        limit.kind,
+        windowStart(limit.period, now),
+      );
       const cap = BigInt(limit.amount!);
       const left = cap - used;
       return {
@@ -95,7 +100,13 @@ export async function headroom(
 }
 
 /** The deposit limit a deposit of `amount` would pass (the most restrictive), or nothing. */
-export async function depositLimitPassed(db: Executor, memberId: string, amount: bigint, now: Date, lock = false) {
+export async function depositLimitPassed(
+  db: Executor,
+  memberId: string,
+  amount: bigint,
+  now: Date,
+  lock = false,
+) {
   const [tightest] = await headroom(db, memberId, ["deposit"], now, lock);
   return tightest && amount > tightest.allowed ? tightest : undefined;
 }
@@ -104,7 +115,8 @@ export async function depositLimitPassed(db: Executor, memberId: string, amount:
 export async function checkDepositLimit(db: Executor, memberId: string, amount: bigint, now: Date) {
   const passed = await depositLimitPassed(db, memberId, amount, now);
   if (passed)
-    throw new PlatformError("deposit_limit", {
+    // Nothing counted yet: the amount alone is above the limit, and waiting frees nothing.
+    throw new PlatformError(passed.freesAt ? "deposit_limit" : "deposit_limit_over", {
       allowed: passed.allowed.toString(),
       period: passed.period,
       freesAt: passed.freesAt?.toISOString() ?? null,
@@ -112,7 +124,12 @@ export async function checkDepositLimit(db: Executor, memberId: string, amount: 
 }
 
 /** In the seamless debit's transaction: a stake that would pass a loss or wager limit is refused. */
-export async function checkPlayLimits(trx: Transaction<DB>, memberId: string, stake: bigint, now: Date) {
+export async function checkPlayLimits(
+  trx: Transaction<DB>,
+  memberId: string,
+  stake: bigint,
+  now: Date,
+) {
   const [tightest] = await headroom(trx, memberId, ["loss", "wager"], now, true);
   if (tightest && stake > tightest.allowed)
     throw new PlatformError(tightest.kind === "loss" ? "loss_limit" : "wager_limit", {

@@ -4,12 +4,7 @@ import type { DB, ProtectionLimitsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
 import { inTransaction } from "../wallet/ledger.server";
-import {
-  COOLING_OFF_MS,
-  MAX_LIMIT_MINOR,
-  type LimitKind,
-  type LimitPeriod,
-} from "./limits-rules";
+import { COOLING_OFF_MS, MAX_LIMIT_MINOR, type LimitKind, type LimitPeriod } from "./limits-rules";
 
 /**
  * A member's deposit, loss and wager limits (issue 17, ADR 20). Lowering a
@@ -37,7 +32,12 @@ export function listLimits(db: Executor, memberId: string) {
 export const confirmableFrom = (limit: Pick<ProtectionLimit, "pending_since">) =>
   limit.pending_since ? new Date(limit.pending_since.getTime() + COOLING_OFF_MS) : null;
 
-async function lockLimit(trx: Transaction<DB>, memberId: string, kind: LimitKind, period: LimitPeriod) {
+async function lockLimit(
+  trx: Transaction<DB>,
+  memberId: string,
+  kind: LimitKind,
+  period: LimitPeriod,
+) {
   return trx
     .selectFrom("protection_limits")
     .selectAll()
@@ -79,7 +79,12 @@ export async function setLimit(
     }
     if (amount !== null && amount < current) {
       // A decrease wins at once and drops any raise that was waiting.
-      await write(trx, input, { amount, pending_amount: null, pending_since: null, updated_at: now });
+      await write(trx, input, {
+        amount,
+        pending_amount: null,
+        pending_since: null,
+        updated_at: now,
+      });
       return "now";
     }
     if (amount === current) return "unchanged";
@@ -124,7 +129,9 @@ export async function confirmLimitChange(
 function write(
   trx: Transaction<DB>,
   key: { memberId: string; kind: LimitKind; period: LimitPeriod },
-  changes: Partial<Omit<ProtectionLimit, "member_id" | "kind" | "period" | "amount" | "pending_amount">> & {
+  changes: Partial<
+    Omit<ProtectionLimit, "member_id" | "kind" | "period" | "amount" | "pending_amount">
+  > & {
     amount?: bigint | string | null;
     pending_amount?: bigint | string | null;
   },

@@ -136,7 +136,9 @@ export async function action({
     return redirect(await whereToPay(request, db, brand, deposit));
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
-    const onAmount = error instanceof PlatformError && error.code === "amount_out_of_range";
+    const onAmount =
+      error instanceof PlatformError &&
+      ["amount_out_of_range", "deposit_limit", "deposit_limit_over"].includes(error.code);
     return formFailure(
       submission.reply(
         onAmount ? { fieldErrors: { amount: [message] } } : { formErrors: [message] },
