@@ -4,7 +4,12 @@ import { PlatformError } from "~/platform/errors";
 import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import { confirmLimitChange, listLimits, setLimit } from "~/platform/protection/limits.server";
 import { headroom } from "~/platform/protection/limits-usage.server";
-import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
+import {
+  attachGatewayOrder,
+  confirmDeposit,
+  createDeposit,
+} from "~/platform/wallet/deposits.server";
+import { applyGatewayCallback } from "~/platform/wallet/payments/callback.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";
 import { codeOf, fundMain, insertGame } from "../../helpers/play";
@@ -154,6 +159,38 @@ describe("deposits", () => {
     await set(member, 500n, hours(1));
     const { deposit } = await confirmDeposit(handle.db, created.id, hours(1));
     expect(deposit).toMatchObject({ status: "failed", failure_reason: "deposit_limit" });
+    expect(await accountBalance(handle.db, member, MAIN)).toBe(0n);
+  });
+
+  test("a gateway callback past the limit is answered refund, also when replayed, and credits nothing", async () => {
+    const gateway = testWalletPolicy({
+      depositChannels: [{ code: "easypaisa", kind: "gateway", min: 1, max: 1_000_000 }],
+    });
+    const member = await insertMember(handle.db);
+    const created = await createDeposit(
+      handle.db,
+      { memberId: member, channel: "easypaisa", amount: 900n, key: formKey() },
+      gateway,
+    );
+    await attachGatewayOrder(handle.db, created.id, {
+      gatewayRef: `GW-${created.id}`,
+      payUrl: "https://pay.example/x",
+    });
+    await set(member, 500n, new Date());
+    const callback = {
+      gatewayRef: `GW-${created.id}`,
+      status: "success" as const,
+      amount: "900",
+      timestamp: Date.now(),
+    };
+    expect(await applyGatewayCallback(handle.db, gateway, callback)).toEqual({
+      kind: "refund",
+      reason: "deposit_limit",
+    });
+    expect(await applyGatewayCallback(handle.db, gateway, callback)).toEqual({
+      kind: "refund",
+      reason: "deposit_limit",
+    });
     expect(await accountBalance(handle.db, member, MAIN)).toBe(0n);
   });
 
