@@ -26,6 +26,17 @@ async function saveLimit(
     .click();
 }
 
+/** A member of the test's own, signed in, on the limits page. */
+async function openLimits(
+  page: Page,
+  signIn: (account: string, password: string) => Promise<void>,
+  createMember: (options: { password: string }) => Promise<{ account: string }>,
+) {
+  const { account } = await createMember({ password: "Protect123" });
+  await signIn(account, "Protect123");
+  await page.goto("/member/protection/limits");
+}
+
 test.describe("protection limits", () => {
   test("the overview lists every tool and the help line; the footer leads a visitor there through login", async ({
     page,
@@ -59,9 +70,7 @@ test.describe("protection limits", () => {
     createMember,
     javaScriptEnabled,
   }) => {
-    const { account } = await createMember({ password: "Protect123" });
-    await signIn(account, "Protect123");
-    await page.goto("/member/protection/limits");
+    await openLimits(page, signIn, createMember);
     await expect(page.getByTestId("no-limits")).toBeVisible();
     await saveLimit(page, javaScriptEnabled, "deposit", "day", "500");
     await expect(page.getByTestId("limit-done")).toHaveText(
@@ -109,9 +118,7 @@ test.describe("protection limits", () => {
     createMember,
     javaScriptEnabled,
   }) => {
-    const { account } = await createMember({ password: "Protect123" });
-    await signIn(account, "Protect123");
-    await page.goto("/member/protection/limits");
+    await openLimits(page, signIn, createMember);
     await saveLimit(page, javaScriptEnabled, "wager", "week", "12.345");
     await expect(page.getByTestId("limit-form")).toContainText(
       label("en", "protection.error.amount_format"),

@@ -218,6 +218,28 @@ describe("deposits", () => {
 
 describe("seamless debits", () => {
   let player: SeamlessPlayer;
+  /** Another funded player of the same game, with one limit from T0. */
+  async function playerWithLimit(kind: "loss" | "wager", period: "day" | "week", amount: bigint) {
+    const memberId = await insertMember(handle.db);
+    await fundMain(handle.db, memberId, 100_000n);
+    await setLimit(handle.db, { memberId, kind, period, amount }, context, T0);
+    return { ...player, memberId };
+  }
+  /** A debit or credit of round `roundId` at T0 + `hour` hours. */
+  const play = (
+    call: "debit" | "credit",
+    who: SeamlessPlayer,
+    txId: string,
+    roundId: string,
+    amount: bigint,
+    hour: number,
+  ) =>
+    (call === "debit" ? debit : credit)(handle.db, "p", who, {
+      txId,
+      roundId,
+      amount,
+      at: hours(hour),
+    });
   beforeAll(async () => {
     const game = await insertGame(handle.db, { nodeId: 9_100_001 });
     const memberId = await insertMember(handle.db);
@@ -232,85 +254,27 @@ describe("seamless debits", () => {
       context,
       T0,
     );
-    await debit(handle.db, "p", player, {
-      txId: "w-1",
-      roundId: "wr-1",
-      amount: 400n,
-      at: hours(1),
-    });
-    await credit(handle.db, "p", player, {
-      txId: "w-1c",
-      roundId: "wr-1",
-      amount: 800n,
-      at: hours(1),
-    });
-    expect(
-      await codeOf(
-        debit(handle.db, "p", player, { txId: "w-2", roundId: "wr-2", amount: 101n, at: hours(2) }),
-      ),
-    ).toBe("wager_limit");
-    await debit(handle.db, "p", player, {
-      txId: "w-3",
-      roundId: "wr-3",
-      amount: 100n,
-      at: hours(2),
-    });
+    await play("debit", player, "w-1", "wr-1", 400n, 1);
+    await play("credit", player, "w-1c", "wr-1", 800n, 1);
+    expect(await codeOf(play("debit", player, "w-2", "wr-2", 101n, 2))).toBe("wager_limit");
+    await play("debit", player, "w-3", "wr-3", 100n, 2);
     // The window rolls: a day later the stakes are gone.
-    await debit(handle.db, "p", player, {
-      txId: "w-4",
-      roundId: "wr-4",
-      amount: 400n,
-      at: hours(26),
-    });
+    await play("debit", player, "w-4", "wr-4", 400n, 26);
   });
 
   test("a loss limit counts stakes minus payouts, open stakes as lost", async () => {
-    const memberId = await insertMember(handle.db);
-    await fundMain(handle.db, memberId, 100_000n);
-    const loser = { ...player, memberId };
-    await setLimit(
-      handle.db,
-      { memberId, kind: "loss", period: "week", amount: 300n },
-      context,
-      T0,
-    );
-    await debit(handle.db, "p", loser, {
-      txId: "l-1",
-      roundId: "lr-1",
-      amount: 200n,
-      at: hours(1),
-    });
-    await credit(handle.db, "p", loser, {
-      txId: "l-1c",
-      roundId: "lr-1",
-      amount: 150n,
-      at: hours(1),
-    });
-    await debit(handle.db, "p", loser, {
-      txId: "l-2",
-      roundId: "lr-2",
-      amount: 200n,
-      at: hours(2),
-    });
+    const loser = await playerWithLimit("loss", "week", 300n);
+    await play("debit", loser, "l-1", "lr-1", 200n, 1);
+    await play("credit", loser, "l-1c", "lr-1", 150n, 1);
+    await play("debit", loser, "l-2", "lr-2", 200n, 2);
     // Lost so far: 50 settled + 200 open = 250; 51 more would pass 300.
-    expect(
-      await codeOf(
-        debit(handle.db, "p", loser, { txId: "l-3", roundId: "lr-3", amount: 51n, at: hours(3) }),
-      ),
-    ).toBe("loss_limit");
-    await debit(handle.db, "p", loser, { txId: "l-4", roundId: "lr-4", amount: 50n, at: hours(3) });
+    expect(await codeOf(play("debit", loser, "l-3", "lr-3", 51n, 3))).toBe("loss_limit");
+    await play("debit", loser, "l-4", "lr-4", 50n, 3);
   });
 
   test("20 parallel bets that together pass a wager limit: the stakes never pass it", async () => {
-    const memberId = await insertMember(handle.db);
-    await fundMain(handle.db, memberId, 100_000n);
-    const bettor = { ...player, memberId };
-    await setLimit(
-      handle.db,
-      { memberId, kind: "wager", period: "day", amount: 1000n },
-      context,
-      T0,
-    );
+    const bettor = await playerWithLimit("wager", "day", 1000n);
+    const memberId = bettor.memberId;
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         debit(handle.db, "p", bettor, {
