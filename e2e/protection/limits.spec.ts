@@ -90,7 +90,9 @@ test.describe("protection limits", () => {
       }).split(";")[0]!,
     );
 
-    await page.goto("/member/protection/limits");
+    // The deposit page offers the limits page (issue 17 reach).
+    await page.getByTestId("deposit-limit-offer").click();
+    await expect(page).toHaveURL("/member/protection/limits");
     await saveLimit(page, javaScriptEnabled, "deposit", "day", "400");
     await expect(page.getByTestId("limit-done")).toHaveText(
       label("en", "protection.limits.done.now"),
