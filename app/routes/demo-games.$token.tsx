@@ -143,7 +143,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     // A stake above a wagered bonus's max bet: the rewards platform's refusal, with the limit in money.
-    if (error.code === "bonus_max_bet")
+    // …and the member's own loss and wager limits (ADR 20), with what is still allowed.
+    if (["bonus_max_bet", "loss_limit", "wager_limit"].includes(error.code))
       return failure(
         error.code,
         walletErrorMessage(error, t, brand, await i18next.getLocale(request)),

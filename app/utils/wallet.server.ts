@@ -37,6 +37,11 @@ const MONEY_DETAILS: Partial<Record<string, readonly string[]>> = {
   // The rewards platform's refusals of a bet or a withdrawal (ADR 15).
   bonus_max_bet: ["max"],
   bonus_forfeit_required: ["amount"],
+  // Player protection limits (ADR 20): what may still go in.
+  deposit_limit: ["allowed"],
+  deposit_limit_over: ["allowed"],
+  loss_limit: ["allowed"],
+  wager_limit: ["allowed"],
 };
 
 /**
@@ -49,7 +54,7 @@ const MONEY_DETAILS: Partial<Record<string, readonly string[]>> = {
 export function walletErrorMessage(
   error: unknown,
   t: TFunction,
-  brand: Pick<BrandConfig, "currency">,
+  brand: Pick<BrandConfig, "currency"> & { timeZone?: string },
   locale = "en",
 ): string {
   if (!(error instanceof PlatformError)) throw error;
@@ -60,10 +65,18 @@ export function walletErrorMessage(
     if (typeof value === "number" || typeof value === "string")
       details[name] = formatMoney(BigInt(value), brand.currency, locale);
   }
+  if (typeof details.freesAt === "string")
+    details.freesAt = new Date(details.freesAt).toLocaleString(locale, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      ...(brand.timeZone ? { timeZone: brand.timeZone } : {}),
+    });
+  if (typeof details.period === "string") details.period = t(`protection.period.${details.period}`);
   // The wallet's own wording first: a few codes (proof images) are the rewards platform's too.
-  const rewards = t(`rewards.error.${error.code}`, {
+  const protection = t(`protection.error.${error.code}`, {
     defaultValue: t("walletError.unknown"),
     ...details,
   });
+  const rewards = t(`rewards.error.${error.code}`, { defaultValue: protection, ...details });
   return t(`walletError.${error.code}`, { defaultValue: rewards, ...details });
 }

@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { createGameSession } from "~/platform/play/game-sessions.server";
+import { setLimit } from "~/platform/protection/limits.server";
 import type { SessionGame } from "~/platform/play/providers/ports";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { HOUSE, MAIN, memberKey, postEntry } from "~/platform/wallet/ledger.server";
@@ -207,6 +208,22 @@ describe("/demo-games/:token", () => {
     });
     expect(await betsOf(memberId)).toHaveLength(0);
     expect(await mainBalance(handle.db, { id: memberId })).toBe("50000");
+  });
+
+  test("a stake past the member's wager limit is a 400 with the protection refusal and plays nothing (issue 17)", async () => {
+    const { memberId, token } = await launched(50_000n);
+    const context = { ip: null, userAgent: null };
+    await setLimit(handle.db, { memberId, kind: "wager", period: "day", amount: 50n }, context);
+    const { action } = await gameRoute();
+    const refused = await action(spin(token, { stake: "100" }));
+    expect(refused.status).toBe(400);
+    expect(await jsonBody(refused)).toEqual({
+      intent: "spin",
+      error: en.protection.error.wager_limit
+        .replace("{{period}}", en.protection.period.day)
+        .replace("{{allowed}}", formatMoney(50n, { symbol: "Rs", minorUnits: 2 }, "en")),
+    });
+    expect(await betsOf(memberId)).toHaveLength(0);
   });
 
   test("a token opens only its own member's game: not while another member is signed in, and never another member's round", async () => {

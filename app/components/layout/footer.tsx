@@ -76,7 +76,12 @@ export function Footer({
         ))}
       </ul>
       <p className="footer-note">
-        <span>{t("footer.age")}</span> · <span>© {brandName}</span>
+        <span>{t("footer.age")}</span> ·{" "}
+        {/* Issue 17: one click from every page; the page's guard sends a visitor through login. */}
+        <PlainLink to="/member/protection" data-testid="footer-protection">
+          {t("protection.link")}
+        </PlainLink>{" "}
+        · <span>© {brandName}</span>
       </p>
     </footer>
   );

@@ -115,6 +115,7 @@ export function SideMenu({
           {memberLink("/member/deposit", t("sideMenu.deposit"))}
           {memberLink("/member/profit-loss", t("sideMenu.profitLoss"))}
           {memberLink("/member/messages", t("sideMenu.messages"))}
+          {memberLink("/member/protection", t("protection.link"))}
         </ul>
         <h2 className="side-heading">{t("sideMenu.gameCentre")}</h2>
         <ul className="side-list">

@@ -23,6 +23,8 @@ const PAGES = [
   { to: "/member/security", key: "security" },
   // §2 missionLeaderboard; its label sits with the page's own.
   { to: "/member/missions", key: "missions", label: "missions.nav" },
+  // Issue 17: limits, breaks and reality checks; its label sits with the page's own.
+  { to: "/member/protection", key: "protection", label: "protection.nav" },
 ] as const;
 
 /** §2: the member centre pages that carry an unread badge, and their counts. */

@@ -407,6 +407,7 @@ export interface DB {
   redemptions: RedemptionsTable;
   bet_points: BetPointsTable;
   points_sweep: PointsSweepTable;
+  protection_limits: ProtectionLimitsTable;
   protection_breaks: ProtectionBreaksTable;
 }
 
@@ -794,4 +795,15 @@ export interface ProtectionBreaksTable {
   source: "member" | "operator";
   created_by: string;
   reopen_requested_at: Timestamp | null;
+}
+
+/** 0013-protection-limits: a member's deposit, loss and wager limits and their pending raises (ADR 20). */
+export interface ProtectionLimitsTable {
+  member_id: string;
+  kind: "deposit" | "loss" | "wager";
+  period: "day" | "week" | "month";
+  amount: BigIntColumn | null;
+  pending_amount: BigIntColumn | null;
+  pending_since: Timestamp | null;
+  updated_at: Timestamp;
 }

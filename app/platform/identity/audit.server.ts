@@ -39,7 +39,10 @@ export type AuditEvent =
   // Time-outs and self-exclusions (issue 17): taken, added by an operator, reopening asked, lift refused.
   | "protection_break_taken"
   | "protection_reopen_requested"
-  | "protection_lift_refused";
+  | "protection_lift_refused"
+  // Player protection limits (issue 17, ADR 20).
+  | "protection_limit_set"
+  | "protection_limit_confirmed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

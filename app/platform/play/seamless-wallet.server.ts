@@ -12,6 +12,7 @@ import {
   wageringBonus,
 } from "../rewards/turnover.server";
 import type { SessionGame } from "./providers/ports";
+import { checkPlayLimits } from "../protection/limits-usage.server";
 
 /**
  * The seamless wallet (DESIGN §1 game provider port): what a provider calls
@@ -166,6 +167,7 @@ export function debit(
     if (!(await claim(trx, provider, "debit", player, call))) {
       return { txId: call.txId, balance: await balanceOf(trx, player), replayed: true };
     }
+    await checkPlayLimits(trx, player.memberId, call.amount, at);
     const entry = await postEntry(trx, {
       key: `bet:${player.game.vassalage}:${call.txId}`,
       kind: "bet",

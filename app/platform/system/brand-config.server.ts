@@ -178,6 +178,10 @@ export const brandConfigSchema = z.object({
   appDownload: z
     .object({ ios: url.optional(), liteIos: url.optional(), android: url.optional() })
     .default({}),
+  /** Where the protection page sends a member who needs help (issue 17): a gambling help line. */
+  helpOrganisation: z
+    .object({ name: z.string().min(1), url, phone: z.string().optional() })
+    .optional(),
 });
 
 export type BrandConfig = z.infer<typeof brandConfigSchema>;

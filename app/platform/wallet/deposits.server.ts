@@ -9,8 +9,12 @@ import { upgradeOnDeposit } from "../rewards/vip.server";
 import { earnDepositPoints } from "../rewards/points/earning.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import type { WalletPolicy } from "./policy";
+import { checkDepositLimit, depositLimitPassed } from "../protection/limits-usage.server";
 
 export type Deposit = Selectable<DepositsTable>;
+
+/** The failure reason of a confirmation refused by a deposit limit: the gateway returns the money. */
+export const DEPOSIT_LIMIT_REFUND = "deposit_limit";
 
 export function depositChannel(policy: WalletPolicy, code: string) {
   const channel = policy.depositChannels.find((candidate) => candidate.code === code);
@@ -34,6 +38,8 @@ export async function createDeposit(
     throw new PlatformError("amount_out_of_range", { min: channel.min, max: channel.max });
   }
   await assertNoRunningBreak(db, input.memberId, now);
+  // Before the payment step; confirmDeposit checks again under the limit's lock (ADR 20).
+  await checkDepositLimit(db, input.memberId, input.amount, now);
   const key = memberKey(input.memberId, "deposit", input.key);
   const created = await db
     .insertInto("deposits")
@@ -123,14 +129,14 @@ async function closeDeposit(
     const changes = await settle(trx, deposit);
     const updated = await trx
       .updateTable("deposits")
-      .set({ ...changes, status, settled_at: now })
+      .set({ status, ...changes, settled_at: now })
       .where("id", "=", deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await postMessage(
       trx,
       deposit.member_id,
-      status === "confirmed" ? "deposit_arrived" : "deposit_failed",
+      updated.status === "confirmed" ? "deposit_arrived" : "deposit_failed",
       { amount: deposit.amount, deposit: deposit.id },
       now,
     );
@@ -144,7 +150,9 @@ async function closeDeposit(
  * the member (§4 deposit arrived). In the same transaction it qualifies the
  * member's deposit promotions (rewards/qualify.server). Confirming a
  * confirmed deposit returns it unchanged; a failed or cancelled one is
- * `deposit_closed`.
+ * `deposit_closed`. A deposit that would now pass one of the member's
+ * deposit limits (lowered since, or parallel deposits) is not credited: it
+ * fails with reason `deposit_limit` and the gateway refunds it (ADR 20).
  */
 export function confirmDeposit(
   db: Database,
@@ -152,6 +160,8 @@ export function confirmDeposit(
   now = new Date(),
 ): Promise<{ deposit: Deposit; changed: boolean }> {
   return closeDeposit(db, depositId, "confirmed", now, async (trx, deposit) => {
+    if (await depositLimitPassed(trx, deposit.member_id, BigInt(deposit.amount), now, true))
+      return { status: "failed", failure_reason: DEPOSIT_LIMIT_REFUND };
     const entry = await postEntry(trx, {
       key: `deposit:${deposit.id}`,
       kind: "deposit",

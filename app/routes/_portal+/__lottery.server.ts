@@ -206,6 +206,8 @@ const FIELD_OF_ERROR: Record<string, string> = {
   insufficient_balance: "stake",
   // A stake above a wagered bonus's max bet (rewards platform, ADR 15).
   bonus_max_bet: "stake",
+  loss_limit: "stake",
+  wager_limit: "stake",
   amount_out_of_range: "stake",
   invalid_amount: "stake",
   invalid_selection: "pick",

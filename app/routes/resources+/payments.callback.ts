@@ -55,6 +55,8 @@ function answer(outcome: CallbackOutcome) {
       return json({ ok: true, status: "confirmed", changed: outcome.changed });
     case "failed":
       return json({ ok: true, status: "failed", changed: outcome.changed });
+    case "refund":
+      return json({ ok: true, status: "refund", reason: outcome.reason });
     case "amount_mismatch":
       return json({ ok: true, status: "failed", reason: "amount_mismatch" });
     case "unknown_deposit":

@@ -11,6 +11,7 @@ import * as referrals from "./0009-referrals";
 import * as pointsMall from "./0010-points-mall";
 import * as missions from "./0011-missions";
 import * as referralRewards from "./0012-referral-rewards";
+import * as protectionLimits from "./0013-protection-limits";
 import * as protectionBreaks from "./0014-protection-breaks";
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0010-points-mall": pointsMall,
   "0011-missions": missions,
   "0012-referral-rewards": referralRewards,
+  "0013-protection-limits": protectionLimits,
   "0014-protection-breaks": protectionBreaks,
 };
 

@@ -2,6 +2,7 @@ import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
 import {
   confirmDeposit,
+  DEPOSIT_LIMIT_REFUND,
   failDeposit,
   findDepositByGatewayRef,
   type Deposit,
@@ -20,6 +21,8 @@ export type CallbackOutcome =
    * reason `amount_mismatch` so an operator can reconcile it.
    */
   | { kind: "amount_mismatch" }
+  /** Paid, but crediting it would pass a deposit limit: failed, and the gateway refunds it (ADR 20). */
+  | { kind: "refund"; reason: "deposit_limit" }
   | { kind: "unknown_deposit" }
   /** The deposit was already settled the other way (cancelled, failed, confirmed): nothing changes. */
   | { kind: "closed"; status: Deposit["status"] };
@@ -52,15 +55,20 @@ export async function applyGatewayCallback(
       await failDeposit(db, deposit.id, `amount_mismatch: paid ${callback.amount}`);
       return { kind: "amount_mismatch" };
     }
-    const { changed } = await confirmDeposit(db, deposit.id);
+    const { deposit: closed, changed } = await confirmDeposit(db, deposit.id);
+    if (closed.status === "failed" && closed.failure_reason === DEPOSIT_LIMIT_REFUND)
+      return { kind: "refund", reason: "deposit_limit" };
     return { kind: "confirmed", changed };
   } catch (error) {
     if (error instanceof PlatformError && error.code === "deposit_closed") {
       const current = await db
         .selectFrom("deposits")
-        .select("status")
+        .select(["status", "failure_reason"])
         .where("id", "=", deposit.id)
         .executeTakeFirstOrThrow();
+      // A replayed callback of a refunded deposit gets the same answer as the first.
+      if (callback.status === "success" && current.failure_reason === DEPOSIT_LIMIT_REFUND)
+        return { kind: "refund", reason: "deposit_limit" };
       return { kind: "closed", status: current.status };
     }
     throw error;

@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type TypedResponse,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { DepositForm } from "~/components/member/deposit/deposit-form";
 import { DepositNote } from "~/components/member/deposit/deposit-note";
@@ -136,7 +136,9 @@ export async function action({
     return redirect(await whereToPay(request, db, brand, deposit));
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
-    const onAmount = error instanceof PlatformError && error.code === "amount_out_of_range";
+    const onAmount =
+      error instanceof PlatformError &&
+      ["amount_out_of_range", "deposit_limit", "deposit_limit_over"].includes(error.code);
     return formFailure(
       submission.reply(
         onAmount ? { fieldErrors: { amount: [message] } } : { formErrors: [message] },
@@ -191,6 +193,12 @@ export default function DepositPage() {
       {note && !actionData ? <DepositNote note={note} currency={currency} /> : null}
       <section className="member-card" aria-labelledby="new-deposit-title">
         <h2 id="new-deposit-title">{t("deposit.newDeposit")}</h2>
+        {/* Issue 17: the deposit page offers a limit before the money goes in. */}
+        <p className="muted">
+          <Link to="/member/protection/limits" data-testid="deposit-limit-offer">
+            {t("protection.depositOffer")}
+          </Link>
+        </p>
         <DepositForm
           channels={channels}
           currency={currency}

@@ -1,0 +1,98 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect } from "@remix-run/node";
+import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
+import { getDb } from "~/platform/db/database.server";
+import { PlatformError } from "~/platform/errors";
+import { LIMIT_KINDS, LIMIT_PERIODS, MAX_LIMIT_MINOR } from "~/platform/protection/limits-rules";
+import { confirmLimitChange, setLimit } from "~/platform/protection/limits.server";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { auditContext, type Viewer } from "~/utils/auth.server";
+import { formFailure } from "~/utils/identity.server";
+import { formatMoney, parseMoneyInput } from "~/utils/money";
+
+/** The limits page's three forms: set (or change) a limit, remove one, confirm a waiting change. */
+
+const which = (t: TFunction) => ({
+  kind: z.enum(LIMIT_KINDS, { error: t("protection.error.kind") }),
+  period: z.enum(LIMIT_PERIODS, { error: t("protection.error.period") }),
+});
+
+const amountField = (brand: BrandConfig, t: TFunction) =>
+  z
+    .string({ error: t("protection.error.amount_required") })
+    .trim()
+    .min(1, t("protection.error.amount_required"))
+    .transform((text, ctx) => {
+      const minor = parseMoneyInput(text, brand.currency.minorUnits);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      };
+      if (minor === null) return fail(t("protection.error.amount_format"));
+      if (minor === 0n) return fail(t("protection.error.amount_zero"));
+      if (minor > MAX_LIMIT_MINOR)
+        return fail(
+          t("protection.error.amount_too_large", {
+            max: formatMoney(MAX_LIMIT_MINOR, brand.currency),
+          }),
+        );
+      return minor;
+    });
+
+const schemaFor = (intent: string, brand: BrandConfig, t: TFunction) =>
+  intent === "set" ? z.object({ ...which(t), amount: amountField(brand, t) }) : z.object(which(t));
+
+export const LIMIT_INTENTS = ["set", "remove", "confirm"] as const;
+export type LimitIntent = (typeof LIMIT_INTENTS)[number];
+
+/** Which field a refusal belongs to; the rest are about the whole form. */
+const FIELD_OF_ERROR: Record<string, string> = {
+  limit_change_pending: "amount",
+  limit_out_of_range: "amount",
+};
+
+export async function limitAction(
+  formData: FormData,
+  viewer: Viewer,
+  request: Request,
+  { brand, t }: { brand: BrandConfig; t: TFunction },
+) {
+  const intent = LIMIT_INTENTS.find((name) => name === formData.get("intent"));
+  if (!intent) throw json({ error: "unknown_intent" }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: schemaFor(intent, brand, t) });
+  if (submission.status !== "success") return formFailure(submission.reply(), { intent });
+  const value = submission.value as {
+    kind: (typeof LIMIT_KINDS)[number];
+    period: (typeof LIMIT_PERIODS)[number];
+    amount?: bigint;
+  };
+  const db = await getDb();
+  const key = { memberId: viewer.member.id, kind: value.kind, period: value.period };
+  try {
+    if (intent === "confirm") {
+      await confirmLimitChange(db, key, auditContext(request));
+      return redirect("/member/protection/limits?done=confirmed");
+    }
+    const effect = await setLimit(
+      db,
+      { ...key, amount: intent === "set" ? value.amount! : null },
+      auditContext(request),
+    );
+    return redirect(`/member/protection/limits?done=${effect}`);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const details = { ...error.details };
+    if (typeof details.from === "string")
+      details.from = new Date(details.from).toLocaleString("en-GB", { timeZone: brand.timeZone });
+    const message = t(`protection.error.${error.code}`, {
+      defaultValue: t("walletError.unknown"),
+      ...details,
+    });
+    const field = intent === "set" ? FIELD_OF_ERROR[error.code] : undefined;
+    return formFailure(
+      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      { intent },
+    );
+  }
+}
