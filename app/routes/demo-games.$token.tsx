@@ -138,7 +138,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return failure("invalid_bet");
     const bet = engine === "roulette" ? rouletteBet(form) : undefined;
     if (bet === null) return failure("invalid_bet");
-    const round = await playRound(db, session, { roundKey: form.roundKey, stake, bet });
+    const round = await playRound(
+      db,
+      session,
+      { roundKey: form.roundKey, stake, bet },
+      { spinGapMs: brand.realityCheck.spinGapMs },
+    );
     return redirect(`${path}?round=${round.id}`);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

@@ -407,6 +407,7 @@ export interface DB {
   redemptions: RedemptionsTable;
   bet_points: BetPointsTable;
   points_sweep: PointsSweepTable;
+  reality_checks: RealityChecksTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -782,4 +783,15 @@ export interface BetPointsTable {
 export interface PointsSweepTable {
   singleton: Generated<boolean>;
   swept_until: Timestamp;
+}
+
+/** A member's reality-check choices and last answer (0015-reality-checks); no row: the brand's defaults. */
+export interface RealityChecksTable {
+  member_id: string;
+  /** Minutes between reminders, 0 = off, null = the brand's default. */
+  interval_minutes: number | null;
+  session_limit_minutes: number | null;
+  answered_session_id: string | null;
+  answered_at: Timestamp | null;
+  updated_at: Timestamp;
 }

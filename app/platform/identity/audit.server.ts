@@ -35,7 +35,10 @@ export type AuditEvent =
   // The points mall (issue 15): config, goods and redemption decisions.
   | "points_config_saved"
   | "mall_item_saved"
-  | "redemption_decided";
+  | "redemption_decided"
+  // Player protection (issue 17): reality-check choices and answers.
+  | "reality_check_saved"
+  | "reality_check_answered";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -10,6 +10,7 @@ import {
   refusedAbove,
   wageringBonus,
 } from "../rewards/turnover.server";
+import { assertRealityClear } from "../protection/reality.server";
 import type { SessionGame } from "./providers/ports";
 
 /**
@@ -154,6 +155,8 @@ export function debit(
     if (!(await claim(trx, provider, "debit", player, call))) {
       return { txId: call.txId, balance: await balanceOf(trx, player), replayed: true };
     }
+    // After the replay check: a stake already taken stays answered the same way.
+    await assertRealityClear(trx, player.memberId, at);
     const entry = await postEntry(trx, {
       key: `bet:${player.game.vassalage}:${call.txId}`,
       kind: "bet",

@@ -11,6 +11,7 @@ import * as referrals from "./0009-referrals";
 import * as pointsMall from "./0010-points-mall";
 import * as missions from "./0011-missions";
 import * as referralRewards from "./0012-referral-rewards";
+import * as realityChecks from "./0015-reality-checks";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010-points-mall": pointsMall,
   "0011-missions": missions,
   "0012-referral-rewards": referralRewards,
+  "0015-reality-checks": realityChecks,
 };
 
 export const migrationProvider: MigrationProvider = {
