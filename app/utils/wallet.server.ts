@@ -62,7 +62,11 @@ export function walletErrorMessage(
   }
   // The wallet's own wording first: a few codes (proof images) are the rewards platform's too.
   const rewards = t(`rewards.error.${error.code}`, {
-    defaultValue: t("walletError.unknown"),
+    // Then player protection's (a lottery bet refused by a reality check or the session limit).
+    defaultValue: t(`realityCheck.error.${error.code}`, {
+      defaultValue: t("walletError.unknown"),
+      ...details,
+    }),
     ...details,
   });
   return t(`walletError.${error.code}`, { defaultValue: rewards, ...details });

@@ -793,5 +793,6 @@ export interface RealityChecksTable {
   session_limit_minutes: number | null;
   answered_session_id: string | null;
   answered_at: Timestamp | null;
+  session_ended_at: Timestamp | null;
   updated_at: Timestamp;
 }

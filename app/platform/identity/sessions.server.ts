@@ -1,5 +1,6 @@
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
+import { markSessionEnded } from "../protection/reality.server";
 import type { AuditContext } from "./audit.server";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
@@ -113,6 +114,7 @@ export async function readSession(
     row.status !== "active"
   ) {
     await db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
+    if (limitReached) await markSessionEnded(db, row.id, now);
     return null;
   }
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {

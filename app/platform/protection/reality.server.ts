@@ -128,48 +128,76 @@ export async function saveRealitySettings(
 }
 
 /**
- * The member's latest live member-site session with their choices, in one
- * statement (the sessions_member index and the primary key). A brand with no
- * stored default falls back to the schema's.
+ * The member's choices and latest live member-site session, in one statement
+ * (primary keys and the sessions_member index). A brand file that names no
+ * default falls back to the schema's.
  */
-function latestSession(db: Database | Transaction<DB>, memberId: string, now: Date) {
+function guardRow(db: Database | Transaction<DB>, memberId: string, now: Date) {
   return db
-    .selectFrom("sessions")
-    .leftJoin("reality_checks", "reality_checks.member_id", "sessions.member_id")
+    .selectFrom("members")
+    .leftJoin("reality_checks", "reality_checks.member_id", "members.id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("sessions")
+          .select(["sessions.id", "sessions.created_at"])
+          .whereRef("sessions.member_id", "=", "members.id")
+          .where("sessions.site", "=", "member")
+          .where("sessions.expires_at", ">", now)
+          .orderBy("sessions.created_at", "desc")
+          .limit(1)
+          .as("live"),
+      (join) => join.onTrue(),
+    )
     .select([
-      "sessions.id as session_id",
-      "sessions.created_at",
+      "live.id as session_id",
+      "live.created_at",
       "reality_checks.interval_minutes",
       "reality_checks.session_limit_minutes",
       "reality_checks.answered_session_id",
       "reality_checks.answered_at",
+      "reality_checks.session_ended_at",
       sql<number>`coalesce((select (value #>> '{realityCheck,defaultIntervalMinutes}')::integer from settings where key = 'brand'), ${REALITY_DEFAULT_MINUTES})`.as(
         "default_minutes",
       ),
     ])
-    .where("sessions.member_id", "=", memberId)
-    .where("sessions.site", "=", "member")
-    .where("sessions.expires_at", ">", now)
-    .orderBy("sessions.created_at", "desc")
-    .limit(1)
+    .where("members.id", "=", memberId)
     .executeTakeFirst();
 }
 
 /**
  * The seamless wallet's guard before a stake: refused while a reminder is
- * due and unanswered, or once the session's time limit is reached. A call
- * with no live session (a provider settling late) is not a session's play.
+ * due and unanswered, and once the session's time limit is reached until the
+ * member signs in again. Without a live session (a provider settling late)
+ * only an ended session refuses.
  */
 export async function assertRealityClear(
   db: Database | Transaction<DB>,
   memberId: string,
   now: Date,
 ): Promise<void> {
-  const row = await latestSession(db, memberId, now);
+  const row = await guardRow(db, memberId, now);
   if (!row) return;
-  const state = stateOf(row, Number(row.default_minutes), now);
+  const ended = row.session_ended_at ? new Date(row.session_ended_at) : null;
+  if (ended && (!row.created_at || new Date(row.created_at) <= ended))
+    throw new PlatformError("session_limit_reached");
+  if (!row.session_id || !row.created_at) return;
+  const state = stateOf(
+    { ...row, session_id: row.session_id, created_at: row.created_at },
+    Number(row.default_minutes),
+    now,
+  );
   if (state.limitReached) throw new PlatformError("session_limit_reached");
   if (state.due) throw new PlatformError("reality_check_due");
+}
+
+/** Called when a session is signed out at its time limit: stakes stay refused until the next sign-in. */
+export async function markSessionEnded(db: Database, memberId: string, now: Date) {
+  await db
+    .updateTable("reality_checks")
+    .set({ session_ended_at: now, updated_at: now })
+    .where("member_id", "=", memberId)
+    .execute();
 }
 
 /** What a gambling page shows of this session: clock start, reminder, net win/loss (minor units). */

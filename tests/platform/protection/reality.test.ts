@@ -157,6 +157,23 @@ describe("reality checks", () => {
     ).toBe("session_limit_reached");
     expect(await readSession(handle.db, player.token, policy, later(end, -1000))).not.toBeNull();
     expect(await readSession(handle.db, player.token, policy, end)).toBeNull();
+    // Signed out, the game's token still open: stakes stay refused until the next sign-in.
+    const stake = (at: Date) =>
+      playRound(
+        handle.db,
+        player.game,
+        { roundKey: formKey(), stake: 500n },
+        { account: MAIN, at },
+      );
+    expect(await codeOf(stake(later(end, MINUTE)))).toBe("session_limit_reached");
+    const again = later(end, 2 * MINUTE);
+    await createSession(
+      handle.db,
+      { memberId: player.memberId, site: "member", remember: false, ...context },
+      policy,
+      again,
+    );
+    expect(await codeOf(stake(later(again, 1000)))).toBe("ok");
   });
 
   test("choices the brand does not offer are refused and nothing is stored", async () => {

@@ -14,6 +14,8 @@ const statements = [
      session_limit_minutes integer check (session_limit_minutes > 0 and session_limit_minutes <= 1440),
      answered_session_id bigint,
      answered_at timestamptz,
+     -- When a session last ran into its time limit: stakes stay refused until the next sign-in.
+     session_ended_at timestamptz,
      updated_at timestamptz not null,
      constraint reality_checks_answer check ((answered_session_id is null) = (answered_at is null))
    )`,
