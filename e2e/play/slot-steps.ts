@@ -1,6 +1,17 @@
 import type { FrameLocator, Page } from "@playwright/test";
 import { expect, label } from "../fixtures";
 
+/** When each page last spun: the slot refuses a spin within 2.5 s of the previous one (issue 17). */
+const lastSpin = new WeakMap<Page, number>();
+const SPIN_GAP_MS = 2600;
+
+/** Waits out the slot's spin gap since this page's previous spin. */
+export async function waitSpinGap(page: Page) {
+  const wait = (lastSpin.get(page) ?? 0) + SPIN_GAP_MS - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  lastSpin.set(page, Date.now());
+}
+
 /** One spin of the first /rng title at `stake` ("Rs 50.00"), in the game popup (the rewards and missions specs). */
 export async function spinFirstSlot(page: Page, stake: string): Promise<FrameLocator> {
   await page.goto("/rng");
@@ -11,6 +22,7 @@ export async function spinFirstSlot(page: Page, stake: string): Promise<FrameLoc
   await form
     .getByLabel(label("en", "demoGame.stake"), { exact: true })
     .selectOption({ label: stake });
+  await waitSpinGap(page);
   await form.getByRole("button", { name: label("en", "demoGame.spin"), exact: true }).click();
   await expect(frame.getByTestId("demo-result")).toHaveText(/\S/);
   return frame;

@@ -47,7 +47,8 @@ async function spin(frame: FrameLocator, stake: string) {
   const first = frame.getByTestId("round-recall").locator("tbody tr").first();
   const cells = first.locator("td");
   const roundId = (await cells.nth(0).textContent())!.replace("#", "");
-  const payout = minorOf((await cells.nth(4).textContent())!);
+  // A payout below the stake reads "returned X of Y": X is the payout.
+  const payout = minorOf((await cells.nth(4).textContent())!.split(" of ")[0]!);
   await expect(cells.nth(3)).toHaveText(stake);
   return { roundId, payout, result };
 }
@@ -71,10 +72,13 @@ test.describe("demo slot in the game popup", () => {
     const { roundId, payout, result } = await spin(frame, "Rs 5.00");
     const balance = 100_00 - 5_00 + payout;
     await expect(frame.getByTestId("demo-balance")).toHaveText(formatMoney(balance, RS));
+    const shown = formatMoney(payout, RS).replace(/[.]/g, "\\.");
     await expect(result).toHaveText(
-      payout > 0
-        ? new RegExp(`^You won ${formatMoney(payout, RS).replace(/[.]/g, "\\.")} `)
-        : /^No win this time/,
+      payout >= 5_00
+        ? new RegExp(`^You won ${shown} `)
+        : payout > 0
+          ? new RegExp(`^Returned ${shown} of your Rs 5\\.00 stake`)
+          : /^No win this time/,
     );
     await expect(frame.getByTestId("next-nonce")).toHaveText("1");
 
