@@ -1,6 +1,7 @@
-import type { FrameLocator, Locator, Page } from "@playwright/test";
+import type { FrameLocator } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
+import { launchFirstSlot } from "./slot-steps";
 
 /**
  * The demo provider's slot inside the game popup, with JavaScript on and
@@ -14,26 +15,8 @@ const PASSWORD = "Slots12345";
 const RS = { symbol: "Rs", minorUnits: 2 };
 const FUN = { symbol: label("en", "demoGame.playMoneySymbol"), minorUnits: 2 };
 
-const firstTile = (page: Page) => page.getByTestId("game-tile").first();
-const playNow = (tile: Locator) =>
-  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) });
-const freeTrial = (tile: Locator) =>
-  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.freeTrial")}: `) });
-
 /** Minor units of a formatted amount ("Rs 1,234.50" → 123450). */
 const minorOf = (text: string) => Number(text.replace(/[^\d]/g, ""));
-
-/** Launches the first /rng title and returns its game frame. */
-async function launchFirstSlot(page: Page, mode: "real" | "demo"): Promise<FrameLocator> {
-  await page.goto("/rng");
-  const tile = firstTile(page);
-  const nodeId = (await tile.getAttribute("data-node-id"))!;
-  await (mode === "demo" ? freeTrial(tile) : playNow(tile)).click();
-  await expect(page).toHaveURL(`/seamless?nodeId=${nodeId}${mode === "demo" ? "&mode=demo" : ""}`);
-  const frame = page.frameLocator("iframe.game-frame");
-  await expect(frame.getByTestId("demo-game")).toBeVisible();
-  return frame;
-}
 
 /** Spins once at the given stake; returns the round's id and payout (minor units) from the recall. */
 async function spin(frame: FrameLocator, stake: string) {

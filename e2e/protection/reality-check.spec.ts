@@ -2,7 +2,7 @@ import type { FrameLocator, Page } from "@playwright/test";
 import { sql } from "kysely";
 import type { Database } from "../../app/platform/db/open.server";
 import { expect, label, test } from "../fixtures";
-import { waitSpinGap } from "../play/slot-steps";
+import { launchFirstSlot, waitSpinGap } from "../play/slot-steps";
 
 /**
  * Issue 17's reality checks, with JavaScript on and off: the settings page
@@ -13,19 +13,6 @@ import { waitSpinGap } from "../play/slot-steps";
 
 const PASSWORD = "Reality1234";
 const PATH = "/member/protection/reality-check";
-
-/** Launches the first /rng title with real money and returns its game frame. */
-async function launchSlot(page: Page): Promise<FrameLocator> {
-  await page.goto("/rng");
-  await page
-    .getByTestId("game-tile")
-    .first()
-    .getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) })
-    .click();
-  const frame = page.frameLocator("iframe.game-frame");
-  await expect(frame.getByTestId("demo-game")).toBeVisible();
-  return frame;
-}
 
 async function spin(page: Page, frame: FrameLocator) {
   const form = frame.getByTestId("spin-form");
@@ -81,7 +68,7 @@ test.describe("reality checks", () => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
     await signIn(account, PASSWORD);
-    const frame = await launchSlot(page);
+    const frame = await launchFirstSlot(page);
     await expect(page.getByTestId("session-clock")).toContainText(/\d+:\d\d:\d\d/);
     await expect(frame.getByTestId("reality-check")).toHaveCount(0);
 
@@ -113,7 +100,7 @@ test.describe("reality checks", () => {
     const { account } = await createMember({ password: PASSWORD });
     await fundMember(account, 100_00);
     await signIn(account, PASSWORD);
-    const frame = await launchSlot(page);
+    const frame = await launchFirstSlot(page);
     await spin(page, frame);
     await expect(frame.getByTestId("demo-result")).toHaveText(/\S/);
     await spin(page, frame);

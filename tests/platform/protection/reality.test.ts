@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createSession, readSession } from "~/platform/identity/sessions.server";
-import { createGameSession, findGameSession } from "~/platform/play/game-sessions.server";
+import {
+  createGameSession,
+  findGameSession,
+  type GameSession,
+} from "~/platform/play/game-sessions.server";
 import { playRound } from "~/platform/play/demo/rounds.server";
 import {
   answerReality,
@@ -58,6 +62,27 @@ async function signedIn(start: Date) {
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
+/** A real-money slot spin of the player's game at `at`: "ok" or the refusal's code. */
+const spinAt = (game: GameSession, at: Date) =>
+  codeOf(playRound(handle.db, game, { roundKey: formKey(), stake: 500n }, { account: MAIN, at }));
+
+async function choose(
+  memberId: string,
+  intervalMinutes: number,
+  sessionLimitMinutes: number | null,
+) {
+  const brand = await getBrandConfig(handle.db);
+  return codeOf(
+    saveRealitySettings(
+      handle.db,
+      memberId,
+      { intervalMinutes, sessionLimitMinutes },
+      brand,
+      context,
+    ),
+  );
+}
+
 describe("reality checks", () => {
   test("the demo brand reminds every 30 minutes unless the member chose otherwise", async () => {
     const brand = await getBrandConfig(handle.db);
@@ -73,28 +98,21 @@ describe("reality checks", () => {
     const start = new Date(Date.now() - 60 * MINUTE);
     const player = await signedIn(start);
     const brand = await getBrandConfig(handle.db);
-    await saveRealitySettings(
-      handle.db,
-      player.memberId,
-      { intervalMinutes: 15, sessionLimitMinutes: null },
-      brand,
-      context,
-      start,
-    );
-    const spin = (at: Date) =>
-      playRound(
-        handle.db,
-        player.game,
-        { roundKey: formKey(), stake: 500n },
-        { account: MAIN, at },
-      );
-    expect(await codeOf(spin(later(start, 14 * MINUTE)))).toBe("ok");
+    expect(await choose(player.memberId, 15, null)).toBe("ok");
+    const spin = (at: Date) => spinAt(player.game, at);
+    expect(await spin(later(start, 14 * MINUTE))).toBe("ok");
     const due = later(start, 15 * MINUTE);
-    expect(await codeOf(spin(due))).toBe("reality_check_due");
-    expect(await codeOf(spin(later(due, 10_000)))).toBe("reality_check_due");
+    expect(await spin(due)).toBe("reality_check_due");
+    expect(await spin(later(due, 10_000))).toBe("reality_check_due");
     const state = await realityState(handle.db, player.memberId, player.sessionId, brand, due);
     expect(state).toMatchObject({ due: true, intervalMinutes: 15 });
-    expect(state!.net).toBeLessThanOrEqual(0n);
+    // The net of this session: the one round played, its payout less its stake.
+    const round = await handle.db
+      .selectFrom("game_rounds")
+      .select(["stake", "payout"])
+      .where("member_id", "=", player.memberId)
+      .executeTakeFirstOrThrow();
+    expect(state!.net).toBe(BigInt(round.payout) - BigInt(round.stake));
 
     await answerReality(
       handle.db,
@@ -104,68 +122,28 @@ describe("reality checks", () => {
       context,
       later(due, 20_000),
     );
-    expect(await codeOf(spin(later(due, 25_000)))).toBe("ok");
+    expect(await spin(later(due, 25_000))).toBe("ok");
     // The next reminder counts from the answer, not from the sign-in.
-    expect(await codeOf(spin(later(due, 20_000 + 15 * MINUTE)))).toBe("reality_check_due");
+    expect(await spin(later(due, 20_000 + 15 * MINUTE))).toBe("reality_check_due");
   });
 
   test("reminders off: play goes on", async () => {
     const start = new Date(Date.now() - 120 * MINUTE);
     const player = await signedIn(start);
-    const brand = await getBrandConfig(handle.db);
-    await saveRealitySettings(
-      handle.db,
-      player.memberId,
-      { intervalMinutes: 0, sessionLimitMinutes: null },
-      brand,
-      context,
-    );
-    const at = later(start, 90 * MINUTE);
-    expect(
-      await codeOf(
-        playRound(
-          handle.db,
-          player.game,
-          { roundKey: formKey(), stake: 500n },
-          { account: MAIN, at },
-        ),
-      ),
-    ).toBe("ok");
+    expect(await choose(player.memberId, 0, null)).toBe("ok");
+    expect(await spinAt(player.game, later(start, 90 * MINUTE))).toBe("ok");
   });
 
   test("the session time limit ends the session and refuses stakes", async () => {
     const start = new Date(Date.now() - 60 * MINUTE);
     const player = await signedIn(start);
-    const brand = await getBrandConfig(handle.db);
-    await saveRealitySettings(
-      handle.db,
-      player.memberId,
-      { intervalMinutes: 0, sessionLimitMinutes: 30 },
-      brand,
-      context,
-    );
+    expect(await choose(player.memberId, 0, 30)).toBe("ok");
     const end = later(start, 30 * MINUTE);
-    expect(
-      await codeOf(
-        playRound(
-          handle.db,
-          player.game,
-          { roundKey: formKey(), stake: 500n },
-          { account: MAIN, at: end },
-        ),
-      ),
-    ).toBe("session_limit_reached");
+    expect(await spinAt(player.game, end)).toBe("session_limit_reached");
     expect(await readSession(handle.db, player.token, policy, later(end, -1000))).not.toBeNull();
     expect(await readSession(handle.db, player.token, policy, end)).toBeNull();
     // Signed out, the game's token still open: stakes stay refused until the next sign-in.
-    const stake = (at: Date) =>
-      playRound(
-        handle.db,
-        player.game,
-        { roundKey: formKey(), stake: 500n },
-        { account: MAIN, at },
-      );
-    expect(await codeOf(stake(later(end, MINUTE)))).toBe("session_limit_reached");
+    expect(await spinAt(player.game, later(end, MINUTE))).toBe("session_limit_reached");
     const again = later(end, 2 * MINUTE);
     await createSession(
       handle.db,
@@ -173,25 +151,15 @@ describe("reality checks", () => {
       policy,
       again,
     );
-    expect(await codeOf(stake(later(again, 1000)))).toBe("ok");
+    expect(await spinAt(player.game, later(again, 1000))).toBe("ok");
   });
 
   test("choices the brand does not offer are refused and nothing is stored", async () => {
-    const brand = await getBrandConfig(handle.db);
     const memberId = await insertMember(handle.db);
-    const save = (intervalMinutes: number, sessionLimitMinutes: number | null) =>
-      codeOf(
-        saveRealitySettings(
-          handle.db,
-          memberId,
-          { intervalMinutes, sessionLimitMinutes },
-          brand,
-          context,
-        ),
-      );
-    expect(await save(7, null)).toBe("invalid_interval");
-    expect(await save(30, 10)).toBe("invalid_session_limit");
-    expect(await save(30, 721)).toBe("invalid_session_limit");
+    expect(await choose(memberId, 7, null)).toBe("invalid_interval");
+    expect(await choose(memberId, 30, 10)).toBe("invalid_session_limit");
+    expect(await choose(memberId, 30, 721)).toBe("invalid_session_limit");
+    const brand = await getBrandConfig(handle.db);
     expect((await realitySettings(handle.db, memberId, brand)).chosen).toBe(false);
   });
 });
@@ -200,16 +168,9 @@ describe("slot pace", () => {
   test("a spin within 2.5 s of the previous one's start is refused", async () => {
     const start = new Date(Date.now() - 5 * MINUTE);
     const player = await signedIn(start);
-    const spin = (at: Date) =>
-      playRound(
-        handle.db,
-        player.game,
-        { roundKey: formKey(), stake: 500n },
-        { account: MAIN, at },
-      );
     const first = later(start, MINUTE);
-    expect(await codeOf(spin(first))).toBe("ok");
-    expect(await codeOf(spin(later(first, 2499)))).toBe("spin_too_fast");
-    expect(await codeOf(spin(later(first, 2500)))).toBe("ok");
+    expect(await spinAt(player.game, first)).toBe("ok");
+    expect(await spinAt(player.game, later(first, 2499))).toBe("spin_too_fast");
+    expect(await spinAt(player.game, later(first, 2500))).toBe("ok");
   });
 });
