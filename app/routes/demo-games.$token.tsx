@@ -9,6 +9,8 @@ import { RouletteBoard } from "~/components/demo-games/roulette-board";
 import { SlotBoard } from "~/components/demo-games/slot-board";
 import type { MoneyFormat, OutcomeView } from "~/components/demo-games/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { payoutKind } from "~/components/reality-check/payout";
+import { RealityBar } from "~/components/reality-check/reality-bar";
 import { i18next, translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
@@ -19,6 +21,7 @@ import { demoGamePage, demoSessionFor } from "~/platform/play/demo/page.server";
 import { playRound, ROUND_KEY } from "~/platform/play/demo/rounds.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
+import { realityView } from "~/utils/reality-check.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -42,13 +45,13 @@ async function sessionOf(request: Request, token: string | undefined) {
   const viewer = await getViewer(request);
   const session = await demoSessionFor(db, token ?? "", viewer?.member.id ?? null);
   if (!session) throw notFound();
-  return { db, session };
+  return { db, session, viewer };
 }
 
 const gamePath = (token: string) => `/demo-games/${encodeURIComponent(token)}`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, session } = await sessionOf(request, params.token);
+  const { db, session, viewer } = await sessionOf(request, params.token);
   const url = new URL(request.url);
   const roundId = url.searchParams.get("round");
   const [brand, locale, t] = await Promise.all([
@@ -61,6 +64,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     rotated: url.searchParams.get("rotated") === "1",
   });
   if (!page) throw notFound();
+  // Real money only: free-trial play money is no session's spend.
+  const reality = session.mode === "real" ? await realityView(db, viewer, brand, locale) : null;
   return json(
     {
       ...page,
@@ -74,6 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       timeZone: brand.timeZone,
       // A new key with every page: the spin it is posted with plays once.
       roundKey: newFormKey(),
+      reality,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -122,7 +128,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent") === "rotate" ? "rotate" : "spin";
   const failure = (
     code: string,
-    error = t(`demoGame.errors.${code}`, { defaultValue: t("demoGame.errors.unknown") }),
+    // Player protection's refusals (reality check, session limit, spin pace) have their own wording.
+    error = t(`demoGame.errors.${code}`, {
+      defaultValue: t(`realityCheck.error.${code}`, { defaultValue: t("demoGame.errors.unknown") }),
+    }),
   ) => json({ intent, error }, { status: 400 });
   if (!parsed.success) return failure(intent === "rotate" ? "invalid_client_seed" : "invalid_form");
   const form = parsed.data;
@@ -138,7 +147,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return failure("invalid_bet");
     const bet = engine === "roulette" ? rouletteBet(form) : undefined;
     if (bet === null) return failure("invalid_bet");
-    const round = await playRound(db, session, { roundKey: form.roundKey, stake, bet });
+    const round = await playRound(
+      db,
+      session,
+      { roundKey: form.roundKey, stake, bet },
+      { spinGapMs: brand.realityCheck.spinGapMs },
+    );
     return redirect(`${path}?round=${round.id}`);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
@@ -173,6 +187,7 @@ export default function DemoGame() {
         <span className="badge">
           {data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}
         </span>
+        <RealityBar reality={data.reality} returnTo={data.path} />
         <p className="demo-balance">
           <span>{data.mode === "demo" ? t("demoGame.playBalance") : t("demoGame.balance")}</span>{" "}
           <strong data-testid="demo-balance">
@@ -195,14 +210,7 @@ export default function DemoGame() {
           <RouletteBoard outcome={outcome?.engine === "roulette" ? outcome : null} />
         )}
         <div role="status" className="demo-result" data-testid="demo-result">
-          {data.result
-            ? BigInt(data.result.payout) > 0n
-              ? t("demoGame.won", {
-                  amount: formatMoney(data.result.payout, shown.currency, shown.locale),
-                  summary: data.result.summary,
-                })
-              : t("demoGame.lost", { summary: data.result.summary })
-            : null}
+          {data.result ? <ResultLine result={data.result} money={shown} /> : null}
         </div>
         {spinError ? (
           <p className="form-errors" role="alert" data-testid="spin-error">
@@ -275,6 +283,30 @@ export default function DemoGame() {
       </p>
     </main>
   );
+}
+
+/** A payout below the stake is told as part of the stake returned, never as a win. */
+function ResultLine({
+  result,
+  money,
+}: {
+  result: { stake: string; payout: string; summary: string };
+  money: MoneyFormat;
+}) {
+  const { t } = useTranslation();
+  const amount = formatMoney(result.payout, money.currency, money.locale);
+  switch (payoutKind(result.stake, result.payout)) {
+    case "win":
+      return t("demoGame.won", { amount, summary: result.summary });
+    case "returned":
+      return t("realityCheck.returnedLine", {
+        amount,
+        stake: formatMoney(result.stake, money.currency, money.locale),
+        summary: result.summary,
+      });
+    default:
+      return t("demoGame.lost", { summary: result.summary });
+  }
 }
 
 export function ErrorBoundary() {

@@ -73,10 +73,10 @@ export function walletErrorMessage(
     });
   if (typeof details.period === "string") details.period = t(`protection.period.${details.period}`);
   // The wallet's own wording first: a few codes (proof images) are the rewards platform's too.
-  const protection = t(`protection.error.${error.code}`, {
-    defaultValue: t("walletError.unknown"),
-    ...details,
-  });
-  const rewards = t(`rewards.error.${error.code}`, { defaultValue: protection, ...details });
-  return t(`walletError.${error.code}`, { defaultValue: rewards, ...details });
+  // Then the rewards' and player protection's (limits, reality checks, the session limit).
+  const prefixes = ["walletError", "rewards.error", "protection.error", "realityCheck.error"];
+  return prefixes.reduceRight(
+    (fallback, prefix) => t(`${prefix}.${error.code}`, { ...details, defaultValue: fallback }),
+    t("walletError.unknown"),
+  );
 }

@@ -1,6 +1,7 @@
-import type { FrameLocator, Locator, Page } from "@playwright/test";
+import type { FrameLocator } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
+import { launchFirstSlot } from "./slot-steps";
 
 /**
  * The demo provider's slot inside the game popup, with JavaScript on and
@@ -14,26 +15,8 @@ const PASSWORD = "Slots12345";
 const RS = { symbol: "Rs", minorUnits: 2 };
 const FUN = { symbol: label("en", "demoGame.playMoneySymbol"), minorUnits: 2 };
 
-const firstTile = (page: Page) => page.getByTestId("game-tile").first();
-const playNow = (tile: Locator) =>
-  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) });
-const freeTrial = (tile: Locator) =>
-  tile.getByRole("link", { name: new RegExp(`^${label("en", "game.freeTrial")}: `) });
-
 /** Minor units of a formatted amount ("Rs 1,234.50" → 123450). */
 const minorOf = (text: string) => Number(text.replace(/[^\d]/g, ""));
-
-/** Launches the first /rng title and returns its game frame. */
-async function launchFirstSlot(page: Page, mode: "real" | "demo"): Promise<FrameLocator> {
-  await page.goto("/rng");
-  const tile = firstTile(page);
-  const nodeId = (await tile.getAttribute("data-node-id"))!;
-  await (mode === "demo" ? freeTrial(tile) : playNow(tile)).click();
-  await expect(page).toHaveURL(`/seamless?nodeId=${nodeId}${mode === "demo" ? "&mode=demo" : ""}`);
-  const frame = page.frameLocator("iframe.game-frame");
-  await expect(frame.getByTestId("demo-game")).toBeVisible();
-  return frame;
-}
 
 /** Spins once at the given stake; returns the round's id and payout (minor units) from the recall. */
 async function spin(frame: FrameLocator, stake: string) {
@@ -47,7 +30,8 @@ async function spin(frame: FrameLocator, stake: string) {
   const first = frame.getByTestId("round-recall").locator("tbody tr").first();
   const cells = first.locator("td");
   const roundId = (await cells.nth(0).textContent())!.replace("#", "");
-  const payout = minorOf((await cells.nth(4).textContent())!);
+  // A payout below the stake reads "returned X of Y": X is the payout.
+  const payout = minorOf((await cells.nth(4).textContent())!.split(" of ")[0]!);
   await expect(cells.nth(3)).toHaveText(stake);
   return { roundId, payout, result };
 }
@@ -71,10 +55,13 @@ test.describe("demo slot in the game popup", () => {
     const { roundId, payout, result } = await spin(frame, "Rs 5.00");
     const balance = 100_00 - 5_00 + payout;
     await expect(frame.getByTestId("demo-balance")).toHaveText(formatMoney(balance, RS));
+    const shown = formatMoney(payout, RS).replace(/[.]/g, "\\.");
     await expect(result).toHaveText(
-      payout > 0
-        ? new RegExp(`^You won ${formatMoney(payout, RS).replace(/[.]/g, "\\.")} `)
-        : /^No win this time/,
+      payout >= 5_00
+        ? new RegExp(`^You won ${shown} `)
+        : payout > 0
+          ? new RegExp(`^Returned ${shown} of your Rs 5\\.00 stake`)
+          : /^No win this time/,
     );
     await expect(frame.getByTestId("next-nonce")).toHaveText("1");
 

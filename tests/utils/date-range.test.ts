@@ -56,7 +56,7 @@ describe("parseDateRange", () => {
     });
   });
 
-  test("clamped: never past today, never before 2000, never longer than 92 days (the last day is kept)", () => {
+  test("clamped: never past today, never before 2000, never longer than 367 days (the last day is kept)", () => {
     expect(parseDateRange({ from: "2024-03-18", to: "2030-01-01" }, KARACHI, now)).toMatchObject({
       from: "2024-03-18",
       to: "2024-03-20",
@@ -66,10 +66,15 @@ describe("parseDateRange", () => {
       to: "2024-03-20",
     });
     const long = parseDateRange({ from: "1999-01-01", to: "2024-03-20" }, KARACHI, now);
-    expect(long).toMatchObject({ from: "2023-12-20", to: "2024-03-20" });
-    expect((long.toEnd.getTime() - long.fromStart.getTime()) / 86_400_000).toBe(92);
+    expect(long).toMatchObject({ from: "2023-03-20", to: "2024-03-20" });
+    expect((long.toEnd.getTime() - long.fromStart.getTime()) / 86_400_000).toBe(367);
+    // Issue 17: a member can look back 12 months, to the same day a year ago, in one window.
+    expect(parseDateRange({ from: "2023-03-20", to: "2024-03-20" }, KARACHI, now)).toMatchObject({
+      from: "2023-03-20",
+      to: "2024-03-20",
+    });
     expect(parseDateRange({ from: "2023-06-01", to: "2024-01-31" }, KARACHI, now)).toMatchObject({
-      from: "2023-11-01",
+      from: "2023-06-01",
       to: "2024-01-31",
     });
   });

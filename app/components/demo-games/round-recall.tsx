@@ -3,6 +3,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import type { MoneyFormat, RoundView } from "./types";
+import { payoutKind } from "../reality-check/payout";
 
 /** Game recall: the member's last 10 rounds of this game, each verifiable once its seed is revealed. */
 export function RoundRecall({
@@ -55,7 +56,12 @@ export function RoundRecall({
                       {formatMoney(round.stake, format.currency, format.locale)}
                     </td>
                     <td className="amount">
-                      {formatMoney(round.payout, format.currency, format.locale)}
+                      {payoutKind(round.stake, round.payout) === "returned"
+                        ? t("realityCheck.returned", {
+                            amount: formatMoney(round.payout, format.currency, format.locale),
+                            stake: formatMoney(round.stake, format.currency, format.locale),
+                          })
+                        : formatMoney(round.payout, format.currency, format.locale)}
                     </td>
                     <td className="demo-code">{round.summary}</td>
                     <td>

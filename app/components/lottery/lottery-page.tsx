@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
+import { RealityBar } from "../reality-check/reality-bar";
 import { BetForm } from "./bet-form";
 import { LotteryGameMenu } from "./game-menu";
 import { MyBets } from "./my-bets";
@@ -24,6 +25,7 @@ export function LotteryPage({
   return (
     <div className="lottery-page" data-testid="lottery-page">
       <h1>{data.title}</h1>
+      <RealityBar reality={data.reality} returnTo={data.path} />
       <div className="lottery-layout">
         <LotteryGameMenu groups={data.menu} prizeMode={data.prizeMode} />
         {"draw" in data && data.game ? (

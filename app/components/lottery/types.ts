@@ -1,3 +1,4 @@
+import type { RealityView } from "../reality-check/types";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Pick as PickRule } from "~/platform/play/lottery/rules";
 
@@ -55,6 +56,10 @@ interface LotteryPageBase {
   menu: MenuGroupData[];
   /** Trial accounts see the real-account notice instead. */
   canBet: boolean;
+  /** The session clock and a due reality check (issue 17); null for a trial. */
+  reality: RealityView | null;
+  /** Where the reminder's Continue comes back to. */
+  path: string;
 }
 
 /** A page showing a game: its open draw, bet forms, recent draws and the member's bets. */

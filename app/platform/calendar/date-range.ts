@@ -9,8 +9,12 @@ import { formatTimestamp } from "./datetime";
 
 /** The default window: the last 7 days ending today. */
 export const DEFAULT_RANGE_DAYS = 7;
-/** The longest window a record query covers (about a quarter); longer ones are clamped. */
-export const MAX_RANGE_DAYS = 92;
+/**
+ * The longest window a record query covers: from the same day a year ago to
+ * today, across a leap day too, so a member sees 12 months at once (issue 17).
+ * Longer ones are clamped.
+ */
+export const MAX_RANGE_DAYS = 367;
 /** Nothing is older than this; earlier days are nonsense. */
 const EARLIEST_DAY = "2000-01-01";
 
@@ -104,8 +108,8 @@ export function instantOfWallClock(text: string, timeZone: string): Date | null 
  * The window a record page shows, from `?from=&to=`: missing or malformed
  * days give the last 7 days ending today; one day alone gives the 7-day
  * window starting (or ending) there; reversed days are swapped; nothing goes
- * past today or before 2000; a window longer than 92 days keeps its last day
- * and is cut to 92.
+ * past today or before 2000; a window longer than 367 days keeps its last day
+ * and is cut to 367.
  */
 export function parseDateRange(
   input: { from?: string | null; to?: string | null },

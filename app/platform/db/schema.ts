@@ -409,6 +409,7 @@ export interface DB {
   points_sweep: PointsSweepTable;
   protection_limits: ProtectionLimitsTable;
   protection_breaks: ProtectionBreaksTable;
+  reality_checks: RealityChecksTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -805,5 +806,17 @@ export interface ProtectionLimitsTable {
   amount: BigIntColumn | null;
   pending_amount: BigIntColumn | null;
   pending_since: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A member's reality-check choices and last answer (0015-reality-checks); no row: the brand's defaults. */
+export interface RealityChecksTable {
+  member_id: string;
+  /** Minutes between reminders, 0 = off, null = the brand's default. */
+  interval_minutes: number | null;
+  session_limit_minutes: number | null;
+  answered_session_id: string | null;
+  answered_at: Timestamp | null;
+  session_ended_at: Timestamp | null;
   updated_at: Timestamp;
 }

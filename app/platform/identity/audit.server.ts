@@ -42,7 +42,10 @@ export type AuditEvent =
   | "protection_lift_refused"
   // Player protection limits (issue 17, ADR 20).
   | "protection_limit_set"
-  | "protection_limit_confirmed";
+  | "protection_limit_confirmed"
+  // Player protection (issue 17): reality-check choices and answers.
+  | "reality_check_saved"
+  | "reality_check_answered";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

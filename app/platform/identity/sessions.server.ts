@@ -1,5 +1,6 @@
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
+import { markSessionEnded } from "../protection/reality.server";
 import type { AuditContext } from "./audit.server";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
@@ -86,8 +87,12 @@ export async function readSession(
     .selectFrom("sessions")
     .innerJoin("members", "members.id", "sessions.member_id")
     .selectAll("members")
+    // The member's own session time limit (issue 17, protection/reality.server) rides on this read.
+    .leftJoin("reality_checks", "reality_checks.member_id", "sessions.member_id")
     .select([
       "sessions.id as session_id",
+      "sessions.created_at as session_created_at",
+      "reality_checks.session_limit_minutes as session_limit_minutes",
       "sessions.last_seen_at as session_last_seen_at",
       "sessions.expires_at as session_expires_at",
       "sessions.remember as session_remember",
@@ -98,8 +103,18 @@ export async function readSession(
   if (!row) return null;
   const lastSeen = new Date(row.session_last_seen_at).getTime();
   const idleExpired = !row.session_remember && lastSeen + policy.sessionIdleMs <= now.getTime();
-  if (new Date(row.session_expires_at) <= now || idleExpired || row.status !== "active") {
+  const limitReached =
+    row.session_limit_minutes !== null &&
+    new Date(row.session_created_at).getTime() + row.session_limit_minutes * 60_000 <=
+      now.getTime();
+  if (
+    new Date(row.session_expires_at) <= now ||
+    idleExpired ||
+    limitReached ||
+    row.status !== "active"
+  ) {
     await db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
+    if (limitReached) await markSessionEnded(db, row.id, now);
     return null;
   }
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
@@ -111,6 +126,8 @@ export async function readSession(
   }
   const {
     session_id,
+    session_created_at: _created,
+    session_limit_minutes: _limit,
     session_last_seen_at: _seen,
     session_expires_at: _expires,
     session_remember: _remember,

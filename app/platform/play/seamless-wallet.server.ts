@@ -11,6 +11,7 @@ import {
   refusedAbove,
   wageringBonus,
 } from "../rewards/turnover.server";
+import { assertRealityClear } from "../protection/reality.server";
 import type { SessionGame } from "./providers/ports";
 import { checkPlayLimits } from "../protection/limits-usage.server";
 
@@ -167,6 +168,8 @@ export function debit(
     if (!(await claim(trx, provider, "debit", player, call))) {
       return { txId: call.txId, balance: await balanceOf(trx, player), replayed: true };
     }
+    // After the replay check: a stake already taken stays answered the same way.
+    await assertRealityClear(trx, player.memberId, at);
     await checkPlayLimits(trx, player.memberId, call.amount, at);
     const entry = await postEntry(trx, {
       key: `bet:${player.game.vassalage}:${call.txId}`,

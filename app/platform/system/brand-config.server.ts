@@ -44,6 +44,9 @@ const registerFieldRule = z
     }
   });
 
+/** The reminder interval of a brand file that names none; the seamless wallet's guard falls back to it too. */
+export const REALITY_DEFAULT_MINUTES = 30;
+
 const cidr = z
   .string()
   .regex(/^[0-9a-fA-F.:]+\/\d{1,3}$/, "must be an IPv4 or IPv6 CIDR such as 203.0.113.0/24");
@@ -182,6 +185,25 @@ export const brandConfigSchema = z.object({
   helpOrganisation: z
     .object({ name: z.string().min(1), url, phone: z.string().optional() })
     .optional(),
+  /** Reality checks, the session time limit and the slot's pace (issue 17, app/platform/protection/reality*). */
+  realityCheck: z
+    .object({
+      /** Reminder intervals a member may pick, minutes; 0 = off. */
+      intervals: z.array(z.number().int().min(0).max(1440)).min(1).default([0, 15, 30, 60]),
+      /** A member who never chose gets this one. */
+      defaultIntervalMinutes: z.number().int().min(0).max(1440).default(REALITY_DEFAULT_MINUTES),
+      sessionLimitMinutes: z
+        .object({ min: z.number().int().positive(), max: z.number().int().positive().max(1440) })
+        .default({ min: 30, max: 720 }),
+      /** The least time between the starts of two slot spins of a member. */
+      spinGapMs: z.number().int().min(0).max(60_000).default(2500),
+    })
+    .default({
+      intervals: [0, 15, 30, 60],
+      defaultIntervalMinutes: REALITY_DEFAULT_MINUTES,
+      sessionLimitMinutes: { min: 30, max: 720 },
+      spinGapMs: 2500,
+    }),
 });
 
 export type BrandConfig = z.infer<typeof brandConfigSchema>;

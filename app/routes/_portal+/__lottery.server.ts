@@ -40,6 +40,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireMember, requireRealMember } from "~/utils/auth.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { readForm } from "~/utils/form.server";
+import { realityView } from "~/utils/reality-check.server";
 import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
 import {
@@ -132,6 +133,8 @@ export async function lotteryLoader(page: LotteryPageName, { request }: LoaderFu
       })),
     })),
     canBet: !viewer.member.isTrial,
+    reality: viewer.member.isTrial ? null : await realityView(db, viewer, brand, language, now),
+    path: url.pathname + url.search,
   };
   if (!game) return json({ ...base, game: null }, { headers: { "Cache-Control": "no-store" } });
 

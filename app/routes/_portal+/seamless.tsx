@@ -11,6 +11,8 @@ import { categoryPath, loginHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RealityBar } from "~/components/reality-check/reality-bar";
+import { realityView } from "~/utils/reality-check.server";
 
 export const meta = titleMeta<typeof loader>((data) => data.game.gameName);
 
@@ -97,10 +99,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     language,
     brand,
   });
-  const t = await translatorFor(request);
+  const [t, reality] = await Promise.all([
+    translatorFor(request),
+    started.mode === "real" ? realityView(db, viewer, brand, language) : null,
+  ]);
   return json(
     {
       brandName: brand.name,
+      reality,
+      returnTo: url.pathname + url.search,
       game: {
         gameName: started.game.gameName,
         vassalage: started.game.vassalage,
@@ -123,13 +130,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (currentUrl.href === nextUrl.href ? false : defaultShouldRevalidate);
 
 export default function GamePopup() {
-  const { game, mode, src, closeHref, title } = useLoaderData<typeof loader>();
+  const { game, mode, src, closeHref, title, reality, returnTo } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="game-popup" aria-labelledby="game-popup-title" data-testid="game-popup">
       <header className="game-popup-bar">
         <h1 id="game-popup-title">{game.gameName}</h1>
         {mode === "demo" ? <span className="badge">{t("play.freeTrialMode")}</span> : null}
+        <RealityBar reality={reality} returnTo={returnTo} />
         <Link to={closeHref} className="button small">
           {t("play.closeGame")}
         </Link>

@@ -61,7 +61,7 @@ const spin = (session: GameSession, request: Partial<RoundRequest> = {}) =>
     handle.db,
     session,
     { roundKey: formKey(), stake: 500n, ...request },
-    { account: MAIN },
+    { account: MAIN, spinGapMs: 0 },
   );
 
 const main = (session: GameSession) =>

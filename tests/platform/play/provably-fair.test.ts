@@ -66,13 +66,18 @@ describe("provably fair rounds", () => {
     const spins = [];
     for (let at = 0; at < 3; at++)
       spins.push(
-        await playRound(handle.db, slot, { roundKey: roundKey(), stake: 500n }, { account: MAIN }),
+        await playRound(
+          handle.db,
+          slot,
+          { roundKey: roundKey(), stake: 500n },
+          { account: MAIN, spinGapMs: 0 },
+        ),
       );
     const bet = await playRound(
       handle.db,
       table,
       { roundKey: roundKey(), stake: 100n, bet: { kind: "straight", number: 7 } },
-      { account: MAIN },
+      { account: MAIN, spinGapMs: 0 },
     );
     const rounds = await Promise.all(
       [...spins, bet].map((round) => roundOf(handle.db, memberId, round.id)),
@@ -117,7 +122,7 @@ describe("provably fair rounds", () => {
       handle.db,
       slot,
       { roundKey: roundKey(), stake: 500n },
-      { account: MAIN },
+      { account: MAIN, spinGapMs: 0 },
     );
     const stored = (await roundOf(handle.db, memberId, round.id))!;
     const { revealed } = await rotateSeedPair(handle.db, memberId);
@@ -152,7 +157,7 @@ describe("provably fair rounds", () => {
       handle.db,
       slot,
       { roundKey: roundKey(), stake: 500n },
-      { account: MAIN },
+      { account: MAIN, spinGapMs: 0 },
     );
     await rotateSeedPair(handle.db, memberId);
     const stored = (await roundOf(handle.db, memberId, round.id))!;
@@ -186,7 +191,7 @@ describe("provably fair rounds", () => {
       handle.db,
       slot,
       { roundKey: roundKey(), stake: 500n },
-      { account: MAIN },
+      { account: MAIN, spinGapMs: 0 },
     );
     const other = await insertMember(handle.db);
     expect(await verifyMemberRound(handle.db, other, round.id)).toBeNull();

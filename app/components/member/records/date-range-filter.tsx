@@ -45,6 +45,9 @@ export function DateRangeFilter({
           </button>
         </div>
       </Form>
+      <p className="muted" data-testid="history-reach">
+        {t("realityCheck.historyNote")}
+      </p>
       <nav className="range-presets" aria-label={t("records.filter.presets")}>
         <ul>
           {rangePresets(range).map((preset) => (

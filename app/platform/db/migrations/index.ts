@@ -13,6 +13,7 @@ import * as missions from "./0011-missions";
 import * as referralRewards from "./0012-referral-rewards";
 import * as protectionLimits from "./0013-protection-limits";
 import * as protectionBreaks from "./0014-protection-breaks";
+import * as realityChecks from "./0015-reality-checks";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-referral-rewards": referralRewards,
   "0013-protection-limits": protectionLimits,
   "0014-protection-breaks": protectionBreaks,
+  "0015-reality-checks": realityChecks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,14 @@ import { inTransaction, type MemberAccountKind } from "../../wallet/ledger.serve
 import { playAccount, type GameSession } from "../game-sessions.server";
 import { DEMO_PROVIDER } from "../providers/demo.server";
 import { credit, debit, seamlessBalance, type SeamlessPlayer } from "../seamless-wallet.server";
-import { engineFor, playEngine, validConfig, type EngineId, type Outcome } from "./engines";
+import {
+  engineFor,
+  engineKind,
+  playEngine,
+  validConfig,
+  type EngineId,
+  type Outcome,
+} from "./engines";
 import type { RouletteBet } from "./engines/roulette";
 import { fairSource } from "./fair";
 import { lockActiveSeed } from "./fair.server";
@@ -125,11 +132,33 @@ export async function sessionBalance(
   return seamlessBalance(db, await sessionPlayer(db, session, account));
 }
 
+export const SPIN_GAP_MS = 2500;
+
+/** A slot spin starts at least `gapMs` after the member's previous round started (`spin_too_fast`). */
+async function assertSpinGap(trx: Database, memberId: string, at: Date, gapMs: number) {
+  const last = await trx
+    .selectFrom("game_rounds")
+    .select("created_at")
+    .where("member_id", "=", memberId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (last && at.getTime() - new Date(last.created_at).getTime() < gapMs)
+    throw new PlatformError("spin_too_fast", {
+      retryAt: new Date(new Date(last.created_at).getTime() + gapMs).toISOString(),
+    });
+}
+
 export async function playRound(
   db: Database,
   session: GameSession,
   request: RoundRequest,
-  options: { account?: MemberAccountKind; at?: Date } = {},
+  options: {
+    account?: MemberAccountKind;
+    at?: Date;
+    /** The brand's `realityCheck.spinGapMs`; a caller that does not say gets the regulated 2.5 s. */
+    spinGapMs?: number;
+  } = {},
 ): Promise<PlayedRound> {
   if (!ROUND_KEY.test(request.roundKey)) throw new PlatformError("invalid_transaction");
   const engine = engineFor(session.game);
@@ -137,6 +166,7 @@ export async function playRound(
   if (!validConfig(engine, config)) throw new PlatformError("invalid_bet");
   const player = session.mode === "real" ? await sessionPlayer(db, session, options.account) : null;
   const at = options.at ?? new Date();
+  const spinGapMs = engineKind(engine) === "slot" ? (options.spinGapMs ?? SPIN_GAP_MS) : 0;
   return inTransaction(db, async (trx) => {
     // The member's seed pair is locked first: a second copy of this spin waits here, then finds the round.
     const seeds = await lockActiveSeed(trx, session.memberId);
@@ -150,6 +180,8 @@ export async function playRound(
       const record = toRecord(earlier);
       return { ...record, engine: record.engine as EngineId, replayed: true };
     }
+    // Slot pace (issue 17): the seed lock above orders a member's spins, so two cannot both pass.
+    if (spinGapMs > 0) await assertSpinGap(trx, session.memberId, at, spinGapMs);
     const seed = await seeds.take();
     const outcome = playEngine(
       engine,
