@@ -249,6 +249,8 @@ describe("side menu member list", () => {
       "/member/deposit",
       "/member/profit-loss",
       "/member/messages",
+      // Responsible gaming is at most one click from every page (issue 17).
+      "/member/protection",
     ]);
     expect(screen.getByTestId("side-logout")).toHaveAttribute("href", "/?modal=logout");
     unmount();
