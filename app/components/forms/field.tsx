@@ -41,6 +41,46 @@ export function Field({
   );
 }
 
+/** A required tick box (terms, a confirmation) with its error line, after anything the field adds. */
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+  errors,
+  className,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultChecked: boolean;
+  errors?: string[] | null;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const error = errors?.[0];
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <label className="checkbox" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          defaultChecked={defaultChecked}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+        />
+        <span>{label}</span>
+      </label>
+      {children}
+      <div id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
+        {error ?? ""}
+      </div>
+    </div>
+  );
+}
+
 /** Errors that belong to the whole form (wrong password, throttled, …). */
 export function FormErrors({ errors, id }: { errors?: string[] | null; id?: string }) {
   return (

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { Field, FormErrors, formReply } from "../forms/field";
+import { CheckboxField, Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
 import { SmsCodeButton, type CodeSent } from "./sms-code-button";
 
@@ -289,7 +289,18 @@ function RegisterForm({
             value={values.referralCode ?? form.referralCode ?? ""}
           />
         ) : null}
-        <TermsCheckbox defaultChecked={values.terms === "on"} errors={errors.terms} />
+        {/* §5: the terms must be ticked (an inline error otherwise); the agreement states the user is 18. */}
+        <CheckboxField
+          name="terms"
+          label={t("register.terms")}
+          defaultChecked={values.terms === "on"}
+          errors={errors.terms}
+          className="register-terms"
+        >
+          <a href="/help#term" target="_blank" rel="noopener" className="register-terms-link">
+            {t("register.termsLink")}
+          </a>
+        </CheckboxField>
         <FormErrors id={formErrorsId} errors={errors[""]} />
         <button
           type="submit"
@@ -385,40 +396,5 @@ function AffiliateCodeField({
           check.load(`/resources/affiliate?code=${encodeURIComponent(code)}`);
       }}
     />
-  );
-}
-
-/** §5: the terms must be ticked (an inline error otherwise); the agreement states the user is 18. */
-function TermsCheckbox({
-  defaultChecked,
-  errors,
-}: {
-  defaultChecked: boolean;
-  errors?: string[] | null;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const error = errors?.[0];
-  return (
-    <div className="field register-terms">
-      <label className="checkbox" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          name="terms"
-          defaultChecked={defaultChecked}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-        />
-        <span>{t("register.terms")}</span>
-      </label>
-      <a href="/help#term" target="_blank" rel="noopener" className="register-terms-link">
-        {t("register.termsLink")}
-      </a>
-      <div id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
-        {error ?? ""}
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useId } from "react";
-import { Field, FormErrors } from "~/components/forms/field";
+import { CheckboxField, Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { payeeName } from "./payee-accounts";
@@ -110,7 +109,10 @@ export function WithdrawRequestForm({
             required
           />
           {bonuses?.rule === "forfeit" ? (
-            <ForfeitBonusesBox
+            // The confirmation a withdrawal needs to forfeit the unfinished bonuses.
+            <CheckboxField
+              name="forfeitBonuses"
+              label={t("withdraw.bonus.forfeit")}
               defaultChecked={text("forfeitBonuses") === "on"}
               errors={errors.forfeitBonuses}
             />
@@ -141,38 +143,6 @@ function BonusWarning({
           ? t("rewards.error.bonus_wagering_unfinished")
           : t("withdraw.bonus.forfeitNote")}
       </p>
-    </div>
-  );
-}
-
-/** The confirmation a withdrawal needs to forfeit the unfinished bonuses (`forfeitBonuses`). */
-function ForfeitBonusesBox({
-  defaultChecked,
-  errors,
-}: {
-  defaultChecked: boolean;
-  errors?: string[] | null;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const error = errors?.[0];
-  return (
-    <div className="field">
-      <label className="checkbox" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          name="forfeitBonuses"
-          defaultChecked={defaultChecked}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-        />
-        <span>{t("withdraw.bonus.forfeit")}</span>
-      </label>
-      <div id={`${id}-error`} className="field-error" role={error ? "alert" : undefined}>
-        {error ?? ""}
-      </div>
     </div>
   );
 }
