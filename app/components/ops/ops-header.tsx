@@ -1,6 +1,18 @@
 import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 
+/** The back office's screens, in the order of its menu. */
+const OPS_PAGES = [
+  { to: "/ops", testId: "queue", label: "opsAgents.nav.queue" },
+  { to: "/ops/agents", testId: "agents", label: "opsAgents.nav.agents" },
+  { to: "/ops/vip", testId: "vip", label: "vipLevels.ops.nav" },
+  { to: "/ops/promotions", testId: "promotions", label: "opsPromotions.nav" },
+  { to: "/ops/points", testId: "points", label: "opsPoints.nav" },
+  { to: "/ops/missions", testId: "missions", label: "opsMissions.nav" },
+  { to: "/ops/referrals", testId: "referrals", label: "opsReferrals.nav" },
+  { to: "/ops/protection", testId: "protection", label: "protectionBreak.ops.nav" },
+] as const;
+
 /** The back office's only chrome: brand, who is signed in, sign out (a plain post to /logout with site=ops). */
 export function OpsHeader({ brandName, account }: { brandName: string; account: string }) {
   const { t } = useTranslation();
@@ -12,30 +24,11 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           <span className="agent-header-title">{t("ops.title")}</span>
         </p>
         <nav aria-label={t("opsAgents.nav.label")} className="ops-nav">
-          <NavLink to="/ops" end data-testid="ops-nav-queue">
-            {t("opsAgents.nav.queue")}
-          </NavLink>
-          <NavLink to="/ops/agents" data-testid="ops-nav-agents">
-            {t("opsAgents.nav.agents")}
-          </NavLink>
-          <NavLink to="/ops/vip" data-testid="ops-nav-vip">
-            {t("vipLevels.ops.nav")}
-          </NavLink>
-          <NavLink to="/ops/promotions" data-testid="ops-nav-promotions">
-            {t("opsPromotions.nav")}
-          </NavLink>
-          <NavLink to="/ops/points" data-testid="ops-nav-points">
-            {t("opsPoints.nav")}
-          </NavLink>
-          <NavLink to="/ops/missions" data-testid="ops-nav-missions">
-            {t("opsMissions.nav")}
-          </NavLink>
-          <NavLink to="/ops/referrals" data-testid="ops-nav-referrals">
-            {t("opsReferrals.nav")}
-          </NavLink>
-          <NavLink to="/ops/protection" data-testid="ops-nav-protection">
-            {t("protectionBreak.ops.nav")}
-          </NavLink>
+          {OPS_PAGES.map(({ to, testId, label }) => (
+            <NavLink key={to} to={to} end={to === "/ops"} data-testid={`ops-nav-${testId}`}>
+              {t(label)}
+            </NavLink>
+          ))}
         </nav>
         <p data-testid="ops-operator">{t("ops.signedInAs", { account })}</p>
         <Form method="post" action="/logout" className="inline-form">
