@@ -9,6 +9,14 @@ const SPIN_GAP_MS = 2600;
 export async function waitSpinGap(page: Page) {
   const wait = (lastSpin.get(page) ?? 0) + SPIN_GAP_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
+}
+
+/**
+ * Notes a spin whose result is on screen. Taken after the answer, not at the
+ * click: the server dates a round when the request arrives, and on a loaded
+ * machine the first request can arrive much later than it was sent.
+ */
+export function noteSpun(page: Page) {
   lastSpin.set(page, Date.now());
 }
 
@@ -42,5 +50,6 @@ export async function spinFirstSlot(page: Page, stake: string): Promise<FrameLoc
   await waitSpinGap(page);
   await form.getByRole("button", { name: label("en", "demoGame.spin"), exact: true }).click();
   await expect(frame.getByTestId("demo-result")).toHaveText(/\S/);
+  noteSpun(page);
   return frame;
 }
