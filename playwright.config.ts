@@ -6,7 +6,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 /**
  * End-to-end tests against the production build (`npm run build` first).
  *
- * - `js` and `nojs` run every spec in e2e/ with JavaScript on and off.
+ * - `js` and `nojs` run every spec in e2e/ with JavaScript on and off, except
+ *   the specs of what the server answers to a plain request (status codes,
+ *   headers, redirects: routes.spec.ts, region.spec.ts), which only `nojs`
+ *   runs: with JavaScript on they would load the same responses again.
  * - `status` runs e2e/status/*.spec.ts, which flip the global maintenance
  *   flag (with JavaScript on and off): it starts only after `js` and `nojs`
  *   are done and runs its tests one at a time, so no other test ever sees the
@@ -45,10 +48,14 @@ const chromium = {
   browserName: "chromium" as const,
   viewport: { width: 1280, height: 800 },
   locale: "en-US",
+  // The marquee, the winners board and the carousel stop moving, as for a member who asked
+  // for less motion: an endless animation repaints every open page and costs CI its CPU.
+  reducedMotion: "reduce" as const,
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
 };
 
 const STATUS_SPECS = /[\\/]e2e[\\/]status[\\/].*\.spec\.ts$/;
+const SERVER_SPECS = /[\\/]e2e[\\/](routes|region)\.spec\.ts$/;
 
 const reporter: PlaywrightTestConfig["reporter"] = process.env.CI
   ? [["line"], ["html", { open: "never" }]]
@@ -72,7 +79,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", testIgnore: STATUS_SPECS, use: { ...chromium, javaScriptEnabled: true } },
+    {
+      name: "js",
+      testIgnore: [STATUS_SPECS, SERVER_SPECS],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
     { name: "nojs", testIgnore: STATUS_SPECS, use: { ...chromium, javaScriptEnabled: false } },
     {
       // Both JavaScript variants are inside the spec, so this one project always runs them serially.

@@ -65,10 +65,12 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 section "0/7 System packages"
-# Debian's Chromium (with fonts for Urdu) and PostgreSQL 15, installed when missing, so
-# `npm test` runs on a fresh machine of this kind (we are root there; sudo elsewhere).
+# Debian's Chromium and its headless shell (which Playwright drives: half the CPU of the full
+# browser; scripts/chromium.mjs), with fonts for Urdu, and PostgreSQL 15, installed when
+# missing, so `npm test` runs on a fresh machine of this kind (we are root there; sudo elsewhere).
 PACKAGES=()
 [ -x /usr/bin/chromium ] || PACKAGES+=(chromium fonts-noto-core)
+[ -x /usr/bin/chromium-headless-shell ] || PACKAGES+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || PACKAGES+=(postgresql-15)
 if [ "${#PACKAGES[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then SUDO=(); else SUDO=(sudo); fi
@@ -76,7 +78,7 @@ if [ "${#PACKAGES[@]}" -gt 0 ]; then
   "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}"
 fi
-echo "$(/usr/bin/chromium --version 2>/dev/null | tail -n 1); $(/usr/lib/postgresql/15/bin/postgres -V)"
+echo "$(/usr/bin/chromium-headless-shell --version 2>/dev/null | tail -n 1); $(/usr/lib/postgresql/15/bin/postgres -V)"
 
 section "1/7 Typecheck (tsc)"
 # tsc and eslint are each single-threaded: eslint runs next to tsc, its output waits for section 2.

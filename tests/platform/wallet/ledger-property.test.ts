@@ -33,12 +33,12 @@ import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../help
  * exactly its wagering grants, and every member balance equals a simple
  * in-memory model.
  *
- * LEDGER_PROPERTY_RUNS sets the number of sequences: by default 1000 on
+ * LEDGER_PROPERTY_RUNS sets the number of sequences: by default 500 on
  * PGlite, and 300 on the PostgreSQL leg, where the same SQL runs again and the
  * concurrency tests cover what only a real server can show.
  */
 const RUNS = Number(
-  process.env.LEDGER_PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 300 : 1000),
+  process.env.LEDGER_PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 300 : 500),
 );
 const WALLETS = [MAIN, "V1", "V2"] as const;
 const policy = testWalletPolicy({ vendorWallets: ["V1", "V2"] });
