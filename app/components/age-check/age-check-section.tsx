@@ -1,7 +1,11 @@
 import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { Field, FormErrors } from "~/components/forms/field";
-import { answerParts, SecurityCard, type SectionAnswer } from "~/components/member/security/section";
+import {
+  answerParts,
+  SecurityCard,
+  type SectionAnswer,
+} from "~/components/member/security/section";
 import { useTranslation } from "~/utils/i18n";
 
 export interface AgeCheckView {
@@ -42,7 +46,9 @@ export function AgeCheckSection({
         {t(`ageCheck.status.${state.status}`, { birthday: state.birthday ?? "" })}
       </p>
       {state.status === "rejected" && state.reason ? (
-        <p data-testid="age-check-reason">{t("ageCheck.rejectedReason", { reason: state.reason })}</p>
+        <p data-testid="age-check-reason">
+          {t("ageCheck.rejectedReason", { reason: state.reason })}
+        </p>
       ) : null}
       {open ? (
         <Form

@@ -5,12 +5,7 @@ export async function listPendingAgeChecks(db: Database, limit = 100) {
   return db
     .selectFrom("age_checks")
     .innerJoin("members", "members.id", "age_checks.member_id")
-    .select([
-      "age_checks.id",
-      "age_checks.birthday",
-      "age_checks.created_at",
-      "members.account",
-    ])
+    .select(["age_checks.id", "age_checks.birthday", "age_checks.created_at", "members.account"])
     .where("age_checks.status", "=", "pending")
     .orderBy("age_checks.created_at")
     .orderBy("age_checks.id")

@@ -3,11 +3,7 @@ import type { DatabaseHandle } from "~/platform/db/open.server";
 import { listMessages } from "~/platform/content/messages.server";
 import { OPERATOR_TYPE } from "~/platform/identity/member-types";
 import { readProfile } from "~/platform/identity/profile.server";
-import {
-  ageCheckState,
-  decideAgeCheck,
-  requestAgeCheck,
-} from "~/platform/protection/age.server";
+import { ageCheckState, decideAgeCheck, requestAgeCheck } from "~/platform/protection/age.server";
 import {
   ageOn,
   birthdayProblem,
@@ -110,7 +106,10 @@ describe("requests and decisions", () => {
     const { messages } = await listMessages(db(), memberId, { page: 1, pageSize: 10 });
     const queue = await listPendingAgeChecks(db());
     expect(queue.some((row) => row.account === undefined)).toBe(false);
-    expect(messages.map((message) => message.kind).sort()).toEqual(["age_rejected", "age_verified"]);
+    expect(messages.map((message) => message.kind).sort()).toEqual([
+      "age_rejected",
+      "age_verified",
+    ]);
     const audits = await db()
       .selectFrom("audit_log")
       .select("event")
@@ -141,7 +140,8 @@ describe("requests and decisions", () => {
     const results = await Promise.allSettled([ask(memberId), ask(memberId), ask(memberId)]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results)
-      if (result.status === "rejected") expect(await codeOf(Promise.reject(result.reason))).toBe("age_check_open");
+      if (result.status === "rejected")
+        expect(await codeOf(Promise.reject(result.reason))).toBe("age_check_open");
     const mine = await db()
       .selectFrom("age_checks")
       .select("id")

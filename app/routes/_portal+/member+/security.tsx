@@ -21,7 +21,7 @@ import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { hasWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { assertSameOrigin, readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { fieldRule } from "~/utils/identity-schemas.server";
 import { titleMeta } from "~/utils/meta";
@@ -29,14 +29,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ageCheckState } from "~/platform/protection/age.server";
 import { latestAdultBirthday } from "~/platform/protection/age-birthday.server";
 import { AgeCheckSection } from "~/components/age-check/age-check-section";
-import { assertSameOrigin } from "~/utils/form.server";
 import { requestAgeCheckAction } from "./__age-check-action.server";
 import { isMultipart } from "./__proof-upload.server";
-import {
-  SECURITY_INTENTS,
-  withdrawPasswordRule,
-  type Reply,
-} from "./__security-actions.server";
+import { SECURITY_INTENTS, withdrawPasswordRule, type Reply } from "./__security-actions.server";
 
 export const meta = titleMeta<typeof loader>();
 
