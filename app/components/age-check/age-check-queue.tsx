@@ -66,7 +66,7 @@ export function AgeCheckQueue({
           {rows.map((row) => {
             const errors = failed?.checkId === row.id ? failed.result.error : undefined;
             return (
-              <tr key={row.id} data-testid="ops-age-row">
+              <tr key={row.id} data-testid="ops-age-row" data-account={row.account}>
                 <td>{formatTimestamp(row.createdAt, timeZone)}</td>
                 <td>{row.account}</td>
                 <td>{row.birthday}</td>
