@@ -479,6 +479,21 @@ async function verifyAge(client: pg.Client, memberId: string) {
   );
 }
 
+/** Verifies the age of a member registered through the form (the demo brand requires it before a deposit). */
+export async function verifyAgeOf(account: string) {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      "select id from members where lower(account) = lower($1)",
+      [account],
+    );
+    await verifyAge(client, rows[0]!.id);
+  } finally {
+    await client.end();
+  }
+}
+
 /** One confirmed deposit through the ledger's tables, in one transaction (see the fixture). */
 async function creditDeposit(account: string, minor: number) {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl });
