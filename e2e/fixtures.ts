@@ -466,12 +466,15 @@ export { expect };
 
 const VERIFIED_BIRTHDAY = "1990-01-01";
 
-/** A verified age check, as an operator's decision leaves it (a 1×1 png for the document). */
+/** A 1×1 png: the photo of an ID document in age checks. */
+export const ID_DOCUMENT_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A verified age check, as an operator's decision leaves it. */
 async function verifyAge(client: pg.Client, memberId: string) {
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
-    "base64",
-  );
+  const png = ID_DOCUMENT_PNG;
   await client.query(
     `insert into age_checks (member_id, birthday, content_type, size, bytes, status, created_at, decided_at)
      values ($1, $2, 'image/png', $3, $4, 'verified', now(), now())`,

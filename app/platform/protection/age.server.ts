@@ -157,26 +157,20 @@ export async function ageBlocksDeposit(
 ): Promise<boolean> {
   if (!rule?.beforeFirstDeposit) return false;
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .exists(
+    .selectNoFrom((eb) => {
+      const any = (table: "age_checks" | "deposits", status: "verified" | "confirmed") =>
+        eb.exists(
           eb
-            .selectFrom("age_checks")
+            .selectFrom(table)
             .select("id")
             .where("member_id", "=", memberId)
-            .where("status", "=", "verified"),
-        )
-        .as("verified"),
-      eb
-        .exists(
-          eb
-            .selectFrom("deposits")
-            .select("id")
-            .where("member_id", "=", memberId)
-            .where("status", "=", "confirmed"),
-        )
-        .as("deposited"),
-    ])
+            .where("status", "=", status),
+        );
+      return [
+        any("age_checks", "verified").as("verified"),
+        any("deposits", "confirmed").as("deposited"),
+      ];
+    })
     .executeTakeFirstOrThrow();
   return !row.verified && !row.deposited;
 }
