@@ -294,6 +294,8 @@ interface Fixtures {
     mobile?: boolean;
     email?: boolean;
     type?: number;
+    /** Issue 17: a verified birthday (the demo brand requires one before the first deposit); false for none. */
+    ageVerified?: boolean;
   }) => Promise<CreatedMember>;
   /** The path and query of the link in the newest e-mail to a recipient in the `outbox` table. */
   readMailLink: (recipient: string) => Promise<string>;
@@ -418,7 +420,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   createMember: async ({}, use, testInfo) => {
     testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
-    await use(async ({ password, mobile = false, email = false, type = 0 }) => {
+    await use(async ({ password, mobile = false, email = false, type = 0, ageVerified = true }) => {
       const passwordHash = await hashPassword(password);
       const client = new pg.Client({ connectionString: e2eDatabaseUrl });
       await client.connect();
@@ -431,9 +433,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
             email: email ? `${account}@example.com` : null,
           };
           try {
-            await client.query(
+            const {
+              rows: [created],
+            } = await client.query<{ id: string }>(
               `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, email, profile, created_at)
-               values ($1, $2, $3, now(), $4, $5, $6, '{}'::jsonb, now())`,
+               values ($1, $2, $3, now(), $4, $5, $6, $7::jsonb, now()) returning id`,
               [
                 member.account,
                 type,
@@ -441,8 +445,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
                 member.mobile ? "92" : null,
                 member.mobile,
                 member.email,
+                ageVerified ? JSON.stringify({ birthday: VERIFIED_BIRTHDAY }) : "{}",
               ],
             );
+            if (ageVerified) await verifyAge(client, created!.id);
             return member;
           } catch (error) {
             // A clash with an existing account or mobile (unique_violation): draw again.
@@ -457,6 +463,39 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+const VERIFIED_BIRTHDAY = "1990-01-01";
+
+/** A 1×1 png: the photo of an ID document in age checks. */
+export const ID_DOCUMENT_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A verified age check, as an operator's decision leaves it. */
+async function verifyAge(client: pg.Client, memberId: string) {
+  const png = ID_DOCUMENT_PNG;
+  await client.query(
+    `insert into age_checks (member_id, birthday, content_type, size, bytes, status, created_at, decided_at)
+     values ($1, $2, 'image/png', $3, $4, 'verified', now(), now())`,
+    [memberId, VERIFIED_BIRTHDAY, png.byteLength, png],
+  );
+}
+
+/** Verifies the age of a member registered through the form (the demo brand requires it before a deposit). */
+export async function verifyAgeOf(account: string) {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      "select id from members where lower(account) = lower($1)",
+      [account],
+    );
+    await verifyAge(client, rows[0]!.id);
+  } finally {
+    await client.end();
+  }
+}
 
 /** One confirmed deposit through the ledger's tables, in one transaction (see the fixture). */
 async function creditDeposit(account: string, minor: number) {

@@ -74,7 +74,13 @@ export function walletErrorMessage(
   if (typeof details.period === "string") details.period = t(`protection.period.${details.period}`);
   // The wallet's own wording first: a few codes (proof images) are the rewards platform's too.
   // Then the rewards' and player protection's (limits, reality checks, the session limit).
-  const prefixes = ["walletError", "rewards.error", "protection.error", "realityCheck.error"];
+  const prefixes = [
+    "walletError",
+    "rewards.error",
+    "protection.error",
+    "realityCheck.error",
+    "ageCheck.error",
+  ];
   return prefixes.reduceRight(
     (fallback, prefix) => t(`${prefix}.${error.code}`, { ...details, defaultValue: fallback }),
     t("walletError.unknown"),

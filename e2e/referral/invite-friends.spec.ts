@@ -1,6 +1,6 @@
 import { formatMoney } from "../../app/utils/money";
 import { payDueReferralRewards } from "../../app/platform/rewards/referral/rewards.server";
-import { expect, label, test, uniqueAccount } from "../fixtures";
+import { expect, label, test, uniqueAccount, verifyAgeOf } from "../fixtures";
 import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { heldReferral, settledBet } from "./referral-helpers";
 
@@ -54,6 +54,8 @@ test.describe("invite friends", () => {
     await dialog.getByRole("checkbox", { name: label("en", "register.terms") }).check();
     await dialog.getByTestId("register-submit").click();
     await expect(friendPage).toHaveURL("/");
+    // The demo brand requires a verified birthday before the first deposit (e2e/protection/age.spec.ts).
+    await verifyAgeOf(friend);
     await depositThroughPayStep(friendPage, "200");
     await context.close();
 

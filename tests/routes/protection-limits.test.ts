@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { verifyAge } from "../helpers/age";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
@@ -19,6 +20,8 @@ const PATH = "/member/protection/limits";
 
 async function member() {
   const id = await insertMember(handle.db);
+  // The demo brand requires a verified birthday before the first deposit (issue 17).
+  await verifyAge(handle.db, id);
   const { cookie } = await signInMember(handle.db, id);
   return { id, cookie };
 }

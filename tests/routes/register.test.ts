@@ -83,7 +83,7 @@ describe("register loader", () => {
     // Demo brand: mobileNum is enabled and optional in username mode.
     expect(data.register.mobile).toEqual({ shown: true, required: false });
     const optional = data.register.optional.map((field: { name: string }) => field.name);
-    expect(optional).toEqual(["email", "payeeName", "whatsapp", "affiliateCode"]);
+    expect(optional).toEqual(["email", "payeeName", "whatsapp", "affiliateCode", "birthday"]);
     expect(optional).not.toContain("qqNum");
     expect(data.register.countries[0]).toEqual({ countryCode: "PK", countryDialingCode: "92" });
   });

@@ -5,6 +5,7 @@ import { mainBalance } from "~/platform/wallet/balance.server";
 import { createDeposit, findDeposit } from "~/platform/wallet/deposits.server";
 import { signBody } from "~/platform/signed-messages.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { verifyAge } from "../helpers/age";
 import { useSeededDatabase } from "../helpers/database";
 import { useMswServer } from "../helpers/msw";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
@@ -31,6 +32,8 @@ const callbackRoute = () => import("~/routes/resources+/payments.callback");
 /** A fresh member of its own with a session cookie. */
 async function member() {
   const id = await insertMember(handle.db);
+  // The demo brand requires a verified birthday before the first deposit (issue 17).
+  await verifyAge(handle.db, id);
   const { cookie } = await signInMember(handle.db, id);
   return { id, cookie };
 }

@@ -52,6 +52,7 @@ const INPUTS: Record<
   whatsapp: { type: "tel", inputMode: "tel", autoComplete: "off" },
   qqNum: { inputMode: "numeric", autoComplete: "off" },
   affiliateCode: { autoComplete: "off" },
+  birthday: { type: "date", autoComplete: "bday" },
 };
 
 /**
@@ -255,7 +256,10 @@ function RegisterForm({
             <Field
               key={name}
               name={name}
-              label={label(t(`register.${name}`), required)}
+              label={label(
+                t(name === "birthday" ? "ageCheck.birthday" : `register.${name}`),
+                required,
+              )}
               type={INPUTS[name]?.type ?? "text"}
               inputMode={INPUTS[name]?.inputMode}
               autoComplete={INPUTS[name]?.autoComplete ?? "off"}

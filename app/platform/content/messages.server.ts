@@ -29,7 +29,10 @@ export type MessageKind =
   // The points mall: params item (goods name), quantity, points, and reason on a rejection.
   | "redemption_approved"
   | "redemption_rejected"
-  | "redemption_complete";
+  | "redemption_complete"
+  // Age verification (issue 17): reason on a rejection.
+  | "age_verified"
+  | "age_rejected";
 
 type Executor = Pick<Database, "insertInto">;
 

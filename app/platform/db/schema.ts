@@ -410,6 +410,7 @@ export interface DB {
   protection_limits: ProtectionLimitsTable;
   protection_breaks: ProtectionBreaksTable;
   reality_checks: RealityChecksTable;
+  age_checks: AgeChecksTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -819,4 +820,20 @@ export interface RealityChecksTable {
   answered_at: Timestamp | null;
   session_ended_at: Timestamp | null;
   updated_at: Timestamp;
+}
+
+/** 0016-age-checks: a member's request to have a birthday verified with an ID document's photo. */
+export interface AgeChecksTable {
+  id: Generated<string>;
+  member_id: string;
+  /** yyyy-MM-dd. */
+  birthday: string;
+  content_type: "image/png" | "image/jpeg";
+  size: number;
+  bytes: Buffer;
+  status: Generated<"pending" | "verified" | "rejected">;
+  reason: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
 }

@@ -45,7 +45,10 @@ export type AuditEvent =
   | "protection_limit_confirmed"
   // Player protection (issue 17): reality-check choices and answers.
   | "reality_check_saved"
-  | "reality_check_answered";
+  | "reality_check_answered"
+  // Age verification (issue 17).
+  | "age_check_requested"
+  | "age_check_decided";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

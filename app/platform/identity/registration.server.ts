@@ -24,6 +24,8 @@ export const PROFILE_FIELDS = [
   "idNumber",
   "recommenderId",
   "referralCode",
+  // Issue 17: where the security centre reads it (members.profile.birthday).
+  "birthday",
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 

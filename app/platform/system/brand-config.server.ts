@@ -204,6 +204,10 @@ export const brandConfigSchema = z.object({
       sessionLimitMinutes: { min: 30, max: 720 },
       spinGapMs: 2500,
     }),
+  /** Issue 17: a verified birthday before the first deposit (app/platform/protection/age*). */
+  ageVerification: z
+    .object({ beforeFirstDeposit: z.boolean().default(false) })
+    .default({ beforeFirstDeposit: false }),
 });
 
 export type BrandConfig = z.infer<typeof brandConfigSchema>;

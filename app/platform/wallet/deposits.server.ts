@@ -3,6 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB, DepositsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { assertNoRunningBreak } from "../protection/breaks.server";
+import { assertAgeAllowsDeposit, type AgeVerificationRule } from "../protection/age.server";
 import { postMessage } from "../content/messages.server";
 import { qualifyDeposit } from "../rewards/qualify.server";
 import { upgradeOnDeposit } from "../rewards/vip.server";
@@ -29,7 +30,14 @@ export function depositChannel(policy: WalletPolicy, code: string) {
  */
 export async function createDeposit(
   db: Database,
-  input: { memberId: string; channel: string; amount: bigint; key: string },
+  input: {
+    memberId: string;
+    channel: string;
+    amount: bigint;
+    key: string;
+    /** The brand's age rule; the member pages always pass it (seeds and older tests need not). */
+    ageVerification?: AgeVerificationRule;
+  },
   policy: WalletPolicy,
   now = new Date(),
 ): Promise<Deposit & { replayed: boolean }> {
@@ -38,6 +46,7 @@ export async function createDeposit(
     throw new PlatformError("amount_out_of_range", { min: channel.min, max: channel.max });
   }
   await assertNoRunningBreak(db, input.memberId, now);
+  await assertAgeAllowsDeposit(db, input.memberId, input.ageVerification);
   // Before the payment step; confirmDeposit checks again under the limit's lock (ADR 20).
   await checkDepositLimit(db, input.memberId, input.amount, now);
   const key = memberKey(input.memberId, "deposit", input.key);

@@ -5,6 +5,7 @@ import {
   type Registration,
 } from "~/platform/identity/registration.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { birthdayProblem } from "~/platform/protection/age-birthday.server";
 import { countriesFor, type Country } from "~/platform/system/countries";
 import { fieldRuleSchema } from "~/platform/system/field-rules.server";
 import type { TFunction } from "~/i18n";
@@ -41,6 +42,7 @@ export const OPTIONAL_FIELDS = [
   "idNumber",
   "recommenderId",
   "affiliateCode",
+  "birthday",
 ] as const;
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
@@ -142,8 +144,11 @@ export function registerSchema(
     if (setup.verification) shape.verificationCode = codeField(t);
   }
 
-  for (const { name } of setup.optional) {
-    shape[name] = fieldRuleSchema(fieldRule(brand, name)!, t);
+  for (const { name, required } of setup.optional) {
+    shape[name] =
+      name === "birthday"
+        ? birthdayField(brand, t, required)
+        : fieldRuleSchema(fieldRule(brand, name)!, t);
   }
   if (!setup.optional.some((field) => field.name === "affiliateCode"))
     shape.affiliateCode = hiddenAffiliateCode(t);
@@ -152,6 +157,22 @@ export function registerSchema(
 
   return z.object(shape);
 }
+
+/** Issue 17: the brand's birthday field gives an adult today, by the rule the security centre uses too. */
+const birthdayField = (brand: BrandConfig, t: TFunction, required: boolean) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (!value) {
+        if (required) ctx.addIssue({ code: "custom", message: t("validation.required") });
+        return;
+      }
+      const problem = birthdayProblem(value, brand.timeZone);
+      if (problem) ctx.addIssue({ code: "custom", message: t(`ageCheck.error.${problem}`) });
+    })
+    .transform((value) => value || undefined);
 
 /** The `send-code` intent needs only the number: the rest of the form may still be empty. */
 export function sendCodeSchema(brand: BrandConfig, t: TFunction) {

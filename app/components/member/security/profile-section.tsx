@@ -11,6 +11,8 @@ export interface ProfileView {
   incomeSources: string[];
   /** The latest birthday of an 18-year-old today (yyyy-MM-dd). */
   latestBirthday: string;
+  /** Issue 17: an operator verified the birthday, so the member cannot change it. */
+  birthdayVerified: boolean;
 }
 
 /** The §3 profile text fields, in the order the form shows them, with their input kinds. */
@@ -53,6 +55,7 @@ export function ProfileSection({
 }) {
   const { t } = useTranslation();
   const { errors, values } = answerParts(answer);
+  const birthdayLocked = (name: string) => name === "birthday" && profile.birthdayVerified;
   // What the form starts from: the entered values after a refusal, the stored ones otherwise.
   const current: Record<string, string | undefined> = answer
     ? values
@@ -82,11 +85,12 @@ export function ProfileSection({
             key={name}
             name={name}
             label={t(`security.profile.${name}`)}
-            hint={hint ? t(hint) : undefined}
-            defaultValue={current[name] ?? ""}
+            hint={hint ? t(birthdayLocked(name) ? "ageCheck.profileLocked" : hint) : undefined}
+            defaultValue={(birthdayLocked(name) ? profile.fields.birthday : current[name]) ?? ""}
             errors={errors[name]}
             {...(name === "birthday" ? { max: profile.latestBirthday, min: "1900-01-01" } : {})}
             {...input}
+            readOnly={birthdayLocked(name) || undefined}
           />
         ))}
         <IncomeSelect

@@ -15,6 +15,7 @@ import { seedDemoVip } from "./vip.server";
 import { seedDemoMissions } from "./missions.server";
 import { seedDemoPoints } from "./points.server";
 import { seedDemoReferral } from "./referral.server";
+import { seedDemoAgeChecks } from "./age-checks.server";
 import { seedBanners, seedHelp, seedNotices } from "./content-data";
 import { random } from "./random";
 
@@ -199,7 +200,9 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const points = await seedDemoPoints(db, brand);
   const missions = await seedDemoMissions(db);
   const referral = await seedDemoReferral(db, brand);
-  const loyalty = points || missions || referral;
+  // Last: every member the seed made so far is verified (issue 17).
+  const ages = await seedDemoAgeChecks(db);
+  const loyalty = points || missions || referral || ages;
   if (seeded || accounts || wallets || plays || agency || rewards || vip || loyalty)
     await sql`analyze`.execute(db);
   return seeded;

@@ -16,6 +16,8 @@ import { sendersFor } from "~/platform/identity/outbox.server";
 import { changePassword } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { INCOME_SOURCES, updateProfile } from "~/platform/identity/profile.server";
+import { verifiedBirthday } from "~/platform/protection/age.server";
+import { birthdayProblem } from "~/platform/protection/age-birthday.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import {
   fieldRuleMessage,
@@ -65,13 +67,6 @@ const PAYMENT_PASSWORD_RULE: FieldRule = {
 };
 export const withdrawPasswordRule = (brand: BrandConfig) =>
   fieldRule(brand, "paymentPassword") ?? PAYMENT_PASSWORD_RULE;
-
-/** §5 registration agreement: members are 18 or older; the latest birthday that allows. */
-export function latestAdultBirthday(now = new Date()) {
-  return new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()))
-    .toISOString()
-    .slice(0, 10);
-}
 
 export interface SecurityRequest {
   request: Request;
@@ -387,20 +382,16 @@ const lengthIn = (value: string, min: number, max: number) =>
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 const PHONE = /^\+?\d{6,15}$/;
 
-/** yyyy-MM-dd, a date that exists, and a member of 18 or more (hence a past one). */
-function birthdayField(t: TFunction, latest: string) {
+/** yyyy-MM-dd, a real day from 1900 on, and a member of 18 or more today (the one rule, shared with registration). */
+function birthdayField(t: TFunction, timeZone: string) {
   return optionalText((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    const real =
-      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-      !Number.isNaN(date.getTime()) &&
-      date.toISOString().slice(0, 10) === value;
-    if (!real || value < "1900-01-01") return t("security.profile.error.birthday");
-    return value <= latest ? null : t("security.profile.error.underage");
+    const problem = birthdayProblem(value, timeZone);
+    if (problem === "birthday_invalid") return t("security.profile.error.birthday");
+    return problem ? t("security.profile.error.underage") : null;
   });
 }
 
-const profileSchema = (t: TFunction) => {
+const profileSchema = (t: TFunction, timeZone: string) => {
   const error = (name: string) => t(`security.profile.error.${name}`);
   return z.object({
     nickname: ruledText(
@@ -417,7 +408,7 @@ const profileSchema = (t: TFunction) => {
       (v) => /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(v) || PHONE.test(v),
     ),
     zalo: ruledText(error("phone"), (v) => PHONE.test(v)),
-    birthday: birthdayField(t, latestAdultBirthday()),
+    birthday: birthdayField(t, timeZone),
     address: ruledText(error("address"), (v) => lengthIn(v, 2, 200) && !/\p{C}/u.test(v)),
     nationality: ruledText(
       error("nationality"),
@@ -433,10 +424,13 @@ const profileSchema = (t: TFunction) => {
   });
 };
 
-async function saveProfile({ request, formData, viewer, db, t }: SecurityRequest): Reply {
-  const submission = parseWithZod(formData, { schema: profileSchema(t) });
+async function saveProfile({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
+  const submission = parseWithZod(formData, { schema: profileSchema(t, brand.timeZone) });
   if (submission.status !== "success") return failure("profile", submission.reply());
   const { nickname, ...fields } = submission.value;
+  // Issue 17: a verified birthday is the operator's, whatever the form posts.
+  const verified = await verifiedBirthday(db, viewer.member.id);
+  if (verified) fields.birthday = verified;
   await updateProfile(db, { memberId: viewer.member.id, nickname, fields }, auditContext(request));
   return redirect("/member/security?done=profile#profile");
 }

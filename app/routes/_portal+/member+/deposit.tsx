@@ -19,6 +19,8 @@ import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { ageBlocksDeposit } from "~/platform/protection/age.server";
+import { AgeDepositNotice } from "~/components/age-check/age-deposit-notice";
 import {
   attachGatewayOrder,
   cancelDeposit,
@@ -59,9 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
   const url = new URL(request.url);
-  const [records, note] = await Promise.all([
+  const [records, note, ageBlocked] = await Promise.all([
     depositRecords(db, viewer.member.id, pageParam(url.searchParams.get("page"))),
     depositNote(db, viewer.member.id, url.searchParams),
+    ageBlocksDeposit(db, viewer.member.id, brand.ageVerification),
   ]);
   return json({
     title: t("deposit.title"),
@@ -71,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: brand.timeZone,
     formKey: newFormKey(),
     note,
+    ageBlocked,
     ...records,
   });
 }
@@ -130,7 +134,13 @@ export async function action({
   try {
     const deposit = await createDeposit(
       db,
-      { memberId: viewer.member.id, channel, amount, key: idempotencyKey },
+      {
+        memberId: viewer.member.id,
+        channel,
+        amount,
+        key: idempotencyKey,
+        ageVerification: brand.ageVerification,
+      },
       brand.wallet,
     );
     return redirect(await whereToPay(request, db, brand, deposit));
@@ -183,7 +193,7 @@ async function whereToPay(
 }
 
 export default function DepositPage() {
-  const { channels, currency, timeZone, formKey, note, deposits, page, totalPages } =
+  const { channels, currency, timeZone, formKey, note, ageBlocked, deposits, page, totalPages } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -199,12 +209,16 @@ export default function DepositPage() {
             {t("protection.depositOffer")}
           </Link>
         </p>
-        <DepositForm
-          channels={channels}
-          currency={currency}
-          formKey={formKey}
-          result={actionData?.result}
-        />
+        {ageBlocked ? (
+          <AgeDepositNotice />
+        ) : (
+          <DepositForm
+            channels={channels}
+            currency={currency}
+            formKey={formKey}
+            result={actionData?.result}
+          />
+        )}
       </section>
       <section className="member-card" aria-labelledby="deposit-records-title">
         <h2 id="deposit-records-title">{t("deposit.records")}</h2>

@@ -21,17 +21,17 @@ import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { hasWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { assertSameOrigin, readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { fieldRule } from "~/utils/identity-schemas.server";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  latestAdultBirthday,
-  SECURITY_INTENTS,
-  withdrawPasswordRule,
-  type Reply,
-} from "./__security-actions.server";
+import { ageCheckState } from "~/platform/protection/age.server";
+import { latestAdultBirthday } from "~/platform/protection/age-birthday.server";
+import { AgeCheckSection } from "~/components/age-check/age-check-section";
+import { requestAgeCheckAction } from "./__age-check-action.server";
+import { isMultipart } from "./__proof-upload.server";
+import { SECURITY_INTENTS, withdrawPasswordRule, type Reply } from "./__security-actions.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -41,6 +41,7 @@ const DONE_SECTIONS = [
   "phone",
   "email",
   "profile",
+  "age-check",
 ] as const satisfies readonly SecuritySection[];
 
 /** DESIGN §4 securityCenter. The member layout guards it; the loader and action check again on their own. */
@@ -48,14 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
   const memberId = viewer.member.id;
-  const [brand, t, locale, withdrawPasswordSet, contacts, profile] = await Promise.all([
+  const [brand, t, locale, withdrawPasswordSet, contacts, profile, ageCheck] = await Promise.all([
     getBrandConfig(db),
     translatorFor(request),
     i18next.getLocale(request),
     hasWithdrawPassword(db, memberId),
     boundContacts(db, memberId),
     readProfile(db, memberId),
+    ageCheckState(db, memberId),
   ]);
+  const latestBirthday = latestAdultBirthday(brand.timeZone);
   const done = new URL(request.url).searchParams.get("done");
   return json({
     title: t("security.title"),
@@ -73,7 +76,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       account: viewer.member.account,
       ...profile,
       incomeSources: [...INCOME_SOURCES],
-      latestBirthday: latestAdultBirthday(),
+      latestBirthday,
+      birthdayVerified: ageCheck.status === "verified",
+    },
+    ageCheck: {
+      ...ageCheck,
+      latestBirthday,
+      required: brand.ageVerification.beforeFirstDeposit,
     },
     // §6: the VIP entry requires VIP.
     vip: viewer.member.hasVip ? await vipSection(db, viewer.member, brand, locale) : null,
@@ -105,6 +114,7 @@ async function vipSection(db: Database, member: MemberInfo, brand: BrandConfig, 
 }
 
 export async function action({ request }: ActionFunctionArgs): Reply {
+  if (isMultipart(request)) return ageCheckAction(request);
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const intent = formData.get("intent");
@@ -116,6 +126,15 @@ export async function action({ request }: ActionFunctionArgs): Reply {
   const db = await getDb();
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
   return handler({ request, formData, viewer, db, brand, t });
+}
+
+/** The one multipart form of the page: a birthday with an ID document's photo. */
+async function ageCheckAction(request: Request): Reply {
+  assertSameOrigin(request);
+  const viewer = await requireRealMember(request);
+  const db = await getDb();
+  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  return requestAgeCheckAction(request, { viewer, db, brand, t });
 }
 
 export default function SecurityCentre() {
@@ -165,6 +184,12 @@ export default function SecurityCentre() {
         answer={answerFor("profile")}
         profile={data.profile}
         done={doneIs("profile")}
+      />
+      <AgeCheckSection
+        key={keyFor("age-check")}
+        answer={answerFor("age-check")}
+        state={data.ageCheck}
+        done={doneIs("age-check")}
       />
     </>
   );

@@ -1,0 +1,104 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { Field, FormErrors } from "~/components/forms/field";
+import { formatTimestamp } from "~/platform/calendar/datetime";
+import { useTranslation } from "~/utils/i18n";
+
+export interface AgeQueueRow {
+  id: string;
+  account: string;
+  birthday: string;
+  age: number;
+  createdAt: string;
+}
+
+function DecisionForm({
+  intent,
+  id,
+  children,
+}: {
+  intent: "verify" | "reject";
+  id: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/ops/age-checks" className="stack-form ops-action">
+      <HoneypotInputs />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="checkId" value={id} />
+      {children}
+      <button type="submit" className="button small" data-testid={`ops-age-${intent}`}>
+        {t(`ageCheck.ops.${intent}`)}
+      </button>
+    </Form>
+  );
+}
+
+/** Pending age checks: the birthday, the age it gives, the document; verify or reject with a reason. */
+export function AgeCheckQueue({
+  rows,
+  timeZone,
+  failed,
+}: {
+  rows: AgeQueueRow[];
+  timeZone: string;
+  failed?: { checkId: string; result: SubmissionResult<string[]> };
+}) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="empty-state">{t("ageCheck.ops.empty")}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table ops-queue" data-testid="ops-age-checks">
+        <thead>
+          <tr>
+            <th scope="col">{t("ageCheck.ops.submitted")}</th>
+            <th scope="col">{t("ageCheck.ops.account")}</th>
+            <th scope="col">{t("ageCheck.birthday")}</th>
+            <th scope="col">{t("ageCheck.ops.age")}</th>
+            <th scope="col">{t("ageCheck.document")}</th>
+            <th scope="col">{t("ageCheck.ops.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const errors = failed?.checkId === row.id ? failed.result.error : undefined;
+            return (
+              <tr key={row.id} data-testid="ops-age-row" data-account={row.account}>
+                <td>{formatTimestamp(row.createdAt, timeZone)}</td>
+                <td>{row.account}</td>
+                <td>{row.birthday}</td>
+                <td>{row.age}</td>
+                <td>
+                  <a href={`/resources/age-documents/${row.id}`} target="_blank" rel="noreferrer">
+                    <img
+                      src={`/resources/age-documents/${row.id}`}
+                      alt={t("ageCheck.ops.documentOf", { account: row.account })}
+                      width={120}
+                      loading="lazy"
+                    />
+                  </a>
+                </td>
+                <td>
+                  <DecisionForm intent="verify" id={row.id} />
+                  <DecisionForm intent="reject" id={row.id}>
+                    <Field
+                      name="reason"
+                      label={t("ageCheck.ops.reason")}
+                      maxLength={200}
+                      errors={errors?.reason}
+                      required
+                    />
+                  </DecisionForm>
+                  <FormErrors errors={errors?.[""]} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
