@@ -29,7 +29,9 @@ export type MessageKind =
   // The points mall: params item (goods name), quantity, points, and reason on a rejection.
   | "redemption_approved"
   | "redemption_rejected"
-  | "redemption_complete";
+  | "redemption_complete"
+  // Player protection (issue 17): an operator set or lowered a limit; params kind, period, amount.
+  | "protection_limit_set_by_operator";
 
 type Executor = Pick<Database, "insertInto">;
 
