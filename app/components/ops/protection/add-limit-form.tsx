@@ -1,0 +1,80 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { enteredValue, Field, FormErrors } from "~/components/forms/field";
+import { SelectField } from "~/components/member/withdraw/select-field";
+import { LIMIT_KINDS, LIMIT_PERIODS } from "~/platform/protection/limits-rules";
+import { useTranslation } from "~/utils/i18n";
+
+/** The operator sets a member's first limit or lowers one, at once; raising or removing is the member's alone. */
+export function AddLimitForm({
+  account,
+  result,
+}: {
+  account: string;
+  result?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation();
+  const errors = result?.error ?? {};
+  return (
+    <section aria-labelledby="ops-add-limit-title">
+      <h2 id="ops-add-limit-title">{t("protectionOps.addLimit.title")}</h2>
+      <p className="muted">{t("protectionOps.addLimit.note")}</p>
+      <Form
+        method="post"
+        action="/ops/protection?view=limits"
+        className="stack-form"
+        noValidate
+        data-testid="ops-add-limit"
+      >
+        <HoneypotInputs />
+        <input type="hidden" name="intent" value="limit" />
+        <Field
+          name="account"
+          label={t("protectionBreak.ops.account")}
+          autoComplete="off"
+          defaultValue={enteredValue(result, "account") ?? account}
+          required
+          errors={errors.account}
+        />
+        <SelectField
+          name="kind"
+          label={t("protection.limits.kind")}
+          defaultValue={enteredValue(result, "kind") ?? "deposit"}
+          errors={errors.kind}
+        >
+          {LIMIT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`protection.kind.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          name="period"
+          label={t("protection.limits.period")}
+          defaultValue={enteredValue(result, "period") ?? "day"}
+          errors={errors.period}
+        >
+          {LIMIT_PERIODS.map((period) => (
+            <option key={period} value={period}>
+              {t(`protection.period.${period}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          name="amount"
+          label={t("protection.limits.amount")}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={enteredValue(result, "amount")}
+          required
+          errors={errors.amount}
+        />
+        <FormErrors errors={errors[""]} />
+        <button type="submit" className="button primary">
+          {t("protectionOps.addLimit.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
