@@ -80,7 +80,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
 
 /** /login?ended=…: the login page's notice of why the session ended, then back where the member was. */
 function endedLoginHref(end: SessionEnd, from: string) {
-  const href = new URL(loginHref(from), "http://portal.invalid");
+  const href = new URL(loginHref(from.startsWith("/login") ? null : from), "http://portal.invalid");
   href.searchParams.set("ended", end.reason);
   if (end.limitMinutes) href.searchParams.set("minutes", String(end.limitMinutes));
   return href.pathname + href.search;
