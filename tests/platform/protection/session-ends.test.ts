@@ -55,6 +55,13 @@ test("a session at its time limit is kept as ended, refused, and says why until 
     reason: "session_limit",
     limitMinutes: 45,
   });
+  // Still ended when the limit is lifted later (from a new sign-in): the end is stored, not re-derived.
+  await handle.db
+    .updateTable("reality_checks")
+    .set({ session_limit_minutes: null })
+    .where("member_id", "=", memberId)
+    .execute();
+  expect(await readSession(handle.db, session.token, policy, at(47))).toBeNull();
   // The purge goes by the original expiry, not by the end.
   await purgeExpiredSessions(handle.db, at(60));
   expect(await readSessionEnd(handle.db, session.token)).not.toBeNull();
