@@ -7,11 +7,18 @@ import {
   consumeLoginHandoff,
   createSession,
   readSession,
+  readSessionEnd,
+  type SessionEnd,
 } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
-import { readOpsSessionToken, readSessionToken, sessionCookieHeader } from "./session.server";
+import {
+  clearSessionCookieHeader,
+  readOpsSessionToken,
+  readSessionToken,
+  sessionCookieHeader,
+} from "./session.server";
 import { visitorLocation } from "./visitor.server";
 
 export interface Viewer {
@@ -28,15 +35,15 @@ export interface Viewer {
  * share the session read that is in flight for the same token instead; a
  * settled read is never reused, so a logout counts from the next request on.
  */
-const readsInFlight = new Map<string, Promise<Viewer | null>>();
+const readsInFlight = new Map<string, Promise<Viewer | SessionEnd | null>>();
 
-async function loadViewer(token: string): Promise<Viewer | null> {
+async function loadViewer(token: string): Promise<Viewer | SessionEnd | null> {
   const db = await getDb();
   const [active, brand] = await Promise.all([
     readSession(db, token, identityPolicy()),
     getBrandConfig(db),
   ]);
-  if (!active) return null;
+  if (!active) return readSessionEnd(db, token);
   return {
     sessionId: active.sessionId,
     firstLogin: active.firstLogin,
@@ -45,7 +52,12 @@ async function loadViewer(token: string): Promise<Viewer | null> {
   };
 }
 
-/** The signed-in member of a request, or null for a visitor (or a dead session). */
+/**
+ * The signed-in member of a request, or null for a visitor (or a dead session).
+ * A page load whose session the platform ended (issue 17: the session time
+ * limit) is sent to the login page to be told why, its cookie cleared; a data
+ * request just gets the visitor, so a fetcher is never redirected mid-page.
+ */
 export async function getViewer(request: Request): Promise<Viewer | null> {
   const token = await readSessionToken(request);
   if (!token) return null;
@@ -54,7 +66,24 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
     read = loadViewer(token).finally(() => readsInFlight.delete(token));
     readsInFlight.set(token, read);
   }
-  return read;
+  const found = await read;
+  if (found && "reason" in found) {
+    const url = new URL(request.url);
+    if (request.method === "GET" && !url.searchParams.has("_data"))
+      throw redirect(endedLoginHref(found, url.pathname + url.search), {
+        headers: { "Set-Cookie": await clearSessionCookieHeader(request) },
+      });
+    return null;
+  }
+  return found;
+}
+
+/** /login?ended=…: the login page's notice of why the session ended, then back where the member was. */
+function endedLoginHref(end: SessionEnd, from: string) {
+  const href = new URL(loginHref(from.startsWith("/login") ? null : from), "http://portal.invalid");
+  href.searchParams.set("ended", end.reason);
+  if (end.limitMinutes) href.searchParams.set("minutes", String(end.limitMinutes));
+  return href.pathname + href.search;
 }
 
 /** §2 route guard: a login-required route sends a visitor to /login?redirectTo=… */
@@ -112,7 +141,7 @@ export async function getOperator(request: Request): Promise<Viewer | null> {
   const token = await readOpsSessionToken(request);
   if (!token) return null;
   const viewer = await loadViewer(token);
-  return viewer?.member.role === "operator" ? viewer : null;
+  return viewer && "member" in viewer && viewer.member.role === "operator" ? viewer : null;
 }
 
 /** The back office's guard: anyone but a signed-in operator goes to /ops/login. */

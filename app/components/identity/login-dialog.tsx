@@ -23,6 +23,8 @@ export interface LoginDialogProps {
   expired?: boolean;
   /** Issue 17: an ended self-exclusion; signing in again with this ticked asks to reopen. */
   reopenOffer?: boolean;
+  /** Issue 17: the platform ended the last session (e.g. its time limit); say why. */
+  ended?: { reason: string; minutes: number | null } | null;
 }
 
 /**
@@ -61,6 +63,16 @@ export function LoginDialog(props: LoginDialogProps) {
             {t("login.bySms")}
           </Link>
         </nav>
+      ) : null}
+      {props.ended ? (
+        <p className="form-success" role="status" data-testid="login-ended">
+          {t(
+            props.ended.minutes
+              ? `protectionOps.ended.${props.ended.reason}_minutes`
+              : `protectionOps.ended.${props.ended.reason}`,
+            { minutes: props.ended.minutes },
+          )}
+        </p>
       ) : null}
       {props.expired ? (
         <p className="form-errors" role="alert">
@@ -123,6 +135,10 @@ export function LoginDialog(props: LoginDialogProps) {
           {t("login.forgot")}
         </Link>
         <Link to="/register">{t("login.noAccount")}</Link>
+      </p>
+      <p className="muted" data-testid="login-limit-offer">
+        {t("protectionOps.login.offer")}{" "}
+        <Link to="/member/protection/limits">{t("protectionOps.login.offerLink")}</Link>
       </p>
       {props.freePlay ? (
         <Form method="post" className="free-play">

@@ -74,6 +74,7 @@ export function MessagesPage({
       "referral.messages",
       "pointMall.messages",
       "ageCheck.messages",
+      "protectionOps.messages",
     ];
     return prefixes.reduceRight(
       (fallback, prefix) => t(`${prefix}.${message.kind}`, { ...params, defaultValue: fallback }),

@@ -2,8 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
-import { SelectField } from "~/components/member/withdraw/select-field";
-import { LIMIT_KINDS, LIMIT_PERIODS } from "~/platform/protection/limits-rules";
+import { LimitKeyFields } from "~/components/protection/limit-key-fields";
 import { useTranslation } from "~/utils/i18n";
 
 /** Sets a limit, lowers one at once, or asks for a raise that waits 24 hours. */
@@ -17,30 +16,7 @@ export function LimitForm({ result }: { result?: SubmissionResult<string[]> | nu
       <Form method="post" className="stack-form" data-testid="limit-form">
         <HoneypotInputs />
         <input type="hidden" name="intent" value="set" />
-        <SelectField
-          name="kind"
-          label={t("protection.limits.kind")}
-          defaultValue={enteredValue(result, "kind") ?? "deposit"}
-          errors={errors.kind}
-        >
-          {LIMIT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(`protection.kind.${kind}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          name="period"
-          label={t("protection.limits.period")}
-          defaultValue={enteredValue(result, "period") ?? "day"}
-          errors={errors.period}
-        >
-          {LIMIT_PERIODS.map((period) => (
-            <option key={period} value={period}>
-              {t(`protection.period.${period}`)}
-            </option>
-          ))}
-        </SelectField>
+        <LimitKeyFields result={result} />
         <Field
           name="amount"
           label={t("protection.limits.amount")}

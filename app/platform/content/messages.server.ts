@@ -32,7 +32,9 @@ export type MessageKind =
   | "redemption_complete"
   // Age verification (issue 17): reason on a rejection.
   | "age_verified"
-  | "age_rejected";
+  | "age_rejected"
+  // Player protection (issue 17): an operator set or lowered a limit; params kind, period, amount.
+  | "protection_limit_set_by_operator";
 
 type Executor = Pick<Database, "insertInto">;
 

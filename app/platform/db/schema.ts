@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { SessionEndReason } from "../identity/session-ends";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** bigint columns come back as strings from both drivers; money is parsed at the edge. */
@@ -122,6 +123,13 @@ export interface SessionsTable {
   user_agent: string | null;
   /** The member's first sign-in ever (0008-audiences). */
   first_login: Generated<boolean>;
+  /** Ended by a rule, kept until purged so its cookie can learn why (0017-session-ends). */
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_reason: ColumnType<
+    SessionEndReason | null,
+    SessionEndReason | null | undefined,
+    SessionEndReason | null
+  >;
 }
 
 export interface LoginHandoffsTable {

@@ -2,6 +2,7 @@ import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { markSessionEnded } from "../protection/reality.server";
 import type { AuditContext } from "./audit.server";
+import type { SessionEndReason } from "./session-ends";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
@@ -97,10 +98,11 @@ export async function readSession(
       "sessions.expires_at as session_expires_at",
       "sessions.remember as session_remember",
       "sessions.first_login as session_first_login",
+      "sessions.ended_at as session_ended_at",
     ])
     .where("sessions.token_hash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || row.session_ended_at !== null) return null;
   const lastSeen = new Date(row.session_last_seen_at).getTime();
   const idleExpired = !row.session_remember && lastSeen + policy.sessionIdleMs <= now.getTime();
   const limitReached =
@@ -113,8 +115,10 @@ export async function readSession(
     limitReached ||
     row.status !== "active"
   ) {
-    await db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
-    if (limitReached) await markSessionEnded(db, row.id, now);
+    if (limitReached) {
+      await endSession(db, row.session_id, "session_limit", now);
+      await markSessionEnded(db, row.id, now);
+    } else await db.deleteFrom("sessions").where("id", "=", row.session_id).execute();
     return null;
   }
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
@@ -132,9 +136,39 @@ export async function readSession(
     session_expires_at: _expires,
     session_remember: _remember,
     session_first_login,
+    session_ended_at: _ended,
     ...member
   } = row;
   return { sessionId: session_id, firstLogin: session_first_login, member };
+}
+
+/** Kept with its reason rather than deleted, so the member's next request can be told (0017-session-ends). */
+async function endSession(db: Database, sessionId: string, reason: SessionEndReason, now: Date) {
+  await db
+    .updateTable("sessions")
+    .set({ ended_at: now, ended_reason: reason })
+    .where("id", "=", sessionId)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+export interface SessionEnd {
+  reason: SessionEndReason;
+  /** The session time limit that ended it, for the notice. */
+  limitMinutes: number | null;
+}
+
+/** Why the platform ended the session behind a token; null for a live, unknown or purged one. */
+export async function readSessionEnd(db: Database, token: string): Promise<SessionEnd | null> {
+  const row = await db
+    .selectFrom("sessions")
+    .leftJoin("reality_checks", "reality_checks.member_id", "sessions.member_id")
+    .select(["sessions.ended_reason", "reality_checks.session_limit_minutes"])
+    .where("sessions.token_hash", "=", hashToken(token))
+    .where("sessions.ended_at", "is not", null)
+    .executeTakeFirst();
+  if (!row?.ended_reason) return null;
+  return { reason: row.ended_reason, limitMinutes: row.session_limit_minutes };
 }
 
 export async function deleteSession(db: Database, token: string): Promise<string | null> {
@@ -153,6 +187,7 @@ export async function deleteOtherSessions(db: Database, memberId: string, keepSe
   await query.execute();
 }
 
+/** Ended sessions go too, by their original expiry: by then their cookie has lapsed as well. */
 export async function purgeExpiredSessions(db: Database, now = new Date()) {
   await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../db/open.server";
 import { REOPEN_WAIT_MS } from "./breaks.server";
+import { protectionTrail } from "./protection-trail.server";
 
 /**
  * The operator's view (/ops/protection): members whose account is closed by
@@ -37,20 +38,10 @@ export async function listRestrictedMembers(db: Database, now = new Date()) {
     .limit(200)
     .execute();
   const memberIds = [...new Set(rows.map((row) => row.member_id))];
-  const trail =
-    memberIds.length === 0
-      ? []
-      : await db
-          .selectFrom("audit_log")
-          .select(["id", "at", "event", "member_id", "detail"])
-          .where("member_id", "in", memberIds)
-          .where("event", "in", [
-            "protection_break_taken",
-            "protection_reopen_requested",
-            "protection_lift_refused",
-          ])
-          .orderBy("id", "desc")
-          .limit(1000)
-          .execute();
+  const trail = await protectionTrail(db, memberIds, [
+    "protection_break_taken",
+    "protection_reopen_requested",
+    "protection_lift_refused",
+  ]);
   return { rows, trail };
 }

@@ -48,10 +48,20 @@ async function lockLimit(
     .executeTakeFirst();
 }
 
-/** Sets (`amount`) or removes (`null`) one limit; says whether it took effect now or waits. */
+/**
+ * Sets (`amount`) or removes (`null`) one limit; says whether it took effect now or waits.
+ * `tightenOnly` (an operator, limits-ops.server) refuses what would wait: a raise or removal.
+ */
 export async function setLimit(
   db: Database,
-  input: { memberId: string; kind: LimitKind; period: LimitPeriod; amount: bigint | null },
+  input: {
+    memberId: string;
+    kind: LimitKind;
+    period: LimitPeriod;
+    amount: bigint | null;
+    tightenOnly?: boolean;
+    actorId?: string;
+  },
   context: AuditContext,
   now = new Date(),
 ): Promise<LimitEffect> {
@@ -88,6 +98,7 @@ export async function setLimit(
       return "now";
     }
     if (amount === current) return "unchanged";
+    if (input.tightenOnly) throw new PlatformError("limit_not_lower");
     if (row!.pending_since) throw new PlatformError("limit_change_pending");
     await write(trx, input, { pending_amount: amount, pending_since: now, updated_at: now });
     return "pending";
@@ -95,7 +106,13 @@ export async function setLimit(
   if (effect !== "unchanged")
     await audit(db, "protection_limit_set", context, {
       memberId,
-      detail: { kind, period, amount: amount?.toString() ?? null, effect },
+      detail: {
+        kind,
+        period,
+        amount: amount?.toString() ?? null,
+        effect,
+        ...(input.actorId ? { by: input.actorId } : {}),
+      },
     });
   return effect;
 }

@@ -144,6 +144,7 @@ function guardRow(db: Database | Transaction<DB>, memberId: string, now: Date) {
           .whereRef("sessions.member_id", "=", "members.id")
           .where("sessions.site", "=", "member")
           .where("sessions.expires_at", ">", now)
+          .where("sessions.ended_at", "is", null)
           .orderBy("sessions.created_at", "desc")
           .limit(1)
           .as("live"),

@@ -14,6 +14,7 @@ import { getDb } from "~/platform/db/database.server";
 import { readPasswordChangeTicket } from "~/platform/identity/password-change.server";
 import { countriesFor } from "~/platform/system/countries";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { isSessionEndReason } from "~/platform/identity/session-ends";
 import { getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import {
@@ -80,10 +81,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     lobby,
     dialog,
+    ended: readEnded(params),
     smsLogin: flags.smsLogin,
     freePlay: flags.freePlay,
     countries: countriesFor(brand.countries),
   });
+}
+
+/** `?ended=` (auth.server getViewer): why the platform signed the member out, shown above the form. */
+function readEnded(params: URLSearchParams) {
+  const reason = params.get("ended");
+  if (!isSessionEndReason(reason)) return null;
+  const minutes = Number(params.get("minutes"));
+  return {
+    reason,
+    minutes: Number.isInteger(minutes) && minutes > 0 && minutes <= 1440 ? minutes : null,
+  };
 }
 
 /** Every identity form is on this page: its reply is any of their answers. */
@@ -167,6 +180,7 @@ export default function LoginRoute() {
         result={actionData?.result}
         freePlayError={actionData?.freePlayError}
         reopenOffer={actionData?.reopenOffer}
+        ended={actionData ? null : data.ended}
       />
     );
   }

@@ -12,6 +12,12 @@ import { auditContext, requireOperator } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
 import { readForm } from "~/utils/form.server";
 import * as z from "zod/v4";
+import {
+  addLimitAction,
+  limitsView,
+  readProtectionQuery,
+  realityView,
+} from "./__protection-limits.server";
 
 /**
  * /ops/protection (issue 17): members on a time-out or self-exclusion with
@@ -25,33 +31,53 @@ async function context(request: Request) {
   return { operator, db, brand, t };
 }
 
+/** A view not shown loads nothing. */
+const noRows = <Load extends (...args: never[]) => Promise<unknown[]>>() =>
+  [] as unknown as Awaited<ReturnType<Load>>;
+
 export async function opsProtectionLoader(request: Request) {
   const { db, brand, t } = await context(request);
-  const { rows, trail } = await listRestrictedMembers(db);
+  const query = readProtectionQuery(request);
+  const [{ rows, trail }, limits, reality] = await Promise.all([
+    query.view === "breaks" ? listRestrictedMembers(db) : { rows: [], trail: [] },
+    query.view === "limits" ? limitsView(db, brand, query.account) : noRows<typeof limitsView>(),
+    query.view === "reality" ? realityView(db, brand, query.account) : noRows<typeof realityView>(),
+  ]);
   const time = (value: Date | string) => breakTime(value, brand.timeZone);
-  const added = new URL(request.url).searchParams.get("added");
+  const params = new URL(request.url).searchParams;
+  const added = params.get("added");
+  const limited = params.get("limited");
   return json({
     title: t("protectionBreak.ops.title"),
     brandName: brand.name,
     bounds: BREAK_BOUNDS,
+    query,
+    limits,
+    reality,
+    limited: limited === "now" || limited === "unchanged" ? limited : null,
     added: added && /^[\w.-]{1,64}$/.test(added) ? added : null,
-    rows: rows.map((row) => ({
-      id: row.id,
-      account: row.account,
-      kind: row.kind,
-      startsAt: time(row.starts_at),
-      endsAt: time(row.ends_at),
-      source: row.source,
-      reopenRequestedAt: row.reopen_requested_at ? time(row.reopen_requested_at) : null,
-      trail: trail
-        .filter((entry) => entry.member_id === row.member_id)
-        .map((entry) => ({
-          id: entry.id,
-          at: time(entry.at),
-          event: entry.event,
-          detail: JSON.stringify(entry.detail),
-        })),
-    })),
+    rows: rows
+      .filter(
+        (row) =>
+          !query.account || row.account.toLowerCase().startsWith(query.account.toLowerCase()),
+      )
+      .map((row) => ({
+        id: row.id,
+        account: row.account,
+        kind: row.kind,
+        startsAt: time(row.starts_at),
+        endsAt: time(row.ends_at),
+        source: row.source,
+        reopenRequestedAt: row.reopen_requested_at ? time(row.reopen_requested_at) : null,
+        trail: trail
+          .filter((entry) => entry.member_id === row.member_id)
+          .map((entry) => ({
+            id: entry.id,
+            at: time(entry.at),
+            event: entry.event,
+            detail: JSON.stringify(entry.detail),
+          })),
+      })),
   });
 }
 
@@ -69,6 +95,8 @@ const addSchema = (t: Parameters<typeof breakFormSchema>[0]) =>
 export async function opsProtectionAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const { operator, db, brand, t } = await context(request);
+  if (formData.get("intent") === "limit")
+    return addLimitAction(formData, { db, brand, t, operatorId: operator.member.id }, request);
   if (formData.get("intent") !== "add") {
     await audit(db, "protection_lift_refused", auditContext(request), {
       memberId: null,

@@ -1,9 +1,10 @@
 import { useTranslation } from "~/utils/i18n";
 import type { BreakRowView } from "~/components/protection-break/types";
+import { AuditTrail, type TrailEntryView } from "./audit-trail";
 
 export interface RestrictedMemberView extends BreakRowView {
   account: string;
-  trail: { id: string; at: string; event: string; detail: string }[];
+  trail: TrailEntryView[];
 }
 
 /** Members on a break now, each with the audit trail of their breaks (times in the brand's zone). */
@@ -31,16 +32,7 @@ export function RestrictedMembers({ rows }: { rows: RestrictedMemberView[] }) {
             <td>{row.endsAt}</td>
             <td>{t(`protectionBreak.source.${row.source}`)}</td>
             <td>
-              <details>
-                <summary>{t("protectionBreak.ops.trail")}</summary>
-                <ul>
-                  {row.trail.map((entry) => (
-                    <li key={entry.id}>
-                      <time>{entry.at}</time> {entry.event} <code>{entry.detail}</code>
-                    </li>
-                  ))}
-                </ul>
-              </details>
+              <AuditTrail entries={row.trail} />
             </td>
           </tr>
         ))}

@@ -15,6 +15,7 @@ import * as protectionLimits from "./0013-protection-limits";
 import * as protectionBreaks from "./0014-protection-breaks";
 import * as realityChecks from "./0015-reality-checks";
 import * as ageChecks from "./0016-age-checks";
+import * as sessionEnds from "./0017-session-ends";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0014-protection-breaks": protectionBreaks,
   "0015-reality-checks": realityChecks,
   "0016-age-checks": ageChecks,
+  "0017-session-ends": sessionEnds,
 };
 
 export const migrationProvider: MigrationProvider = {

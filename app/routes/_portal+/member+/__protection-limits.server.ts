@@ -4,44 +4,19 @@ import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
-import { LIMIT_KINDS, LIMIT_PERIODS, MAX_LIMIT_MINOR } from "~/platform/protection/limits-rules";
+import { type LIMIT_KINDS, type LIMIT_PERIODS } from "~/platform/protection/limits-rules";
 import { confirmLimitChange, setLimit } from "~/platform/protection/limits.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
 import { formFailure } from "~/utils/identity.server";
-import { formatMoney, parseMoneyInput } from "~/utils/money";
+import { limitAmount, limitKey } from "~/utils/limit-form.server";
 
 /** The limits page's three forms: set (or change) a limit, remove one, confirm a waiting change. */
 
-const which = (t: TFunction) => ({
-  kind: z.enum(LIMIT_KINDS, { error: t("protection.error.kind") }),
-  period: z.enum(LIMIT_PERIODS, { error: t("protection.error.period") }),
-});
-
-const amountField = (brand: BrandConfig, t: TFunction) =>
-  z
-    .string({ error: t("protection.error.amount_required") })
-    .trim()
-    .min(1, t("protection.error.amount_required"))
-    .transform((text, ctx) => {
-      const minor = parseMoneyInput(text, brand.currency.minorUnits);
-      const fail = (message: string) => {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      };
-      if (minor === null) return fail(t("protection.error.amount_format"));
-      if (minor === 0n) return fail(t("protection.error.amount_zero"));
-      if (minor > MAX_LIMIT_MINOR)
-        return fail(
-          t("protection.error.amount_too_large", {
-            max: formatMoney(MAX_LIMIT_MINOR, brand.currency),
-          }),
-        );
-      return minor;
-    });
-
 const schemaFor = (intent: string, brand: BrandConfig, t: TFunction) =>
-  intent === "set" ? z.object({ ...which(t), amount: amountField(brand, t) }) : z.object(which(t));
+  intent === "set"
+    ? z.object({ ...limitKey(t), amount: limitAmount(brand, t) })
+    : z.object(limitKey(t));
 
 export const LIMIT_INTENTS = ["set", "remove", "confirm"] as const;
 export type LimitIntent = (typeof LIMIT_INTENTS)[number];
