@@ -29,7 +29,9 @@ export type MessageKind =
   // The points mall: params item (goods name), quantity, points, and reason on a rejection.
   | "redemption_approved"
   | "redemption_rejected"
-  | "redemption_complete";
+  | "redemption_complete"
+  // Feedback (issue 16): params thread (id) and answer (the operator's text).
+  | "feedback_answered";
 
 type Executor = Pick<Database, "insertInto">;
 

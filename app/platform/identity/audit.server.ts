@@ -45,7 +45,10 @@ export type AuditEvent =
   | "protection_limit_confirmed"
   // Player protection (issue 17): reality-check choices and answers.
   | "reality_check_saved"
-  | "reality_check_answered";
+  | "reality_check_answered"
+  // Feedback (issue 16): an operator answered or closed a member's feedback.
+  | "feedback_answered"
+  | "feedback_closed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {
