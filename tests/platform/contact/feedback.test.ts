@@ -56,7 +56,8 @@ describe("countWords", () => {
   it("counts each Chinese character, hiragana and katakana as a word", () => {
     expect(countWords("入金が届きません")).toBe(8);
     expect(countWords("存款未到账")).toBe(5);
-    expect(countWords("ゲーム game 2")).toBe(6);
+    expect(countWords("ゲーム game 2")).toBe(5);
+    expect(countWords("々ー")).toBe(2);
   });
   it("counts no word in punctuation and symbols alone", () => {
     expect(countWords("!!! ... --- ❤️")).toBe(0);
