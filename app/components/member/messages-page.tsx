@@ -73,6 +73,7 @@ export function MessagesPage({
       "rewards.messages",
       "referral.messages",
       "pointMall.messages",
+      "feedback.messages",
     ];
     return prefixes.reduceRight(
       (fallback, prefix) => t(`${prefix}.${message.kind}`, { ...params, defaultValue: fallback }),
