@@ -1,4 +1,5 @@
-import { expect, label, test, waitForHydrated } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
 
 /** A small real PNG (1×1) for the image upload. */
 const TINY_PNG = Buffer.from(
@@ -11,6 +12,22 @@ const TINY_PNG = Buffer.from(
  * with an image, ops01 answers and closes it, the member reads the answer in
  * the thread and in the platform messages; too few words keeps what was typed.
  */
+/** A new member signed in on /member/feedback, the form ready for typing (hydrated when JavaScript is on). */
+async function openFeedbackForm(fixtures: {
+  signIn: SignIn;
+  createMember: (options: { password: string }) => Promise<{ account: string }>;
+  page: Page;
+  javaScriptEnabled: boolean;
+}) {
+  const member = await fixtures.createMember({ password: "Member123" });
+  await fixtures.signIn(member.account, "Member123");
+  await fixtures.page.goto("/member/feedback");
+  const form = fixtures.page.getByTestId("feedback-form");
+  if (fixtures.javaScriptEnabled) await waitForHydrated(form);
+  const field = (key: string) => form.getByLabel(label("en", `feedback.${key}`), { exact: true });
+  return { member, form, field };
+}
+
 test.describe("feedback", () => {
   test("a member sends feedback with an image; ops01 answers and closes it; the member reads the answer", async ({
     signIn,
@@ -18,17 +35,16 @@ test.describe("feedback", () => {
     page,
     javaScriptEnabled,
   }) => {
-    const member = await createMember({ password: "Member123" });
-    await signIn(member.account, "Member123");
-    await page.goto("/member/feedback");
-    const form = page.getByTestId("feedback-form");
-    if (javaScriptEnabled) await waitForHydrated(form);
+    const { member, form, field } = await openFeedbackForm({
+      signIn,
+      createMember,
+      page,
+      javaScriptEnabled,
+    });
     const content = `Deposit ${member.account} has not arrived <b>yet</b> since this morning`;
-    await form
-      .getByLabel(label("en", "feedback.questionType"), { exact: true })
-      .selectOption("deposit");
-    await form.getByLabel(label("en", "feedback.content"), { exact: true }).fill(content);
-    await form.getByLabel(label("en", "feedback.images"), { exact: true }).setInputFiles({
+    await field("questionType").selectOption("deposit");
+    await field("content").fill(content);
+    await field("images").setInputFiles({
       name: "screen.png",
       mimeType: "image/png",
       buffer: TINY_PNG,
@@ -83,23 +99,20 @@ test.describe("feedback", () => {
     page,
     javaScriptEnabled,
   }) => {
-    const member = await createMember({ password: "Member123" });
-    await signIn(member.account, "Member123");
-    await page.goto("/member/feedback");
-    const form = page.getByTestId("feedback-form");
-    if (javaScriptEnabled) await waitForHydrated(form);
-    await form
-      .getByLabel(label("en", "feedback.questionType"), { exact: true })
-      .selectOption("game");
-    const content = form.getByLabel(label("en", "feedback.content"), { exact: true });
+    const { form, field } = await openFeedbackForm({
+      signIn,
+      createMember,
+      page,
+      javaScriptEnabled,
+    });
+    await field("questionType").selectOption("game");
+    const content = field("content");
     await content.fill("Slot froze");
     await form.getByRole("button", { name: label("en", "feedback.submit") }).click();
     await expect(
       form.getByText(label("en", "feedback.errors.feedback_too_few_words").replace("{{min}}", "5")),
     ).toBeVisible();
     await expect(content).toHaveValue("Slot froze");
-    await expect(
-      form.getByLabel(label("en", "feedback.questionType"), { exact: true }),
-    ).toHaveValue("game");
+    await expect(field("questionType")).toHaveValue("game");
   });
 });

@@ -1,11 +1,6 @@
-import { createRemixStub } from "@remix-run/testing";
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import type { Labels } from "~/i18n";
-import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
-import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
+import { renderRouteHtml } from "../helpers/render-html";
 import {
   jsonBody,
   quietServerRenderWarnings,
@@ -303,30 +298,6 @@ describe("content is rendered as text", () => {
     "<a href=\"jav&#x09;ascript:alert('XSS');\">x</a>",
   ];
 
-  function render(id: string, path: string, Component: ComponentType, loaderData: unknown) {
-    const labels: Labels = en;
-    const source: LabelSource = {
-      initialLocale: "en",
-      get: () => labels,
-      load: async () => labels,
-    };
-    const Stub = createRemixStub([{ id, path, Component }]);
-    return renderToString(
-      createElement(
-        LabelSourceProvider,
-        { value: source },
-        createElement(
-          I18nProvider,
-          null,
-          createElement(Stub, {
-            initialEntries: [path],
-            hydrationData: { loaderData: { [id]: loaderData } },
-          }),
-        ),
-      ),
-    );
-  }
-
   test("payloads posted as content come back escaped on the member's and the operator's pages", async () => {
     const someone = await member();
     const route = await memberRoute();
@@ -344,13 +315,23 @@ describe("content is rendered as text", () => {
       PAYLOADS.map((payload) => `${payload} this is what I typed`).sort(),
     );
     const data = await jsonBody(route.loader(as("/member/feedback", someone.cookie)));
-    const memberHtml = render("member-feedback", "/member/feedback", route.default, data);
+    const memberHtml = renderRouteHtml({
+      id: "member-feedback",
+      path: "/member/feedback",
+      Component: route.default,
+      loaderData: data,
+    });
     const thread = await opsThread();
     const cookie = await opsCookie(handle.db);
     const opsData = await jsonBody(
       thread.loader(as(`/ops/feedback/${stored[0]!.id}`, cookie, { threadId: stored[0]!.id })),
     );
-    const opsHtml = render("ops-thread", "/ops/feedback/1", thread.default, opsData);
+    const opsHtml = renderRouteHtml({
+      id: "ops-thread",
+      path: "/ops/feedback/1",
+      Component: thread.default,
+      loaderData: opsData,
+    });
     for (const html of [memberHtml, opsHtml]) {
       expect(html).not.toMatch(/<script>alert/i);
       expect(html).not.toMatch(/<svg\/onload/i);

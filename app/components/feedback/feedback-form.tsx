@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { TextareaField } from "~/components/forms/textarea-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import { useTranslation } from "~/utils/i18n";
 import type { FeedbackLimits } from "./types";
@@ -22,11 +23,10 @@ export function FeedbackForm({
 }) {
   const { t } = useTranslation();
   const { errors, values } = formReply(result);
-  const contentId = useId();
-  const contentError = errors.content?.[0];
+  const titleId = useId();
   return (
-    <section className="member-card" aria-labelledby={`${contentId}-title`}>
-      <h2 id={`${contentId}-title`}>{t("feedback.formTitle")}</h2>
+    <section className="member-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t("feedback.formTitle")}</h2>
       <Form
         method="post"
         encType="multipart/form-data"
@@ -50,28 +50,15 @@ export function FeedbackForm({
             </option>
           ))}
         </SelectField>
-        <div className="field">
-          <label htmlFor={contentId}>{t("feedback.content")}</label>
-          <textarea
-            id={contentId}
-            name="content"
-            rows={6}
-            defaultValue={values.content ?? ""}
-            aria-invalid={contentError ? true : undefined}
-            aria-describedby={`${contentId}-hint ${contentId}-error`}
-            required
-          />
-          <div id={`${contentId}-hint`} className="field-hint">
-            {t("feedback.contentHint", { min: limits.minWords, max: limits.maxWords })}
-          </div>
-          <div
-            id={`${contentId}-error`}
-            className="field-error"
-            role={contentError ? "alert" : undefined}
-          >
-            {contentError ?? ""}
-          </div>
-        </div>
+        <TextareaField
+          name="content"
+          rows={6}
+          label={t("feedback.content")}
+          hint={t("feedback.contentHint", { min: limits.minWords, max: limits.maxWords })}
+          defaultValue={values.content ?? ""}
+          errors={errors.content}
+          required
+        />
         <Field
           name="proofs"
           type="file"

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
-import { useId } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { TextareaField } from "~/components/forms/textarea-field";
 import { useTranslation } from "~/utils/i18n";
 
 /** An operator's answer (sent to the member's messages) and the close button: two plain posts. */
@@ -14,29 +14,20 @@ export function FeedbackActions({
 }) {
   const { t } = useTranslation();
   const { errors, values } = formReply(result);
-  const id = useId();
-  const bodyError = errors.body?.[0];
   return (
     <div className="member-card stack-form">
       <Form method="post" className="stack-form" noValidate data-testid="ops-feedback-answer">
         <HoneypotInputs />
         <input type="hidden" name="intent" value="answer" />
-        <div className="field">
-          <label htmlFor={id}>{t("feedback.ops.answer")}</label>
-          <textarea
-            id={id}
-            name="body"
-            rows={4}
-            maxLength={answerMax}
-            defaultValue={values.body ?? ""}
-            aria-invalid={bodyError ? true : undefined}
-            aria-describedby={`${id}-error`}
-            required
-          />
-          <div id={`${id}-error`} className="field-error" role={bodyError ? "alert" : undefined}>
-            {bodyError ?? ""}
-          </div>
-        </div>
+        <TextareaField
+          name="body"
+          rows={4}
+          maxLength={answerMax}
+          label={t("feedback.ops.answer")}
+          defaultValue={values.body ?? ""}
+          errors={errors.body}
+          required
+        />
         <FormErrors errors={errors[""]} />
         <button type="submit" className="button primary">
           {t("feedback.ops.send")}
