@@ -251,6 +251,8 @@ describe("side menu member list", () => {
       "/member/messages",
       // Responsible gaming is at most one click from every page (issue 17).
       "/member/protection",
+      // §3 feedback (issue 16).
+      "/member/feedback",
     ]);
     expect(screen.getByTestId("side-logout")).toHaveAttribute("href", "/?modal=logout");
     unmount();

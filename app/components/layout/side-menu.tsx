@@ -116,6 +116,7 @@ export function SideMenu({
           {memberLink("/member/profit-loss", t("sideMenu.profitLoss"))}
           {memberLink("/member/messages", t("sideMenu.messages"))}
           {memberLink("/member/protection", t("protection.link"))}
+          {memberLink("/member/feedback", t("feedback.nav"))}
         </ul>
         <h2 className="side-heading">{t("sideMenu.gameCentre")}</h2>
         <ul className="side-list">

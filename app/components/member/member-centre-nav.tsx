@@ -25,6 +25,8 @@ const PAGES = [
   { to: "/member/missions", key: "missions", label: "missions.nav" },
   // Issue 17: limits, breaks and reality checks; its label sits with the page's own.
   { to: "/member/protection", key: "protection", label: "protection.nav" },
+  // Issue 16: §3 feedback; its label sits with the page's own.
+  { to: "/member/feedback", key: "feedback", label: "feedback.nav" },
 ] as const;
 
 /** §2: the member centre pages that carry an unread badge, and their counts. */

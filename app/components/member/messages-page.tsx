@@ -75,6 +75,7 @@ export function MessagesPage({
       "pointMall.messages",
       "ageCheck.messages",
       "protectionOps.messages",
+      "feedback.messages",
     ];
     return prefixes.reduceRight(
       (fallback, prefix) => t(`${prefix}.${message.kind}`, { ...params, defaultValue: fallback }),

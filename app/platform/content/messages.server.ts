@@ -34,7 +34,9 @@ export type MessageKind =
   | "age_verified"
   | "age_rejected"
   // Player protection (issue 17): an operator set or lowered a limit; params kind, period, amount.
-  | "protection_limit_set_by_operator";
+  | "protection_limit_set_by_operator"
+  // Feedback (issue 16): params thread (id) and answer (the operator's text).
+  | "feedback_answered";
 
 type Executor = Pick<Database, "insertInto">;
 

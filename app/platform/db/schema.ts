@@ -419,6 +419,9 @@ export interface DB {
   protection_breaks: ProtectionBreaksTable;
   reality_checks: RealityChecksTable;
   age_checks: AgeChecksTable;
+  feedback_threads: FeedbackThreadsTable;
+  feedback_answers: FeedbackAnswersTable;
+  feedback_images: FeedbackImagesTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -844,4 +847,34 @@ export interface AgeChecksTable {
   decided_by: string | null;
   created_at: Timestamp;
   decided_at: Timestamp | null;
+}
+
+/** A member's feedback (0018-feedback, §3): question type and content, then the operators' answers. */
+export interface FeedbackThreadsTable {
+  id: Generated<string>;
+  member_id: string;
+  question_type: "deposit" | "withdrawal" | "game" | "service" | "application" | "other";
+  content: string;
+  status: Generated<"open" | "answered" | "closed">;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  closed_by: string | null;
+}
+
+export interface FeedbackAnswersTable {
+  id: Generated<string>;
+  thread_id: string;
+  operator_id: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** Up to 3 png/jpg images of a feedback (§5), typed by their bytes at upload. */
+export interface FeedbackImagesTable {
+  id: Generated<string>;
+  thread_id: string;
+  content_type: "image/png" | "image/jpeg";
+  size: number;
+  bytes: Buffer;
 }

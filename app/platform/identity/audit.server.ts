@@ -48,7 +48,10 @@ export type AuditEvent =
   | "reality_check_answered"
   // Age verification (issue 17).
   | "age_check_requested"
-  | "age_check_decided";
+  | "age_check_decided"
+  // Feedback (issue 16): an operator answered or closed a member's feedback.
+  | "feedback_answered"
+  | "feedback_closed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

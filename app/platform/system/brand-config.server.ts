@@ -208,6 +208,15 @@ export const brandConfigSchema = z.object({
   ageVerification: z
     .object({ beforeFirstDeposit: z.boolean().default(false) })
     .default({ beforeFirstDeposit: false }),
+  /** §5 "Feedback content between {0} and {1} words" and how many unanswered threads a member may have (issue 16). */
+  feedback: z
+    .object({
+      minWords: z.number().int().min(1).max(1000).default(5),
+      maxWords: z.number().int().min(1).max(1000).default(300),
+      maxOpen: z.number().int().min(1).max(50).default(5),
+    })
+    .refine((limits) => limits.minWords <= limits.maxWords, { message: "minWords > maxWords" })
+    .default({ minWords: 5, maxWords: 300, maxOpen: 5 }),
 });
 
 export type BrandConfig = z.infer<typeof brandConfigSchema>;

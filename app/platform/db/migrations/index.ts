@@ -16,6 +16,7 @@ import * as protectionBreaks from "./0014-protection-breaks";
 import * as realityChecks from "./0015-reality-checks";
 import * as ageChecks from "./0016-age-checks";
 import * as sessionEnds from "./0017-session-ends";
+import * as feedback from "./0018-feedback";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0015-reality-checks": realityChecks,
   "0016-age-checks": ageChecks,
   "0017-session-ends": sessionEnds,
+  "0018-feedback": feedback,
 };
 
 export const migrationProvider: MigrationProvider = {
