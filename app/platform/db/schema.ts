@@ -410,6 +410,7 @@ export interface DB {
   protection_limits: ProtectionLimitsTable;
   protection_breaks: ProtectionBreaksTable;
   reality_checks: RealityChecksTable;
+  event_outbox: EventOutboxTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -819,4 +820,13 @@ export interface RealityChecksTable {
   answered_at: Timestamp | null;
   session_ended_at: Timestamp | null;
   updated_at: Timestamp;
+}
+
+export interface EventOutboxTable {
+  id: Generated<string>;
+  member_id: string | null;
+  topic: string | null;
+  type: string;
+  data: Json<unknown>;
+  created_at: Timestamp;
 }

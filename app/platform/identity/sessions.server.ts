@@ -5,6 +5,7 @@ import type { AuditContext } from "./audit.server";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
+import { publishSignedOut } from "../events/producers.server";
 
 /** last_seen_at is written at most this often: a page view is not worth a write each time. */
 const TOUCH_EVERY_MS = 60_000;
@@ -137,20 +138,27 @@ export async function readSession(
   return { sessionId: session_id, firstLogin: session_first_login, member };
 }
 
-export async function deleteSession(db: Database, token: string): Promise<string | null> {
-  const row = await db
-    .deleteFrom("sessions")
-    .where("token_hash", "=", hashToken(token))
-    .returning("member_id")
-    .executeTakeFirst();
-  return row?.member_id ?? null;
+export function deleteSession(db: Database, token: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("sessions")
+      .where("token_hash", "=", hashToken(token))
+      .returning("member_id")
+      .executeTakeFirst();
+    // The member's open streams check their sessions and this one's end.
+    if (row) await publishSignedOut(trx, row.member_id, "signed_out");
+    return row?.member_id ?? null;
+  });
 }
 
 /** After a password change every other device is signed out. */
-export async function deleteOtherSessions(db: Database, memberId: string, keepSessionId?: string) {
-  let query = db.deleteFrom("sessions").where("member_id", "=", memberId);
-  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
-  await query.execute();
+export function deleteOtherSessions(db: Database, memberId: string, keepSessionId?: string) {
+  return db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom("sessions").where("member_id", "=", memberId);
+    if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+    const { numDeletedRows } = await query.executeTakeFirst();
+    if (numDeletedRows > 0n) await publishSignedOut(trx, memberId, "password_changed");
+  });
 }
 
 export async function purgeExpiredSessions(db: Database, now = new Date()) {

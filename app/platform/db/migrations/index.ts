@@ -14,6 +14,7 @@ import * as referralRewards from "./0012-referral-rewards";
 import * as protectionLimits from "./0013-protection-limits";
 import * as protectionBreaks from "./0014-protection-breaks";
 import * as realityChecks from "./0015-reality-checks";
+import * as eventOutbox from "./0019-event-outbox";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-protection-limits": protectionLimits,
   "0014-protection-breaks": protectionBreaks,
   "0015-reality-checks": realityChecks,
+  "0019-event-outbox": eventOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {
