@@ -52,14 +52,15 @@ export class OpenStream {
     this.sink?.ping();
   }
 
-  close() {
+  /** Ends the stream; `endSink` false when the response itself is closing (the client left). */
+  close(endSink = true) {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
     this.onClose(this);
-    // Ending the sink closes the response, whose cleanup calls back here: hence the flag.
-    this.sink?.end();
+    const sink = this.sink;
     this.sink = null;
+    if (endSink) sink?.end();
   }
 
   private send(event: LiveEvent) {

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       replayed ?? [],
     );
     if (replayed === null) send({ event: "revalidate", data: "" });
-    return () => stream.close();
+    return () => stream.close(false);
   });
   // remix-serve's compression (and nginx) would hold the events back in a buffer: no-transform
   // and X-Accel-Buffering turn that off for this response.
