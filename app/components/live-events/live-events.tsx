@@ -47,13 +47,23 @@ export function LiveEvents({
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
-  const [balance, setBalance] = useState<string | null>(null);
+  // A live balance holds until the loaders answer with another one than it was based on.
+  const [live, setLive] = useState<{ balance: string; basedOn: string | null } | null>(null);
+  const balance = live && live.basedOn === loaderBalance ? live.balance : null;
   const [toasts, setToasts] = useState<Toast[]>([]);
-  useEffect(() => setBalance(null), [loaderBalance]);
 
   // The stream lives as long as the member does; what handles an event reads the latest render.
-  const latest = useRef({ t, revalidator, pathname, money: moneyFormatter(currency, locale) });
-  latest.current = { t, revalidator, pathname, money: moneyFormatter(currency, locale) };
+  const current = {
+    t,
+    revalidator,
+    pathname,
+    loaderBalance,
+    money: moneyFormatter(currency, locale),
+  };
+  const latest = useRef(current);
+  useEffect(() => {
+    latest.current = current;
+  });
 
   useEffect(() => {
     if (!memberId || typeof EventSource === "undefined") return;
@@ -75,10 +85,10 @@ export function LiveEvents({
       timers.add(timer);
     };
     const handle = <T extends LiveEventType>(type: T, id: string, data: LiveEventData[T]) => {
-      const { t, money, pathname } = latest.current;
+      const { t, money, pathname, loaderBalance } = latest.current;
       if (type === "balance") {
         const { main } = data as LiveEventData["balance"];
-        if (main !== null) setBalance(main);
+        if (main !== null) setLive({ balance: main, basedOn: loaderBalance });
         return;
       }
       if (type === "lottery_draw" && !LOTTERY_PAGE.test(pathname)) return;
