@@ -51,6 +51,7 @@ export function LiveEvents({
   const [live, setLive] = useState<{ balance: string; basedOn: string | null } | null>(null);
   const balance = live && live.basedOn === loaderBalance ? live.balance : null;
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [connected, setConnected] = useState(false);
 
   // The stream lives as long as the member does; what handles an event reads the latest render.
   const current = {
@@ -68,6 +69,8 @@ export function LiveEvents({
   useEffect(() => {
     if (!memberId || typeof EventSource === "undefined") return;
     const source = new EventSource("/resources/events");
+    source.addEventListener("open", () => setConnected(true));
+    source.addEventListener("error", () => setConnected(false));
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let revalidateTimer: ReturnType<typeof setTimeout> | null = null;
     const revalidate = () => {
@@ -113,7 +116,13 @@ export function LiveEvents({
   return (
     <LiveFiguresContext.Provider value={{ balance }}>
       {children}
-      <div className="live-toasts" role="status" aria-live="polite" data-testid="live-toasts">
+      <div
+        className="live-toasts"
+        role="status"
+        aria-live="polite"
+        data-testid="live-toasts"
+        data-connected={connected}
+      >
         {toasts.map((item) => (
           <p key={item.id} className="live-toast">
             {item.text}
