@@ -1,5 +1,5 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIVE_EVENT_TYPES, type LiveEventData, type LiveEventType } from "~/platform/events/types";
 import { useTranslation } from "~/utils/i18n";
 import { moneyFormatter, toastText } from "./event-toast";
@@ -45,6 +45,8 @@ export function LiveEvents({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // Every update below is a transition: an event may arrive while a Suspense boundary of the
+  // page is still hydrating, and an urgent update there is React's error 421.
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
   // A live balance holds until the loaders answer with another one than it was based on.
@@ -69,18 +71,18 @@ export function LiveEvents({
   useEffect(() => {
     if (!memberId || typeof EventSource === "undefined") return;
     const source = new EventSource("/resources/events");
-    source.addEventListener("open", () => setConnected(true));
-    source.addEventListener("error", () => setConnected(false));
+    source.addEventListener("open", () => startTransition(() => setConnected(true)));
+    source.addEventListener("error", () => startTransition(() => setConnected(false)));
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let revalidateTimer: ReturnType<typeof setTimeout> | null = null;
     const revalidate = () => {
       revalidateTimer ??= setTimeout(() => {
         revalidateTimer = null;
-        latest.current.revalidator.revalidate();
+        startTransition(() => latest.current.revalidator.revalidate());
       }, REVALIDATE_AFTER_MS);
     };
     const toast = (id: string, text: string) => {
-      setToasts((shown) => [...shown.slice(-2), { id, text }]);
+      startTransition(() => setToasts((shown) => [...shown.slice(-2), { id, text }]));
       const timer = setTimeout(() => {
         timers.delete(timer);
         setToasts((shown) => shown.filter((item) => item.id !== id));
@@ -91,7 +93,8 @@ export function LiveEvents({
       const { t, money, pathname, loaderBalance } = latest.current;
       if (type === "balance") {
         const { main } = data as LiveEventData["balance"];
-        if (main !== null) setLive({ balance: main, basedOn: loaderBalance });
+        if (main !== null)
+          startTransition(() => setLive({ balance: main, basedOn: loaderBalance }));
         return;
       }
       if (type === "lottery_draw" && !LOTTERY_PAGE.test(pathname)) return;
