@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventHub } from "~/platform/events/hub.server";
+import { latestEventId } from "~/platform/events/outbox.server";
 import type { LiveEvent } from "~/platform/events/types";
 import { takeBreak } from "~/platform/protection/breaks.server";
 import { deleteOtherSessions } from "~/platform/identity/sessions.server";
@@ -18,13 +19,17 @@ const seeded = useSeededDatabase((handle) => {
 beforeAll(() => hub.start());
 afterAll(() => hub.close());
 
+/** The member's events published by `change` (a notification of the setup may still arrive late). */
 async function eventsOf(memberId: string, change: () => Promise<unknown>) {
+  const before = BigInt(await latestEventId(seeded.db));
   const events: LiveEvent[] = [];
   const stop = hub.subscribe([{ memberId }], (event) => events.push(event));
   await change();
   await new Promise((resolve) => setTimeout(resolve, 300));
   stop();
-  return events.map((event) => [event.type, event.data]);
+  return events
+    .filter((event) => BigInt(event.id) > before)
+    .map((event) => [event.type, event.data]);
 }
 
 describe("producers", () => {
