@@ -50,8 +50,13 @@ export function LiveEvents({
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
   // A live balance holds until the loaders answer with another one than it was based on.
-  const [live, setLive] = useState<{ balance: string; basedOn: string | null } | null>(null);
-  const balance = live && live.basedOn === loaderBalance ? live.balance : null;
+  const [live, setLive] = useState<{
+    balance: string;
+    basedOn: string | null;
+    memberId: string | null;
+  } | null>(null);
+  const balance =
+    live && live.basedOn === loaderBalance && live.memberId === memberId ? live.balance : null;
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [connected, setConnected] = useState(false);
 
@@ -94,7 +99,7 @@ export function LiveEvents({
       if (type === "balance") {
         const { main } = data as LiveEventData["balance"];
         if (main !== null)
-          startTransition(() => setLive({ balance: main, basedOn: loaderBalance }));
+          startTransition(() => setLive({ balance: main, basedOn: loaderBalance, memberId }));
         return;
       }
       if (type === "lottery_draw" && !LOTTERY_PAGE.test(pathname)) return;
@@ -111,6 +116,8 @@ export function LiveEvents({
     source.addEventListener("revalidate", revalidate);
     return () => {
       source.close();
+      // A signed-out page (or another member's) keeps none of this member's toasts.
+      startTransition(() => setToasts([]));
       for (const timer of timers) clearTimeout(timer);
       if (revalidateTimer) clearTimeout(revalidateTimer);
     };
