@@ -120,7 +120,11 @@ export class EventHub {
   }
 }
 
-const hubs = new WeakMap<DatabaseHandle, EventHub>();
+declare global {
+  // Like the database handle, survives module re-evaluation in development: one LISTEN per process.
+  var __eventHubs: WeakMap<DatabaseHandle, EventHub> | undefined;
+}
+const hubs = (globalThis.__eventHubs ??= new WeakMap<DatabaseHandle, EventHub>());
 
 /** The process's hub for an opened database, listening. */
 export async function eventHubFor(handle: DatabaseHandle): Promise<EventHub> {

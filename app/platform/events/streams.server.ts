@@ -151,7 +151,11 @@ export class StreamRegistry {
   }
 }
 
-const registries = new WeakMap<DatabaseHandle, StreamRegistry>();
+declare global {
+  // Open streams outlive a module re-evaluation in development; so does their count per session.
+  var __liveStreams: WeakMap<DatabaseHandle, StreamRegistry> | undefined;
+}
+const registries = (globalThis.__liveStreams ??= new WeakMap<DatabaseHandle, StreamRegistry>());
 
 /** The process's stream registry over its listening hub. */
 export async function liveStreamsFor(handle: DatabaseHandle): Promise<StreamRegistry> {
