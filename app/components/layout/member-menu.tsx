@@ -5,6 +5,7 @@ import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { useDismissableDetails } from "./use-dismissable-details";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
+import { useLiveBalance } from "../live-events/live-figures";
 
 /** What the header shows of the signed-in member (§3 member info and session values). */
 export interface MemberSummary {
@@ -197,6 +198,7 @@ function Balance({
   const revalidator = useRevalidator();
   const pending = fetcher.formData?.get("hideBalance");
   const hidden = pending === "true" || pending === "false" ? pending === "true" : saved;
+  const shown = useLiveBalance(balance);
   return (
     <div className="member-balance">
       <span className="muted">{t("member.balance")}</span>
@@ -205,7 +207,7 @@ function Balance({
         data-testid="member-balance"
         aria-busy={revalidator.state === "loading"}
       >
-        {hidden ? HIDDEN_BALANCE : formatMoney(balance, currency, locale)}
+        {hidden ? HIDDEN_BALANCE : formatMoney(shown, currency, locale)}
       </strong>
       <fetcher.Form method="post" action="/resources/prefs" className="inline-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -8,6 +8,7 @@ import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
 import { payDueReferralRewards } from "../rewards/referral/rewards.server";
 import { sweepBetPoints } from "../rewards/points/earning.server";
+import { pruneOutbox } from "../events/outbox.server";
 
 /**
  * The platform's periodic work: contract settlements (§9 real-time salary
@@ -32,6 +33,8 @@ export interface ScheduledWork {
   betPoints: number;
   /** Referral rewards paid or held for the operator. */
   referralRewards: number;
+  /** Live events past the replay window (ADR 22). */
+  eventsPruned: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -56,6 +59,7 @@ export async function runScheduledWork(
         // Bet points first: a friend's bets are counted before the referral reward looks at them.
         betPoints: await sweepBetPoints(conn, now),
         referralRewards: await payDueReferralRewards(conn, now),
+        eventsPruned: await pruneOutbox(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);

@@ -1,5 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/open.server";
+import type { DB } from "../db/schema";
+import { publishEvent } from "../events/outbox.server";
 
 /**
  * Platform messages to one member (§4: deposit arrived, withdrawal approved,
@@ -38,7 +40,7 @@ export type MessageKind =
   // Feedback (issue 16): params thread (id) and answer (the operator's text).
   | "feedback_answered";
 
-type Executor = Pick<Database, "insertInto">;
+type Executor = Kysely<DB>;
 
 export async function postMessage(
   db: Executor,
@@ -47,24 +49,25 @@ export async function postMessage(
   params: Record<string, string>,
   at = new Date(),
 ) {
-  if (PROMOTIONAL.has(kind)) {
-    // Issue 17: no promotion reaches a member on a time-out or self-exclusion. Folded into the
-    // insert, so a message costs no extra round trip; account messages always go.
-    await db
-      .insertInto("member_messages")
-      .columns(["member_id", "kind", "params", "created_at"])
-      .expression(
-        sql`select ${memberId}::bigint, ${kind}, ${JSON.stringify(params)}::jsonb, ${at}::timestamptz
+  const stored = PROMOTIONAL.has(kind)
+    ? // Issue 17: no promotion reaches a member on a time-out or self-exclusion. Folded into the
+      // insert, so a message costs no extra round trip; account messages always go.
+      await db
+        .insertInto("member_messages")
+        .columns(["member_id", "kind", "params", "created_at"])
+        .expression(
+          sql`select ${memberId}::bigint, ${kind}, ${JSON.stringify(params)}::jsonb, ${at}::timestamptz
             where not exists (select 1 from protection_breaks b where b.member_id = ${memberId}::bigint
               and b.starts_at <= ${at}::timestamptz and b.ends_at > ${at}::timestamptz)`,
-      )
-      .execute();
-    return;
-  }
-  await db
-    .insertInto("member_messages")
-    .values({ member_id: memberId, kind, params: JSON.stringify(params), created_at: at })
-    .execute();
+        )
+        .executeTakeFirst()
+    : await db
+        .insertInto("member_messages")
+        .values({ member_id: memberId, kind, params: JSON.stringify(params), created_at: at })
+        .executeTakeFirst();
+  if (Number(stored.numInsertedOrUpdatedRows ?? 1n) === 0) return;
+  const unread = await unreadMessageCount(db, memberId);
+  await publishEvent(db, { audience: { memberId }, type: "message", data: { kind, unread } });
 }
 
 /** Messages that promote play, stopped during a break; the rest are about the member's money. */
@@ -78,7 +81,7 @@ const PROMOTIONAL: ReadonlySet<MessageKind> = new Set<MessageKind>([
   "vip_upgraded_bonus",
 ]);
 
-export async function unreadMessageCount(db: Database, memberId: string): Promise<number> {
+export async function unreadMessageCount(db: Executor, memberId: string): Promise<number> {
   const row = await db
     .selectFrom("member_messages")
     .select((eb) => eb.fn.countAll<string>().as("count"))

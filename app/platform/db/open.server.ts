@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations/index";
+import { listenPostgres, type Listen } from "./listen.server";
 
 export type Database = Kysely<DB>;
 
@@ -11,6 +12,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, which `snapshot` of a location opens again. */
   dump?: () => Promise<Blob>;
+  /** LISTEN/NOTIFY for the event channel: a dedicated connection on PostgreSQL, the instance itself on PGlite. */
+  listen: Listen;
 }
 
 export type DatabaseLocation =
@@ -30,7 +33,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       max: location.poolSize ?? 10,
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    return {
+      db,
+      kind: "postgres",
+      listen: listenPostgres(location.url),
+      close: () => db.destroy(),
+    };
   }
 
   const { PGlite } = await import("@electric-sql/pglite");
@@ -49,6 +57,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     db,
     kind: "pglite",
     dump: () => pglite.dumpDataDir("none"),
+    // One connection and no network: the instance never drops, so there is nothing to reconnect.
+    listen: async (channel, onNotify) => {
+      const stop = await pglite.listen(channel, onNotify);
+      return () => (pglite.closed ? Promise.resolve() : stop());
+    },
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

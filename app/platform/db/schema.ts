@@ -422,6 +422,7 @@ export interface DB {
   feedback_threads: FeedbackThreadsTable;
   feedback_answers: FeedbackAnswersTable;
   feedback_images: FeedbackImagesTable;
+  event_outbox: EventOutboxTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -877,4 +878,13 @@ export interface FeedbackImagesTable {
   content_type: "image/png" | "image/jpeg";
   size: number;
   bytes: Buffer;
+}
+
+export interface EventOutboxTable {
+  id: Generated<string>;
+  member_id: string | null;
+  topic: string | null;
+  type: string;
+  data: Json<unknown>;
+  created_at: Timestamp;
 }

@@ -6,6 +6,7 @@ import type { SessionEndReason } from "./session-ends";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
+import { publishSignedOut } from "../events/producers.server";
 
 /** last_seen_at is written at most this often: a page view is not worth a write each time. */
 const TOUCH_EVERY_MS = 60_000;
@@ -143,13 +144,18 @@ export async function readSession(
 }
 
 /** Kept with its reason rather than deleted, so the member's next request can be told (0017-session-ends). */
-async function endSession(db: Database, sessionId: string, reason: SessionEndReason, now: Date) {
-  await db
-    .updateTable("sessions")
-    .set({ ended_at: now, ended_reason: reason })
-    .where("id", "=", sessionId)
-    .where("ended_at", "is", null)
-    .execute();
+function endSession(db: Database, sessionId: string, reason: SessionEndReason, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable("sessions")
+      .set({ ended_at: now, ended_reason: reason })
+      .where("id", "=", sessionId)
+      .where("ended_at", "is", null)
+      .returning("member_id")
+      .executeTakeFirst();
+    // The member's open event streams close with the session.
+    if (ended) await publishSignedOut(trx, ended.member_id, reason);
+  });
 }
 
 export interface SessionEnd {
@@ -171,20 +177,27 @@ export async function readSessionEnd(db: Database, token: string): Promise<Sessi
   return { reason: row.ended_reason, limitMinutes: row.session_limit_minutes };
 }
 
-export async function deleteSession(db: Database, token: string): Promise<string | null> {
-  const row = await db
-    .deleteFrom("sessions")
-    .where("token_hash", "=", hashToken(token))
-    .returning("member_id")
-    .executeTakeFirst();
-  return row?.member_id ?? null;
+export function deleteSession(db: Database, token: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("sessions")
+      .where("token_hash", "=", hashToken(token))
+      .returning("member_id")
+      .executeTakeFirst();
+    // The member's open streams check their sessions and this one's end.
+    if (row) await publishSignedOut(trx, row.member_id, "signed_out");
+    return row?.member_id ?? null;
+  });
 }
 
 /** After a password change every other device is signed out. */
-export async function deleteOtherSessions(db: Database, memberId: string, keepSessionId?: string) {
-  let query = db.deleteFrom("sessions").where("member_id", "=", memberId);
-  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
-  await query.execute();
+export function deleteOtherSessions(db: Database, memberId: string, keepSessionId?: string) {
+  return db.transaction().execute(async (trx) => {
+    let query = trx.deleteFrom("sessions").where("member_id", "=", memberId);
+    if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+    const { numDeletedRows } = await query.executeTakeFirst();
+    if (numDeletedRows > 0n) await publishSignedOut(trx, memberId, "password_changed");
+  });
 }
 
 /** Ended sessions go too, by their original expiry: by then their cookie has lapsed as well. */

@@ -3,6 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB, ProtectionBreaksTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
+import { publishSignedOut } from "../events/producers.server";
 
 type Executor = Database | Transaction<DB>;
 export type ProtectionBreak = Selectable<ProtectionBreaksTable>;
@@ -70,6 +71,7 @@ export async function takeBreak(
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.deleteFrom("sessions").where("member_id", "=", request.memberId).execute();
+    await publishSignedOut(trx, request.memberId, "break");
     await audit(trx, "protection_break_taken", context, {
       memberId: request.memberId,
       detail: {

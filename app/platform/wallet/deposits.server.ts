@@ -11,6 +11,7 @@ import { earnDepositPoints } from "../rewards/points/earning.server";
 import { HOUSE, inTransaction, MAIN, memberKey, postEntry } from "./ledger.server";
 import type { WalletPolicy } from "./policy";
 import { checkDepositLimit, depositLimitPassed } from "../protection/limits-usage.server";
+import { publishDeposit } from "../events/producers.server";
 
 export type Deposit = Selectable<DepositsTable>;
 
@@ -142,6 +143,7 @@ async function closeDeposit(
       .where("id", "=", deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await publishDeposit(trx, updated);
     await postMessage(
       trx,
       deposit.member_id,

@@ -3,6 +3,7 @@ import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
+import { publishBalances } from "../events/producers.server";
 
 /**
  * The double-entry ledger (DESIGN §3). Every movement of money is one entry
@@ -292,6 +293,7 @@ export async function postEntry(db: Executor, request: EntryRequest): Promise<Po
   if (rows.length === 0) return replay(db, request.key, hash);
   if (rows.length !== moves.length)
     throw new Error(`entry ${request.key}: ${rows.length} of ${moves.length} accounts moved`);
+  await publishBalances(db, rows);
   return {
     id: rows[0]!.o_entry_id,
     key: request.key,

@@ -9,6 +9,7 @@ import type { WalletPolicy } from "./policy";
 import { checkProofImages } from "./proofs";
 import { dayIn, startOfDay } from "~/platform/calendar/date-range";
 import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
+import { publishWithdrawal } from "../events/producers.server";
 
 /**
  * Withdrawals (§4): requested → funds move from MAIN to the withdrawal hold
@@ -146,6 +147,7 @@ export async function approveWithdrawal(
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_approved", {
       amount: withdrawal.amount,
       withdrawal: withdrawal.id,
@@ -191,6 +193,7 @@ export async function rejectWithdrawal(
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_rejected", {
       amount: withdrawal.amount,
       withdrawal: withdrawal.id,
@@ -237,6 +240,7 @@ export async function markWithdrawalPaid(
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_paid", {
       amount: withdrawal.amount,
       withdrawal: withdrawal.id,

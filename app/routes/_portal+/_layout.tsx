@@ -28,6 +28,7 @@ import { readHideBalance } from "~/utils/prefs.server";
 import { vendorGamesDialog } from "./__vendor-games.server";
 import type { loader as rootLoader } from "~/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LiveEvents } from "~/components/live-events/live-events";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(
@@ -128,63 +129,70 @@ export default function PortalLayout() {
   const vendorGames = useLoaderData<typeof loader>().vendorGames;
   const logoutHref = withSearchParam(here, "modal", "logout");
   return (
-    <div className="portal" data-side-menu={gamePage ? "hidden" : sideMenuState}>
-      <a href="#main" className="skip-link">
-        {t("skipToContent")}
-      </a>
-      <Header
-        brandName={root.brand.name}
-        lanes={lanes}
-        customerService={root.brand.customerService}
-        locale={root.locale}
-        languages={root.languageMenu}
-        theme={root.prefs.theme}
-        referralEnabled={referralEnabled}
-        viewer={viewer}
-        currency={currency}
-        hideBalance={hideBalance}
-        logoutHref={logoutHref}
-        sideMenu={gamePage ? null : <SideMenuToggle state={sideMenuState} redirectTo={here} />}
-      />
-      <div className="portal-body">
-        {gamePage ? null : (
-          <SideMenu
-            state={sideMenuState}
-            lanes={lanes}
-            customerService={root.brand.customerService}
-            referralEnabled={referralEnabled}
-            member={viewer ? { hasVip: viewer.hasVip } : null}
-            logoutHref={logoutHref}
-            qrSrc={download.qr}
-            downloadHref={download.href}
-            closeControl={<SideMenuToggle state="open" redirectTo={here} />}
-            languageMenu={
-              <LanguageMenu
-                languages={root.languageMenu}
-                locale={root.locale}
-                redirectTo={here}
-                placement="inline"
-              />
-            }
-          />
-        )}
-        <main id="main" className="portal-main" tabIndex={-1}>
-          <Outlet />
-        </main>
+    <LiveEvents
+      memberId={viewer?.id ?? null}
+      loaderBalance={viewer?.balance ?? null}
+      currency={currency}
+      locale={root.locale}
+    >
+      <div className="portal" data-side-menu={gamePage ? "hidden" : sideMenuState}>
+        <a href="#main" className="skip-link">
+          {t("skipToContent")}
+        </a>
+        <Header
+          brandName={root.brand.name}
+          lanes={lanes}
+          customerService={root.brand.customerService}
+          locale={root.locale}
+          languages={root.languageMenu}
+          theme={root.prefs.theme}
+          referralEnabled={referralEnabled}
+          viewer={viewer}
+          currency={currency}
+          hideBalance={hideBalance}
+          logoutHref={logoutHref}
+          sideMenu={gamePage ? null : <SideMenuToggle state={sideMenuState} redirectTo={here} />}
+        />
+        <div className="portal-body">
+          {gamePage ? null : (
+            <SideMenu
+              state={sideMenuState}
+              lanes={lanes}
+              customerService={root.brand.customerService}
+              referralEnabled={referralEnabled}
+              member={viewer ? { hasVip: viewer.hasVip } : null}
+              logoutHref={logoutHref}
+              qrSrc={download.qr}
+              downloadHref={download.href}
+              closeControl={<SideMenuToggle state="open" redirectTo={here} />}
+              languageMenu={
+                <LanguageMenu
+                  languages={root.languageMenu}
+                  locale={root.locale}
+                  redirectTo={here}
+                  placement="inline"
+                />
+              }
+            />
+          )}
+          <main id="main" className="portal-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
+        <Footer
+          brandName={root.brand.name}
+          helpLinks={root.brand.resources.filter((resource) => resource.resourceType === "HELP")}
+          lanes={lanes}
+          social={root.brand.social}
+          vendorIcons={root.brand.footerVendors}
+        />
+        {modal === "logout" && viewer ? <LogoutDialog closeHref={closeHref} /> : null}
+        {modal === "real-account" ? <NeedRealAccountDialog closeHref={closeHref} /> : null}
+        {modal === "vendor-games" && vendorGames ? (
+          <VendorGamesPopup data={vendorGames} here={here} />
+        ) : null}
       </div>
-      <Footer
-        brandName={root.brand.name}
-        helpLinks={root.brand.resources.filter((resource) => resource.resourceType === "HELP")}
-        lanes={lanes}
-        social={root.brand.social}
-        vendorIcons={root.brand.footerVendors}
-      />
-      {modal === "logout" && viewer ? <LogoutDialog closeHref={closeHref} /> : null}
-      {modal === "real-account" ? <NeedRealAccountDialog closeHref={closeHref} /> : null}
-      {modal === "vendor-games" && vendorGames ? (
-        <VendorGamesPopup data={vendorGames} here={here} />
-      ) : null}
-    </div>
+    </LiveEvents>
   );
 }
 

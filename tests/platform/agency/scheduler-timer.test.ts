@@ -10,6 +10,7 @@ const work: ScheduledWork = {
   cashbacks: 0,
   betPoints: 0,
   referralRewards: 0,
+  eventsPruned: 0,
   vipUpgrades: 0,
 };
 
@@ -57,6 +58,7 @@ describe("the scheduler's timer", () => {
         cashbacks: 0,
         betPoints: 0,
         referralRewards: 0,
+        eventsPruned: 0,
         vipUpgrades: 0,
       }),
       async () => work,

@@ -17,6 +17,7 @@ import * as realityChecks from "./0015-reality-checks";
 import * as ageChecks from "./0016-age-checks";
 import * as sessionEnds from "./0017-session-ends";
 import * as feedback from "./0018-feedback";
+import * as eventOutbox from "./0019-event-outbox";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0016-age-checks": ageChecks,
   "0017-session-ends": sessionEnds,
   "0018-feedback": feedback,
+  "0019-event-outbox": eventOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

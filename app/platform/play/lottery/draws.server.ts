@@ -10,6 +10,7 @@ import { drawNumbers, drawSeed, seedHash } from "./fair-draw.server";
 import { LOTTERY_VENDORS } from "./pages";
 import { betKindOf, lotteryTypeOf, payoutOf, selectionFromText } from "./rules";
 import { drawClosesAt, drawOpensAt, openDrawNo } from "./schedule";
+import { publishLotteryDraw } from "../../events/producers.server";
 
 /**
  * The demo lottery's draws (table lottery_draws). A draw gets its row, with
@@ -275,6 +276,7 @@ export async function settleDraw(
       .where("game_code", "=", gameCode)
       .where("draw_no", "=", key)
       .execute();
+    await publishLotteryDraw(trx, gameCode, key, drawn);
     return drawn;
   });
   if (!numbers) return false;

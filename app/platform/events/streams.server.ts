@@ -1,0 +1,166 @@
+import type { Database, DatabaseHandle } from "../db/open.server";
+import { eventHubFor, type EventHub } from "./hub.server";
+import type { LiveEvent } from "./types";
+
+export interface StreamSink {
+  event(event: LiveEvent): void;
+  /** A heartbeat, so proxies keep the connection and the browser notices a dead one. */
+  ping(): void;
+  end(): void;
+}
+
+export interface StreamLimits {
+  perSession: number;
+  heartbeatMs: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSession: 3, heartbeatMs: 20_000 };
+
+/**
+ * A member's open stream. Subscribed from the moment it is opened, so what is
+ * published while its replay is read waits in `queue` until the sink is
+ * attached; after that an idle stream holds a sink and two closures.
+ */
+export class OpenStream {
+  private sink: StreamSink | null = null;
+  private queue: LiveEvent[] | null = [];
+  private afterId = 0n;
+  private closed = false;
+  unsubscribe: () => void = () => undefined;
+
+  constructor(
+    readonly sessionId: string,
+    readonly memberId: string,
+    private readonly onClose: (stream: OpenStream) => void,
+  ) {}
+
+  /** Sends `replayed` (events read from the outbox), then what queued meanwhile, then live. */
+  attach(sink: StreamSink, replayed: readonly LiveEvent[] = []) {
+    this.sink = sink;
+    for (const event of replayed) this.send(event);
+    const queued = this.queue ?? [];
+    this.queue = null;
+    for (const event of queued) this.send(event);
+  }
+
+  deliver(event: LiveEvent) {
+    if (this.queue) this.queue.push(event);
+    else this.send(event);
+  }
+
+  ping() {
+    this.sink?.ping();
+  }
+
+  /** Ends the stream; `endSink` false when the response itself is closing (the client left). */
+  close(endSink = true) {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    this.onClose(this);
+    const sink = this.sink;
+    this.sink = null;
+    if (endSink) sink?.end();
+  }
+
+  private send(event: LiveEvent) {
+    const id = BigInt(event.id);
+    if (id <= this.afterId) return;
+    this.afterId = id;
+    this.sink?.event(event);
+  }
+}
+
+/**
+ * The process's open streams: at most `perSession` per login session, one
+ * timer for every stream's heartbeat and for ending streams whose session is
+ * gone (signed out, expired, ended by a password change or a break).
+ */
+export class StreamRegistry {
+  private readonly bySession = new Map<string, Set<OpenStream>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly hub: EventHub,
+    private readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS,
+  ) {}
+
+  get openCount() {
+    let count = 0;
+    for (const set of this.bySession.values()) count += set.size;
+    return count;
+  }
+
+  /** A new stream for the session, or null when it already has its allowance open. */
+  open(sessionId: string, memberId: string, topics: readonly string[]): OpenStream | null {
+    let set = this.bySession.get(sessionId);
+    if ((set?.size ?? 0) >= this.limits.perSession) return null;
+    if (!set) this.bySession.set(sessionId, (set = new Set()));
+    const stream = new OpenStream(sessionId, memberId, (closed) => this.forget(closed));
+    set.add(stream);
+    stream.unsubscribe = this.hub.subscribe(
+      [{ memberId }, ...topics.map((topic) => ({ topic }))],
+      (event) => {
+        stream.deliver(event);
+        if (event.type === "signed_out") void this.endGoneSessions([sessionId]);
+      },
+    );
+    this.timer ??= setInterval(() => void this.tick(), this.limits.heartbeatMs).unref();
+    return stream;
+  }
+
+  /** Ends the streams of sessions that no longer exist; returns how many sessions ended. */
+  async endGoneSessions(sessionIds = [...this.bySession.keys()], now = new Date()) {
+    if (sessionIds.length === 0) return 0;
+    const alive = await this.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("id", "in", sessionIds)
+      .where("expires_at", ">", now)
+      .execute();
+    const aliveIds = new Set(alive.map((row) => row.id));
+    let ended = 0;
+    for (const sessionId of sessionIds) {
+      if (aliveIds.has(sessionId)) continue;
+      const streams = this.bySession.get(sessionId);
+      if (!streams) continue;
+      ended++;
+      for (const stream of [...streams]) stream.close();
+    }
+    return ended;
+  }
+
+  private async tick() {
+    for (const set of this.bySession.values()) for (const stream of set) stream.ping();
+    try {
+      await this.endGoneSessions();
+    } catch (error) {
+      console.error(`events: checking the streams' sessions failed: ${String(error)}`);
+    }
+  }
+
+  private forget(stream: OpenStream) {
+    const set = this.bySession.get(stream.sessionId);
+    set?.delete(stream);
+    if (set?.size === 0) this.bySession.delete(stream.sessionId);
+    if (this.bySession.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+}
+
+declare global {
+  // Open streams outlive a module re-evaluation in development; so does their count per session.
+  var __liveStreams: WeakMap<DatabaseHandle, StreamRegistry> | undefined;
+}
+const registries = (globalThis.__liveStreams ??= new WeakMap<DatabaseHandle, StreamRegistry>());
+
+/** The process's stream registry over its listening hub. */
+export async function liveStreamsFor(handle: DatabaseHandle): Promise<StreamRegistry> {
+  const hub = await eventHubFor(handle);
+  let registry = registries.get(handle);
+  if (!registry) registries.set(handle, (registry = new StreamRegistry(handle.db, hub)));
+  return registry;
+}

@@ -1,0 +1,44 @@
+/**
+ * Every live event the portal sends (issue 16, ADR 22) and its payload: the
+ * one list the producers, the stream and the browser share. Amounts are
+ * minor units as strings, as the ledger keeps them.
+ */
+export interface LiveEventData {
+  /** A ledger entry touched the member; `main` is MAIN's balance after it when the entry moved MAIN. */
+  balance: { main: string | null };
+  /** A platform message arrived; `unread` counts the member's unread messages after it. */
+  message: { kind: string; unread: number };
+  deposit: { status: "credited" | "failed"; amount: string };
+  withdrawal: { status: "approved" | "rejected" | "paid"; amount: string };
+  /** Topic `lottery`: a draw's numbers are out. */
+  lottery_draw: { game: string; draw: string; numbers: number[] };
+  /** Topic `announcements`. */
+  announcement: { id: string };
+  /** The member's sessions were ended: every stream checks its own and closes when it is gone. */
+  signed_out: { reason: "signed_out" | "password_changed" | "break" | "session_limit" };
+}
+
+export type LiveEventType = keyof LiveEventData;
+
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
+  "balance",
+  "message",
+  "deposit",
+  "withdrawal",
+  "lottery_draw",
+  "announcement",
+  "signed_out",
+];
+
+/** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */
+export const MEMBER_TOPICS = ["lottery", "announcements"] as const;
+
+export type Audience = { memberId: string } | { topic: string };
+
+export interface LiveEvent<T extends LiveEventType = LiveEventType> {
+  /** The outbox id: the SSE event id a reconnecting stream sends back as Last-Event-ID. */
+  id: string;
+  audience: Audience;
+  type: T;
+  data: LiveEventData[T];
+}

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eventStream } from "remix-utils/sse/server";
+import { startDatabase } from "~/platform/db/database.server";
+import { replayEvents } from "~/platform/events/outbox.server";
+import { liveStreamsFor } from "~/platform/events/streams.server";
+import { MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
+import { getViewer } from "~/utils/auth.server";
+
+const EVENT_ID = /^\d{1,18}$/;
+
+/**
+ * The live event channel (issue 16, ADR 22): server-sent events for a
+ * signed-in member's session: 401 without one, 429 for a fourth open stream.
+ * A reconnect's `Last-Event-ID` replays what the outbox still holds, or asks
+ * the page to revalidate when it no longer reaches back that far.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getViewer(request);
+  if (!viewer) return new Response(null, { status: 401 });
+  const handle = await startDatabase();
+  const streams = await liveStreamsFor(handle);
+  const stream = streams.open(viewer.sessionId, viewer.member.id, MEMBER_TOPICS);
+  if (!stream) return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
+  const lastId = request.headers.get("Last-Event-ID");
+  let replayed: LiveEvent[] | null = [];
+  try {
+    if (lastId && EVENT_ID.test(lastId)) {
+      replayed = await replayEvents(handle.db, lastId, {
+        memberId: viewer.member.id,
+        topics: MEMBER_TOPICS,
+      });
+    }
+  } catch (error) {
+    stream.close();
+    throw error;
+  }
+  const response = eventStream(request.signal, (send, close) => {
+    stream.attach(
+      {
+        // remix-utils 7 writes only `event:` and `data:` lines; the id rides on the event line
+        // (outbox ids are digits), so the browser's EventSource sends it back as Last-Event-ID.
+        event: (event) =>
+          send({ event: `${event.type}\nid: ${event.id}`, data: JSON.stringify(event.data) }),
+        ping: () => send({ event: "ping", data: "" }),
+        end: close,
+      },
+      replayed ?? [],
+    );
+    if (replayed === null) send({ event: "revalidate", data: "" });
+    return () => stream.close(false);
+  });
+  // remix-serve's compression (and nginx) would hold the events back in a buffer: no-transform
+  // and X-Accel-Buffering turn that off for this response.
+  response.headers.set("Cache-Control", "no-cache, no-transform");
+  response.headers.set("X-Accel-Buffering", "no");
+  return response;
+}

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { publishEvent } from "~/platform/events/outbox.server";
+import { deleteSession } from "~/platform/identity/sessions.server";
+import { loader } from "~/routes/resources+/events";
+import { useSeededDatabase } from "../helpers/database";
+import { routeArgs, signInMember } from "../helpers/routes";
+import { insertMember } from "../helpers/wallet";
+
+/**
+ * The event stream route (issue 16): members only, three streams a session,
+ * a reconnect replays what it missed, and the stream ends with the session.
+ */
+const handle = useSeededDatabase((ready) => {
+  globalThis.__platformDatabase = Promise.resolve(ready);
+});
+
+const open: AbortController[] = [];
+afterEach(() => {
+  for (const controller of open.splice(0)) controller.abort();
+});
+
+async function openStream(cookie: string | null, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  open.push(controller);
+  const response = await loader(
+    routeArgs("/resources/events", {
+      headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
+      signal: controller.signal,
+    }),
+  );
+  return { response, controller };
+}
+
+/** What the stream sends until `until` matches its text, the stream ends, or `ms` pass. */
+async function readUntil(response: Response, until: (text: string) => boolean, ms = 2000) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let ended = false;
+  const deadline = Date.now() + ms;
+  while (!until(text) && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+    ]);
+    if (!chunk) break;
+    if (chunk.done) {
+      ended = true;
+      break;
+    }
+    text += decoder.decode(chunk.value);
+  }
+  reader.releaseLock();
+  return { text, ended };
+}
+
+describe("/resources/events", () => {
+  it("refuses a request without a member session with 401", async () => {
+    const { response } = await openStream(null);
+    expect(response.status).toBe(401);
+  });
+
+  it("opens three streams for one session and refuses a fourth with 429", async () => {
+    const memberId = await insertMember(handle.db);
+    const { cookie } = await signInMember(handle.db, memberId);
+    const first = await openStream(cookie);
+    for (let i = 0; i < 2; i++) expect((await openStream(cookie)).response.status).toBe(200);
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get("Content-Type")).toBe("text/event-stream");
+    expect((await openStream(cookie)).response.status).toBe(429);
+    // Another session of the same member has its own three.
+    const elsewhere = await signInMember(handle.db, memberId);
+    expect((await openStream(elsewhere.cookie)).response.status).toBe(200);
+    // A closed stream frees its place.
+    first.controller.abort();
+    expect((await openStream(cookie)).response.status).toBe(200);
+  });
+
+  it("replays what a reconnecting stream missed after its Last-Event-ID, then goes on live", async () => {
+    const memberId = await insertMember(handle.db);
+    const { cookie } = await signInMember(handle.db, memberId);
+    const publish = (main: string, to = memberId) =>
+      publishEvent(handle.db, { audience: { memberId: to }, type: "balance", data: { main } });
+    await publish("100");
+    const [seen] = await handle.db
+      .selectFrom("event_outbox")
+      .select("id")
+      .where("member_id", "=", memberId)
+      .execute();
+    await publish("200");
+    await publish("999", await insertMember(handle.db));
+    await publish("300");
+    const { response } = await openStream(cookie, { "Last-Event-ID": seen!.id });
+    const replayed = await readUntil(response, (text) => text.includes('"300"'));
+    expect(replayed.text).toMatch(/event: balance\nid: \d+\ndata: \{"main":"200"\}\n\n/);
+    expect(replayed.text).toContain('{"main":"300"}');
+    expect(replayed.text).not.toContain('"100"');
+    expect(replayed.text).not.toContain('"999"');
+    await publish("400");
+    const live = await readUntil(response, (text) => text.includes('"400"'));
+    expect(live.text).toContain('{"main":"400"}');
+  });
+
+  it("asks the page to revalidate when the outbox no longer reaches back to its Last-Event-ID", async () => {
+    const memberId = await insertMember(handle.db);
+    const { cookie } = await signInMember(handle.db, memberId);
+    const publish = () =>
+      publishEvent(handle.db, { audience: { memberId }, type: "balance", data: { main: "1" } });
+    for (let i = 0; i < 3; i++) await publish();
+    const ids = await handle.db
+      .selectFrom("event_outbox")
+      .select("id")
+      .where("member_id", "=", memberId)
+      .orderBy("id")
+      .execute();
+    // As the scheduler would, after the first two had passed the replay window.
+    await handle.db.deleteFrom("event_outbox").where("id", "<=", ids[1]!.id).execute();
+    const { response } = await openStream(cookie, { "Last-Event-ID": ids[0]!.id });
+    const { text } = await readUntil(response, (sent) => sent.includes("revalidate"));
+    expect(text).toContain("event: revalidate");
+    expect(text).not.toContain("event: balance");
+  });
+
+  it("ends the stream when the member signs out", async () => {
+    const memberId = await insertMember(handle.db);
+    const { cookie, token } = await signInMember(handle.db, memberId);
+    const { response } = await openStream(cookie);
+    await deleteSession(handle.db, token);
+    const { text, ended } = await readUntil(response, () => false, 3000);
+    expect(text).toContain("event: signed_out\nid: ");
+    expect(ended).toBe(true);
+  });
+});
