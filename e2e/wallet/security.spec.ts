@@ -103,7 +103,8 @@ test.describe("security centre", () => {
     page,
     createMember,
   }) => {
-    const { account } = await createMember({ password: "Login123" });
+    // Not age-verified: a verified birthday is read-only (issue 17), and this test edits it.
+    const { account } = await createMember({ password: "Login123", ageVerified: false });
     await signIn(account, "Login123");
     await page.goto("/member/security#profile");
 
