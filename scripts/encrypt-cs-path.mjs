@@ -14,4 +14,6 @@ const key = Buffer.from(process.env.CS_PATH_KEY ?? DEMO_KEY, "hex");
 const iv = randomBytes(12);
 const cipher = createCipheriv("aes-256-gcm", key, iv);
 const body = Buffer.concat([cipher.update(target, "utf8"), cipher.final()]);
-console.log(["v1", ...[iv, body, cipher.getAuthTag()].map((part) => part.toString("base64url"))].join("."));
+console.log(
+  ["v1", ...[iv, body, cipher.getAuthTag()].map((part) => part.toString("base64url"))].join("."),
+);
