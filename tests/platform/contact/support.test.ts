@@ -83,9 +83,7 @@ describe("service hours", () => {
     // Monday 2026-11-23 03:30 UTC is 08:30 in Karachi (UTC+5): closed until 09:00 there.
     const early = supportHoursAt(hours, "Asia/Karachi", new Date("2026-11-23T03:30:00Z"));
     expect(early).toEqual({ open: false, opensAt: new Date("2026-11-23T04:00:00Z") });
-    expect(supportHoursAt(hours, "Asia/Karachi", new Date("2026-11-23T04:00:00Z")).open).toBe(
-      true,
-    );
+    expect(supportHoursAt(hours, "Asia/Karachi", new Date("2026-11-23T04:00:00Z")).open).toBe(true);
     // The same instant is 03:30 in UTC, still closed; 16:00 UTC is 21:00 in Karachi: closed.
     expect(supportHoursAt(hours, "UTC", new Date("2026-11-23T03:30:00Z")).open).toBe(false);
     expect(supportHoursAt(hours, "Asia/Karachi", new Date("2026-11-23T16:00:00Z")).open).toBe(
@@ -165,8 +163,9 @@ describe("a support conversation", () => {
         }),
       ),
     ).toBe("support_throttled");
-    expect(await closeConversation(db(), { conversationId: id, operatorId: operator, context }))
-      .toEqual({ changed: true });
+    expect(
+      await closeConversation(db(), { conversationId: id, operatorId: operator, context }),
+    ).toEqual({ changed: true });
     expect(
       await codeOf(
         replyToConversation(db(), { conversationId: id, operatorId: operator, context, body: "x" }),
