@@ -1,6 +1,6 @@
 // Shared by design: the root loader runs it before every page of every feature (§1 status pages).
 import { json } from "@remix-run/node";
-import { csEntryHref } from "~/platform/contact/cs-entries.server";
+import { csEntryHref, SUPPORT_CS_TYPE } from "~/platform/contact/cs-entries.server";
 import { getDb } from "~/platform/db/database.server";
 import { getPermission } from "~/platform/system/permission.server";
 import type { SystemStatusData } from "./system-status";
@@ -37,7 +37,10 @@ export async function requireOpenSystem(
       {
         systemStatus: permission.status,
         ip: permission.location.ip,
-        customerService: primaryCustomerService(permission.info.customerService),
+        // The portal is closed here, so its own support chat is no way to reach anyone.
+        customerService: primaryCustomerService(
+          permission.info.customerService.filter((entry) => entry.csType !== SUPPORT_CS_TYPE),
+        ),
         ...render,
       },
       {
