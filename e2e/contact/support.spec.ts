@@ -9,7 +9,7 @@ import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
  * entry points at the server's resolver and, with JavaScript, opens a
  * 440×750 window; without, a new tab.
  */
-const t = (key: string, options?: Record<string, unknown>) => label("en", key, options);
+const t = (key: string) => label("en", key);
 
 async function operatorPage(browser: Browser, baseURL: string | undefined, signIn: SignIn) {
   const context = await browser.newContext({ baseURL, locale: "en-US" });
