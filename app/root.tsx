@@ -17,7 +17,12 @@ import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
 import { isSystemStatusData } from "./utils/system-status";
-import { csLink, isSocialLink, primaryCustomerService, requireOpenSystem } from "./utils/system.server";
+import {
+  csLink,
+  isSocialLink,
+  primaryCustomerService,
+  requireOpenSystem,
+} from "./utils/system.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -10,7 +10,8 @@ export const CS_CIPHERTEXT = /^v1\.[\w-]{16}\.[\w-]+\.[\w-]{22}$/;
 
 const keyOf = (hex: string) => {
   const key = Buffer.from(hex, "hex");
-  if (key.length !== 32) throw new Error("the customer-service key must be 32 bytes (64 hex digits)");
+  if (key.length !== 32)
+    throw new Error("the customer-service key must be 32 bytes (64 hex digits)");
   return key;
 };
 

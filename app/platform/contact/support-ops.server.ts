@@ -12,12 +12,7 @@ export function supportQueue(db: Database, limit = 100) {
   return db
     .selectFrom("support_conversations as c")
     .innerJoin("members as m", "m.id", "c.member_id")
-    .select([
-      "c.id",
-      "m.account",
-      "c.ops_unread as unread",
-      "c.last_message_at as lastMessageAt",
-    ])
+    .select(["c.id", "m.account", "c.ops_unread as unread", "c.last_message_at as lastMessageAt"])
     .where("c.status", "=", "open")
     .orderBy("c.last_message_at", "desc")
     .orderBy("c.id", "desc")
