@@ -17,7 +17,12 @@ import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
 import { isSystemStatusData } from "./utils/system-status";
-import { isSocialLink, primaryCustomerService, requireOpenSystem } from "./utils/system.server";
+import {
+  csLink,
+  isSocialLink,
+  primaryCustomerService,
+  requireOpenSystem,
+} from "./utils/system.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -42,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     brand: {
       name: info.brandName,
       customerService: primaryCustomerService(info.customerService),
-      social: info.customerService.filter(isSocialLink),
+      social: info.customerService.filter(isSocialLink).map(csLink),
       resources: info.resources,
       footerVendors: info.footerVendors,
     },

@@ -1,5 +1,6 @@
 // Shared by design: the root loader runs it before every page of every feature (§1 status pages).
 import { json } from "@remix-run/node";
+import { csEntryHref, SUPPORT_CS_TYPE } from "~/platform/contact/cs-entries.server";
 import { getDb } from "~/platform/db/database.server";
 import { getPermission } from "~/platform/system/permission.server";
 import type { SystemStatusData } from "./system-status";
@@ -10,9 +11,15 @@ export function isSocialLink(entry: { csType: string }) {
   return entry.csType === "FACEBOOK" || entry.csType === "YOUTUBE";
 }
 
+/** An entry as the browser gets it: its label and the resolver's address, never the stored target. */
+export function csLink(entry: { csType: string; label: string }) {
+  return { csType: entry.csType, label: entry.label, path: csEntryHref(entry.csType) };
+}
+
 /** The customer-service entry the status pages and the header open (the first that is not a social link). */
-export function primaryCustomerService<T extends { csType: string }>(entries: T[]): T | null {
-  return entries.find((entry) => !isSocialLink(entry)) ?? entries[0] ?? null;
+export function primaryCustomerService(entries: { csType: string; label: string }[]) {
+  const entry = entries.find((candidate) => !isSocialLink(candidate)) ?? entries[0];
+  return entry ? csLink(entry) : null;
 }
 
 /**
@@ -30,7 +37,10 @@ export async function requireOpenSystem(
       {
         systemStatus: permission.status,
         ip: permission.location.ip,
-        customerService: primaryCustomerService(permission.info.customerService),
+        // The portal is closed here, so its own support chat is no way to reach anyone.
+        customerService: primaryCustomerService(
+          permission.info.customerService.filter((entry) => entry.csType !== SUPPORT_CS_TYPE),
+        ),
         ...render,
       },
       {

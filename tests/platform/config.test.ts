@@ -38,6 +38,7 @@ describe("brand config", () => {
     expect(brand.trialTypes).toEqual([4]);
     expect(brand.footerVendors).toEqual(["PG", "EG2", "PT", "JDB", "CQ9", "FC", "JL", "BGS"]);
     expect(brand.customerService.map((entry) => entry.csType)).toEqual([
+      "SUPPORT",
       "LIVECHAT",
       "FACEBOOK",
       "YOUTUBE",

@@ -34,7 +34,7 @@ describe("root loader: system status", () => {
       expect(response.headers.get("Retry-After")).toBeTruthy();
       expect(await response.json()).toMatchObject({
         systemStatus: 1,
-        customerService: { csType: "LIVECHAT" },
+        customerService: { csType: "LIVECHAT", path: "/resources/cs/LIVECHAT" },
       });
     } finally {
       await setMaintenance(handle.db, false);

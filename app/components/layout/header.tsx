@@ -118,6 +118,15 @@ export function Header({
             <CustomerServiceLink entry={customerService} className="icon-button">
               <Icon name="chat" />
               <span className="label">{t("header.customerService")}</span>
+              {viewer?.supportUnread ? (
+                <span
+                  className="badge"
+                  aria-label={t("memberCentre.unread", { count: viewer.supportUnread })}
+                  data-testid="header-support-unread"
+                >
+                  {viewer.supportUnread}
+                </span>
+              ) : null}
             </CustomerServiceLink>
           ) : null}
           {viewer ? (

@@ -24,6 +24,8 @@ export interface MemberSummary {
   wallets: { vassalage: string; displayName: string; balance: string }[];
   /** Available promotions plus unread messages (§2). */
   unclaimed: number;
+  /** Operators' support replies not yet read (issue 16). */
+  supportUnread?: number;
 }
 
 const HIDDEN_BALANCE = "****";

@@ -39,6 +39,8 @@ export function toastText<T extends keyof LiveEventData>(
       return t("liveEvents.announcement");
     case "signed_out":
       return t("liveEvents.signedOut");
+    case "support_message":
+      return t("support.live.reply");
     default:
       return null;
   }

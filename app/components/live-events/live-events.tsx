@@ -15,6 +15,7 @@ const REVALIDATES: ReadonlySet<LiveEventType> = new Set([
   "message",
   "announcement",
   "signed_out",
+  "support_message",
 ]);
 const LOTTERY_PAGE = /lott|lottery/i;
 

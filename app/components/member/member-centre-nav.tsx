@@ -27,6 +27,8 @@ const PAGES = [
   { to: "/member/protection", key: "protection", label: "protection.nav" },
   // Issue 16: §3 feedback; its label sits with the page's own.
   { to: "/member/feedback", key: "feedback", label: "feedback.nav" },
+  // Issue 16: the built-in support chat; its label sits with the page's own.
+  { to: "/member/support", key: "support", label: "support.nav" },
 ] as const;
 
 /** §2: the member centre pages that carry an unread badge, and their counts. */
@@ -34,6 +36,8 @@ export interface MemberCentreBadges {
   messages: number;
   rewards: number;
   missions: number;
+  /** Operators' replies the member has not read. */
+  support?: number;
 }
 
 export function MemberCentreNav({
@@ -56,8 +60,11 @@ export function MemberCentreNav({
           <li key={page.to}>
             <NavLink to={page.to} end={"end" in page} prefetch="intent">
               {t("label" in page ? page.label : `memberCentre.${page.key}`)}
-              {page.key === "messages" || page.key === "rewards" || page.key === "missions" ? (
-                <Badge page={page.key} count={badges[page.key]} />
+              {page.key === "messages" ||
+              page.key === "rewards" ||
+              page.key === "missions" ||
+              page.key === "support" ? (
+                <Badge page={page.key} count={badges[page.key] ?? 0} />
               ) : null}
             </NavLink>
           </li>
@@ -71,7 +78,7 @@ function Badge({ page, count }: { page: keyof MemberCentreBadges; count: number 
   const { t } = useTranslation();
   if (count <= 0) return null;
   const label =
-    page === "messages"
+    page === "messages" || page === "support"
       ? t("memberCentre.unread", { count })
       : t("memberCentre.claimable", { count });
   return (

@@ -13,10 +13,20 @@ const OPS_PAGES = [
   { to: "/ops/protection", testId: "protection", label: "protectionBreak.ops.nav" },
   { to: "/ops/age-checks", testId: "age-checks", label: "ageCheck.ops.nav" },
   { to: "/ops/feedback", testId: "feedback", label: "feedback.ops.nav" },
+  { to: "/ops/support", testId: "support", label: "support.ops.nav" },
 ] as const;
 
 /** The back office's only chrome: brand, who is signed in, sign out (a plain post to /logout with site=ops). */
-export function OpsHeader({ brandName, account }: { brandName: string; account: string }) {
+export function OpsHeader({
+  brandName,
+  account,
+  supportUnread = 0,
+}: {
+  brandName: string;
+  account: string;
+  /** Unread member messages in open support conversations. */
+  supportUnread?: number;
+}) {
   const { t } = useTranslation();
   return (
     <header className="agent-header ops-header">
@@ -29,6 +39,15 @@ export function OpsHeader({ brandName, account }: { brandName: string; account: 
           {OPS_PAGES.map(({ to, testId, label }) => (
             <NavLink key={to} to={to} end={to === "/ops"} data-testid={`ops-nav-${testId}`}>
               {t(label)}
+              {testId === "support" && supportUnread > 0 ? (
+                <span
+                  className="badge"
+                  aria-label={t("support.unread", { count: supportUnread })}
+                  data-testid="ops-support-unread"
+                >
+                  {supportUnread}
+                </span>
+              ) : null}
             </NavLink>
           ))}
         </nav>

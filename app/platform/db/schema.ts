@@ -423,6 +423,8 @@ export interface DB {
   feedback_answers: FeedbackAnswersTable;
   feedback_images: FeedbackImagesTable;
   event_outbox: EventOutboxTable;
+  support_conversations: SupportConversationsTable;
+  support_messages: SupportMessagesTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -886,5 +888,27 @@ export interface EventOutboxTable {
   topic: string | null;
   type: string;
   data: Json<unknown>;
+  created_at: Timestamp;
+}
+
+/** A member's one support conversation (issue 16); unread counts on both sides. */
+export interface SupportConversationsTable {
+  id: Generated<string>;
+  member_id: string;
+  status: Generated<"open" | "closed">;
+  member_unread: Generated<number>;
+  ops_unread: Generated<number>;
+  last_member_message_at: Timestamp | null;
+  last_message_at: Timestamp;
+  closed_at: Timestamp | null;
+  closed_by: string | null;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  author: "member" | "operator";
+  operator_id: string | null;
+  body: string;
   created_at: Timestamp;
 }

@@ -16,6 +16,8 @@ export interface LiveEventData {
   announcement: { id: string };
   /** The member's sessions were ended: every stream checks its own and closes when it is gone. */
   signed_out: { reason: "signed_out" | "password_changed" | "break" | "session_limit" };
+  /** An operator answered the member's support conversation; `unread` is the member's count after it. */
+  support_message: { unread: number };
 }
 
 export type LiveEventType = keyof LiveEventData;
@@ -28,6 +30,7 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "lottery_draw",
   "announcement",
   "signed_out",
+  "support_message",
 ];
 
 /** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */

@@ -51,7 +51,9 @@ export type AuditEvent =
   | "age_check_decided"
   // Feedback (issue 16): an operator answered or closed a member's feedback.
   | "feedback_answered"
-  | "feedback_closed";
+  | "feedback_closed"
+  | "support_replied"
+  | "support_closed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

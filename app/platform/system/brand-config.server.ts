@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import { CS_CIPHERTEXT } from "../contact/cs-cipher";
 import { compileAcceptedPattern } from "./field-rules.server";
 
 const whitelabelModule: z.ZodType<WhitelabelModule> = z.lazy(() =>
@@ -89,9 +90,32 @@ export const brandConfigSchema = z.object({
   trialTypes: z.array(z.number().int()).default([4]),
   whitelabel: z.array(whitelabelModule).default([]),
   registerFieldRules: z.record(z.string(), registerFieldRule).default({}),
+  /** §3: the target `path` is AES-256-GCM ciphertext (contact/cs-cipher.ts); SUPPORT, the built-in chat, has none. */
   customerService: z
-    .array(z.object({ csType: z.string().min(1), label: z.string().min(1), path: url }))
+    .array(
+      z
+        .object({
+          csType: z.string().regex(/^[A-Z0-9_]{1,32}$/),
+          label: z.string().min(1),
+          path: z
+            .string()
+            .regex(CS_CIPHERTEXT, "must be a ciphertext of scripts/encrypt-cs-path.mjs")
+            .optional(),
+        })
+        .refine((entry) => entry.csType === "SUPPORT" || entry.path, {
+          path: ["path"],
+          message: "is required (ciphertext) except for SUPPORT",
+        }),
+    )
     .default([]),
+  /** The built-in support chat's service hours, in the brand's time zone (days: 0 = Sunday). */
+  support: z
+    .object({
+      days: z.array(z.number().int().min(0).max(6)),
+      from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+      to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
+    })
+    .default({ days: [0, 1, 2, 3, 4, 5, 6], from: "00:00", to: "24:00" }),
   footerVendors: z.array(z.string()).default([]),
   resources: z
     .array(z.object({ resourceType: z.string(), labelNameEn: z.string(), url }))

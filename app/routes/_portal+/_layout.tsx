@@ -18,6 +18,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { transferWallets } from "~/platform/wallet/policy";
 import { unreadMessageCount } from "~/platform/content/messages.server";
+import { memberSupportUnread } from "~/platform/contact/support.server";
 import { findVipLevel } from "~/platform/rewards/vip.server";
 import { levelName } from "~/platform/rewards/vip-levels";
 import { claimableCount } from "~/platform/rewards/claimable.server";
@@ -38,11 +39,12 @@ async function viewerSummary(
   locale: string,
 ) {
   // §2 unclaimed count on the avatar: claimable promotions plus unread messages.
-  const [wallets, unreadMessages, availablePromos, vipLevel] = await Promise.all([
+  const [wallets, unreadMessages, availablePromos, vipLevel, supportUnread] = await Promise.all([
     walletBalances(db, member.id, vendorWallets),
     unreadMessageCount(db, member.id),
     member.isTrial ? 0 : claimableCount(db, member.id),
     member.hasVip ? findVipLevel(db, member.vipRankLevel) : undefined,
+    memberSupportUnread(db, member.id),
   ]);
   return {
     id: member.id,
@@ -60,6 +62,8 @@ async function viewerSummary(
     /** Also the member centre's badges, so these counts are read once per request. */
     unreadMessages,
     availablePromos,
+    /** Operators' support replies not yet read: the member nav and header customer-service badges. */
+    supportUnread,
   };
 }
 

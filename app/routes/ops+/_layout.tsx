@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { OpsHeader } from "~/components/ops/ops-header";
 import { translatorFor } from "~/i18next.server";
+import { opsSupportUnread } from "~/platform/contact/support-ops.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
@@ -21,20 +22,26 @@ const isLoginPage = (request: Request) =>
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = isLoginPage(request) ? null : await requireOperator(request);
-  const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);
+  const db = await getDb();
+  const [brand, t, supportUnread] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    operator ? opsSupportUnread(db) : 0,
+  ]);
   return json({
     title: t("ops.title"),
     brandName: brand.name,
     account: operator?.member.account ?? null,
+    supportUnread,
   });
 }
 
 export default function OpsLayout() {
-  const { brandName, account } = useLoaderData<typeof loader>();
+  const { brandName, account, supportUnread } = useLoaderData<typeof loader>();
   if (!account) return <Outlet />;
   return (
     <div className="agent-centre ops-centre">
-      <OpsHeader brandName={brandName} account={account} />
+      <OpsHeader brandName={brandName} account={account} supportUnread={supportUnread} />
       <main id="main" className="agent-main" tabIndex={-1}>
         <Outlet />
       </main>

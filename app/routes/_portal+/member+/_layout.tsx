@@ -27,6 +27,7 @@ export default function MemberLayout() {
     messages: viewer?.unreadMessages ?? 0,
     rewards: viewer?.availablePromos ?? 0,
     missions: claimableMissions,
+    support: viewer?.supportUnread ?? 0,
   };
   return (
     <div className="member-centre">

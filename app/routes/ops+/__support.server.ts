@@ -1,0 +1,92 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect } from "@remix-run/node";
+import * as z from "zod/v4";
+import { translatorFor } from "~/i18next.server";
+import { SUPPORT_MESSAGE_MAX_CHARS } from "~/platform/contact/support.server";
+import {
+  closeConversation,
+  opsConversation,
+  replyToConversation,
+  supportQueue,
+} from "~/platform/contact/support-ops.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
+import { getDb } from "~/platform/db/database.server";
+import { PlatformError } from "~/platform/errors";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { auditContext, requireOperator } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+import { formFailure } from "~/utils/identity.server";
+import { messageView, supportErrorMessage } from "~/utils/support.server";
+
+/**
+ * /ops/support (issue 16): the open conversations, newest first, and one
+ * conversation to reply to or close. Every change is audited by the platform.
+ */
+async function context(request: Request) {
+  const operator = await requireOperator(request);
+  const db = await getDb();
+  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  return { operator, db, brand, t };
+}
+
+export async function opsSupportQueueLoader(request: Request) {
+  const { db, brand, t } = await context(request);
+  const queue = await supportQueue(db);
+  return json({
+    title: t("support.ops.title"),
+    brandName: brand.name,
+    conversations: queue.map((row) => ({
+      id: row.id,
+      account: row.account,
+      unread: row.unread,
+      at: formatTimestamp(new Date(row.lastMessageAt).toISOString(), brand.timeZone),
+    })),
+  });
+}
+
+export async function opsSupportConversationLoader(request: Request, conversationId: string) {
+  const { db, brand, t } = await context(request);
+  const conversation = await opsConversation(db, conversationId);
+  if (!conversation) throw new Response("Not found", { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  return json({
+    title: t("support.ops.conversationTitle", { account: conversation.account }),
+    brandName: brand.name,
+    status: conversation.status,
+    messages: conversation.messages.map((message) => messageView(message, brand.timeZone)),
+    done: done === "replied" || done === "closed" ? done : null,
+    max: SUPPORT_MESSAGE_MAX_CHARS,
+  });
+}
+
+const actSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("reply"), body: z.string().optional().default("") }),
+  z.object({ intent: z.literal("close") }),
+]);
+
+export async function opsSupportConversationAction(request: Request, conversationId: string) {
+  const formData = await readForm(request, { honeypot: true });
+  const { operator, db, t } = await context(request);
+  const submission = parseWithZod(formData, { schema: actSchema });
+  if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
+  const act = { conversationId, operatorId: operator.member.id, context: auditContext(request) };
+  try {
+    if (submission.value.intent === "reply") {
+      await replyToConversation(db, { ...act, body: submission.value.body });
+      return redirect(`/ops/support/${conversationId}?done=replied`);
+    }
+    await closeConversation(db, act);
+    return redirect(`/ops/support/${conversationId}?done=closed`);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    if (error.code === "support_not_found") throw new Response("Not found", { status: 404 });
+    const message = supportErrorMessage(error, t);
+    return formFailure(
+      submission.reply(
+        error.code === "support_closed"
+          ? { formErrors: [message] }
+          : { fieldErrors: { body: [message] } },
+      ),
+    );
+  }
+}

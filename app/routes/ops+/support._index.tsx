@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useRefresh } from "~/components/ops/support/use-refresh";
+import { useTranslation } from "~/utils/i18n";
+import { titleMeta } from "~/utils/meta";
+import { opsSupportQueueLoader } from "./__support.server";
+
+export const meta = titleMeta<typeof loader>();
+
+/** /ops/support: open support conversations, latest message first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return opsSupportQueueLoader(request);
+}
+
+export default function OpsSupportQueue() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  useRefresh();
+  return (
+    <section className="ops-queue" aria-labelledby="ops-support-title">
+      <h1 id="ops-support-title">{data.title}</h1>
+      {data.conversations.length === 0 ? <p className="muted">{t("support.ops.none")}</p> : null}
+      <ul className="support-queue" data-testid="ops-support-queue" aria-live="polite">
+        {data.conversations.map((row) => (
+          <li key={row.id}>
+            <Link to={`/ops/support/${row.id}`}>{row.account}</Link> · <time>{row.at}</time>
+            {row.unread > 0 ? (
+              <span className="badge" aria-label={t("support.unread", { count: row.unread })}>
+                {row.unread}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
