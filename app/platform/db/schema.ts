@@ -423,6 +423,8 @@ export interface DB {
   feedback_answers: FeedbackAnswersTable;
   feedback_images: FeedbackImagesTable;
   event_outbox: EventOutboxTable;
+  chat_messages: ChatMessagesTable;
+  chat_mutes: ChatMutesTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -886,5 +888,24 @@ export interface EventOutboxTable {
   topic: string | null;
   type: string;
   data: Json<unknown>;
+  created_at: Timestamp;
+}
+
+/** A chat room's message (0020-chat-rooms): `lobby` or `table-<node id>`; deleted ones keep their row. */
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  room: string;
+  member_id: string;
+  body: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+/** A member an operator muted in every room until `until`. */
+export interface ChatMutesTable {
+  member_id: string;
+  until: Timestamp;
+  muted_by: string;
   created_at: Timestamp;
 }

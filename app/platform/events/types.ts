@@ -16,6 +16,10 @@ export interface LiveEventData {
   announcement: { id: string };
   /** The member's sessions were ended: every stream checks its own and closes when it is gone. */
   signed_out: { reason: "signed_out" | "password_changed" | "break" | "session_limit" };
+  /** Topic `room:<room>`: a chat message posted; `author` is the masked account or the nickname. */
+  chat_message: { id: string; room: string; author: string; text: string; at: string };
+  /** Topic `room:<room>`: an operator deleted a message; open rooms drop it. */
+  chat_deleted: { id: string; room: string };
 }
 
 export type LiveEventType = keyof LiveEventData;
@@ -28,6 +32,8 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "lottery_draw",
   "announcement",
   "signed_out",
+  "chat_message",
+  "chat_deleted",
 ];
 
 /** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */

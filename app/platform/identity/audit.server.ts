@@ -51,7 +51,10 @@ export type AuditEvent =
   | "age_check_decided"
   // Feedback (issue 16): an operator answered or closed a member's feedback.
   | "feedback_answered"
-  | "feedback_closed";
+  | "feedback_closed"
+  // Chat rooms (issue 16): an operator deleted a message or muted a member.
+  | "chat_message_deleted"
+  | "chat_member_muted";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -18,6 +18,7 @@ import * as ageChecks from "./0016-age-checks";
 import * as sessionEnds from "./0017-session-ends";
 import * as feedback from "./0018-feedback";
 import * as eventOutbox from "./0019-event-outbox";
+import * as chatRooms from "./0020-chat-rooms";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0017-session-ends": sessionEnds,
   "0018-feedback": feedback,
   "0019-event-outbox": eventOutbox,
+  "0020-chat-rooms": chatRooms,
 };
 
 export const migrationProvider: MigrationProvider = {
