@@ -1,9 +1,10 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
-import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIVE_EVENT_TYPES, type LiveEventData, type LiveEventType } from "~/platform/events/types";
 import { useTranslation } from "~/utils/i18n";
 import { moneyFormatter, toastText } from "./event-toast";
 import { LiveFiguresContext } from "./live-figures";
+import { LiveRoomsContext, type RoomEvent } from "./live-rooms";
 
 const TOAST_MS = 8000;
 /** Several events of one change (balance, deposit, message) cost one revalidation. */
@@ -59,6 +60,22 @@ export function LiveEvents({
     live && live.basedOn === loaderBalance && live.memberId === memberId ? live.balance : null;
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [connected, setConnected] = useState(false);
+  // The chat rooms open on the page: the stream follows their topics too, and hands them their events.
+  const roomListeners = useRef(new Map<string, Set<(event: RoomEvent) => void>>());
+  const [rooms, setRooms] = useState("");
+  const followRoom = useCallback((room: string, listener: (event: RoomEvent) => void) => {
+    const listeners = roomListeners.current;
+    const update = () => startTransition(() => setRooms([...listeners.keys()].sort().join(",")));
+    let set = listeners.get(room);
+    if (!set) listeners.set(room, (set = new Set()));
+    set.add(listener);
+    update();
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(room);
+      update();
+    };
+  }, []);
 
   // The stream lives as long as the member does; what handles an event reads the latest render.
   const current = {
@@ -75,7 +92,9 @@ export function LiveEvents({
 
   useEffect(() => {
     if (!memberId || typeof EventSource === "undefined") return;
-    const source = new EventSource("/resources/events");
+    const source = new EventSource(
+      rooms ? `/resources/events?rooms=${encodeURIComponent(rooms)}` : "/resources/events",
+    );
     source.addEventListener("open", () => startTransition(() => setConnected(true)));
     source.addEventListener("error", () => startTransition(() => setConnected(false)));
     const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -96,6 +115,11 @@ export function LiveEvents({
     };
     const handle = <T extends LiveEventType>(type: T, id: string, data: LiveEventData[T]) => {
       const { t, money, pathname, loaderBalance } = latest.current;
+      if (type === "chat_message" || type === "chat_deleted") {
+        const event = { type, data } as RoomEvent;
+        for (const listener of roomListeners.current.get(event.data.room) ?? []) listener(event);
+        return;
+      }
       if (type === "balance") {
         const { main } = data as LiveEventData["balance"];
         if (main !== null)
@@ -121,11 +145,11 @@ export function LiveEvents({
       for (const timer of timers) clearTimeout(timer);
       if (revalidateTimer) clearTimeout(revalidateTimer);
     };
-  }, [memberId]);
+  }, [memberId, rooms]);
 
   return (
     <LiveFiguresContext.Provider value={{ balance }}>
-      {children}
+      <LiveRoomsContext.Provider value={followRoom}>{children}</LiveRoomsContext.Provider>
       <div
         className="live-toasts"
         role="status"

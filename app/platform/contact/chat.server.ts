@@ -28,17 +28,35 @@ export interface ChatMessage {
 export const chatAuthor = (member: { account: string; nickname: string | null }) =>
   member.nickname?.trim() || maskCustomerName(member.account);
 
-/** Whether a room exists: the lobby, or a live table or PVP room of the catalog. */
-export async function chatRoomExists(db: Database, room: string): Promise<boolean> {
-  if (!isRoomName(room)) return false;
-  if (room === LOBBY_ROOM) return true;
+export interface ChatRoom {
+  room: string;
+  /** The table's game (the lobby has none), named in `language` when the catalog has it. */
+  table: { nodeId: number; name: string; category: string } | null;
+}
+
+/** A room that exists: the lobby, or a live table or PVP room of the catalog; null otherwise. */
+export async function findChatRoom(
+  db: Database,
+  room: string,
+  language = "en",
+): Promise<ChatRoom | null> {
+  if (!isRoomName(room)) return null;
+  if (room === LOBBY_ROOM) return { room, table: null };
   const game = await db
     .selectFrom("games")
-    .select("node_id")
+    .select(["node_id", "name", "names", "category"])
     .where("node_id", "=", roomNodeId(room)!)
     .where("category", "in", ["LIVE", "PVP"])
     .executeTakeFirst();
-  return game !== undefined;
+  if (!game) return null;
+  const names = (typeof game.names === "string" ? JSON.parse(game.names) : game.names) as Record<
+    string,
+    string
+  > | null;
+  return {
+    room,
+    table: { nodeId: game.node_id, name: names?.[language] ?? game.name, category: game.category },
+  };
 }
 
 /** A room's latest messages that are not deleted, oldest first. */
@@ -109,7 +127,7 @@ export async function postChatMessage(
   brand: Pick<BrandConfig, "chat"> & TypeSets,
 ): Promise<ChatMessage> {
   const body = checkChatText(input.text, brand.chat.blockedWords);
-  if (!(await chatRoomExists(db, input.room))) throw new PlatformError("chat_room_unknown");
+  if (!(await findChatRoom(db, input.room))) throw new PlatformError("chat_room_unknown");
   const now = input.now ?? new Date();
   return inTransaction(db, async (trx) => {
     const member = await trx
