@@ -59,7 +59,8 @@ export function LiveEvents({
   const balance =
     live && live.basedOn === loaderBalance && live.memberId === memberId ? live.balance : null;
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [connected, setConnected] = useState(false);
+  // The rooms the open stream follows ("" for none), null while it is not connected.
+  const [connected, setConnected] = useState<string | null>(null);
   // The chat rooms open on the page: the stream follows their topics too, and hands them their events.
   const roomListeners = useRef(new Map<string, Set<(event: RoomEvent) => void>>());
   const [rooms, setRooms] = useState("");
@@ -95,8 +96,8 @@ export function LiveEvents({
     const source = new EventSource(
       rooms ? `/resources/events?rooms=${encodeURIComponent(rooms)}` : "/resources/events",
     );
-    source.addEventListener("open", () => startTransition(() => setConnected(true)));
-    source.addEventListener("error", () => startTransition(() => setConnected(false)));
+    source.addEventListener("open", () => startTransition(() => setConnected(rooms)));
+    source.addEventListener("error", () => startTransition(() => setConnected(null)));
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let revalidateTimer: ReturnType<typeof setTimeout> | null = null;
     const revalidate = () => {
@@ -141,7 +142,10 @@ export function LiveEvents({
     return () => {
       source.close();
       // A signed-out page (or another member's) keeps none of this member's toasts.
-      startTransition(() => setToasts([]));
+      startTransition(() => {
+        setToasts([]);
+        setConnected(null);
+      });
       for (const timer of timers) clearTimeout(timer);
       if (revalidateTimer) clearTimeout(revalidateTimer);
     };
@@ -155,7 +159,8 @@ export function LiveEvents({
         role="status"
         aria-live="polite"
         data-testid="live-toasts"
-        data-connected={connected}
+        data-connected={connected !== null}
+        data-rooms={connected ?? undefined}
       >
         {toasts.map((item) => (
           <p key={item.id} className="live-toast">
