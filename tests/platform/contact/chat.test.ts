@@ -8,11 +8,11 @@ import {
 import { blockedWordIn } from "~/platform/contact/chat-rules";
 import { postChatMessage, readChatRoom } from "~/platform/contact/chat.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { PlatformError } from "~/platform/errors";
 import { EventHub } from "~/platform/events/hub.server";
 import type { Audience, LiveEvent } from "~/platform/events/types";
 import { createTestDatabase } from "../../helpers/database";
 import { insertGame } from "../../helpers/play";
+import { refusal } from "../../helpers/rewards";
 import { insertMember } from "../../helpers/wallet";
 
 /**
@@ -39,16 +39,6 @@ afterAll(async () => {
   await hub?.close();
   await handle?.close();
 });
-
-const errorOf = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof PlatformError) return { code: error.code, details: error.details };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
 
 function collect(on: EventHub, audience: Audience) {
   const events: LiveEvent[] = [];
@@ -93,7 +83,7 @@ describe("posting", () => {
   it("refuses an unknown room", async () => {
     const memberId = await insertMember(db());
     for (const room of ["table-999999", "casino", "table-0"])
-      expect(await errorOf(postChatMessage(db(), { memberId, room, text: "hi" }, brand))).toEqual({
+      expect(await refusal(postChatMessage(db(), { memberId, room, text: "hi" }, brand))).toEqual({
         code: "chat_room_unknown",
         details: {},
       });
@@ -105,8 +95,8 @@ describe("the rules", () => {
     const memberId = await insertMember(db());
     const post = (text: string, now: Date) =>
       postChatMessage(db(), { memberId, room: "lobby", text, now }, brand);
-    expect((await errorOf(post("   \n ", new Date()))).code).toBe("chat_empty");
-    expect(await errorOf(post("x".repeat(201), new Date()))).toEqual({
+    expect((await refusal(post("   \n ", new Date()))).code).toBe("chat_empty");
+    expect(await refusal(post("x".repeat(201), new Date()))).toEqual({
       code: "chat_too_long",
       details: { max: 200 },
     });
@@ -121,7 +111,7 @@ describe("the rules", () => {
     const post = (ms: number) =>
       postChatMessage(db(), { memberId, room: "lobby", text: "hi", now: at(ms) }, brand);
     await post(0);
-    expect(await errorOf(post(1999))).toEqual({ code: "chat_too_fast", details: { seconds: 2 } });
+    expect(await refusal(post(1999))).toEqual({ code: "chat_too_fast", details: { seconds: 2 } });
     await post(2000);
     expect(await storedCount(memberId)).toBe("2");
   });
@@ -132,7 +122,7 @@ describe("the rules", () => {
     expect(blockedWordIn("ok", [])).toBeNull();
     const memberId = await insertMember(db());
     expect(
-      await errorOf(postChatMessage(db(), { memberId, room: "lobby", text: "You Idiot" }, brand)),
+      await refusal(postChatMessage(db(), { memberId, room: "lobby", text: "You Idiot" }, brand)),
     ).toEqual({ code: "chat_blocked_word", details: { word: "idiot" } });
     expect(await storedCount(memberId)).toBe("0");
   });
@@ -140,7 +130,7 @@ describe("the rules", () => {
   it("lets a trial account read but not write", async () => {
     const memberId = await insertMember(db(), { type: 4 });
     expect(
-      (await errorOf(postChatMessage(db(), { memberId, room: "lobby", text: "hi" }, brand))).code,
+      (await refusal(postChatMessage(db(), { memberId, room: "lobby", text: "hi" }, brand))).code,
     ).toBe("chat_trial");
     expect(await storedCount(memberId)).toBe("0");
   });
@@ -161,7 +151,7 @@ describe("the operators", () => {
     expect(until.getTime() - now.getTime()).toBe(24 * 3_600_000);
     const post = (at: Date) =>
       postChatMessage(db(), { memberId, room: "lobby", text: "hi", now: at }, brand);
-    expect(await errorOf(post(new Date(until.getTime() - 1000)))).toEqual({
+    expect(await refusal(post(new Date(until.getTime() - 1000)))).toEqual({
       code: "chat_muted",
       details: { until },
     });
@@ -170,7 +160,7 @@ describe("the operators", () => {
     expect(await storedCount(memberId)).toBe("1");
     expect((await activeMutes(db(), now)).some((mute) => mute.memberId === memberId)).toBe(true);
     expect(
-      (await errorOf(muteChatMember(db(), { memberId, hours: 2, operatorId, context }))).code,
+      (await refusal(muteChatMember(db(), { memberId, hours: 2, operatorId, context }))).code,
     ).toBe("chat_mute_period");
     const audited = await db()
       .selectFrom("audit_log")
@@ -217,7 +207,7 @@ describe("the operators", () => {
       .execute();
     expect(audited).toHaveLength(1);
     expect(
-      (await errorOf(deleteChatMessage(db(), { messageId: "987654321", operatorId, context })))
+      (await refusal(deleteChatMessage(db(), { messageId: "987654321", operatorId, context })))
         .code,
     ).toBe("chat_message_not_found");
   });
