@@ -5,7 +5,8 @@ import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
  * The chat room of a live table (issue 16), with JavaScript on and off: two
  * members in two browsers; A posts, B sees it (live with JavaScript, after a
  * reload without); ops01 deletes it and mutes A, whose next post is refused
- * with the end of the mute. Bad input keeps what was typed; visitors read only.
+ * with the end of the mute. Bad input keeps what was typed; visitors read only;
+ * a table's game page links its room.
  */
 const t = (key: string, values?: Record<string, string | number>) =>
   label("en", `chat.${key}`, values);
@@ -117,6 +118,7 @@ test.describe("chat room", () => {
     javaScriptEnabled,
   }) => {
     await page.goto("/live");
+    const tableChat = (await page.getByTestId("table-chat").first().getAttribute("href"))!;
     await page.getByTestId("lobby-chat-link").click();
     await expect(page).toHaveURL("/chat");
     await expect(page.getByTestId("chat-form")).toHaveCount(0);
@@ -128,6 +130,11 @@ test.describe("chat room", () => {
 
     const member = await createMember({ password: "Member123" });
     await signIn(member.account, "Member123");
+    // The demo provider's table page links its room.
+    await page.goto(`/seamless?nodeId=${tableChat.replace("/chat/table-", "")}&mode=demo`);
+    await expect(
+      page.frameLocator("iframe.game-frame").getByTestId("demo-table-chat"),
+    ).toHaveAttribute("href", tableChat);
     await page.goto("/chat");
     await post(page, "   ", javaScriptEnabled);
     const field = page.getByTestId("chat-form").getByLabel(t("message"), { exact: true });
