@@ -271,4 +271,40 @@ describe("the stream's rooms", () => {
       401,
     );
   });
+
+  test("a stream reopened for a room with ?after= replays the room's messages since, not other rooms'", async () => {
+    const { loader } = await eventsRoute();
+    const reader = await member();
+    const after = (
+      await handle.db
+        .selectFrom("event_outbox")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirstOrThrow()
+    ).id!;
+    const room = await liveTable();
+    await (await chatRoute()).action(post((await member()).cookie, { text: "in the lobby" }));
+    await (await chatRoute()).action(post((await member()).cookie, { text: "at the table" }, room));
+    const controller = new AbortController();
+    const response = (await loader({
+      ...routeArgs(`/resources/events?rooms=lobby&after=${after}`, {
+        headers: { Cookie: reader.cookie },
+        signal: controller.signal,
+      }),
+      params: {},
+    })) as Response;
+    const stream = response.body!.getReader();
+    let text = "";
+    const deadline = Date.now() + 2000;
+    while (!text.includes("in the lobby") && Date.now() < deadline) {
+      const chunk = await Promise.race([
+        stream.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+      ]);
+      if (!chunk || chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    expect(text).toMatch(/event: chat_message\nid: \d+\ndata: \{[^\n]*"text":"in the lobby"/);
+    expect(text).not.toContain("at the table");
+  });
 });

@@ -64,6 +64,7 @@ export function LiveEvents({
   // The chat rooms open on the page: the stream follows their topics too, and hands them their events.
   const roomListeners = useRef(new Map<string, Set<(event: RoomEvent) => void>>());
   const [rooms, setRooms] = useState("");
+  const lastEventId = useRef<{ memberId: string; id: string } | null>(null);
   const followRoom = useCallback((room: string, listener: (event: RoomEvent) => void) => {
     const listeners = roomListeners.current;
     const update = () => startTransition(() => setRooms([...listeners.keys()].sort().join(",")));
@@ -93,9 +94,12 @@ export function LiveEvents({
 
   useEffect(() => {
     if (!memberId || typeof EventSource === "undefined") return;
-    const source = new EventSource(
-      rooms ? `/resources/events?rooms=${encodeURIComponent(rooms)}` : "/resources/events",
-    );
+    const query = new URLSearchParams();
+    if (rooms) query.set("rooms", rooms);
+    // A stream reopened for another room carries on after the last event this page had.
+    if (lastEventId.current?.memberId === memberId) query.set("after", lastEventId.current.id);
+    const search = query.toString();
+    const source = new EventSource(`/resources/events${search ? `?${search}` : ""}`);
     source.addEventListener("open", () => startTransition(() => setConnected(rooms)));
     source.addEventListener("error", () => startTransition(() => setConnected(null)));
     const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -135,6 +139,7 @@ export function LiveEvents({
     for (const type of LIVE_EVENT_TYPES) {
       source.addEventListener(type, (event) => {
         const message = event as MessageEvent<string>;
+        if (message.lastEventId) lastEventId.current = { memberId, id: message.lastEventId };
         handle(type, message.lastEventId, JSON.parse(message.data) as LiveEventData[typeof type]);
       });
     }

@@ -31,14 +31,17 @@ function roomTopics(url: URL): string[] | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   if (!viewer) return new Response(null, { status: 401 });
-  const rooms = roomTopics(new URL(request.url));
+  const url = new URL(request.url);
+  const rooms = roomTopics(url);
   if (!rooms) return new Response(null, { status: 400 });
   const topics = [...MEMBER_TOPICS, ...rooms];
   const handle = await startDatabase();
   const streams = await liveStreamsFor(handle);
   const stream = streams.open(viewer.sessionId, viewer.member.id, topics);
   if (!stream) return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
-  const lastId = request.headers.get("Last-Event-ID");
+  // `?after=` stands for Last-Event-ID when a page reopens its stream to follow another room
+  // (a new EventSource sends no header), so nothing posted in between is lost.
+  const lastId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("after");
   let replayed: LiveEvent[] | null = [];
   try {
     if (lastId && EVENT_ID.test(lastId)) {
