@@ -12,11 +12,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { payoutKind } from "~/components/reality-check/payout";
 import { RealityBar } from "~/components/reality-check/reality-bar";
 import { i18next, translatorFor } from "~/i18next.server";
+import { tableRoom } from "~/platform/contact/chat-rules";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { engineFor, stakeOptions } from "~/platform/play/demo/engines";
 import { BET_KINDS, type RouletteBet } from "~/platform/play/demo/engines/roulette";
 import { rotateSeedPair } from "~/platform/play/demo/fair.server";
+import { isTableCategory } from "~/platform/play/tables.server";
 import { demoGamePage, demoSessionFor } from "~/platform/play/demo/page.server";
 import { playRound, ROUND_KEY } from "~/platform/play/demo/rounds.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -72,6 +74,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       brandName: brand.name,
       path: gamePath(params.token!),
       game: { name: session.game.gameName, nodeId: session.game.nodeId },
+      // A live table or PVP room has a chat room (issue 16), opened beside the game.
+      chatHref: isTableCategory(session.game.category)
+        ? `/chat/${tableRoom(session.game.nodeId)}`
+        : null,
       mode: session.mode,
       currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
       playMoneySymbol: t("demoGame.playMoneySymbol"),
@@ -188,6 +194,11 @@ export default function DemoGame() {
           {data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}
         </span>
         <RealityBar reality={data.reality} returnTo={data.path} />
+        {data.chatHref ? (
+          <a href={data.chatHref} target="_blank" rel="noreferrer" data-testid="demo-table-chat">
+            {t("chat.tableLink")}
+          </a>
+        ) : null}
         <p className="demo-balance">
           <span>{data.mode === "demo" ? t("demoGame.playBalance") : t("demoGame.balance")}</span>{" "}
           <strong data-testid="demo-balance">

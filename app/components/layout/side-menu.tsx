@@ -137,6 +137,9 @@ export function SideMenu({
           <li>
             <NavLink to="/help">{t("sideMenu.help")}</NavLink>
           </li>
+          <li>
+            <NavLink to="/chat">{t("chat.nav")}</NavLink>
+          </li>
           <li>{languageMenu}</li>
           {member ? (
             <li>

@@ -1,9 +1,10 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
-import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { LIVE_EVENT_TYPES, type LiveEventData, type LiveEventType } from "~/platform/events/types";
 import { useTranslation } from "~/utils/i18n";
 import { moneyFormatter, toastText } from "./event-toast";
 import { LiveFiguresContext } from "./live-figures";
+import { LiveRoomsContext, type RoomEvent } from "./live-rooms";
 
 const TOAST_MS = 8000;
 /** Several events of one change (balance, deposit, message) cost one revalidation. */
@@ -59,7 +60,25 @@ export function LiveEvents({
   const balance =
     live && live.basedOn === loaderBalance && live.memberId === memberId ? live.balance : null;
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [connected, setConnected] = useState(false);
+  // The rooms the open stream follows ("" for none), null while it is not connected.
+  const [connected, setConnected] = useState<string | null>(null);
+  // The chat rooms open on the page: the stream follows their topics too, and hands them their events.
+  const roomListeners = useRef(new Map<string, Set<(event: RoomEvent) => void>>());
+  const [rooms, setRooms] = useState("");
+  const lastEventId = useRef<{ memberId: string; id: string } | null>(null);
+  const followRoom = useCallback((room: string, listener: (event: RoomEvent) => void) => {
+    const listeners = roomListeners.current;
+    const update = () => startTransition(() => setRooms([...listeners.keys()].sort().join(",")));
+    let set = listeners.get(room);
+    if (!set) listeners.set(room, (set = new Set()));
+    set.add(listener);
+    update();
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(room);
+      update();
+    };
+  }, []);
 
   // The stream lives as long as the member does; what handles an event reads the latest render.
   const current = {
@@ -76,9 +95,14 @@ export function LiveEvents({
 
   useEffect(() => {
     if (!memberId || typeof EventSource === "undefined") return;
-    const source = new EventSource("/resources/events");
-    source.addEventListener("open", () => startTransition(() => setConnected(true)));
-    source.addEventListener("error", () => startTransition(() => setConnected(false)));
+    const query = new URLSearchParams();
+    if (rooms) query.set("rooms", rooms);
+    // A stream reopened for another room carries on after the last event this page had.
+    if (lastEventId.current?.memberId === memberId) query.set("after", lastEventId.current.id);
+    const search = query.toString();
+    const source = new EventSource(`/resources/events${search ? `?${search}` : ""}`);
+    source.addEventListener("open", () => startTransition(() => setConnected(rooms)));
+    source.addEventListener("error", () => startTransition(() => setConnected(null)));
     const timers = new Set<ReturnType<typeof setTimeout>>();
     let revalidateTimer: ReturnType<typeof setTimeout> | null = null;
     const revalidate = () => {
@@ -97,6 +121,11 @@ export function LiveEvents({
     };
     const handle = <T extends LiveEventType>(type: T, id: string, data: LiveEventData[T]) => {
       const { t, money, pathname, loaderBalance } = latest.current;
+      if (type === "chat_message" || type === "chat_deleted") {
+        const event = { type, data } as RoomEvent;
+        for (const listener of roomListeners.current.get(event.data.room) ?? []) listener(event);
+        return;
+      }
       if (type === "balance") {
         const { main } = data as LiveEventData["balance"];
         if (main !== null)
@@ -111,6 +140,7 @@ export function LiveEvents({
     for (const type of LIVE_EVENT_TYPES) {
       source.addEventListener(type, (event) => {
         const message = event as MessageEvent<string>;
+        if (message.lastEventId) lastEventId.current = { memberId, id: message.lastEventId };
         handle(type, message.lastEventId, JSON.parse(message.data) as LiveEventData[typeof type]);
       });
     }
@@ -118,21 +148,25 @@ export function LiveEvents({
     return () => {
       source.close();
       // A signed-out page (or another member's) keeps none of this member's toasts.
-      startTransition(() => setToasts([]));
+      startTransition(() => {
+        setToasts([]);
+        setConnected(null);
+      });
       for (const timer of timers) clearTimeout(timer);
       if (revalidateTimer) clearTimeout(revalidateTimer);
     };
-  }, [memberId]);
+  }, [memberId, rooms]);
 
   return (
     <LiveFiguresContext.Provider value={{ balance }}>
-      {children}
+      <LiveRoomsContext.Provider value={followRoom}>{children}</LiveRoomsContext.Provider>
       <div
         className="live-toasts"
         role="status"
         aria-live="polite"
         data-testid="live-toasts"
-        data-connected={connected}
+        data-connected={connected !== null}
+        data-rooms={connected ?? undefined}
       >
         {toasts.map((item) => (
           <p key={item.id} className="live-toast">

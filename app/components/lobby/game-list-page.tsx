@@ -68,6 +68,13 @@ export function GameListPage({ data }: { data: GameListData }) {
       <p className="muted" data-testid="game-count">
         {t("lobby.gameCount", { count: data.page.total })}
       </p>
+      {data.tables ? (
+        <p>
+          <Link to="/chat" data-testid="lobby-chat-link">
+            {t("chat.lobbyLink")}
+          </Link>
+        </p>
+      ) : null}
       {data.tables && data.currency ? (
         <TableList
           category={data.category}

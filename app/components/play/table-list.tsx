@@ -99,6 +99,14 @@ export function TableList({
             >
               {freeTrial}
             </PlainLink>
+            <PlainLink
+              to={`/chat/table-${table.nodeId}`}
+              className="button small"
+              aria-label={`${t("chat.roomLink")}: ${table.gameName}`}
+              data-testid="table-chat"
+            >
+              {t("chat.roomLink")}
+            </PlainLink>
           </div>
         </li>
       ))}

@@ -425,6 +425,8 @@ export interface DB {
   event_outbox: EventOutboxTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
+  chat_messages: ChatMessagesTable;
+  chat_mutes: ChatMutesTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -910,5 +912,24 @@ export interface SupportMessagesTable {
   author: "member" | "operator";
   operator_id: string | null;
   body: string;
+  created_at: Timestamp;
+}
+
+/** A chat room's message (0020-chat-rooms): `lobby` or `table-<node id>`; deleted ones keep their row. */
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  room: string;
+  member_id: string;
+  body: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+/** A member an operator muted in every room until `until`. */
+export interface ChatMutesTable {
+  member_id: string;
+  until: Timestamp;
+  muted_by: string;
   created_at: Timestamp;
 }

@@ -18,6 +18,10 @@ export interface LiveEventData {
   signed_out: { reason: "signed_out" | "password_changed" | "break" | "session_limit" };
   /** An operator answered the member's support conversation; `unread` is the member's count after it. */
   support_message: { unread: number };
+  /** Topic `room:<room>`: a chat message posted; `author` is the masked account or the nickname. */
+  chat_message: { id: string; room: string; author: string; text: string; at: string };
+  /** Topic `room:<room>`: an operator deleted a message; open rooms drop it. */
+  chat_deleted: { id: string; room: string };
 }
 
 export type LiveEventType = keyof LiveEventData;
@@ -31,6 +35,8 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "announcement",
   "signed_out",
   "support_message",
+  "chat_message",
+  "chat_deleted",
 ];
 
 /** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */

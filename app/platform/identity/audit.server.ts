@@ -53,7 +53,10 @@ export type AuditEvent =
   | "feedback_answered"
   | "feedback_closed"
   | "support_replied"
-  | "support_closed";
+  | "support_closed"
+  // Chat rooms (issue 16): an operator deleted a message or muted a member.
+  | "chat_message_deleted"
+  | "chat_member_muted";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -241,6 +241,10 @@ export const brandConfigSchema = z.object({
     })
     .refine((limits) => limits.minWords <= limits.maxWords, { message: "minWords > maxWords" })
     .default({ minWords: 5, maxWords: 300, maxOpen: 5 }),
+  /** Issue 16 chat rooms: words a message may not contain (whole words, any case); refused, not masked. */
+  chat: z
+    .object({ blockedWords: z.array(z.string().trim().min(1).max(40)).max(500).default([]) })
+    .default({ blockedWords: [] }),
 });
 
 export type BrandConfig = z.infer<typeof brandConfigSchema>;

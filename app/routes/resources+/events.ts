@@ -4,30 +4,50 @@ import { startDatabase } from "~/platform/db/database.server";
 import { replayEvents } from "~/platform/events/outbox.server";
 import { liveStreamsFor } from "~/platform/events/streams.server";
 import { MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
+import { CHAT_ROOMS_PER_STREAM, isRoomName, roomTopic } from "~/platform/contact/chat-rules";
 import { getViewer } from "~/utils/auth.server";
 
 const EVENT_ID = /^\d{1,18}$/;
 
 /**
+ * The chat rooms the page has open (`?rooms=lobby,table-12`): their topics join
+ * the member's; null for a malformed list or more than a few rooms.
+ */
+function roomTopics(url: URL): string[] | null {
+  const list = url.searchParams.get("rooms");
+  if (list === null || list === "") return [];
+  const rooms = [...new Set(list.split(","))];
+  if (rooms.length > CHAT_ROOMS_PER_STREAM || !rooms.every(isRoomName)) return null;
+  return rooms.map(roomTopic);
+}
+
+/**
  * The live event channel (issue 16, ADR 22): server-sent events for a
- * signed-in member's session: 401 without one, 429 for a fourth open stream.
+ * signed-in member's session: 401 without one, 429 for a fourth open stream,
+ * 400 for a malformed `?rooms=` list (the chat rooms it follows besides the member's topics).
  * A reconnect's `Last-Event-ID` replays what the outbox still holds, or asks
  * the page to revalidate when it no longer reaches back that far.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   if (!viewer) return new Response(null, { status: 401 });
+  const url = new URL(request.url);
+  const rooms = roomTopics(url);
+  if (!rooms) return new Response(null, { status: 400 });
+  const topics = [...MEMBER_TOPICS, ...rooms];
   const handle = await startDatabase();
   const streams = await liveStreamsFor(handle);
-  const stream = streams.open(viewer.sessionId, viewer.member.id, MEMBER_TOPICS);
+  const stream = streams.open(viewer.sessionId, viewer.member.id, topics);
   if (!stream) return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
-  const lastId = request.headers.get("Last-Event-ID");
+  // `?after=` stands for Last-Event-ID when a page reopens its stream to follow another room
+  // (a new EventSource sends no header), so nothing posted in between is lost.
+  const lastId = request.headers.get("Last-Event-ID") ?? url.searchParams.get("after");
   let replayed: LiveEvent[] | null = [];
   try {
     if (lastId && EVENT_ID.test(lastId)) {
       replayed = await replayEvents(handle.db, lastId, {
         memberId: viewer.member.id,
-        topics: MEMBER_TOPICS,
+        topics,
       });
     }
   } catch (error) {

@@ -18,6 +18,7 @@ import * as ageChecks from "./0016-age-checks";
 import * as sessionEnds from "./0017-session-ends";
 import * as feedback from "./0018-feedback";
 import * as eventOutbox from "./0019-event-outbox";
+import * as chatRooms from "./0020-chat-rooms";
 import * as support from "./0021-support";
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   "0017-session-ends": sessionEnds,
   "0018-feedback": feedback,
   "0019-event-outbox": eventOutbox,
+  "0020-chat-rooms": chatRooms,
   "0021-support": support,
 };
 

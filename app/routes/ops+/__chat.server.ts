@@ -1,0 +1,75 @@
+import { json, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as z from "zod/v4";
+import { translatorFor } from "~/i18next.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
+import {
+  activeMutes,
+  deleteChatMessage,
+  muteChatMember,
+  MUTE_HOURS,
+  recentChat,
+} from "~/platform/contact/chat-ops.server";
+import { getDb } from "~/platform/db/database.server";
+import { PlatformError } from "~/platform/errors";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { auditContext, requireOperator } from "~/utils/auth.server";
+import { readForm } from "~/utils/form.server";
+
+/**
+ * /ops/chat (issue 16): each busy room's newest messages, deleted ones marked;
+ * delete a message, mute its author for 1 h, 24 h or 7 days; who is muted
+ * until when. The platform audits every change.
+ */
+async function context(request: Request) {
+  const operator = await requireOperator(request);
+  const db = await getDb();
+  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+  return { operator, db, brand, t };
+}
+
+const DONE = ["deleted", "muted"] as const;
+
+export async function opsChatLoader(request: Request) {
+  const { db, brand, t } = await context(request);
+  const [rooms, mutes] = await Promise.all([recentChat(db), activeMutes(db)]);
+  const at = (date: Date) => formatTimestamp(date.toISOString(), brand.timeZone);
+  const done = new URL(request.url).searchParams.get("done");
+  return json({
+    title: t("chat.ops.title"),
+    brandName: brand.name,
+    done: DONE.find((value) => value === done) ?? null,
+    muteHours: MUTE_HOURS,
+    rooms: rooms.map((room) => ({
+      room: room.room,
+      messages: room.messages.map((message) => ({ ...message, at: at(message.at) })),
+    })),
+    mutes: mutes.map((mute) => ({ ...mute, until: at(mute.until) })),
+  });
+}
+
+const actSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), messageId: z.string() }),
+  z.object({ intent: z.literal("mute"), memberId: z.string(), hours: z.coerce.number().int() }),
+]);
+
+/** Delete or mute: honeypot, zod, one platform call, then back to the list; a forged form is a 400. */
+export async function opsChatAction(request: Request) {
+  const formData = await readForm(request, { honeypot: true });
+  const { operator, db } = await context(request);
+  const submission = parseWithZod(formData, { schema: actSchema });
+  if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
+  const act = { operatorId: operator.member.id, context: auditContext(request) };
+  try {
+    if (submission.value.intent === "delete") {
+      await deleteChatMessage(db, { ...act, messageId: submission.value.messageId });
+      return redirect("/ops/chat?done=deleted");
+    }
+    const { memberId, hours } = submission.value;
+    await muteChatMember(db, { ...act, memberId, hours });
+    return redirect("/ops/chat?done=muted");
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    throw json({ error: error.code }, { status: error.code.endsWith("not_found") ? 404 : 400 });
+  }
+}
