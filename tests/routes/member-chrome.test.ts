@@ -76,6 +76,8 @@ describe("portal layout loader: the member chrome", () => {
       unclaimed: 1,
       unreadMessages: 0,
       availablePromos: 1,
+      // Operator replies in the support chat not read yet (issue 16).
+      supportUnread: 0,
     });
     expect(data.viewer.balance).not.toBe("0");
     expect(data.currency).toEqual({ symbol: expect.any(String), minorUnits: 2 });

@@ -118,6 +118,9 @@ describe("provably fair rounds", () => {
   });
 
   test("another seed, client seed or nonce does not give the stored outcome", async () => {
+    // A seed that differs in its last hex digit (one ending in 0 must not be "changed" to 0).
+    const otherLastDigit = (seed: string) =>
+      `${seed.slice(0, -1)}${seed.endsWith("0") ? "1" : "0"}`;
     const round = await playRound(
       handle.db,
       slot,
@@ -134,7 +137,7 @@ describe("provably fair rounds", () => {
     ).toBe(true);
     expect(
       sameOutcome(
-        replay(`${revealed.serverSeed!.slice(0, -1)}0`, revealed.clientSeed, stored.nonce),
+        replay(otherLastDigit(revealed.serverSeed!), revealed.clientSeed, stored.nonce),
         stored.outcome,
       ),
     ).toBe(false);
