@@ -25,6 +25,7 @@ export class EventHub {
   private flushing: Promise<void> | null = null;
   private started: Promise<void> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: Database,
@@ -68,11 +69,13 @@ export class EventHub {
   }
 
   async close() {
+    this.closed = true;
     await this.stopListening?.();
     this.subscribers.clear();
   }
 
   private notified(id: string) {
+    if (this.closed) return;
     this.pending.add(id);
     // Notifications that arrive while a read is running wait for it and go in the next batch.
     this.flushing ??= this.flush().finally(() => {
@@ -88,7 +91,9 @@ export class EventHub {
     try {
       for (const event of await readEvents(this.db, ids)) this.dispatch(event);
     } catch (error) {
-      console.error(`events: reading ${ids.length} notified events failed: ${String(error)}`);
+      // A read still running when the database closed (shutdown, a test's teardown) has no one to tell.
+      if (!this.closed)
+        console.error(`events: reading ${ids.length} notified events failed: ${String(error)}`);
     }
   }
 
@@ -97,7 +102,8 @@ export class EventHub {
     try {
       for (const event of await eventsAfter(this.db, this.lastSeen)) this.dispatch(event);
     } catch (error) {
-      console.error(`events: catching up after a reconnect failed: ${String(error)}`);
+      if (!this.closed)
+        console.error(`events: catching up after a reconnect failed: ${String(error)}`);
     }
   }
 
