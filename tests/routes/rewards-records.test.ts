@@ -1,6 +1,4 @@
-import { createRemixStub } from "@remix-run/testing";
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
+import type { ComponentType } from "react";
 import { beforeAll, describe, expect, test } from "vitest";
 import { postMessage, type MessageKind } from "~/platform/content/messages.server";
 import {
@@ -9,12 +7,11 @@ import {
   releaseGrant,
 } from "~/platform/rewards/bonus-grants.server";
 import { HOUSE, inTransaction, MAIN, postEntry } from "~/platform/wallet/ledger.server";
-import type { Labels } from "~/i18n";
-import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";
 import { useSeededDatabase } from "../helpers/database";
+import { renderRouteHtml } from "../helpers/render-html";
 import { jsonBody, quietServerRenderWarnings, routeArgs, signInMember } from "../helpers/routes";
 import { wageringBonus } from "../helpers/rewards";
 import { formKey, insertMember } from "../helpers/wallet";
@@ -105,27 +102,7 @@ function render(
   loaderData: unknown,
   language: "en" | "ur" = "en",
 ) {
-  const labels: Labels = language === "ur" ? ur : en;
-  const source: LabelSource = {
-    initialLocale: language,
-    get: () => labels,
-    load: async () => labels,
-  };
-  const Stub = createRemixStub([{ id, path, Component }]);
-  return renderToString(
-    createElement(
-      LabelSourceProvider,
-      { value: source },
-      createElement(
-        I18nProvider,
-        null,
-        createElement(Stub, {
-          initialEntries: [path],
-          hydrationData: { loaderData: { [id]: loaderData } },
-        }),
-      ),
-    ),
-  );
+  return renderRouteHtml({ id, path, Component, loaderData, language });
 }
 
 describe("/member/messages: the rewards platform's messages", () => {

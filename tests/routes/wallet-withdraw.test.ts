@@ -1,12 +1,9 @@
-import { createRemixStub } from "@remix-run/testing";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { PROOF_MAX_BYTES } from "~/platform/wallet/proofs";
-import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
+import { renderRouteHtml } from "../helpers/render-html";
 import {
   formPost,
   jsonBody,
@@ -422,25 +419,13 @@ describe("/member/withdraw: unfinished bonuses", () => {
     const loaderData = await jsonBody(
       module.loader(routeArgs(PAGE, { headers: { Cookie: cookie } })),
     );
-    const source: LabelSource = { initialLocale: "en", get: () => en, load: async () => en };
-    const Stub = createRemixStub([{ id: "withdraw", path: PAGE, Component: module.default }]);
-    const html = renderToString(
-      createElement(
-        LabelSourceProvider,
-        { value: source },
-        createElement(
-          I18nProvider,
-          null,
-          createElement(Stub, {
-            initialEntries: [PAGE],
-            hydrationData: {
-              loaderData: { withdraw: loaderData },
-              ...(actionData ? { actionData: { withdraw: actionData } } : {}),
-            },
-          }),
-        ),
-      ),
-    );
+    const html = renderRouteHtml({
+      id: "withdraw",
+      path: PAGE,
+      Component: module.default,
+      loaderData,
+      actionData,
+    });
     return { loaderData, html };
   }
 
