@@ -1,8 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { Field, FormErrors } from "~/components/forms/field";
+import { DecisionForm } from "~/components/ops/decision-form";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 
@@ -12,29 +10,6 @@ export interface AgeQueueRow {
   birthday: string;
   age: number;
   createdAt: string;
-}
-
-function DecisionForm({
-  intent,
-  id,
-  children,
-}: {
-  intent: "verify" | "reject";
-  id: string;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Form method="post" action="/ops/age-checks" className="stack-form ops-action">
-      <HoneypotInputs />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="checkId" value={id} />
-      {children}
-      <button type="submit" className="button small" data-testid={`ops-age-${intent}`}>
-        {t(`ageCheck.ops.${intent}`)}
-      </button>
-    </Form>
-  );
 }
 
 /** Pending age checks: the birthday, the age it gives, the document; verify or reject with a reason. */
@@ -82,16 +57,26 @@ export function AgeCheckQueue({
                   </a>
                 </td>
                 <td>
-                  <DecisionForm intent="verify" id={row.id} />
-                  <DecisionForm intent="reject" id={row.id}>
-                    <Field
-                      name="reason"
-                      label={t("ageCheck.ops.reason")}
-                      maxLength={200}
-                      errors={errors?.reason}
-                      required
-                    />
-                  </DecisionForm>
+                  {(["verify", "reject"] as const).map((intent) => (
+                    <DecisionForm
+                      key={intent}
+                      action="/ops/age-checks"
+                      intent={intent}
+                      hidden={{ checkId: row.id }}
+                      label={t(`ageCheck.ops.${intent}`)}
+                      testId={`ops-age-${intent}`}
+                    >
+                      {intent === "reject" ? (
+                        <Field
+                          name="reason"
+                          label={t("ageCheck.ops.reason")}
+                          maxLength={200}
+                          errors={errors?.reason}
+                          required
+                        />
+                      ) : null}
+                    </DecisionForm>
+                  ))}
                   <FormErrors errors={errors?.[""]} />
                 </td>
               </tr>

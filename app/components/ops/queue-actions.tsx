@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, FormErrors } from "~/components/forms/field";
+import { DecisionForm } from "~/components/ops/decision-form";
 import { useTranslation } from "~/utils/i18n";
 
 /** Where the operator is in the queue: every action posts it back so the redirect returns there. */
@@ -25,20 +25,15 @@ function ActionForm({
 }) {
   return (
     // The queue's place is in the URL too, so an error page shows the same view.
-    <Form
-      method="post"
+    <DecisionForm
       action={`/ops?index&status=${place.filter}&page=${place.page}`}
-      className="stack-form ops-action"
+      intent={intent}
+      hidden={{ withdrawalId, status: place.filter, page: place.page }}
+      label={label}
+      testId={`ops-${intent}`}
     >
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="withdrawalId" value={withdrawalId} />
-      <input type="hidden" name="status" value={place.filter} />
-      <input type="hidden" name="page" value={place.page} />
       {children}
-      <button type="submit" className="button small" data-testid={`ops-${intent}`}>
-        {label}
-      </button>
-    </Form>
+    </DecisionForm>
   );
 }
 

@@ -55,7 +55,7 @@ export type RedemptionDecisionReply = {
 export async function redemptionQueueAction(
   request: Request,
 ): Promise<TypedResponse<RedemptionDecisionReply>> {
-  const formData = await readForm(request);
+  const formData = await readForm(request, { honeypot: true });
   const { db, t, act } = await opsPromotionsContext(request);
   const schema = z.object({
     intent: z.enum(DECISIONS),

@@ -107,7 +107,7 @@ export type ApplicationReply = {
 export async function applicationsAction(
   request: Request,
 ): Promise<TypedResponse<ApplicationReply>> {
-  const formData = await readForm(request);
+  const formData = await readForm(request, { honeypot: true });
   const { db, t, currency, act } = await opsPromotionsContext(request);
   const submission = parseWithZod(formData, { schema: decisionSchema(t, currency.minorUnits) });
   const reply = (result: SubmissionResult<string[]>, status: number) =>

@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, { honeypot: true });
   const operator = await requireOperator(request);
   const db = await getDb();
   const [brand, t, locale] = await Promise.all([

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { Pager } from "~/components/lobby/pager";
+import { DecisionForm } from "~/components/ops/decision-form";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 
@@ -19,7 +19,7 @@ export interface QueueRow {
 const pageHref = (page: number) =>
   page > 1 ? `/ops/points/redemptions?page=${page}` : "/ops/points/redemptions";
 
-function DecisionForm({
+function RedemptionDecision({
   intent,
   id,
   page,
@@ -32,15 +32,15 @@ function DecisionForm({
 }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action={pageHref(page)} className="stack-form ops-action">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redemptionId" value={id} />
-      <input type="hidden" name="page" value={page} />
+    <DecisionForm
+      action={pageHref(page)}
+      intent={intent}
+      hidden={{ redemptionId: id, page }}
+      label={t(`opsPoints.queue.${intent}`)}
+      testId={`ops-redemption-${intent}`}
+    >
       {children}
-      <button type="submit" className="button small" data-testid={`ops-redemption-${intent}`}>
-        {t(`opsPoints.queue.${intent}`)}
-      </button>
-    </Form>
+    </DecisionForm>
   );
 }
 
@@ -89,8 +89,8 @@ export function RedemptionQueue({
                   <td>
                     {row.status === "process" ? (
                       <>
-                        <DecisionForm intent="approve" id={row.id} page={page} />
-                        <DecisionForm intent="reject" id={row.id} page={page}>
+                        <RedemptionDecision intent="approve" id={row.id} page={page} />
+                        <RedemptionDecision intent="reject" id={row.id} page={page}>
                           <Field
                             name="reason"
                             label={t("opsPoints.queue.reason")}
@@ -98,10 +98,10 @@ export function RedemptionQueue({
                             errors={errors?.reason}
                             required
                           />
-                        </DecisionForm>
+                        </RedemptionDecision>
                       </>
                     ) : (
-                      <DecisionForm intent="complete" id={row.id} page={page} />
+                      <RedemptionDecision intent="complete" id={row.id} page={page} />
                     )}
                     <FormErrors errors={errors?.[""]} />
                   </td>

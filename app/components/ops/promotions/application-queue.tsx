@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { Field } from "~/components/forms/field";
 import { Pager } from "~/components/lobby/pager";
+import { DecisionForm } from "~/components/ops/decision-form";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import type { OpsApplicationView } from "./types";
@@ -16,32 +15,6 @@ export interface ApplicationFailure {
 
 const pageHref = (page: number) =>
   page > 1 ? `/ops/promotions/applications?page=${page}` : "/ops/promotions/applications";
-
-function DecisionForm({
-  intent,
-  entryId,
-  page,
-  label,
-  children,
-}: {
-  intent: "approve" | "reject";
-  entryId: string;
-  page: number;
-  label: string;
-  children: ReactNode;
-}) {
-  return (
-    <Form method="post" action={pageHref(page)} className="stack-form ops-action">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="entryId" value={entryId} />
-      <input type="hidden" name="page" value={page} />
-      {children}
-      <button type="submit" className="button small" data-testid={`ops-application-${intent}`}>
-        {label}
-      </button>
-    </Form>
-  );
-}
 
 /** The applications waiting for a decision: who, for what, their comment and proofs, approve or reject. */
 export function ApplicationQueue({
@@ -122,10 +95,11 @@ export function ApplicationQueue({
                   <td>
                     <div className="ops-actions">
                       <DecisionForm
+                        action={pageHref(page)}
                         intent="approve"
-                        entryId={row.entryId}
-                        page={page}
+                        hidden={{ entryId: row.entryId, page }}
                         label={t("opsPromotions.applications.approve")}
+                        testId="ops-application-approve"
                       >
                         <Field
                           name="amount"
@@ -138,10 +112,11 @@ export function ApplicationQueue({
                         />
                       </DecisionForm>
                       <DecisionForm
+                        action={pageHref(page)}
                         intent="reject"
-                        entryId={row.entryId}
-                        page={page}
+                        hidden={{ entryId: row.entryId, page }}
                         label={t("opsPromotions.applications.reject")}
+                        testId="ops-application-reject"
                       >
                         <Field
                           name="reason"

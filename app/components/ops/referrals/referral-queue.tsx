@@ -1,6 +1,5 @@
-import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { Pager } from "~/components/lobby/pager";
+import { DecisionForm } from "~/components/ops/decision-form";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -73,23 +72,16 @@ export function ReferralQueue({
                   {row.status === "held" ? (
                     <div className="quick-actions">
                       {(["approve", "reject"] as const).map((intent) => (
-                        <Form key={intent} method="post" action={pageHref(page)}>
-                          <HoneypotInputs />
-                          <input type="hidden" name="friendId" value={row.friendId} />
-                          <input type="hidden" name="page" value={page} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value={intent}
-                            className={
-                              intent === "approve" ? "button small primary" : "button small"
-                            }
-                            aria-label={t(`opsReferrals.${intent}Label`, { friend: row.friend })}
-                            data-testid={`ops-referral-${intent}`}
-                          >
-                            {t(`opsReferrals.${intent}`)}
-                          </button>
-                        </Form>
+                        <DecisionForm
+                          key={intent}
+                          action={pageHref(page)}
+                          intent={intent}
+                          hidden={{ friendId: row.friendId, page }}
+                          label={t(`opsReferrals.${intent}`)}
+                          ariaLabel={t(`opsReferrals.${intent}Label`, { friend: row.friend })}
+                          testId={`ops-referral-${intent}`}
+                          primary={intent === "approve"}
+                        />
                       ))}
                     </div>
                   ) : row.decidedAt ? (

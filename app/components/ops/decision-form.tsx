@@ -1,0 +1,49 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+
+/**
+ * One operator decision on a queue row (approve, reject, verify, mark paid…): a small POST
+ * form that carries the row's id and the queue's place back, so the redirect after it
+ * returns the operator to the same page, with JavaScript or without.
+ */
+export function DecisionForm({
+  action,
+  intent,
+  hidden,
+  label,
+  testId,
+  ariaLabel,
+  primary = false,
+  children,
+}: {
+  action: string;
+  intent: string;
+  /** The row's id and the queue's place, posted back as hidden fields. */
+  hidden: Record<string, string | number>;
+  label: string;
+  testId: string;
+  ariaLabel?: string;
+  primary?: boolean;
+  /** Fields the decision needs, such as a reason. */
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className="stack-form ops-action">
+      <HoneypotInputs />
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <button
+        type="submit"
+        className={primary ? "button small primary" : "button small"}
+        aria-label={ariaLabel}
+        data-testid={testId}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
