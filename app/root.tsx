@@ -13,9 +13,9 @@ import { i18next } from "./i18next.server";
 import { useClientNavigation } from "./components/ui/plain-link";
 import { handoffLogin } from "./utils/auth.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";
-import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
+import { pageAddress } from "./utils/seo";
 import { isSystemStatusData } from "./utils/system-status";
 import {
   csLink,
@@ -26,12 +26,10 @@ import {
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: appStyles },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.brand.name ?? "Portal" },
-  { name: "description", content: data?.brand.name ?? "" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       footerVendors: info.footerVendors,
     },
     languageMenu: offeredLanguages(info.languageMenu),
+    address: pageAddress(request.url, info.mainDomain),
   });
 }
 

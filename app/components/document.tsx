@@ -2,6 +2,9 @@ import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { directionOf } from "~/i18n";
 import { useNonce } from "~/utils/request-context";
+import appStyles from "~/styles/app.css";
+import { InlineStylesheet } from "./seo/inline-stylesheet";
+import { SeoHead } from "./seo/seo-head";
 
 /** The one HTML shell, for the app and its error boundary: `<html lang dir>` and the server-rendered theme. */
 export function Document({
@@ -20,7 +23,9 @@ export function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme} />
+        <InlineStylesheet href={appStyles} />
         <Meta />
+        <SeoHead />
         <Links />
       </head>
       <body>

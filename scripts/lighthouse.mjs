@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// npm run lighthouse: Lighthouse 12 (mobile, default config) on the visitor's first pages.
+//
+// 1. `npm run build`.
+// 2. remix-serve on a free port (4300 upwards, or LIGHTHOUSE_PORT), production, demo seed in
+//    ./data/lighthouse/pglite (seeded on the first run, reused afterwards).
+// 3. Debian's full Chromium (/usr/bin/chromium, or LIGHTHOUSE_CHROMIUM): Lighthouse's
+//    throttling model is calibrated on the full browser, not the headless shell the e2e use.
+// 4. One Lighthouse run per page, each in a fresh browser, and a table of the four
+//    category scores and FCP/LCP/TBT/CLS. Exits 0 whatever the scores; they are figures
+//    for docs/benchmarks.md, not a gate.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "./chromium.mjs";
+import { freePort, root, startServer } from "./prod-server.mjs";
+
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/live,/login,/promotions").split(",");
+const CHROMIUM = process.env.LIGHTHOUSE_CHROMIUM ?? "/usr/bin/chromium";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const log = (...args) => console.log("[lighthouse]", ...args);
+
+async function audit(url) {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), "lighthouse-chromium-"));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    userDataDir,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    const { categories, audits } = result.lhr;
+    const failing = Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+      .filter((a) => ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
+      .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
+    const metric = (id) => audits[id]?.numericValue ?? NaN;
+    return {
+      error: result.lhr.runtimeError?.message,
+      scores: CATEGORIES.map((id) => Math.round((categories[id]?.score ?? 0) * 100)),
+      fcp: metric("first-contentful-paint"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+      failing,
+    };
+  } finally {
+    await chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (process.env.LIGHTHOUSE_SKIP_BUILD !== "true") {
+    log("npm run build");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
+  }
+  const port = await freePort(Number(process.env.LIGHTHOUSE_PORT ?? 4300));
+  // localhost, not 127.0.0.1: the origin Chromium treats as secure, as a visitor's https would be.
+  const base = `http://localhost:${port}`;
+  const server = startServer({ port, dataDir: path.join(root, "data", "lighthouse") });
+  try {
+    await server.healthy(base);
+    log(`server pid ${server.pid} on ${base}`);
+    const rows = [];
+    for (const page of PAGES) {
+      log(`auditing ${page}`);
+      // One unmeasured visit first: the first render of a page warms the server's caches.
+      await (await fetch(base + page)).arrayBuffer();
+      rows.push({ page, ...(await audit(base + page)) });
+    }
+    const ms = (n) => (Number.isNaN(n) ? "–" : `${(n / 1000).toFixed(1)} s`);
+    console.log(`\nLighthouse ${lighthouse.version ?? "12"} mobile, ${new Date().toISOString()}\n`);
+    console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const row of rows) {
+      console.log(
+        `| \`${row.page}\` | ${row.scores.join(" | ")} | ${ms(row.fcp)} | ${ms(row.lcp)} | ` +
+          `${Number.isNaN(row.tbt) ? "–" : `${Math.round(row.tbt)} ms`} | ${Number.isNaN(row.cls) ? "–" : row.cls.toFixed(3)} |`,
+      );
+    }
+    for (const row of rows) {
+      if (row.error) console.log(`\n${row.page}: Lighthouse error: ${row.error}`);
+      if (row.failing.length) console.log(`\n${row.page}: below 1: ${row.failing.join(", ")}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
