@@ -68,11 +68,11 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 export const shouldRevalidate = () => true;
 
 export default function App() {
-  const { locale, prefs } = useLoaderData<typeof loader>();
+  const { locale, prefs, address, brand } = useLoaderData<typeof loader>();
   useClientNavigation();
   return (
     <I18nProvider locale={locale}>
-      <Document locale={locale} theme={prefs.theme}>
+      <Document locale={locale} theme={prefs.theme} seo={{ address, brandName: brand.name }}>
         <Outlet />
       </Document>
     </I18nProvider>

@@ -10,7 +10,7 @@
 //    category scores and FCP/LCP/TBT/CLS. Exits 0 whatever the scores; they are figures
 //    for docs/benchmarks.md, not a gate.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -21,6 +21,12 @@ import { freePort, root, startServer } from "./prod-server.mjs";
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/live,/login,/promotions").split(",");
 const CHROMIUM = process.env.LIGHTHOUSE_CHROMIUM ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const DATA_DIR = path.join(root, "data", "lighthouse");
+const reportFile = (url) =>
+  path.join(
+    DATA_DIR,
+    `${new URL(url).pathname.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}.json`,
+  );
 const log = (...args) => console.log("[lighthouse]", ...args);
 
 async function audit(url) {
@@ -38,6 +44,8 @@ async function audit(url) {
       onlyCategories: CATEGORIES,
     });
     const { categories, audits } = result.lhr;
+    // The whole report, to read what an audit found: data/lighthouse/<page>.json.
+    writeFileSync(reportFile(url), JSON.stringify(result.lhr));
     const failing = Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
       .filter((a) => ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
@@ -61,13 +69,16 @@ async function audit(url) {
 async function main() {
   if (process.env.LIGHTHOUSE_SKIP_BUILD !== "true") {
     log("npm run build");
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    const build = spawnSync("npm", ["run", "build"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
   }
   const port = await freePort(Number(process.env.LIGHTHOUSE_PORT ?? 4300));
   // localhost, not 127.0.0.1: the origin Chromium treats as secure, as a visitor's https would be.
   const base = `http://localhost:${port}`;
-  const server = startServer({ port, dataDir: path.join(root, "data", "lighthouse") });
+  const server = startServer({ port, dataDir: DATA_DIR });
   try {
     await server.healthy(base);
     log(`server pid ${server.pid} on ${base}`);
@@ -80,7 +91,9 @@ async function main() {
     }
     const ms = (n) => (Number.isNaN(n) ? "–" : `${(n / 1000).toFixed(1)} s`);
     console.log(`\nLighthouse ${lighthouse.version ?? "12"} mobile, ${new Date().toISOString()}\n`);
-    console.log("| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |");
+    console.log(
+      "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const row of rows) {
       console.log(

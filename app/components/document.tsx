@@ -4,16 +4,19 @@ import { directionOf } from "~/i18n";
 import { useNonce } from "~/utils/request-context";
 import appStyles from "~/styles/app.css";
 import { InlineStylesheet } from "./seo/inline-stylesheet";
-import { SeoHead } from "./seo/seo-head";
+import { SeoHead, type SeoHeadProps } from "./seo/seo-head";
 
 /** The one HTML shell, for the app and its error boundary: `<html lang dir>` and the server-rendered theme. */
 export function Document({
   locale,
   theme,
+  seo,
   children,
 }: {
   locale: string;
   theme: "light" | "dark";
+  /** The page's description, canonical and alternates; error pages have none. */
+  seo?: SeoHeadProps;
   children: ReactNode;
 }) {
   const nonce = useNonce();
@@ -25,7 +28,7 @@ export function Document({
         <meta name="color-scheme" content={theme} />
         <InlineStylesheet href={appStyles} />
         <Meta />
-        <SeoHead />
+        {seo ? <SeoHead {...seo} /> : null}
         <Links />
       </head>
       <body>

@@ -49,13 +49,11 @@ export function languageUrl(origin: string, path: string, language: string | nul
 /** Every language's URL of the page, then x-default. */
 export function alternateLinks(origin: string, path: string): HeadLink[] {
   return [
-    ...supportedLanguages.map(
-      (language): HeadLink => ({
-        rel: "alternate",
-        hrefLang: language,
-        href: languageUrl(origin, path, language),
-      }),
-    ),
+    ...supportedLanguages.map((language): HeadLink => ({
+      rel: "alternate",
+      hrefLang: language,
+      href: languageUrl(origin, path, language),
+    })),
     { rel: "alternate", hrefLang: "x-default", href: languageUrl(origin, path, null) },
   ];
 }
@@ -68,6 +66,15 @@ export function headLinks(address: PageAddress): HeadLink[] {
   ];
 }
 
+/** Route files that are another address, or a variant, of a page with a description. */
+const SAME_PAGE: Record<string, string> = {
+  home: "index",
+  lott: "lottery",
+  elott: "lottery",
+  vnLottery: "lottery",
+  seaLottery: "lottery",
+};
+
 /**
  * The key of a page's description: `seo.pages.<route file name>` ("live",
  * "promotions"), from the deepest route's id; every other page uses
@@ -75,7 +82,8 @@ export function headLinks(address: PageAddress): HeadLink[] {
  */
 export function descriptionKey(routeId: string | undefined, known: (key: string) => boolean) {
   const file = (routeId ?? "").split("/").pop() ?? "";
-  const name = file.replace(/[^A-Za-z0-9].*$/, "");
+  const stem = file.replace(/[^A-Za-z0-9].*$/, "");
+  const name = SAME_PAGE[stem] ?? stem;
   const key = `seo.pages.${name}`;
   return name && known(key) ? key : "seo.pages.default";
 }
