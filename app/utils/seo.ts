@@ -32,12 +32,15 @@ export function canonicalOrigin(requestUrl: string, mainDomain = ""): string {
   return ours ? `https://${url.host}` : url.origin;
 }
 
+/** §2's other addresses of the lobby: one page for search engines. */
+const LOBBY_ALIASES = new Set(["/home", "/index.html"]);
+
 export function pageAddress(requestUrl: string, mainDomain = ""): PageAddress {
   const url = new URL(requestUrl);
   const asked = url.searchParams.get("lng");
   return {
     origin: canonicalOrigin(requestUrl, mainDomain),
-    path: url.pathname,
+    path: LOBBY_ALIASES.has(url.pathname) ? "/" : url.pathname,
     language: isSupportedLanguage(asked) ? asked : null,
   };
 }

@@ -34,6 +34,8 @@ describe("page addresses", () => {
     expect(headLinks(pageAddress("http://localhost:3000/live?lng=xx"))[0]!.href).toBe(
       "http://localhost:3000/live",
     );
+    expect(pageAddress("http://localhost:3000/index.html?lng=pt").path).toBe("/");
+    expect(pageAddress("http://localhost:3000/home").path).toBe("/");
   });
 
   test("the brand's main domain and its subdomains are canonical in https; other hosts keep theirs", () => {
