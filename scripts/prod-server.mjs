@@ -23,6 +23,23 @@ export async function freePort(from) {
   throw new Error(`no free port in ${from}..${from + 99}`);
 }
 
+/** Waits until /healthz says ok; fails at once when `exited()` says the server is gone. */
+export async function waitForHealth(base, timeoutMs, exited = () => false) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error("server exited before it became healthy");
+    try {
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      const body = await response.json().catch(() => ({}));
+      if (response.ok && body.status === "ok") return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`/healthz not ok within ${timeoutMs / 1000} s`);
+}
+
 /** Starts remix-serve with the demo seed in `dataDir/pglite`; its output goes to `dataDir/server.log`. */
 export function startServer({ port, dataDir, env: extra = {} }) {
   mkdirSync(dataDir, { recursive: true });
@@ -46,21 +63,7 @@ export function startServer({ port, dataDir, env: extra = {} }) {
   void exited.then(() => (done = true));
   return {
     pid: child.pid,
-    async healthy(base, timeoutMs = 180_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (done) throw new Error("server exited before it became healthy");
-        try {
-          const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
-          const body = await response.json().catch(() => ({}));
-          if (response.ok && body.status === "ok") return;
-        } catch {
-          // not listening yet
-        }
-        await sleep(250);
-      }
-      throw new Error(`/healthz not ok within ${timeoutMs / 1000} s`);
-    },
+    healthy: (base, timeoutMs = 180_000) => waitForHealth(base, timeoutMs, () => done),
     // SIGTERM lets the database module close PGlite, so the next run opens it unlocked.
     async stop() {
       if (done) return;
