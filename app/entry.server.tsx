@@ -19,6 +19,8 @@ import { logEvent } from "./platform/log.server";
 import { RequestContextProvider } from "./utils/request-context";
 import { requestIdOf } from "./utils/request-id.server";
 import { securityHeaders } from "./utils/security-headers.server";
+import { stylesheetText } from "./utils/inline-css.server";
+import appStyles from "./styles/app.css";
 
 // Fail fast on bad configuration, and open + migrate the database before the first request.
 const config = getConfig();
@@ -79,13 +81,14 @@ export default async function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   const labels = serverLabelSource(await i18next.getLocale(request));
   const origins = await brandOrigins();
+  const css = await stylesheetText(appStyles);
 
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestContextProvider value={{ nonce, requestId }}>
+      <RequestContextProvider value={{ nonce, requestId, css }}>
         <LabelSourceProvider value={labels}>
           <RemixServer
             context={remixContext}

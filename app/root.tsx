@@ -13,9 +13,9 @@ import { i18next } from "./i18next.server";
 import { useClientNavigation } from "./components/ui/plain-link";
 import { handoffLogin } from "./utils/auth.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";
-import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
+import { pageAddress } from "./utils/seo";
 import { isSystemStatusData } from "./utils/system-status";
 import {
   csLink,
@@ -26,12 +26,10 @@ import {
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: appStyles },
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.brand.name ?? "Portal" },
-  { name: "description", content: data?.brand.name ?? "" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       footerVendors: info.footerVendors,
     },
     languageMenu: offeredLanguages(info.languageMenu),
+    address: pageAddress(request.url, info.mainDomain),
   });
 }
 
@@ -69,11 +68,11 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 export const shouldRevalidate = () => true;
 
 export default function App() {
-  const { locale, prefs } = useLoaderData<typeof loader>();
+  const { locale, prefs, address, brand } = useLoaderData<typeof loader>();
   useClientNavigation();
   return (
     <I18nProvider locale={locale}>
-      <Document locale={locale} theme={prefs.theme}>
+      <Document locale={locale} theme={prefs.theme} seo={{ address, brandName: brand.name }}>
         <Outlet />
       </Document>
     </I18nProvider>

@@ -22,13 +22,13 @@
 
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
+import { freePort, waitForHealth } from "./prod-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -81,7 +81,7 @@ async function main() {
   mkdirSync(DATA_DIR, { recursive: true });
   server = startServer(port);
   log(`server pid ${server.pid} on ${base}, log in ${path.relative(root, LOG_FILE)}`);
-  await waitForHealth(base, 180_000);
+  await waitForHealth(base, 180_000, () => server.done);
   log(`healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (build included)`);
 
   // Sanity: every target answers 200 before we measure it (the bare route 404s without BENCH_ROUTES).
@@ -236,21 +236,6 @@ function serverCpuMs() {
   }
 }
 
-function freePort(from) {
-  const tryPort = (port) =>
-    new Promise((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "0.0.0.0", () => probe.close(() => resolve(true)));
-    });
-  return (async () => {
-    for (let port = from; port < from + 100; port++) {
-      if (await tryPort(port)) return port;
-    }
-    throw new Error(`no free port in ${from}..${from + 99}`);
-  })();
-}
-
 function startServer(port) {
   const env = {
     ...process.env,
@@ -275,22 +260,6 @@ function startServer(port) {
     if (!child.stopping) log(`server exited unexpectedly (code ${code}, signal ${signal})`);
   });
   return child;
-}
-
-async function waitForHealth(base, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.done) throw new Error("server exited before it became healthy");
-    try {
-      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      const body = await response.json().catch(() => ({}));
-      if (response.ok && body.status === "ok") return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`/healthz not ok within ${timeoutMs / 1000} s`);
 }
 
 async function stopServer() {

@@ -21,6 +21,9 @@ function Slide({ banner, eager }: { banner: BannerData; eager: boolean }) {
       width={1200}
       height={360}
       loading={eager ? "eager" : "lazy"}
+      // The first banner is the lobby's largest paint: fetched before scripts and other images.
+      // Lower-case, as React 18 passes it through (it does not know fetchPriority).
+      {...(eager ? { fetchpriority: "high" } : {})}
       onError={() => setFailed(true)}
       data-fallback={failed ? "true" : undefined}
     />

@@ -55,10 +55,15 @@ export function createCarousel(
   // Autoplay: paused while hovered or focused, or when the visitor asks for less motion.
   const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  // Not behind an open modal dialog (/login, a popup): the page there is inert, and a slide
+  // that moves in under the dialog would become the page's largest paint.
+  const next = () => {
+    if (!document.querySelector('dialog[open][aria-modal="true"]')) swiper.slideNext(options.speed);
+  };
   const stop = () => clearInterval(timer);
   const start = () => {
     stop();
-    if (!still) timer = setInterval(() => swiper.slideNext(options.speed), options.delay);
+    if (!still) timer = setInterval(next, options.delay);
   };
   const restart = () => (container.matches(":hover, :focus-within") ? stop() : start());
   const root = container.parentElement ?? container;

@@ -24,6 +24,9 @@ export interface TableEntry {
  * playing, today's rounds and the latest results, and a launch link (§4:
  * the game popup route sends visitors to log in first).
  */
+/** The tables a phone shows before scrolling, whose icons load at once. */
+const FIRST_SCREEN = 3;
+
 export function TableList({
   category,
   tables,
@@ -42,14 +45,19 @@ export function TableList({
   const freeTrial = t("game.freeTrial");
   return (
     <ul className="table-list" aria-label={label} data-testid="table-list">
-      {tables.map((table) => (
+      {tables.map((table, index) => (
         <li
           key={table.nodeId}
           className="table-entry"
           data-testid="table-entry"
           data-node-id={table.nodeId}
         >
-          <GameIcon src={table.showIcon ? table.iconUrl : null} alt="" size={72} />
+          <GameIcon
+            src={table.showIcon ? table.iconUrl : null}
+            alt=""
+            size={72}
+            eager={index < FIRST_SCREEN}
+          />
           <div className="table-main">
             <h2 className="table-name">{table.gameName}</h2>
             <p className="muted" data-testid="table-vendor">

@@ -11,11 +11,14 @@ export function GameIcon({
   alt,
   size = 160,
   fallback = DEFAULT_GAME_ICON,
+  eager = false,
 }: {
   src: string | null;
   alt: string;
   size?: number;
   fallback?: string;
+  /** Above the fold on a phone: fetched at once, as it may be the page's largest paint. */
+  eager?: boolean;
 }) {
   const [failed, setFailed] = useState(!src);
   const ref = useRef<HTMLImageElement>(null);
@@ -31,7 +34,7 @@ export function GameIcon({
       alt={alt}
       width={size}
       height={size}
-      loading="lazy"
+      loading={eager ? "eager" : "lazy"}
       decoding="async"
       data-fallback={failed ? "true" : undefined}
       onError={() => setFailed(true)}

@@ -6,7 +6,7 @@ import { inheritedTitleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 // The lobby's title is the brand's (the root's); Remix renders only this route's meta.
-export const meta = inheritedTitleMeta({ tagName: "link", rel: "canonical", href: "/" });
+export const meta = inheritedTitleMeta();
 
 // A function declaration, not `const loader = make()`: the browser build drops the
 // export but would keep a top-level call into a server-only module.
