@@ -48,11 +48,11 @@ const BIG = "x".repeat(100_000);
 const CONTROL = ["a\u0000b", "\u0007bell", "\u009Bc1"];
 const VALID = ["\u202Bمرحبا\u202C \u200F", "🎰🍀👍🏽"];
 // A lone surrogate cannot cross a form body (encoding it as UTF-8 makes it U+FFFD); it is posted
-// all the same, and JSON bodies, where "\uD800" does arrive whole, are tested in form-input.
+// all the same, and JSON bodies, where "\uD800" does arrive whole, are tested in tests/utils/form-input.test.ts.
 const HOSTILE = [...CONTROL, "lone \uD800 surrogate", BIG, ...VALID];
 const REFUSAL = "Remove control characters from this field";
 
-/** JSON callbacks: they are signed server-to-server calls, refused by readJsonText (form-input test). */
+/** JSON callbacks: they are signed server-to-server calls, refused by readJsonText (tests/utils/form-input.test.ts). */
 const JSON_BODIES = new Set([
   "/app/routes/resources+/games.wallet.ts",
   "/app/routes/resources+/payments.callback.ts",
