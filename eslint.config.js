@@ -39,6 +39,34 @@ const submissionCasts = [
   },
 ];
 
+const castRules = [
+  ...DATA_HOOKS.flatMap((hook) => [dataHookCast(hook), dataMemberCast(hook)]),
+  ...submissionCasts,
+];
+
+const bodyReads = [
+  {
+    selector:
+      "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/]",
+    message:
+      "Read a body with readForm / readJsonText (app/utils/form.server.ts): they refuse control characters (ADR 28).",
+  },
+];
+
+const unscreenedParsers = [
+  {
+    name: "@conform-to/zod/v4",
+    importNames: ["parseWithZod"],
+    message:
+      "Use parseSubmission from ~/utils/form.server: it reports readForm's refused fields (ADR 28).",
+  },
+  {
+    name: "@remix-run/node",
+    importNames: ["unstable_parseMultipartFormData"],
+    message: "Use readProofUpload: it screens the text fields for control characters (ADR 28).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,11 +111,7 @@ export default tseslint.config(
       "import/first": "error",
       "import/no-self-import": "error",
       "import/no-restricted-paths": ["error", { zones: layerZones }],
-      "no-restricted-syntax": [
-        "error",
-        ...DATA_HOOKS.flatMap((hook) => [dataHookCast(hook), dataMemberCast(hook)]),
-        ...submissionCasts,
-      ],
+      "no-restricted-syntax": ["error", ...castRules],
       eqeqeq: ["error", "always", { null: "ignore" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
       "prefer-const": "error",
@@ -106,6 +130,15 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Props are typed by TypeScript.
       "react/prop-types": "off",
+    },
+  },
+  {
+    // ADR 28: a body is read where control characters are screened, never straight off the request.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["app/utils/form.server.ts", "app/routes/_portal+/member+/__proof-upload.server.ts"],
+    rules: {
+      "no-restricted-syntax": ["error", ...castRules, ...bodyReads],
+      "no-restricted-imports": ["error", { paths: unscreenedParsers }],
     },
   },
   {

@@ -110,7 +110,11 @@ section "5/7 Vitest, database suites on PostgreSQL"
 # PostgreSQL 15 server is what touches the database: the SQL, migrations, constraints, locks,
 # concurrency, the ledger. So the tests/platform files that open a database (they import
 # tests/helpers/database) run again here; files of pure logic ran once, above.
-mapfile -t DB_SUITES < <(grep -rl --include='*.test.ts' --include='*.test.tsx' "helpers/database" tests/platform | sort)
+# ADR 28's route test as well: what PostgreSQL refuses in text is what it proves never arrives.
+mapfile -t DB_SUITES < <({
+  grep -rl --include='*.test.ts' --include='*.test.tsx' "helpers/database" tests/platform
+  echo tests/routes/hostile-input.test.ts
+} | sort)
 # A file that asks for PostgreSQL itself must be among them, or its PostgreSQL-only checks never run.
 MISSED="$(grep -rlE --include='*.test.ts' --include='*.test.tsx' 'TEST_DATABASE_URL|"postgres"' tests | grep -vxF -f <(printf '%s\n' "${DB_SUITES[@]}") || true)"
 if [ -n "$MISSED" ]; then

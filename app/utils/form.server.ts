@@ -1,5 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import type * as z from "zod/v4";
+import * as z from "zod/v4";
+import { translatorFor } from "~/i18next.server";
+import { hasControlCharacters, someString } from "~/platform/text/control-characters";
 
 /** The field remix-utils' <HoneypotInputs /> renders (hidden from people, filled in by bots). */
 export const HONEYPOT_FIELD = "name__confirm";
@@ -26,17 +29,129 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
-/** The posted form of an action, after the same-origin check; a filled honeypot is a 400. */
-export async function readForm(
-  request: Request,
-  options: { honeypot?: boolean } = {},
-): Promise<FormData> {
+export interface ReadFormOptions {
+  honeypot?: boolean;
+  /** The fields that hold several lines (textareas): tab and line breaks are text there. */
+  multiline?: readonly string[];
+}
+
+/** The fields readForm refused for control characters (ADR 28), with the translated error. */
+const refusedFields = new WeakMap<FormData, Record<string, string[]>>();
+
+/**
+ * The posted form of an action, after the same-origin check; a filled honeypot
+ * is a 400. Every action reads its body here (lint refuses `request.formData()`
+ * elsewhere), so ADR 28's rule runs for every form (screenForm).
+ */
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   assertSameOrigin(request);
   const formData = await request.formData();
   if (options.honeypot && formData.get(HONEYPOT_FIELD)) {
     throw json({ error: "spam" }, { status: 400 });
   }
+  return screenForm(request, formData, options.multiline);
+}
+
+/**
+ * ADR 28's rule over a form however it was read (readForm, or a multipart
+ * upload's text fields): a field holding control characters or a lone
+ * surrogate is taken out before any code sees it, and parseSubmission answers
+ * it as that field's error.
+ */
+export async function screenForm(
+  request: Request,
+  formData: FormData,
+  multilineFields: readonly string[] = [],
+): Promise<FormData> {
+  const multiline = new Set(multilineFields);
+  const refused = [...formData.entries()]
+    .filter(
+      ([name, value]) =>
+        hasControlCharacters(name) ||
+        (typeof value === "string" &&
+          hasControlCharacters(value, { multiline: multiline.has(name) })),
+    )
+    .map(([name]) => name);
+  if (refused.length === 0) return formData;
+  const message = (await translatorFor(request))("validation.controlCharacters");
+  for (const name of refused) formData.delete(name);
+  const fieldErrors = refused
+    .filter((name) => !hasControlCharacters(name))
+    .map((name) => [name, [message]]);
+  refusedFields.set(formData, Object.fromEntries(fieldErrors));
   return formData;
+}
+
+/**
+ * conform's parseWithZod for a form read by readForm: a field refused there is
+ * an error of this submission (the form re-renders with the other values kept,
+ * nothing runs). The only way actions parse a form (lint refuses
+ * parseWithZod's import elsewhere).
+ */
+export const parseSubmission: typeof parseWithZod = ((
+  formData: FormData,
+  options: Parameters<typeof parseWithZod>[1],
+) => {
+  dropBrokenConformFields(formData);
+  const refused = refusedFields.get(formData);
+  if (!refused) return parseWithZod(formData, options);
+  const submission = parseWithZod(formData, {
+    schema: z.unknown().superRefine((_, context) => {
+      for (const [name, [message]] of Object.entries(refused)) {
+        context.addIssue({ code: "custom", path: name.split("."), message });
+      }
+    }),
+  });
+  return options.async ? Promise.resolve(submission) : submission;
+}) as typeof parseWithZod;
+
+/**
+ * conform's own fields (validate/reset buttons, list state) hold JSON it
+ * parses unguarded: a hand-made value there was a 500. Dropped instead, as a
+ * browser's form never sends one.
+ */
+const CONFORM_FIELDS: Record<string, (value: unknown) => boolean> = {
+  __intent__: (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === "string" &&
+    (value as { payload?: unknown }).payload !== undefined,
+  __state__: (value) => typeof value === "object" && value !== null,
+};
+
+function dropBrokenConformFields(formData: FormData) {
+  for (const [name, isValid] of Object.entries(CONFORM_FIELDS)) {
+    const value = formData.get(name);
+    if (value === null) continue;
+    let parsed: unknown;
+    try {
+      parsed = typeof value === "string" ? JSON.parse(value) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!isValid(parsed)) formData.delete(name);
+  }
+}
+
+/**
+ * The raw body of a JSON callback (kept whole for its signature), refused with
+ * a 400 when any string in it, once parsed, holds control characters (ADR 28):
+ * `"\u0000"` is six harmless bytes on the wire and a NUL after JSON.parse.
+ * Text that is not JSON is left to the caller's own parser to refuse.
+ */
+export async function readJsonText(request: Request, maxLength: number): Promise<string> {
+  const text = await request.text();
+  if (text.length > maxLength) return text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (someString(parsed, (value) => hasControlCharacters(value, { multiline: true }))) {
+    throw json({ error: "control_characters" }, { status: 400 });
+  }
+  return text;
 }
 
 /** Parses a posted form with a zod schema; a malformed body is a 400, never a half-applied change. */
@@ -45,6 +160,12 @@ export async function parseFormOrThrow<Schema extends z.ZodType>(
   schema: Schema,
 ): Promise<z.infer<Schema>> {
   const formData = await readForm(request);
+  if (refusedFields.has(formData)) {
+    throw json(
+      { error: "invalid_form", issues: Object.keys(refusedFields.get(formData)!) },
+      { status: 400 },
+    );
+  }
   const result = schema.safeParse(Object.fromEntries(formData));
   if (!result.success) {
     throw json(

@@ -1,5 +1,5 @@
+import { parseSubmission } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getDb } from "~/platform/db/database.server";
@@ -48,7 +48,7 @@ import { safeRedirectPath } from "./misc";
 
 /**
  * The identity form handlers behind /login and /agent: each parses its form
- * with zod (conform's parseWithZod), calls the platform and answers with a
+ * with zod (conform's parseWithZod through parseSubmission), calls the platform and answers with a
  * redirect (signed in) or the form's errors. Routes pick one by `intent`.
  */
 
@@ -125,7 +125,7 @@ export async function handleLogin(
         ]
       : []),
   ]);
-  const submission = parseWithZod(formData, {
+  const submission = parseSubmission(formData, {
     schema: z.preprocess((value) => ({ by: "password", ...(value as object) }), schema),
   });
   const db = await getDb();
@@ -229,7 +229,7 @@ export async function handleSendCode(
   { request, formData, brand, t }: IdentityRequest,
   purpose: Extract<CodePurpose, "login" | "reset">,
 ): Reply {
-  const submission = parseWithZod(formData, { schema: z.object(mobileFields(brand, t)) });
+  const submission = parseSubmission(formData, { schema: z.object(mobileFields(brand, t)) });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const db = await getDb();
@@ -282,7 +282,7 @@ export async function handleTicketPasswordChange({
     ticket: typeof ticket === "string" ? ticket : "",
     reason: typeof reason === "string" ? reason : "",
   };
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { changePassword: dialog });
   try {
@@ -308,7 +308,7 @@ export async function handleForgotByEmail({ request, formData, brand, t }: Ident
     username: ruledField(brand, "username", t),
     email: ruledField(brand, "email", t),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success") return formFailure(submission.reply());
   const origin = new URL(request.url).origin;
   const db = await getDb();
@@ -345,7 +345,7 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
     { password: "newPassword", confirmation: "confirmNewPassword" },
     t("validation.inconsistentTwice"),
   );
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const form = submission.value;

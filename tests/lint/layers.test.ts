@@ -55,6 +55,18 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "no-restricted-syntax",
     "Type useActionData with a generic",
   ],
+  [
+    "action-reads-body.ts",
+    "app/routes/_portal+/lint-fixture.tsx",
+    "no-restricted-syntax",
+    "Read a body with readForm",
+  ],
+  [
+    "action-parses-with-conform.ts",
+    "app/routes/ops+/__lint-fixture.server.ts",
+    "no-restricted-imports",
+    "Use parseSubmission",
+  ],
 ];
 
 describe("house rules as lint", () => {

@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect } from "kysely";
 import type { DB } from "./schema";
 import { migrationProvider } from "./migrations/index";
 import { listenPostgres, type Listen } from "./listen.server";
+import { TextGuardPlugin } from "./text-guard.server";
 
 export type Database = Kysely<DB>;
 
@@ -32,7 +33,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       connectionString: location.url,
       max: location.poolSize ?? 10,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new TextGuardPlugin()],
+    });
     return {
       db,
       kind: "postgres",
@@ -52,7 +56,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     parsers: { 20: (value: string) => value },
   });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(pglite),
+    plugins: [new TextGuardPlugin()],
+  });
   return {
     db,
     kind: "pglite",

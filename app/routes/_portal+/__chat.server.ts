@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -15,7 +14,7 @@ import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { loginHref } from "~/utils/lobby-links";
 
@@ -80,10 +79,10 @@ const postSchema = z.object({ text: z.string().optional().default("") });
 
 /** POST: honeypot, zod, one platform call, then back to the room (POST → redirect → GET). */
 export async function chatAction(request: Request, roomParam: string | undefined) {
-  const formData = await readForm(request, { honeypot: true });
+  const formData = await readForm(request, { honeypot: true, multiline: ["text"] });
   const { db, viewer, brand, t, room } = await context(request, roomParam);
-  const submission = parseWithZod(formData, { schema: postSchema });
-  if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
+  const submission = parseSubmission(formData, { schema: postSchema });
+  if (submission.status !== "success") return formFailure(submission.reply());
   const refuse = (message: string, field = true) =>
     formFailure(
       submission.reply(field ? { fieldErrors: { text: [message] } } : { formErrors: [message] }),

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -39,7 +38,7 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireMember, requireRealMember } from "~/utils/auth.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { realityView } from "~/utils/reality-check.server";
 import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
@@ -253,7 +252,7 @@ export async function lotteryAction(
     translatorFor(request),
     i18next.getLocale(request),
   ]);
-  const submission = parseWithZod(formData, { schema: betSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: betSchema(brand, t) });
   const betKind = String(formData.get("betKind") ?? "");
   if (submission.status !== "success") {
     const stale =

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { i18next, translatorFor } from "~/i18next.server";
@@ -11,7 +10,7 @@ import { redeemGoods } from "~/platform/rewards/points/redeem.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { requiredSecret } from "~/utils/identity-schemas.server";
 import { formFailure } from "~/utils/identity.server";
 import { formatPoints } from "~/components/points/format";
@@ -108,7 +107,7 @@ export async function pointMallAction(
   const intent = formData.get("intent");
   if (intent !== "redeem" && intent !== "convert")
     throw json({ error: "unknown_intent" }, { status: 400 });
-  const submission = parseWithZod(formData, {
+  const submission = parseSubmission(formData, {
     schema: intent === "redeem" ? redeemSchema(t) : convertSchema(t),
   });
   if (submission.status !== "success")

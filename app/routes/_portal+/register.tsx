@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -25,7 +24,7 @@ import { createSession } from "~/platform/identity/sessions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, getViewer } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
 import {
   codeRequestRefusal,
@@ -114,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs): Reply {
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
   const setup = registerSetup(brand, new URL(request.url).searchParams.get("mode"));
   if (!setup) {
-    const submission = parseWithZod(formData, { schema: z.object({}) });
+    const submission = parseSubmission(formData, { schema: z.object({}) });
     return formFailure(
       submission.reply({
         formErrors: [t("identityError.operation-not-allowed")],
@@ -132,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs): Reply {
  * belongs to a member gets mobile_taken and no SMS.
  */
 async function sendCode({ request, formData, brand, setup, t }: RegisterRequest): Reply {
-  const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: sendCodeSchema(brand, t) });
   if (!setup.verification) {
     return formFailure(
       submission.reply({
@@ -185,7 +184,9 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
 
 /** §4 registration; success signs the new member in (login true) and lands on /. */
 async function register({ request, formData, brand, setup, t }: RegisterRequest): Reply {
-  const submission = parseWithZod(formData, { schema: registerSchema(brand, setup, t, formData) });
+  const submission = parseSubmission(formData, {
+    schema: registerSchema(brand, setup, t, formData),
+  });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const db = await getDb();

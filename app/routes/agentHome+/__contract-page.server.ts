@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import {
@@ -33,7 +32,7 @@ import {
 } from "~/utils/agency.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { termsShape } from "~/utils/contract-terms.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
 
 import { formatRate } from "~/utils/rates";
@@ -199,7 +198,7 @@ export async function contractPageAction(
   const context = await pageContext(request, kind);
   const { db, agentId, brand, t } = context;
   const path = CONTRACT_PAGE_PATHS[kind];
-  const submission = parseWithZod(formData, { schema: actionSchema(kind, brand, t) });
+  const submission = parseSubmission(formData, { schema: actionSchema(kind, brand, t) });
   const intent = String(formData.get("intent") ?? "");
   if (submission.status !== "success")
     return json({ intent, result: submission.reply(), confirm: null }, { status: 400 });

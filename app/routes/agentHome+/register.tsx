@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -19,7 +18,7 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { agentContext } from "~/utils/agency.server";
 import { auditContext } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
 import {
@@ -117,7 +116,7 @@ export async function action({
 }: ActionFunctionArgs): Promise<TypedResponse<RegisterDownlineReply>> {
   const formData = await readForm(request);
   const { db, agentId, brand, t } = await agentContext(request);
-  const submission = parseWithZod(formData, { schema: registerSchema(brand, t, formData) });
+  const submission = parseSubmission(formData, { schema: registerSchema(brand, t, formData) });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const value = submission.value as {

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -29,7 +28,7 @@ import { transferToUpline } from "~/platform/wallet/transfers.server";
 import { findUpline } from "~/platform/wallet/upline.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
 import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
@@ -158,7 +157,7 @@ export async function action({
           requireDirectDownline(db, agentId, String(formData.get("downlineId") ?? "")),
         )
       : null;
-  const submission = parseWithZod(formData, { schema: transferSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: transferSchema(brand, t) });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the agent's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);

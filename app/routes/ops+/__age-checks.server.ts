@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
 import { ageOn } from "~/platform/protection/age-birthday.server";
 import { decideAgeCheck } from "~/platform/protection/age.server";
 import { listPendingAgeChecks } from "~/platform/protection/age-queue.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { opsPromotionsContext } from "./__promotions.server";
 
 /**
@@ -46,7 +45,7 @@ export async function ageQueueAction(request: Request): Promise<TypedResponse<Ag
     checkId: z.string().regex(/^\d{1,18}$/),
     reason: z.string().trim().max(REASON_MAX, t("ageCheck.ops.reasonRequired")).optional(),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     json({ checkId: String(formData.get("checkId") ?? ""), result }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);

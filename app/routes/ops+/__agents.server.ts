@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import {
@@ -19,7 +18,7 @@ import { translatorFor } from "~/i18next.server";
 import { orNotFound } from "~/utils/agency.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { termsShape } from "~/utils/contract-terms.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
 import { pageParam } from "~/utils/pagination";
 import { formatRate, parseRateInput } from "~/utils/rates";
@@ -148,7 +147,7 @@ export async function opsAgentsAction(request: Request): Promise<TypedResponse<O
   const { operator, db, brand, t } = await opsContext(request);
   const sets = brand;
   const kind = kindOf(formData.get("kind")) ?? "DAILY";
-  const submission = parseWithZod(formData, { schema: actionSchema(kind, brand, t) });
+  const submission = parseSubmission(formData, { schema: actionSchema(kind, brand, t) });
   const intent = String(formData.get("intent") ?? "");
   if (submission.status !== "success")
     return json({ intent, result: submission.reply() }, { status: 400 });

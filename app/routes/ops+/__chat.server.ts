@@ -1,5 +1,4 @@
 import { json, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/v4";
 import { translatorFor } from "~/i18next.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
@@ -14,7 +13,7 @@ import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 
 /**
  * /ops/chat (issue 16): each busy room's newest messages, deleted ones marked;
@@ -57,7 +56,7 @@ const actSchema = z.discriminatedUnion("intent", [
 export async function opsChatAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const { operator, db } = await context(request);
-  const submission = parseWithZod(formData, { schema: actSchema });
+  const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
   const act = { operatorId: operator.member.id, context: auditContext(request) };
   try {

@@ -1,6 +1,5 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { translatorFor } from "~/i18next.server";
 import {
   answerFeedback,
@@ -17,7 +16,7 @@ import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
 import { formFailure } from "~/utils/identity.server";
 import { pageParam } from "~/utils/pagination";
@@ -82,10 +81,10 @@ const actSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function opsFeedbackThreadAction(request: Request, threadId: string) {
-  const formData = await readForm(request, { honeypot: true });
+  const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
   const { operator, db, t } = await context(request);
-  const submission = parseWithZod(formData, { schema: actSchema });
-  if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
+  const submission = parseSubmission(formData, { schema: actSchema });
+  if (submission.status !== "success") return formFailure(submission.reply());
   const act = { threadId, operatorId: operator.member.id, context: auditContext(request) };
   try {
     if (submission.value.intent === "answer") {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/utils/form.server";
 import { redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getDb } from "~/platform/db/database.server";
@@ -38,7 +38,7 @@ export async function handleOpsLogin({
     captchaId: z.string().max(64).optional(),
     captcha: z.string().max(12).optional(),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   const db = await getDb();
   if (submission.status !== "success") {
     const shown = formData.get("captchaId");

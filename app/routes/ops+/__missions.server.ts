@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { translatorFor } from "~/i18next.server";
@@ -23,7 +22,7 @@ import {
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
 
 /**
@@ -213,7 +212,7 @@ function refused(
 }
 
 async function toggle(formData: FormData, { db, t }: Context, act: Act): Promise<Reply> {
-  const submission = parseWithZod(formData, { schema: toggleSchema });
+  const submission = parseSubmission(formData, { schema: toggleSchema });
   if (submission.status !== "success")
     return json(
       { result: submission.reply({ formErrors: [t("opsMissions.error.mission_not_found")] }) },
@@ -229,7 +228,7 @@ async function toggle(formData: FormData, { db, t }: Context, act: Act): Promise
 }
 
 async function save(formData: FormData, { db, brand, t }: Context, act: Act): Promise<Reply> {
-  const submission = parseWithZod(formData, { schema: missionSchema(t, brand) });
+  const submission = parseSubmission(formData, { schema: missionSchema(t, brand) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { missionId, input } = submission.value;
   let id = missionId;

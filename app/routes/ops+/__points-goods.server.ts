@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -9,7 +8,7 @@ import {
   GOODS_KINDS,
   saveGoods,
 } from "~/platform/rewards/points/goods.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { minorToInput } from "~/utils/money";
 import { moneyField, wholeField } from "./__points.server";
@@ -68,7 +67,7 @@ export async function opsGoodsAction(request: Request, itemId: string | null) {
   const formData = await readForm(request);
   const { db, t, currency, act } = await opsPromotionsContext(request);
   if (itemId !== null && !idParam.test(itemId)) throw notFound();
-  const submission = parseWithZod(formData, { schema: goodsSchema(t, currency.minorUnits) });
+  const submission = parseSubmission(formData, { schema: goodsSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());
   try {
     const value = submission.value;

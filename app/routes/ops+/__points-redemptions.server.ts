@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
@@ -7,7 +6,7 @@ import {
   decideRedemption,
   listRedemptions,
 } from "~/platform/rewards/points/redemption-queue.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { pageParam } from "~/utils/pagination";
 import { opsPromotionsContext } from "./__promotions.server";
 
@@ -63,7 +62,7 @@ export async function redemptionQueueAction(
     page: z.coerce.number().int().min(1).catch(1),
     reason: z.string().trim().max(REASON_MAX, t("opsPoints.error.reason")).optional(),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     json({ redemptionId: String(formData.get("redemptionId") ?? ""), result }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);

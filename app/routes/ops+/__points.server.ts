@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -8,7 +7,7 @@ import {
   savePointsConfig,
 } from "~/platform/rewards/points/config.server";
 import { listGoods } from "~/platform/rewards/points/goods.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
 import { opsPromotionsContext } from "./__promotions.server";
@@ -99,7 +98,7 @@ function configSchema(t: TFunction, minorUnits: number) {
 export async function opsPointsAction(request: Request) {
   const formData = await readForm(request);
   const { db, t, currency, act } = await opsPromotionsContext(request);
-  const submission = parseWithZod(formData, { schema: configSchema(t, currency.minorUnits) });
+  const submission = parseSubmission(formData, { schema: configSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());
   const value = submission.value;
   const ratios = value as unknown as Record<string, number>;

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { OpsApplicationView } from "~/components/ops/promotions/types";
@@ -7,7 +6,7 @@ import { fallbackLanguage, type TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { decideApplication, listApplications } from "~/platform/rewards/applications.server";
 import { inLanguage } from "~/platform/rewards/promotion-rows.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { parseMoneyInput } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
 import { notFoundFor, opsPromotionsContext } from "./__promotions.server";
@@ -109,7 +108,7 @@ export async function applicationsAction(
 ): Promise<TypedResponse<ApplicationReply>> {
   const formData = await readForm(request, { honeypot: true });
   const { db, t, currency, act } = await opsPromotionsContext(request);
-  const submission = parseWithZod(formData, { schema: decisionSchema(t, currency.minorUnits) });
+  const submission = parseSubmission(formData, { schema: decisionSchema(t, currency.minorUnits) });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     json(
       {

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { $ZodIssue } from "zod/v4/core";
@@ -22,7 +21,7 @@ import {
 } from "~/platform/rewards/promotion-input";
 import { inLanguage } from "~/platform/rewards/promotion-rows.server";
 import { GAME_CATEGORIES } from "~/platform/rewards/promotion-types";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
 import { notFoundFor, opsPromotionsContext } from "./__promotions.server";
 
@@ -262,11 +261,13 @@ export async function promotionFormAction(
   request: Request,
   promotionId: string | null,
 ): Promise<TypedResponse<PromotionFormReply>> {
-  const formData = await readForm(request);
+  const formData = await readForm(request, {
+    multiline: FORM_LANGUAGES.map((code) => `rulesHtml.${code}`),
+  });
   const { db, brand, t, locale, currency, act } = await opsPromotionsContext(request);
   const intent = IntentSchema.parse(formData.get("intent"));
   if (intent === "status") {
-    const submission = parseWithZod(formData, { schema: StatusSchema });
+    const submission = parseSubmission(formData, { schema: StatusSchema });
     // Only a saved promotion has a status to change; the new form has no such buttons.
     if (promotionId === null) throw json({ error: "not_found" }, { status: 404 });
     if (submission.status !== "success")
@@ -286,7 +287,7 @@ export async function promotionFormAction(
     }
     return redirect(editHref(promotionId, submission.value.status));
   }
-  const submission = parseWithZod(formData, {
+  const submission = parseSubmission(formData, {
     schema: promotionFormSchema(brand.timeZone, currency.minorUnits),
     disableAutoCoercion: true,
     formatError: translateIssues(t),

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { grantsHref } from "~/components/ops/promotions/grant-list";
@@ -9,7 +8,7 @@ import { PlatformError } from "~/platform/errors";
 import { forfeitGrantByOperator, listGrants } from "~/platform/rewards/grants-admin.server";
 import { listPromotionsForOps } from "~/platform/rewards/promotion-admin.server";
 import { GRANT_STATUSES } from "~/platform/rewards/promotion-types";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { pageParam } from "~/utils/pagination";
 import { opsPromotionsContext } from "./__promotions.server";
 
@@ -84,7 +83,7 @@ export type GrantReply = { grantId: string; result: SubmissionResult<string[]> }
 export async function grantsAction(request: Request): Promise<TypedResponse<GrantReply>> {
   const formData = await readForm(request);
   const { db, t, act } = await opsPromotionsContext(request);
-  const submission = parseWithZod(formData, { schema: forfeitSchema(t) });
+  const submission = parseSubmission(formData, { schema: forfeitSchema(t) });
   const grantId = String(formData.get("grantId") ?? "");
   if (submission.status !== "success")
     return json({ grantId, result: submission.reply() }, { status: 400 });

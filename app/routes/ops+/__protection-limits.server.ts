@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/utils/form.server";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -107,7 +107,7 @@ export async function addLimitAction(
   }: { db: Database; brand: BrandConfig; t: TFunction; operatorId: string },
   request: Request,
 ) {
-  const submission = parseWithZod(formData, { schema: addLimitSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: addLimitSchema(brand, t) });
   const refuse = (fieldErrors: Record<string, string[]>) =>
     json({ result: submission.reply({ fieldErrors }), form: "limit" as const }, { status: 400 });
   if (submission.status !== "success")

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/db/database.server";
@@ -10,7 +9,7 @@ import { BREAK_BOUNDS, takeBreak } from "~/platform/protection/breaks.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import * as z from "zod/v4";
 import {
   addLimitAction,
@@ -109,7 +108,7 @@ export async function opsProtectionAction(request: Request) {
       { status: 400 },
     );
   }
-  const submission = parseWithZod(formData, { schema: addSchema(t) });
+  const submission = parseSubmission(formData, { schema: addSchema(t) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const member = await findMemberByAccount(db, submission.value.account);
   if (!member || roleOf(member.type, brand) === "operator") {

@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
 import { decideHeldReferral } from "~/platform/rewards/referral/decisions.server";
 import { listReferralRewards } from "~/platform/rewards/referral/ops-list.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { pageParam } from "~/utils/pagination";
 import { opsPromotionsContext } from "./__promotions.server";
 
@@ -55,7 +54,7 @@ const decisionSchema = z.object({
 export async function opsReferralsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const { db, t, act } = await opsPromotionsContext(request);
-  const submission = parseWithZod(formData, { schema: decisionSchema });
+  const submission = parseSubmission(formData, { schema: decisionSchema });
   if (submission.status !== "success")
     return json(
       { result: submission.reply({ formErrors: [t("opsReferrals.error.invalid")] }) },

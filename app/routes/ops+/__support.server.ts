@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { translatorFor } from "~/i18next.server";
@@ -14,7 +13,7 @@ import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
 
@@ -65,10 +64,10 @@ const actSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function opsSupportConversationAction(request: Request, conversationId: string) {
-  const formData = await readForm(request, { honeypot: true });
+  const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
   const { operator, db, t } = await context(request);
-  const submission = parseWithZod(formData, { schema: actSchema });
-  if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
+  const submission = parseSubmission(formData, { schema: actSchema });
+  if (submission.status !== "success") return formFailure(submission.reply());
   const act = { conversationId, operatorId: operator.member.id, context: auditContext(request) };
   try {
     if (submission.value.intent === "reply") {

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { translatorFor } from "~/i18next.server";
@@ -11,7 +10,7 @@ import { REBATE_CATEGORIES } from "~/platform/rewards/vip-levels";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formatMoney, parseMoneyInput } from "~/utils/money";
 import { parseRateInput } from "~/utils/rates";
 
@@ -120,7 +119,7 @@ export type OpsVipReply = { result: SubmissionResult<string[]> };
 export async function opsVipAction(request: Request): Promise<TypedResponse<OpsVipReply>> {
   const formData = await readForm(request);
   const { operator, db, brand, t } = await opsContext(request);
-  const submission = parseWithZod(formData, { schema: levelSchema(t, brand) });
+  const submission = parseSubmission(formData, { schema: levelSchema(t, brand) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   try {

@@ -1,5 +1,5 @@
+import { parseSubmission } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { Database } from "~/platform/db/open.server";
@@ -92,7 +92,7 @@ export async function handleQueueAction(
   const schema = z.object({
     reason: intent === "reject" ? requiredText(t("ops.queue.reasonRequired"), 140) : z.unknown(),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   const failure = (reply: Parameters<typeof submission.reply>[0]) =>
     formFailure(submission.reply(reply), { withdrawalId: id, intent });
   if (submission.status !== "success") return failure({});

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { readJsonText } from "~/utils/form.server";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/platform/db/database.server";
 import { answerAggregatorWalletCall } from "~/platform/play/providers/aggregator-wallet.server";
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: "not_found" }, { status: 404 });
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
     return json({ error: "too_large" }, { status: 413 });
-  const rawBody = await request.text();
+  const rawBody = await readJsonText(request, MAX_BODY_BYTES);
   if (rawBody.length > MAX_BODY_BYTES) return json({ error: "too_large" }, { status: 413 });
   const db = await getDb();
   const brand = await getBrandConfig(db);

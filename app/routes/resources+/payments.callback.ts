@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { readJsonText } from "~/utils/form.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import {
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!gateway) return json({ error: "not_found" }, { status: 404 });
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES)
     return json({ error: "too_large" }, { status: 413 });
-  const rawBody = await request.text();
+  const rawBody = await readJsonText(request, MAX_BODY_BYTES);
   if (rawBody.length > MAX_BODY_BYTES) return json({ error: "too_large" }, { status: 413 });
 
   const check = readSignedCallback(rawBody, request.headers.get(SIGNATURE_HEADER), gateway.key);

@@ -4,7 +4,6 @@
  * JavaScript). Every refusal is a translated error on its field; nothing is
  * stored unless the platform accepts the whole request.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -13,7 +12,7 @@ import { PlatformError } from "~/platform/errors";
 import { requestAgeCheck } from "~/platform/protection/age.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
-import { HONEYPOT_FIELD } from "~/utils/form.server";
+import { HONEYPOT_FIELD, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { walletErrorMessage } from "~/utils/wallet.server";
 import { readProofUpload } from "./__proof-upload.server";
@@ -40,9 +39,8 @@ export async function requestAgeCheckAction(
 ) {
   const upload = await readProofUpload(request);
   if (upload.fields[HONEYPOT_FIELD]) throw json({ error: "spam" }, { status: 400 });
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
-  const submission = parseWithZod(formData, {
+  const formData = upload.form;
+  const submission = parseSubmission(formData, {
     schema: z.object({ birthday: z.string({ error: ctx.t("ageCheck.error.birthday_invalid") }) }),
   });
   const failure = (reply: Parameters<typeof submission.reply>[0]) =>

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -10,7 +9,7 @@ import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
 import { requireRealMember } from "~/utils/auth.server";
-import { assertSameOrigin, HONEYPOT_FIELD } from "~/utils/form.server";
+import { assertSameOrigin, HONEYPOT_FIELD, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
 import { pageParam } from "~/utils/pagination";
@@ -71,11 +70,10 @@ const feedbackSchema = (t: TFunction) =>
 export async function memberFeedbackAction(request: Request) {
   assertSameOrigin(request);
   const { viewer, db, brand, t } = await context(request);
-  const upload = await readProofUpload(request);
+  const upload = await readProofUpload(request, ["content"]);
   if (upload.fields[HONEYPOT_FIELD]) throw json({ error: "spam" }, { status: 400 });
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema: feedbackSchema(t) });
+  const formData = upload.form;
+  const submission = parseSubmission(formData, { schema: feedbackSchema(t) });
   const failure = (error: PlatformError) => {
     const message = feedbackErrorMessage(error, t);
     const field = FIELD_OF_ERROR[error.code];

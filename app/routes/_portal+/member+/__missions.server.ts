@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { i18next } from "~/i18next.server";
@@ -15,7 +14,7 @@ import type { Mission } from "~/platform/rewards/missions/mission-rows.server";
 import { isMoneyCondition, textIn } from "~/platform/rewards/missions/mission-types";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
@@ -179,7 +178,7 @@ export async function missionsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);
-  const submission = parseWithZod(formData, { schema: claimSchema });
+  const submission = parseSubmission(formData, { schema: claimSchema });
   const missionId = String(formData.get("missionId") ?? "");
   // Both fields come from the page: a missing or malformed one is a stale or altered page.
   if (submission.status !== "success")

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/utils/form.server";
 import { redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { APPLY_COMMENT_MAX } from "~/components/rewards/apply-form";
@@ -43,9 +43,8 @@ export async function handleApply(
   ctx: { db: Database; memberId: string; t: TFunction; brand: BrandConfig; locale: string },
   upload: ProofUpload,
 ) {
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema: applySchema(ctx.t) });
+  const formData = upload.form;
+  const submission = parseSubmission(formData, { schema: applySchema(ctx.t) });
   const promotionId = upload.fields.promotionId ?? null;
   const failure = (reply: Parameters<typeof submission.reply>[0]) =>
     formFailure(submission.reply(reply), { form: "apply" as const, promotionId });

@@ -6,6 +6,7 @@ import {
   json,
 } from "@remix-run/node";
 import { PROOF_MAX_BYTES, PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
+import { screenForm } from "~/utils/form.server";
 
 /** The file input of a form with proof images (a withdrawal receipt, a promotion application). */
 export const PROOF_FIELD = "proofs";
@@ -19,6 +20,8 @@ class TooManyParts extends Error {}
 export interface ProofUpload {
   /** Every text field read before the upload stopped (all of them when it did not). */
   fields: Record<string, string>;
+  /** The same fields as a form for parseSubmission, after ADR 28's screening. */
+  form: FormData;
   files: File[];
   /** Why the files were refused before they were read in full: §5 5 MB each, at most 3. */
   problem: "proof_size" | "proof_count" | null;
@@ -37,7 +40,21 @@ async function drain(data: AsyncIterable<Uint8Array>) {
  * caller has checked the origin and the member first. The files' type is
  * checked by their bytes later, by the platform.
  */
-export async function readProofUpload(request: Request): Promise<ProofUpload> {
+export async function readProofUpload(
+  request: Request,
+  multiline: readonly string[] = [],
+): Promise<ProofUpload> {
+  const upload = await readParts(request);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  await screenForm(request, form, multiline);
+  const fields = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  return { ...upload, fields, form };
+}
+
+async function readParts(request: Request): Promise<Omit<ProofUpload, "form">> {
   const fields: Record<string, string> = {};
   const files: File[] = [];
   let textParts = 0;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/utils/form.server";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -35,7 +35,7 @@ export async function limitAction(
 ) {
   const intent = LIMIT_INTENTS.find((name) => name === formData.get("intent"));
   if (!intent) throw json({ error: "unknown_intent" }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: schemaFor(intent, brand, t) });
+  const submission = parseSubmission(formData, { schema: schemaFor(intent, brand, t) });
   if (submission.status !== "success") return formFailure(submission.reply(), { intent });
   const value = submission.value as {
     kind: (typeof LIMIT_KINDS)[number];

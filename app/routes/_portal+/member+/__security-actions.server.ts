@@ -1,10 +1,10 @@
+import { parseSubmission } from "~/utils/form.server";
 /**
  * The security centre's form handlers (§5 change password, withdraw password, phone and
  * e-mail binding, profile): one per intent, dispatched by the route's action, as the
  * withdraw page dispatches to __withdraw-actions.server.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { CodeSent } from "~/components/identity/sms-code-button";
@@ -117,7 +117,7 @@ async function changeLoginPassword({
   brand,
   t,
 }: SecurityRequest): Reply {
-  const submission = parseWithZod(formData, { schema: loginPasswordSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: loginPasswordSchema(brand, t) });
   if (submission.status !== "success")
     return failure("login-password", submission.reply({ hideFields: HIDDEN_FIELDS }));
   const { oldPassword, newPassword } = submission.value;
@@ -191,7 +191,7 @@ async function saveWithdrawPassword({
   const memberId = viewer.member.id;
   // The server decides which proof is due, whatever the page showed.
   const isSet = await hasWithdrawPassword(db, memberId);
-  const submission = parseWithZod(formData, { schema: withdrawPasswordSchema(brand, t, isSet) });
+  const submission = parseSubmission(formData, { schema: withdrawPasswordSchema(brand, t, isSet) });
   if (submission.status !== "success")
     return failure("withdraw-password", submission.reply({ hideFields: HIDDEN_FIELDS }));
   const form = submission.value as {
@@ -261,7 +261,7 @@ function bindingError(
 /** The get-code button of both bind forms (§4 countdown and §5 throttle are the platform's). */
 async function sendCode({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
   const section: SecuritySection = formData.get("channel") === "email" ? "email" : "phone";
-  const submission = parseWithZod(formData, { schema: sendCodeSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: sendCodeSchema(brand, t) });
   if (submission.status !== "success")
     return failure(section, submission.reply({ hideFields: HIDDEN_FIELDS }));
   const form = submission.value;
@@ -298,7 +298,7 @@ async function sendCode({ request, formData, viewer, db, brand, t }: SecurityReq
 }
 
 async function bindPhone({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
-  const submission = parseWithZod(formData, { schema: bindPhoneSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: bindPhoneSchema(brand, t) });
   if (submission.status !== "success")
     return failure("phone", submission.reply({ hideFields: HIDDEN_FIELDS }));
   const { countryDialingCode, mobileNum, verificationCode } = submission.value;
@@ -331,7 +331,7 @@ async function bindEmailAddress({
   brand,
   t,
 }: SecurityRequest): Reply {
-  const submission = parseWithZod(formData, { schema: bindEmailSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: bindEmailSchema(brand, t) });
   if (submission.status !== "success")
     return failure("email", submission.reply({ hideFields: HIDDEN_FIELDS }));
   const { email, verificationCode } = submission.value;
@@ -425,7 +425,7 @@ const profileSchema = (t: TFunction, timeZone: string) => {
 };
 
 async function saveProfile({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
-  const submission = parseWithZod(formData, { schema: profileSchema(t, brand.timeZone) });
+  const submission = parseSubmission(formData, { schema: profileSchema(t, brand.timeZone) });
   if (submission.status !== "success") return failure("profile", submission.reply());
   const { nickname, ...fields } = submission.value;
   // Issue 17: a verified birthday is the operator's, whatever the form posts.

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -14,7 +13,7 @@ import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
 
@@ -56,9 +55,9 @@ const messageSchema = (t: TFunction) =>
 
 /** POST /member/support: honeypot, zod, one platform call, then POST → redirect → GET. */
 export async function memberSupportAction(request: Request) {
-  const formData = await readForm(request, { honeypot: true });
+  const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
   const { viewer, db, t } = await context(request);
-  const submission = parseWithZod(formData, { schema: messageSchema(t) });
+  const submission = parseSubmission(formData, { schema: messageSchema(t) });
   if (submission.status !== "success") return formFailure(submission.reply());
   try {
     await postMemberMessage(db, { memberId: viewer.member.id, body: submission.value.body });

@@ -1,5 +1,5 @@
+import { parseSubmission } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { Database } from "~/platform/db/open.server";
@@ -74,7 +74,7 @@ export async function handleAddPayee(ctx: WithdrawRequestContext, formData: Form
       .trim()
       .regex(/^\d{6,24}$/, t("withdraw.validation.accountNumber")),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success")
     return formFailure(submission.reply(), { form: "add-payee" });
   try {
@@ -117,7 +117,7 @@ export async function handleWithdrawalRequest(
     // The ticked "forfeit my unfinished bonus" box; whether it is needed is the platform's call.
     forfeitBonuses: z.boolean().default(false),
   });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "request" });
   const { payeeAccountId, amount, withdrawPassword, idempotencyKey, forfeitBonuses } =
@@ -188,9 +188,8 @@ export async function handleReceipt(ctx: WithdrawRequestContext, upload: ProofUp
     upload.fields.withdrawalId ?? "",
   );
   if (!withdrawal) throw notFound();
-  const formData = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema: receiptSchema(ctx) });
+  const formData = upload.form;
+  const submission = parseSubmission(formData, { schema: receiptSchema(ctx) });
   const failure = (reply: Parameters<typeof submission.reply>[0]) =>
     formFailure(submission.reply(reply), { form: "receipt", withdrawalId: withdrawal.id });
   if (upload.problem) {

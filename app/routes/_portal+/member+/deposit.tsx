@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -36,7 +35,7 @@ import {
   type DepositChannel,
 } from "~/platform/wallet/payments/channels.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
@@ -126,7 +125,7 @@ export async function action({
     translatorFor(request),
     i18next.getLocale(request),
   ]);
-  const submission = parseWithZod(formData, {
+  const submission = parseSubmission(formData, {
     schema: depositSchema(brand, t, offeredChannels(brand.wallet)),
   });
   if (submission.status !== "success") return formFailure(submission.reply());

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -20,7 +19,7 @@ import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protecti
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
@@ -77,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<TypedResp
     });
     return formFailure({ status: "error", error: { "": [t("protectionBreak.errors.noLift")] } });
   }
-  const submission = parseWithZod(formData, { schema: breakFormSchema(t) });
+  const submission = parseSubmission(formData, { schema: breakFormSchema(t) });
   const kind = formData.get("kind") === "exclusion" ? "exclusion" : "time_out";
   if (submission.status !== "success") return formFailure(submission.reply(), { kind });
   const { length } = submission.value;

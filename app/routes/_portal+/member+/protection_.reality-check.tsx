@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -16,7 +15,7 @@ import {
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 import { titleMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/misc";
@@ -74,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
   const context = auditContext(request);
   if (formData.get("intent") === "settings") {
-    const submission = parseWithZod(formData, { schema: settingsSchema(brand, t) });
+    const submission = parseSubmission(formData, { schema: settingsSchema(brand, t) });
     if (submission.status !== "success") return formFailure(submission.reply());
     try {
       await saveRealitySettings(

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
@@ -20,7 +19,7 @@ import {
 import { findVipLevel } from "~/platform/rewards/vip.server";
 import { levelName } from "~/platform/rewards/vip-levels";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { titleMeta } from "~/utils/meta";
@@ -97,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
     recordsContext(request),
     i18next.getLocale(request),
   ]);
-  const submission = parseWithZod(formData, { schema: claimSchema });
+  const submission = parseSubmission(formData, { schema: claimSchema });
   // Both fields come from the page: a missing or malformed one is a stale or altered page.
   if (submission.status !== "success")
     return formFailure(submission.reply({ formErrors: [t("rebate.error.expired")] }));

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -8,7 +7,7 @@ import { InviteCard } from "~/components/referral/invite-card";
 import { claimReferrer } from "~/platform/rewards/referral/links.server";
 import { liveReferralPromotion } from "~/platform/rewards/referral/program.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
 import { titleMeta } from "~/utils/meta";
@@ -47,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request, { honeypot: true });
   const viewer = await requireRealMember(request);
   const { db, t } = await recordsContext(request);
-  const submission = parseWithZod(formData, { schema: claimSchema(t) });
+  const submission = parseSubmission(formData, { schema: claimSchema(t) });
   if (submission.status !== "success") return formFailure(submission.reply());
   if (!(await liveReferralPromotion(db)))
     return formFailure(submission.reply({ formErrors: [t("referral.unavailable")] }));

@@ -104,7 +104,7 @@ export async function action({
     getBrandConfig(db),
     i18next.getLocale(request),
   ]);
-  const upload = await readProofUpload(request);
+  const upload = await readProofUpload(request, ["comment"]);
   if (upload.fields.intent !== "apply") throw json({ error: "unknown_intent" }, { status: 400 });
   return handleApply({ db, memberId: viewer.member.id, t, brand, locale }, upload);
 }

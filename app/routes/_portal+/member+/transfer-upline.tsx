@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -22,7 +21,7 @@ import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferToUpline } from "~/platform/wallet/transfers.server";
 import { findUpline } from "~/platform/wallet/upline.server";
 import { requireRealMember, type Viewer } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
 import { formFailure } from "~/utils/identity.server";
@@ -102,7 +101,7 @@ export async function action({
   await requireUpline(db, viewer, brand);
   if (formData.get("intent") !== "transfer-upline")
     throw json({ error: "unknown_intent" }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: uplineSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: uplineSchema(brand, t) });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the member's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);

@@ -1,5 +1,4 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   json,
   redirect,
@@ -21,7 +20,7 @@ import { MAIN } from "~/platform/wallet/ledger.server";
 import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferAllToMain, transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { readForm, parseSubmission } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
 import { useTranslation } from "~/utils/i18n";
 import { formFailure } from "~/utils/identity.server";
@@ -117,7 +116,7 @@ export async function action({
   const memberId = viewer.member.id;
   const intent = formData.get("intent");
   if (intent === "transfer") {
-    const submission = parseWithZod(formData, { schema: transferSchema(brand, t) });
+    const submission = parseSubmission(formData, { schema: transferSchema(brand, t) });
     if (submission.status !== "success") return invalidForm(submission, intent, t);
     const { from, to, amount, idempotencyKey: key } = submission.value;
     return post(submission, intent, { t, brand, locale }, () =>
@@ -125,7 +124,7 @@ export async function action({
     );
   }
   if (intent === "all-to-main") {
-    const submission = parseWithZod(formData, { schema: allToMainSchema });
+    const submission = parseSubmission(formData, { schema: allToMainSchema });
     if (submission.status !== "success") return invalidForm(submission, intent, t);
     return post(submission, intent, { t, brand, locale }, () =>
       transferAllToMain(db, { memberId, key: submission.value.idempotencyKey }, brand.wallet),

@@ -28,7 +28,7 @@ import {
   listMemberWithdrawals,
 } from "~/platform/wallet/withdrawals.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { assertSameOrigin } from "~/utils/form.server";
+import { assertSameOrigin, readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
@@ -161,7 +161,7 @@ export async function action({
       throw json({ error: "unknown_intent" }, { status: 400 });
     return handleReceipt(context, upload);
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "add-payee":
       return handleAddPayee(context, formData);
