@@ -16,6 +16,7 @@ import { I18nProvider, useTranslation } from "./utils/i18n";
 import appStyles from "./styles/app.css";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
+import { pageCacheDecision } from "./utils/page-cache.server";
 import { isSystemStatusData } from "./utils/system-status";
 import {
   csLink,
@@ -34,12 +35,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.brand.name ?? "" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const handoff = await handoffLogin(request);
   if (handoff) throw handoff;
-  const [locale, prefs] = await Promise.all([i18next.getLocale(request), readPrefs(request)]);
+  const [locale, prefs, cached] = await Promise.all([
+    i18next.getLocale(request),
+    readPrefs(request),
+    pageCacheDecision(request, context),
+  ]);
+  // Maintenance and region are checked per request, cached page or not.
   const permission = await requireOpenSystem(request, { locale, theme: prefs.theme });
-  const { info } = permission;
+  if (cached?.page) return null as unknown as ReturnType<typeof rootData>;
+  return rootData(locale, prefs, permission.info);
+}
+
+function rootData(
+  locale: string,
+  prefs: Awaited<ReturnType<typeof readPrefs>>,
+  info: Awaited<ReturnType<typeof requireOpenSystem>>["info"],
+) {
   return json({
     locale,
     prefs,
