@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { cacheFor } from "../cache.server";
+import { clearCaches } from "../cache.server";
 import type { Database, DatabaseHandle } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { eventHubFor } from "../events/hub.server";
@@ -38,7 +38,7 @@ const CONTENT_CACHES = [
 ];
 
 export function clearContentCaches(db: Database) {
-  for (const name of CONTENT_CACHES) cacheFor(db, name, () => 0).clear();
+  clearCaches(db, CONTENT_CACHES);
 }
 
 /**
