@@ -90,6 +90,7 @@ export default async function handleRequest(
     responseHeaders.set("X-Request-Id", requestId);
     securityHeaders(responseHeaders, { nonce, production, ...(await brandOrigins()) });
     setPageCacheHeaders(request, responseHeaders, true);
+    responseHeaders.set("X-Page-Cache", "hit");
     logRequest(request, 200, started, requestId);
     return new Response(withNonce(page, nonce), { status: 200, headers: responseHeaders });
   }
@@ -124,6 +125,7 @@ export default async function handleRequest(
           responseHeaders.set("X-Request-Id", requestId);
           securityHeaders(responseHeaders, { nonce, production, ...origins });
           setPageCacheHeaders(request, responseHeaders, responseStatusCode === 200 && !!storing);
+          if (storing) responseHeaders.set("X-Page-Cache", "miss");
           body.on("end", () => logRequest(request, responseStatusCode, started, requestId));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
