@@ -86,9 +86,7 @@ test("a page served from the cache runs with no CSP violation", async ({ page })
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   // Until a hit: another test's content change may empty the cache in between.
-  await expect
-    .poll(async () => (await page.goto("/rng"))?.headers()["x-page-cache"])
-    .toBe("hit");
+  await expect.poll(async () => (await page.goto("/rng"))?.headers()["x-page-cache"]).toBe("hit");
   await waitForHydration(page);
   await expect(page.getByRole("main")).toBeVisible();
   expect(violations).toEqual([]);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onContentChange, publishContentChange } from "~/platform/content/changes.server";
 import { listBanners } from "~/platform/content/banners.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
 import { writeSetting } from "~/platform/system/settings.server";
 import type { LiveEvent } from "~/platform/events/types";
 import { createTestDatabase } from "../helpers/database";
@@ -35,9 +34,11 @@ async function kindsAfter(count: number, ms = 2000) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await new Promise((resolve) => setTimeout(resolve, 100));
-  return changes.splice(0).map((event) =>
-    event.type === "content_changed" ? (event.data as { kind: string }).kind : event.type,
-  );
+  return changes
+    .splice(0)
+    .map((event) =>
+      event.type === "content_changed" ? (event.data as { kind: string }).kind : event.type,
+    );
 }
 
 describe("content changes", () => {
