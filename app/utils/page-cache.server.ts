@@ -126,7 +126,26 @@ export async function cachedPage(context: unknown, status: number) {
 }
 
 /** The HTML of a stored page with this response's nonce where the rendering's was. */
-export const withNonce = (page: StoredPage, nonce: string) => page.parts.join(nonce);
+export function withNonce(page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const nonceBytes = Buffer.from(nonce);
+  const html = Buffer.concat(
+    page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])),
+  );
+  // A view, not a copy: Buffer.concat allocates a plain ArrayBuffer.
+  return new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length);
+}
+
+function cutAt(html: Buffer, nonce: string): Buffer[] {
+  const nonceBytes = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(nonceBytes); at !== -1; at = html.indexOf(nonceBytes, from)) {
+    parts.push(html.subarray(from, at));
+    from = at + nonceBytes.length;
+  }
+  parts.push(html.subarray(from));
+  return parts;
+}
 
 /**
  * Passes the rendered document through and, when it is a visitor page that
@@ -148,8 +167,11 @@ export async function storingStream(
     flush(callback) {
       const { status, headers } = final();
       if (status === 200 && !headers.has("Set-Cookie")) {
-        const html = Buffer.concat(chunks).toString("utf8");
-        store.store(decision.key, { parts: html.split(nonce) }, decision.generation);
+        store.store(
+          decision.key,
+          { parts: cutAt(Buffer.concat(chunks), nonce) },
+          decision.generation,
+        );
       }
       callback();
     },

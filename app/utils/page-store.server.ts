@@ -2,7 +2,8 @@
 
 /** A rendered visitor page, cut where its CSP nonce was, so each response gets its own. */
 export interface StoredPage {
-  parts: string[];
+  /** Bytes, not strings: a hit then costs a copy, not an encoding of the whole page. */
+  parts: Buffer[];
 }
 
 interface Entry {

@@ -13,7 +13,7 @@ function storeAt() {
   return { store, clock };
 }
 
-const page = (html: string) => ({ parts: [html] });
+const page = (html: string) => ({ parts: [Buffer.from(html)] });
 
 describe("PageStore", () => {
   it("misses, then hits while fresh", () => {
