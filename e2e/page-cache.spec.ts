@@ -66,6 +66,18 @@ test.describe("server answers", () => {
     expect(nonces.size).toBe(3);
   });
 
+  test("Remix's data requests never get a stored page", async ({ request }) => {
+    // The document, twice: the second is a hit.
+    await request.get("/download", { headers: HTML });
+    expect((await request.get("/download", { headers: HTML })).headers()["x-page-cache"]).toBe(
+      "hit",
+    );
+    // Loaders see a data request without `_data`; it must still get the loader's data.
+    const data = await request.get("/download?_data=routes%2F_portal%2B%2Fdownload");
+    expect(data.headers()["content-type"]).toContain("application/json");
+    expect(await data.json()).toHaveProperty("links");
+  });
+
   test("a content change committed in the database is served at once", async ({
     request,
     serverDatabase,
