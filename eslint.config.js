@@ -71,6 +71,10 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      // The empty Remix app of npm run bench builds beside its sources.
+      "scripts/bench/empty-remix/build/**",
+      "scripts/bench/empty-remix/public/build/**",
+      "scripts/bench/empty-remix/.cache/**",
       "public/build/**",
       "node_modules/**",
       "data/**",

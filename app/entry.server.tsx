@@ -18,6 +18,12 @@ import { getBrandConfig } from "./platform/system/settings.server";
 import { logEvent } from "./platform/log.server";
 import { RequestContextProvider } from "./utils/request-context";
 import { requestIdOf } from "./utils/request-id.server";
+import {
+  cachedPage,
+  setPageCacheHeaders,
+  storingStream,
+  withNonce,
+} from "./utils/page-cache.server";
 import { securityHeaders } from "./utils/security-headers.server";
 import { stylesheetText } from "./utils/inline-css.server";
 import appStyles from "./styles/app.css";
@@ -75,14 +81,29 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: unknown,
 ) {
   const started = performance.now();
   const requestId = requestIdOf(request);
   const nonce = randomBytes(16).toString("base64");
+  const page = await cachedPage(loadContext, responseStatusCode);
+  if (page) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("X-Request-Id", requestId);
+    securityHeaders(responseHeaders, { nonce, production, ...(await brandOrigins()) });
+    setPageCacheHeaders(request, responseHeaders, true);
+    responseHeaders.set("X-Page-Cache", "hit");
+    logRequest(request, 200, started, requestId);
+    return new Response(withNonce(page, nonce), { status: 200, headers: responseHeaders });
+  }
   const labels = serverLabelSource(await i18next.getLocale(request));
   const origins = await brandOrigins();
   const css = await stylesheetText(appStyles);
 
+  const storing = await storingStream(loadContext, nonce, () => ({
+    status: responseStatusCode,
+    headers: responseHeaders,
+  }));
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
@@ -102,10 +123,12 @@ export default async function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = storing ?? new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("X-Request-Id", requestId);
           securityHeaders(responseHeaders, { nonce, production, ...origins });
+          setPageCacheHeaders(request, responseHeaders, responseStatusCode === 200 && !!storing);
+          if (storing) responseHeaders.set("X-Page-Cache", "miss");
           body.on("end", () => logRequest(request, responseStatusCode, started, requestId));
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -16,6 +16,7 @@ import { I18nProvider, useTranslation } from "./utils/i18n";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { readPrefs } from "./utils/prefs.server";
 import { pageAddress } from "./utils/seo";
+import { pageCacheDecision } from "./utils/page-cache.server";
 import { isSystemStatusData } from "./utils/system-status";
 import {
   csLink,
@@ -32,12 +33,26 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.brand.name ?? "Portal" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const handoff = await handoffLogin(request);
   if (handoff) throw handoff;
-  const [locale, prefs] = await Promise.all([i18next.getLocale(request), readPrefs(request)]);
+  const [locale, prefs, cached] = await Promise.all([
+    i18next.getLocale(request),
+    readPrefs(request),
+    pageCacheDecision(request, context),
+  ]);
+  // Maintenance and region are checked per request, cached page or not.
   const permission = await requireOpenSystem(request, { locale, theme: prefs.theme });
-  const { info } = permission;
+  if (cached?.page) return null as unknown as ReturnType<typeof rootData>;
+  return rootData(locale, prefs, permission.info, request.url);
+}
+
+function rootData(
+  locale: string,
+  prefs: Awaited<ReturnType<typeof readPrefs>>,
+  info: Awaited<ReturnType<typeof requireOpenSystem>>["info"],
+  url: string,
+) {
   return json({
     locale,
     prefs,
@@ -50,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       footerVendors: info.footerVendors,
     },
     languageMenu: offeredLanguages(info.languageMenu),
-    address: pageAddress(request.url, info.mainDomain),
+    address: pageAddress(url, info.mainDomain),
   });
 }
 

@@ -49,3 +49,9 @@ export function cacheFor<V>(
   if (!cache) caches.set(name, (cache = createTtlCache<unknown>(ttlMs, maxEntries)));
   return cache as TtlCache<V>;
 }
+
+/** Empties the named caches of a database, where they exist (creating one here would fix its TTL). */
+export function clearCaches(db: Database, names: readonly string[]) {
+  const caches = cachesByDatabase.get(db);
+  for (const name of names) caches?.get(name)?.clear();
+}

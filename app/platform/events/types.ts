@@ -22,9 +22,14 @@ export interface LiveEventData {
   chat_message: { id: string; room: string; author: string; text: string; at: string };
   /** Topic `room:<room>`: an operator deleted a message; open rooms drop it. */
   chat_deleted: { id: string; room: string };
+  /** Topic `content`: what visitors' pages show changed; every process drops its page cache. */
+  content_changed: { kind: "banners" | "games" | "brand" | "promotions" | "help" };
 }
 
 export type LiveEventType = keyof LiveEventData;
+
+/** Process-to-process only: no browser stream follows the `content` topic. */
+export type ContentKind = LiveEventData["content_changed"]["kind"];
 
 export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "balance",

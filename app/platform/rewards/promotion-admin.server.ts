@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import { publishContentChange } from "../content/changes.server";
 import type { Database } from "../db/open.server";
 import type { PromotionsTable } from "../db/schema";
 import { PlatformError } from "../errors";
@@ -116,6 +117,7 @@ export async function createPromotion(
       memberId: act.operatorId,
       detail: { promotionId: row.id, code: values.code },
     });
+    await publishContentChange(trx, "promotions");
     return row.id;
   });
 }
@@ -141,6 +143,7 @@ export async function updatePromotion(
       memberId: act.operatorId,
       detail: { promotionId, code: values.code },
     });
+    await publishContentChange(trx, "promotions");
   });
 }
 
@@ -190,6 +193,7 @@ export async function setPromotionStatus(
       memberId: act.operatorId,
       detail: { promotionId, from: current.status, to: status },
     });
+    await publishContentChange(trx, "promotions");
   });
 }
 

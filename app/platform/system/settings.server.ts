@@ -2,6 +2,7 @@ import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 import { parseBrandConfig, type BrandConfig } from "./brand-config.server";
+import { publishContentChange } from "../content/changes.server";
 
 export interface StatusSettings {
   maintenance: boolean;
@@ -25,6 +26,9 @@ export async function writeSetting(db: Database, key: string, value: unknown) {
     .values({ key, value: json })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: json, updated_at: new Date() }))
     .execute();
+  // After the write (callers may pass a transaction): announced only once visible.
+  // Maintenance is checked per request, never cached in pages; the brand is in every page.
+  if (key === "brand") await publishContentChange(db, "brand");
   cacheFor(db, "settings", statusTtl).delete(key);
 }
 

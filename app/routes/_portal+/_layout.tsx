@@ -30,6 +30,7 @@ import { vendorGamesDialog } from "./__vendor-games.server";
 import type { loader as rootLoader } from "~/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveEvents } from "~/components/live-events/live-events";
+import { visitorPageLoader } from "~/utils/page-cache.server";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(
@@ -67,7 +68,11 @@ async function viewerSummary(
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader(args: LoaderFunctionArgs) {
+  return visitorPageLoader(args, () => load(args.request));
+}
+
+async function load(request: Request) {
   const db = await getDb();
   const [locale, brand, viewer, hideBalance] = await Promise.all([
     i18next.getLocale(request),

@@ -5,8 +5,13 @@ import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { visitorPageLoader } from "~/utils/page-cache.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader(args: LoaderFunctionArgs) {
+  return visitorPageLoader(args, () => load(args.request));
+}
+
+async function load(request: Request) {
   const db = await getDb();
   const [brand, locale] = await Promise.all([getBrandConfig(db), i18next.getLocale(request)]);
   return json({

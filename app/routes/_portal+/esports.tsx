@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { GameCentrePage } from "~/components/lobby/game-centre-page";
 import { gameCentreResponse } from "./__catalog-pages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { visitorPageLoader } from "~/utils/page-cache.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return gameCentreResponse(request, "ESPORTS");
+export function loader(args: LoaderFunctionArgs) {
+  return visitorPageLoader(args, () => gameCentreResponse(args.request, "ESPORTS"));
 }
 
 export default function ESPORTSCentre() {

@@ -6,8 +6,13 @@ import { listHelpArticles } from "~/platform/content/help.server";
 import { getDb } from "~/platform/db/database.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { visitorPageLoader } from "~/utils/page-cache.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader(args: LoaderFunctionArgs) {
+  return visitorPageLoader(args, () => load(args.request));
+}
+
+async function load(request: Request) {
   const db = await getDb();
   const [language, brand] = await Promise.all([i18next.getLocale(request), getBrandConfig(db)]);
   return json({

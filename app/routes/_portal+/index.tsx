@@ -4,14 +4,15 @@ import { LobbyPage } from "~/components/lobby/lobby-page";
 import { lobbyResponse } from "./__lobby.server";
 import { inheritedTitleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { visitorPageLoader } from "~/utils/page-cache.server";
 
 // The lobby's title is the brand's (the root's); Remix renders only this route's meta.
 export const meta = inheritedTitleMeta();
 
 // A function declaration, not `const loader = make()`: the browser build drops the
 // export but would keep a top-level call into a server-only module.
-export function loader({ request }: LoaderFunctionArgs) {
-  return lobbyResponse(request);
+export function loader(args: LoaderFunctionArgs) {
+  return visitorPageLoader(args, () => lobbyResponse(args.request));
 }
 
 export default function Home() {

@@ -18,6 +18,7 @@ import { loginHref } from "~/utils/lobby-links";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
 import { promotionAction } from "./__promotions.server";
+import { visitorPageLoader } from "~/utils/page-cache.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -30,7 +31,11 @@ const isCategory = (value: string | null): value is PromotionCategory =>
  * `?promotion=<code>`. Visitors see what they could join; their Join goes
  * through the login dialog and comes back here, to the same promotion.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export function loader(args: LoaderFunctionArgs) {
+  return visitorPageLoader(args, () => load(args.request));
+}
+
+async function load(request: Request) {
   const db = await getDb();
   const [language, brand, viewer, t] = await Promise.all([
     i18next.getLocale(request),

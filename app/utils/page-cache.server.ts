@@ -1,0 +1,191 @@
+// Shared by design: the root, the portal layout, visitor pages' loaders and entry.server.tsx decide one request together.
+import { Transform } from "node:stream";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { i18next } from "~/i18next.server";
+import { onContentChange } from "~/platform/content/changes.server";
+import { startDatabase } from "~/platform/db/database.server";
+import { logEvent } from "~/platform/log.server";
+import { PageStore, type StoredPage } from "./page-store.server";
+
+/** Visitor pages that show no one's data (issue 18): the lobby, the game categories, promotions, help, download. */
+const VISITOR_PAGES = new Set([
+  "/",
+  "/live",
+  "/sports",
+  "/rng",
+  "/fish",
+  "/esports",
+  "/lott",
+  "/elott",
+  "/pvp",
+  "/promotions",
+  "/help",
+  "/download",
+]);
+
+const SIGNED_IN_COOKIE = /(?:^|;)\s*(?:session|ops_session)=/;
+
+const FRESH_MS = 10_000;
+const STALE_MS = 50_000;
+
+export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1000}, stale-while-revalidate=${STALE_MS / 1000}`;
+
+const store = new PageStore({ freshMs: FRESH_MS, staleMs: STALE_MS, maxEntries: 500 });
+
+export interface PageCacheDecision {
+  key: string;
+  /** The stored page to send, or null: render this request and store what it renders. */
+  page: StoredPage | null;
+  generation: number;
+}
+
+export function hasSignedInCookie(request: Request) {
+  return SIGNED_IN_COOKIE.test(request.headers.get("Cookie") ?? "");
+}
+
+/**
+ * Every input that changes a visitor's HTML: the host (the brand), the path
+ * and query (popups are URL state, ADR 4), the language Accept-Language
+ * resolves to, and every cookie as sent (language, theme, side menu, the
+ * closed announcement popup, and any added later without touching this).
+ * Maintenance and region are not in it: the root checks them on every request.
+ */
+async function visitorKey(request: Request): Promise<string | null> {
+  if (request.method !== "GET") return null;
+  // Loaders see Remix's data requests without `_data`; those ask for */*, a document for text/html.
+  if (!request.headers.get("Accept")?.includes("text/html")) return null;
+  const url = new URL(request.url);
+  if (!VISITOR_PAGES.has(url.pathname)) return null;
+  if (hasSignedInCookie(request)) return null;
+  const cookies = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .sort()
+    .join("; ");
+  const locale = await i18next.getLocale(request);
+  return [url.host, url.pathname + url.search, locale, cookies].join("\n");
+}
+
+let listening: Promise<unknown> | null = null;
+
+function listenForContentChanges() {
+  listening ??= startDatabase()
+    .then((handle) => onContentChange(handle, () => store.clear()))
+    .catch((error: unknown) => {
+      // Pages still expire after FRESH_MS + STALE_MS; a later request tries again.
+      listening = null;
+      logEvent("page_cache.listen_failed", { error: String(error) });
+    });
+}
+
+// Remix hands every loader of a request, and handleRequest, the same fresh load context object.
+const decisions = new WeakMap<object, Promise<PageCacheDecision | null>>();
+
+async function decide(request: Request): Promise<PageCacheDecision | null> {
+  const key = await visitorKey(request);
+  if (key === null) return null;
+  listenForContentChanges();
+  return { key, page: store.lookup(key), generation: store.begin() };
+}
+
+/** Whether this request is served from the page cache; decided once per request. */
+export function pageCacheDecision(
+  request: Request,
+  context: unknown,
+): Promise<PageCacheDecision | null> {
+  if (!context || typeof context !== "object") return Promise.resolve(null);
+  let decision = decisions.get(context);
+  if (!decision) decisions.set(context, (decision = decide(request)));
+  return decision;
+}
+
+/** What the loaders decided; a request no loader asked about is not a visitor page. */
+function decidedFor(context: unknown): Promise<PageCacheDecision | null> {
+  if (!context || typeof context !== "object") return Promise.resolve(null);
+  return decisions.get(context) ?? Promise.resolve(null);
+}
+
+/**
+ * A visitor page's loader: skipped when the page comes from the cache, since
+ * handleRequest then sends the stored HTML and nothing reads the data.
+ */
+export async function visitorPageLoader<T>(
+  { request, context }: Pick<LoaderFunctionArgs, "request" | "context">,
+  load: () => T | Promise<T>,
+): Promise<T> {
+  const decision = await pageCacheDecision(request, context);
+  if (decision?.page) return null as T;
+  return load();
+}
+
+/** The stored page for this request, if its loaders were skipped for it and nothing failed. */
+export async function cachedPage(context: unknown, status: number) {
+  const decision = await decidedFor(context);
+  return status === 200 && decision?.page ? decision.page : null;
+}
+
+/** The HTML of a stored page with this response's nonce where the rendering's was. */
+export function withNonce(page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const nonceBytes = Buffer.from(nonce);
+  const html = Buffer.concat(
+    page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])),
+  );
+  // A view, not a copy: Buffer.concat allocates a plain ArrayBuffer.
+  return new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length);
+}
+
+function cutAt(html: Buffer, nonce: string): Buffer[] {
+  const nonceBytes = Buffer.from(nonce);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(nonceBytes); at !== -1; at = html.indexOf(nonceBytes, from)) {
+    parts.push(html.subarray(from, at));
+    from = at + nonceBytes.length;
+  }
+  parts.push(html.subarray(from));
+  return parts;
+}
+
+/**
+ * Passes the rendered document through and, when it is a visitor page that
+ * ended as a 200 without a cookie of its own, stores it for the next visitors.
+ */
+export async function storingStream(
+  context: unknown,
+  nonce: string,
+  final: () => { status: number; headers: Headers },
+): Promise<Transform | null> {
+  const decision = await decidedFor(context);
+  if (!decision || decision.page) return null;
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      const { status, headers } = final();
+      if (status === 200 && !headers.has("Set-Cookie")) {
+        store.store(
+          decision.key,
+          { parts: cutAt(Buffer.concat(chunks), nonce) },
+          decision.generation,
+        );
+      }
+      callback();
+    },
+  });
+}
+
+/** What a CDN in front may do with the response. */
+export function setPageCacheHeaders(request: Request, headers: Headers, cacheable: boolean) {
+  if (hasSignedInCookie(request)) {
+    headers.set("Cache-Control", "private, no-store");
+    return;
+  }
+  headers.append("Vary", "Cookie, Accept-Language");
+  // A response that sets a cookie is this visitor's own.
+  if (cacheable && !headers.has("Set-Cookie") && !headers.has("Cache-Control"))
+    headers.set("Cache-Control", VISITOR_CACHE_CONTROL);
+}
