@@ -16,7 +16,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source ./scripts/pg-throwaway.sh
 
 MODE="${1:-start}"
-[ "${CLUSTER_SKIP_BUILD:-0}" = "1" ] || npm run build >/dev/null
+if [ "${CLUSTER_SKIP_BUILD:-0}" != "1" ]; then
+  npm run --silent build >"${TMPDIR:-/tmp}/cluster-build.log" 2>&1 || { cat "${TMPDIR:-/tmp}/cluster-build.log"; exit 1; }
+fi
 # Beside the build (ignored by git), where the bundles' bare imports resolve to node_modules.
 OUT=build/cluster
 mkdir -p "$OUT"

@@ -2,8 +2,11 @@
 // the login form, follow a member's event stream.
 import { request as httpRequest } from "node:http";
 
-/** Signs in through the login form; the session cookie (name=value) or null when refused. */
-export async function login(base: string, account: string, password: string) {
+/**
+ * Signs in through the login form: the session cookie (name=value, null when
+ * refused) and the process that answered (haproxy's `X-Portal`, when through it).
+ */
+export async function signIn(base: string, account: string, password: string) {
   const response = await fetch(`${base}/login`, {
     method: "POST",
     redirect: "manual",
@@ -15,8 +18,14 @@ export async function login(base: string, account: string, password: string) {
     .getSetCookie()
     .map((header) => header.split(";")[0]!)
     .find((pair) => pair.startsWith("session=") && !pair.endsWith("="));
-  return response.status === 302 && cookie ? cookie : null;
+  return {
+    cookie: response.status === 302 && cookie ? cookie : null,
+    servedBy: response.headers.get("X-Portal"),
+  };
 }
+
+export const login = async (base: string, account: string, password: string) =>
+  (await signIn(base, account, password)).cookie;
 
 export interface SseEvent {
   id: string | null;
