@@ -44,10 +44,18 @@ case "$MODE" in
   test | test-short)
     [ "$MODE" = "test-short" ] && export CLUSTER_DURATION="${CLUSTER_DURATION:-10}"
     needs_throwaway
-    echo "[cluster] graceful stop (PGlite)"
-    env -u DATABASE_URL CLUSTER_PORT_BASE=4220 node "$OUT/graceful-stop.mjs"
+    # The PGlite test and the two-process test share nothing: side by side, each waits on its own starts.
+    GRACEFUL_LOG="$(mktemp "${TMPDIR:-/tmp}/cluster-graceful.XXXXXX")"
+    env -u DATABASE_URL CLUSTER_PORT_BASE=4220 node "$OUT/graceful-stop.mjs" >"$GRACEFUL_LOG" 2>&1 &
+    GRACEFUL_PID=$!
     echo "[cluster] two processes, one event channel (PostgreSQL)"
     CLUSTER_DATABASE_URL="$(fresh_database events)" CLUSTER_PORT_BASE=4210 node "$OUT/events-test.mjs"
+    GRACEFUL_STATUS=0
+    wait "$GRACEFUL_PID" || GRACEFUL_STATUS=$?
+    echo "[cluster] graceful stop (PGlite)"
+    cat "$GRACEFUL_LOG"
+    rm -f "$GRACEFUL_LOG"
+    [ "$GRACEFUL_STATUS" -eq 0 ] || exit "$GRACEFUL_STATUS"
     echo "[cluster] kill test (PostgreSQL, haproxy)"
     CLUSTER_DATABASE_URL="$(fresh_database kill)" CLUSTER_PORT_BASE=4200 node "$OUT/kill-test.mjs"
     ;;

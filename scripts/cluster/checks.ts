@@ -11,3 +11,11 @@ export function report(figures: Record<string, unknown>) {
   console.log(JSON.stringify({ ...figures, failures }));
   if (failures.length > 0) process.exitCode = 1;
 }
+
+/** Runs a script's main; an exception is a failed run. */
+export function run(main: () => Promise<void>) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -8,10 +8,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "~/platform/db/open.server";
-import { check, report } from "./checks";
+import { check, report, run } from "./checks";
 import { followEvents, login, type SseEvent } from "./http";
 import { createClusterMembers, openGatewayDeposit, paidCallback, PASSWORD } from "./members";
-import { startPortal, stopPortal, type Portal } from "./portals";
+import { startPortal, stopPortal, type Portal, stopAll } from "./portals";
 
 const url = process.env.CLUSTER_DATABASE_URL;
 if (!url) throw new Error("CLUSTER_DATABASE_URL is required");
@@ -101,13 +101,9 @@ async function main() {
     );
     report({ test: "two-process-events", depositMs, chatMs, replayed: replayed.every(Boolean) });
   } finally {
-    for (const portal of portals) if (portal.child.exitCode === null) portal.child.kill("SIGTERM");
-    await Promise.all(portals.map((portal) => portal.exited));
+    await stopAll(portals);
     await handle.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { followEvents, login } from "./http";
 import { startPortal, stopPortal } from "./portals";
-import { check, report } from "./checks";
+import { check, report, run } from "./checks";
 
 const PORT = Number(process.env.CLUSTER_PORT_BASE ?? 4220) + 1;
 const SLOW_REQUESTS = 5;
@@ -44,7 +44,9 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "portal-graceful-"));
   const pgliteDir = join(dir, "pglite");
   try {
+    const firstStarted = performance.now();
     const first = await startPortal({ name: "graceful-1", port: PORT, pgliteDir, logDir: dir });
+    const firstStartMs = performance.now() - firstStarted;
     const cookie = await login(first.url, "player01", "Player123");
     check(cookie !== null, "player01 signs in");
     const stream = await followEvents(first.url, cookie!);
@@ -71,8 +73,11 @@ async function main() {
     const restarted = performance.now();
     const second = await startPortal({ name: "graceful-2", port: PORT, pgliteDir, logDir: dir });
     const restartMs = performance.now() - restarted;
+    // Not "fast" in absolute terms (a start migrates, seeds idempotently and analyzes; the machine may be
+    // busy), but not much slower than the first start on a new directory: a locked or damaged one would fail
+    // or go through recovery.
     check(
-      restartMs < 20_000,
+      restartMs < Math.max(firstStartMs * 1.5, 10_000),
       `a restart on the same data directory serves /healthz (${Math.round(restartMs)} ms)`,
     );
     const again = await stopPortal(second);
@@ -82,6 +87,7 @@ async function main() {
       inFlight: SLOW_REQUESTS,
       answered,
       stopMs: Math.round(stop.ms),
+      firstStartMs: Math.round(firstStartMs),
       restartMs: Math.round(restartMs),
       shutdown: first.events.find((e) => e.event === "shutdown.done"),
     });
@@ -91,7 +97,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openDatabase } from "~/platform/db/open.server";
-import { check, report } from "./checks";
+import { check, report, run } from "./checks";
 import { signIn } from "./http";
 import { keysInLedger, ledgerInvariants } from "./ledger-checks";
 import {
@@ -24,7 +24,7 @@ import {
   PASSWORD,
   type ClusterMember,
 } from "./members";
-import { startPortal, startProxy, type Portal } from "./portals";
+import { startPortal, startProxy, type Portal, stopAll } from "./portals";
 
 const url = process.env.CLUSTER_DATABASE_URL;
 if (!url) throw new Error("CLUSTER_DATABASE_URL is required");
@@ -232,10 +232,11 @@ async function main() {
       `every settled bet was swept for points once (${invariants.unsweptBets} not)`,
     );
     await proxy.stop();
-    // httplog's "actconn/feconn/beconn/srv_conn/retries": "+N" when the request was redispatched.
+    // httplog's "actconn/feconn/beconn/srv_conn/retries srv_queue/backend_queue": retries "+N"
+    // when the request was redispatched to the other process.
     const retriedByProxy = readFileSync(`${logDir}/haproxy.log`, "utf8")
       .split("\n")
-      .filter((line) => /\d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* /.test(line)).length;
+      .filter((line) => / \d+\/\d+\/\d+\/\d+\/\+?[1-9]\d* \d+\/\d+ /.test(line)).length;
     report({
       test: "cluster-kill",
       seconds: Math.round((Date.now() - started) / 1000),
@@ -262,13 +263,9 @@ async function main() {
       logDir,
     });
   } finally {
-    for (const portal of portals) if (portal.child.exitCode === null) portal.child.kill("SIGTERM");
-    await Promise.all(portals.map((portal) => portal.exited));
+    await stopAll(portals);
     await handle.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);

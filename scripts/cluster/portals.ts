@@ -142,3 +142,9 @@ export async function stopPortal(portal: Portal, signal: NodeJS.Signals = "SIGTE
   const code = await portal.exited;
   return { code, ms: performance.now() - started };
 }
+
+/** The end of every script: whatever is still running is stopped and waited for. */
+export async function stopAll(portals: readonly Portal[]) {
+  for (const portal of portals) if (portal.child.exitCode === null) portal.child.kill("SIGTERM");
+  await Promise.all(portals.map((portal) => portal.exited));
+}

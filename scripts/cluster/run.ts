@@ -3,6 +3,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { run } from "./checks";
 import { startPortal, startProxy, stopPortal } from "./portals";
 
 const url = process.env.CLUSTER_DATABASE_URL;
@@ -26,7 +27,4 @@ async function main() {
   process.once("SIGTERM", () => void stop());
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+run(main);
