@@ -147,7 +147,8 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Unref'd: a render that finished leaves its abort timer pending, which would hold a graceful stop (ADR 25).
+    setTimeout(abort, ABORT_DELAY).unref();
   });
 }
 

@@ -8,6 +8,8 @@
 #   5. database suites on        TEST_DATABASE_URL=… npx vitest run <the tests/platform files that
 #      PostgreSQL                open a database, i.e. import tests/helpers/database>
 #   6. production build          npm run build
+#  6b. cluster                   scripts/cluster.sh test-short: SIGTERM drains (PGlite), an event
+#                                crosses two processes, the kill test behind haproxy (ADR 25)
 #   7. end to end                npx playwright test  (JS on, JS off, then the maintenance
 #                                specs), server on its own database of the same cluster
 #
@@ -72,6 +74,7 @@ PACKAGES=()
 [ -x /usr/bin/chromium ] || PACKAGES+=(chromium fonts-noto-core)
 [ -x /usr/bin/chromium-headless-shell ] || PACKAGES+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || PACKAGES+=(postgresql-15)
+[ -x /usr/sbin/haproxy ] || PACKAGES+=(haproxy)
 if [ "${#PACKAGES[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then SUDO=(); else SUDO=(sudo); fi
   echo "installing ${PACKAGES[*]}"
@@ -127,6 +130,10 @@ TEST_DATABASE_URL="$PG_THROWAWAY_URL" npx vitest run "${DB_SUITES[@]}"
 
 section "6/7 Production build"
 npm run build
+
+section "6b/7 Cluster: graceful stop, two processes' events, kill test (10 s)"
+# scripts/cluster.sh: its databases go into the throwaway cluster above (PG_THROWAWAY_PORT is exported).
+CLUSTER_SKIP_BUILD=1 bash ./scripts/cluster.sh test-short
 
 section "7/7 Playwright (js, nojs, then status)"
 E2E_DATABASE_URL="$E2E_DATABASE_URL" npx playwright test

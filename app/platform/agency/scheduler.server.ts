@@ -68,7 +68,8 @@ export async function runScheduledWork(
 }
 
 export interface SchedulerHandle {
-  stop(): void;
+  /** Stops the timer; resolves once a run under way has finished (a graceful stop closes the database after it). */
+  stop(): Promise<void>;
 }
 
 /** Runs `runScheduledWork` every `intervalMs`, never two runs of this process at once; failures are reported, not thrown. */
@@ -77,10 +78,13 @@ export function startScheduler(
   intervalMs: number,
   report: (event: string, detail: Record<string, unknown>) => void,
 ): SchedulerHandle {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runOnce().finally(() => (running = null));
+  };
+  const runOnce = async () => {
     const started = performance.now();
     try {
       const work = await run();
@@ -89,12 +93,16 @@ export function startScheduler(
       }
     } catch (error) {
       report("scheduler.failed", { error: String(error) });
-    } finally {
-      running = false;
     }
   };
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  tick();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -3,7 +3,9 @@ import { getConfig } from "~/config.server";
 import { logEvent } from "~/platform/log.server";
 import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./open.server";
 import { seedDemoBrand } from "./seed/seed.server";
-import { runScheduledWork, startScheduler } from "../agency/scheduler.server";
+import { runScheduledWork, startScheduler, type SchedulerHandle } from "../agency/scheduler.server";
+import { endLiveStreams } from "../events/streams.server";
+import { drainOnSignals } from "./graceful-stop.server";
 import { getBrandConfig } from "../system/settings.server";
 
 declare global {
@@ -11,9 +13,16 @@ declare global {
   var __platformDatabase: Promise<DatabaseHandle> | undefined;
 }
 
+let scheduler: SchedulerHandle | null = null;
+
 async function start(): Promise<DatabaseHandle> {
   const config = getConfig();
-  closeOnSignals();
+  drainOnSignals({
+    handle: startDatabase,
+    stopScheduler: async () => scheduler?.stop(),
+    endStreams: endLiveStreams,
+    log: logEvent,
+  });
   const started = performance.now();
   const handle = config.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
@@ -24,7 +33,7 @@ async function start(): Promise<DatabaseHandle> {
   if (handle.kind === "pglite") await sql`analyze`.execute(handle.db);
   if (config.SCHEDULER_SECONDS > 0) {
     const db = handle.db;
-    startScheduler(
+    scheduler = startScheduler(
       async () => runScheduledWork(db, (await getBrandConfig(db)).timeZone),
       config.SCHEDULER_SECONDS * 1000,
       logEvent,
@@ -37,23 +46,6 @@ async function start(): Promise<DatabaseHandle> {
     ms: Math.round(performance.now() - started),
   });
   return handle;
-}
-
-/**
- * remix-serve keeps running while PGlite is open: on the operator's signal,
- * close the database (once it has opened, even if the signal came during
- * start-up) and leave.
- */
-function closeOnSignals() {
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      logEvent("shutdown", { signal });
-      startDatabase()
-        .then((handle) => handle.close())
-        .catch((error: unknown) => logEvent("database.close_failed", { error: String(error) }))
-        .finally(() => process.exit(0));
-    });
-  }
 }
 
 /** Opens, migrates (and seeds when asked) the platform database once per process. */

@@ -32,6 +32,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const pool = new pg.Pool({
       connectionString: location.url,
       max: location.poolSize ?? 10,
+      // Idle connections do not hold the process: a graceful stop sees the loop empty once requests are done.
+      allowExitOnIdle: true,
     });
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool }),

@@ -139,3 +139,8 @@ export async function eventHubFor(handle: DatabaseHandle): Promise<EventHub> {
   await hub.start();
   return hub;
 }
+
+/** A graceful stop: the process's hub stops listening (on PostgreSQL its dedicated client would keep the process alive). */
+export async function closeEventHub(handle: DatabaseHandle) {
+  await hubs.get(handle)?.close();
+}

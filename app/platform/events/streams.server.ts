@@ -1,5 +1,5 @@
 import type { Database, DatabaseHandle } from "../db/open.server";
-import { eventHubFor, type EventHub } from "./hub.server";
+import { closeEventHub, eventHubFor, type EventHub } from "./hub.server";
 import type { LiveEvent } from "./types";
 
 export interface StreamSink {
@@ -131,6 +131,11 @@ export class StreamRegistry {
     return ended;
   }
 
+  /** Ends every open stream (a graceful stop), so their responses finish and the server can drain. */
+  endAll() {
+    for (const set of [...this.bySession.values()]) for (const stream of [...set]) stream.close();
+  }
+
   private async tick() {
     for (const set of this.bySession.values()) for (const stream of set) stream.ping();
     try {
@@ -163,4 +168,13 @@ export async function liveStreamsFor(handle: DatabaseHandle): Promise<StreamRegi
   let registry = registries.get(handle);
   if (!registry) registries.set(handle, (registry = new StreamRegistry(handle.db, hub)));
   return registry;
+}
+
+/**
+ * A graceful stop: ends the process's open streams (each would otherwise keep
+ * its connection, and so the server, open for good) and stops the hub's LISTEN.
+ */
+export async function endLiveStreams(handle: DatabaseHandle) {
+  registries.get(handle)?.endAll();
+  await closeEventHub(handle);
 }

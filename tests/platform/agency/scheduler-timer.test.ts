@@ -77,3 +77,25 @@ describe("the scheduler's timer", () => {
     expect(events[1]?.[1]).toMatchObject({ settlements: 1 });
   });
 });
+
+describe("stopping the scheduler", () => {
+  it("waits for a run under way and starts no other", async () => {
+    let finished = 0;
+    let started = 0;
+    const handle = startScheduler(
+      async () => {
+        started++;
+        await sleep(80);
+        finished++;
+        return work;
+      },
+      10,
+      () => undefined,
+    );
+    await sleep(20);
+    await handle.stop();
+    expect(finished).toBe(started);
+    await sleep(50);
+    expect(started).toBe(1);
+  });
+});
