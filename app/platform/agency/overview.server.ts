@@ -3,17 +3,17 @@ import type { Database } from "../db/open.server";
 import { downlineIds } from "./tree.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
-import { addDays, dayIn } from "~/platform/calendar/date-range";
 import type { TeamOverview } from "./overview-types";
+import { daysOf, teamBetDays } from "./bet-days.server";
 
 /**
  * §2 agentTeamOverview: the agent's team (its downline at every depth, read
  * through agent_paths) over a window of whole days. Two statements: the
  * totals, and the bets per day for the chart. Both start from the agent's
- * own agent_paths rows (primary key range) and read bets through the
- * bets_placed index, members through members_created, deposits and
+ * own agent_paths rows (primary key range) and read the bets' per-member
+ * per-day rollup (ADR 0026), members through members_created, deposits and
  * withdrawals through their member indexes, so a team of 10,000 with a
- * million bets stays an index walk.
+ * million bets reads a few rows per member, not every bet.
  *
  * Definitions (money in minor units, decimal strings):
  * - new members: downline members created in the window;
@@ -51,12 +51,7 @@ export async function teamOverview(
 ): Promise<TeamOverview> {
   const team = downlineIds(agentId);
   const totalsQuery = sql<TotalsRow>`
-    with team_bets as (
-      select b.member_id, b.stake, b.valid_bet, b.payout, b.status
-      from bets b
-      where b.placed_at >= ${window.from} and b.placed_at < ${window.to}
-        and b.status <> 'void' and b.member_id in ${team}
-    )
+    with team_days as (${teamBetDays(agentId, {}, window, timeZone)})
     select
       (select balance::text from accounts where member_id = ${agentId} and kind = ${MAIN}) as balance,
       (select agent_rate from members where id = ${agentId}) as agent_rate,
@@ -77,19 +72,16 @@ export async function teamOverview(
         where status in ('paid', 'received', 'disputed', 'refunded')
           and paid_at >= ${window.from} and paid_at < ${window.to}
           and member_id in ${team}) as w,
-      (select count(distinct member_id)::text as active_members, count(*)::text as bet_count,
+      (select count(distinct member_id) filter (where bet_count > 0)::text as active_members,
+              coalesce(sum(bet_count), 0)::text as bet_count,
               coalesce(sum(stake), 0)::text as stake, coalesce(sum(valid_bet), 0)::text as valid_bet,
-              coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text as profit_loss
-        from team_bets) as t`;
+              coalesce(sum(settled_profit), 0)::text as profit_loss
+        from team_days) as t`;
   const daysQuery = sql<{ day: string; bet_count: string; valid_bet: string; profit_loss: string }>`
-    select (b.placed_at at time zone ${timeZone})::date::text as day,
-      count(*)::text as bet_count,
-      coalesce(sum(b.valid_bet), 0)::text as valid_bet,
-      coalesce(sum(b.payout - b.stake) filter (where b.status = 'settled'), 0)::text as profit_loss
-    from bets b
-    where b.placed_at >= ${window.from} and b.placed_at < ${window.to}
-      and b.status <> 'void' and b.member_id in ${team}
-    group by 1`;
+    select r.day::text as day, sum(r.bet_count)::text as bet_count,
+      sum(r.valid_bet)::text as valid_bet, sum(r.settled_profit)::text as profit_loss
+    from (${teamBetDays(agentId, {}, window, timeZone)}) r
+    group by r.day`;
   const [totals, days] = await Promise.all([
     totalsQuery.execute(db).then((result) => result.rows[0]!),
     daysQuery.execute(db).then((result) => result.rows),
@@ -121,13 +113,4 @@ export async function teamOverview(
       };
     }),
   };
-}
-
-/** The calendar days a window of whole days covers in the time zone, oldest first. */
-function daysOf(window: RecordWindow, timeZone: string): string[] {
-  // The window ends at the next day's first instant: its last day is the one just before.
-  const last = dayIn(timeZone, new Date(window.to.getTime() - 1));
-  const days: string[] = [];
-  for (let day = dayIn(timeZone, window.from); day <= last; day = addDays(day, 1)) days.push(day);
-  return days;
 }
