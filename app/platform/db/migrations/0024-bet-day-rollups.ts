@@ -35,14 +35,17 @@ const APPLY = (deltas: string) => `
 const ZONE = `coalesce((select value ->> 'timeZone' from settings where key = 'brand'), 'UTC')`;
 
 const statements = [
+  // No "not below zero" checks: PostgreSQL checks them on the upsert's proposed row, which for a
+  // rollback or a settlement is a negative delta. The recomputation test keeps the sums honest;
+  // a check here would turn a report's drift into refused bets.
   `create table bet_day_rollups (
      member_id bigint not null references members (id),
      day date not null,
      category text not null,
-     bet_count bigint not null check (bet_count >= 0),
-     stake bigint not null check (stake >= 0),
-     valid_bet bigint not null check (valid_bet >= 0),
-     payout bigint not null check (payout >= 0),
+     bet_count bigint not null,
+     stake bigint not null,
+     valid_bet bigint not null,
+     payout bigint not null,
      settled_profit bigint not null,
      primary key (member_id, day, category)
    )`,
