@@ -85,9 +85,10 @@ const round = fc.record({
   ending,
   replay: fc.boolean(),
 });
+type Round = typeof round extends fc.Arbitrary<infer T> ? T : never;
 
 /** One round through the seamless wallet, as a provider would play it; `replay` sends every call twice. */
-async function play(db: Database, spec: fc.Infer<typeof round>) {
+async function play(db: Database, spec: Round) {
   const player = players[spec.member]![spec.category]!;
   const id = `q${++sequence}`;
   const at = new Date(Date.now() - spec.minutesAgo * 60_000);
