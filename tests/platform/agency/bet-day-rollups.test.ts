@@ -179,4 +179,14 @@ describe("bet rollup", () => {
     );
     await expectRollupMatchesBets(db);
   });
+
+  // Last: it empties the file's database.
+  test("emptying the bets (as a test's reset does) empties the rollup", async () => {
+    const db = database.db;
+    await sql`truncate bets cascade`.execute(db);
+    const left = await sql<{ n: string }>`select count(*)::text as n from bet_day_rollups`.execute(
+      db,
+    );
+    expect(left.rows[0]!.n).toBe("0");
+  });
 });

@@ -57,7 +57,7 @@ const statements = [
      delete from bet_day_rollups;
      ${APPLY(ROLLUP_SELECT("zone", "bets", "1"))};
    end $$`,
-  // One function for the three events: a statement's rows leave (old) and arrive (new).
+  // One function for the events: a statement's rows leave (old) and arrive (new).
   `create function bet_day_rollups_maintain() returns trigger language plpgsql as $$
    declare zone text := ${ZONE};
    begin
@@ -65,8 +65,10 @@ const statements = [
        ${APPLY(ROLLUP_SELECT("zone", "arrived", "1"))};
      elsif tg_op = 'UPDATE' then
        ${APPLY(`${ROLLUP_SELECT("zone", "arrived", "1")} union all ${ROLLUP_SELECT("zone", "departed", "-1")}`)};
-     else
+     elsif tg_op = 'DELETE' then
        ${APPLY(ROLLUP_SELECT("zone", "departed", "-1"))};
+     else
+       delete from bet_day_rollups;
      end if;
      return null;
    end $$`,
@@ -77,6 +79,9 @@ const statements = [
      for each statement execute function bet_day_rollups_maintain()`,
   `create trigger bets_rollup_delete after delete on bets
      referencing old table as departed for each statement execute function bet_day_rollups_maintain()`,
+  // A test that empties the bets empties the rollup with them.
+  `create trigger bets_rollup_truncate after truncate on bets
+     for each statement execute function bet_day_rollups_maintain()`,
   // The days are the brand's: a new time zone moves every bet's day, so the rollup is rebuilt with it.
   `create function bet_day_rollups_zone_changed() returns trigger language plpgsql as $$
    begin
@@ -97,7 +102,7 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   await sql.raw(`drop trigger if exists settings_bet_day_rollups on settings`).execute(db);
-  for (const event of ["insert", "update", "delete"])
+  for (const event of ["insert", "update", "delete", "truncate"])
     await sql.raw(`drop trigger if exists bets_rollup_${event} on bets`).execute(db);
   for (const fn of ["zone_changed", "maintain", "rebuild"])
     await sql.raw(`drop function if exists bet_day_rollups_${fn}()`).execute(db);
