@@ -8,8 +8,8 @@ import { daysOf, teamBetDays } from "./bet-days.server";
 
 /**
  * §2 agentTeamOverview: the agent's team (its downline at every depth, read
- * through agent_paths) over a window of whole days. Two statements: the
- * totals, and the bets per day for the chart. Both start from the agent's
+ * through agent_paths) over a window of whole days, in one statement: the
+ * totals and the bets per day for the chart. Both start from the agent's
  * own agent_paths rows (primary key range) and read the bets' per-member
  * per-day rollup (ADR 0026), members through members_created, deposits and
  * withdrawals through their member indexes, so a team of 10,000 with a
@@ -41,6 +41,7 @@ interface TotalsRow {
   stake: string;
   valid_bet: string;
   profit_loss: string;
+  days: { day: string; bet_count: string; valid_bet: string; profit_loss: string }[];
 }
 
 export async function teamOverview(
@@ -50,8 +51,16 @@ export async function teamOverview(
   timeZone: string,
 ): Promise<TeamOverview> {
   const team = downlineIds(agentId);
-  const totalsQuery = sql<TotalsRow>`
-    with team_days as (${teamBetDays(agentId, {}, window, timeZone)})
+  // One statement: the team's rollup rows are read once, then summed per day (the chart and the
+  // totals) and per member (active members: a hash of members, not a sort of every row).
+  const totals = (
+    await sql<TotalsRow>`
+    with team_days as materialized (${teamBetDays(agentId, {}, window, timeZone)}),
+    by_day as (
+      select day, sum(bet_count) as bet_count, sum(stake) as stake, sum(valid_bet) as valid_bet,
+        sum(settled_profit) as profit_loss
+      from team_days group by day
+    )
     select
       (select balance::text from accounts where member_id = ${agentId} and kind = ${MAIN}) as balance,
       (select agent_rate from members where id = ${agentId}) as agent_rate,
@@ -59,8 +68,13 @@ export async function teamOverview(
       (select count(*) from agent_paths where ancestor = ${agentId} and depth = 1)::text as direct_downlines,
       (select count(*) from members m
         where m.created_at >= ${window.from} and m.created_at < ${window.to} and m.id in ${team})::text as new_members,
+      (select count(*) from (select member_id from team_days group by member_id having sum(bet_count) > 0) a)::text
+        as active_members,
       d.deposits, d.deposit_count, w.withdrawals, w.withdrawal_count,
-      t.active_members, t.bet_count, t.stake, t.valid_bet, t.profit_loss
+      t.bet_count, t.stake, t.valid_bet, t.profit_loss,
+      (select coalesce(json_agg(json_build_object('day', day::text, 'bet_count', bet_count::text,
+          'valid_bet', valid_bet::text, 'profit_loss', profit_loss::text)), '[]'::json)
+        from by_day) as days
     from
       (select coalesce(sum(amount), 0)::text as deposits, count(*)::text as deposit_count
         from deposits
@@ -72,20 +86,11 @@ export async function teamOverview(
         where status in ('paid', 'received', 'disputed', 'refunded')
           and paid_at >= ${window.from} and paid_at < ${window.to}
           and member_id in ${team}) as w,
-      (select count(distinct member_id) filter (where bet_count > 0)::text as active_members,
-              coalesce(sum(bet_count), 0)::text as bet_count,
-              coalesce(sum(stake), 0)::text as stake, coalesce(sum(valid_bet), 0)::text as valid_bet,
-              coalesce(sum(settled_profit), 0)::text as profit_loss
-        from team_days) as t`;
-  const daysQuery = sql<{ day: string; bet_count: string; valid_bet: string; profit_loss: string }>`
-    select r.day::text as day, sum(r.bet_count)::text as bet_count,
-      sum(r.valid_bet)::text as valid_bet, sum(r.settled_profit)::text as profit_loss
-    from (${teamBetDays(agentId, {}, window, timeZone)}) r
-    group by r.day`;
-  const [totals, days] = await Promise.all([
-    totalsQuery.execute(db).then((result) => result.rows[0]!),
-    daysQuery.execute(db).then((result) => result.rows),
-  ]);
+      (select coalesce(sum(bet_count), 0)::text as bet_count, coalesce(sum(stake), 0)::text as stake,
+              coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(profit_loss), 0)::text as profit_loss
+        from by_day) as t`.execute(db)
+  ).rows[0]!;
+  const days = totals.days;
   const byDay = new Map(days.map((row) => [row.day, row]));
   return {
     agent: { balance: totals.balance ?? "0", agentRate: totals.agent_rate },
