@@ -3,17 +3,17 @@ import type { Database } from "../db/open.server";
 import { downlineIds } from "./tree.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
-import { addDays, dayIn } from "~/platform/calendar/date-range";
 import type { TeamOverview } from "./overview-types";
+import { daysOf, teamBetDays } from "./bet-days.server";
 
 /**
  * §2 agentTeamOverview: the agent's team (its downline at every depth, read
- * through agent_paths) over a window of whole days. Two statements: the
- * totals, and the bets per day for the chart. Both start from the agent's
- * own agent_paths rows (primary key range) and read bets through the
- * bets_placed index, members through members_created, deposits and
+ * through agent_paths) over a window of whole days, in one statement: the
+ * totals and the bets per day for the chart. Both start from the agent's
+ * own agent_paths rows (primary key range) and read the bets' per-member
+ * per-day rollup (ADR 0026), members through members_created, deposits and
  * withdrawals through their member indexes, so a team of 10,000 with a
- * million bets stays an index walk.
+ * million bets reads a few rows per member, not every bet.
  *
  * Definitions (money in minor units, decimal strings):
  * - new members: downline members created in the window;
@@ -41,6 +41,7 @@ interface TotalsRow {
   stake: string;
   valid_bet: string;
   profit_loss: string;
+  days: { day: string; bet_count: string; valid_bet: string; profit_loss: string }[];
 }
 
 export async function teamOverview(
@@ -50,12 +51,15 @@ export async function teamOverview(
   timeZone: string,
 ): Promise<TeamOverview> {
   const team = downlineIds(agentId);
-  const totalsQuery = sql<TotalsRow>`
-    with team_bets as (
-      select b.member_id, b.stake, b.valid_bet, b.payout, b.status
-      from bets b
-      where b.placed_at >= ${window.from} and b.placed_at < ${window.to}
-        and b.status <> 'void' and b.member_id in ${team}
+  // One statement: the team's rollup rows are read once, then summed per day (the chart and the
+  // totals) and per member (active members: a hash of members, not a sort of every row).
+  const totals = (
+    await sql<TotalsRow>`
+    with team_days as materialized (${teamBetDays(agentId, {}, window, timeZone)}),
+    by_day as (
+      select day, sum(bet_count) as bet_count, sum(stake) as stake, sum(valid_bet) as valid_bet,
+        sum(settled_profit) as profit_loss
+      from team_days group by day
     )
     select
       (select balance::text from accounts where member_id = ${agentId} and kind = ${MAIN}) as balance,
@@ -64,8 +68,13 @@ export async function teamOverview(
       (select count(*) from agent_paths where ancestor = ${agentId} and depth = 1)::text as direct_downlines,
       (select count(*) from members m
         where m.created_at >= ${window.from} and m.created_at < ${window.to} and m.id in ${team})::text as new_members,
+      (select count(*) from (select member_id from team_days group by member_id having sum(bet_count) > 0) a)::text
+        as active_members,
       d.deposits, d.deposit_count, w.withdrawals, w.withdrawal_count,
-      t.active_members, t.bet_count, t.stake, t.valid_bet, t.profit_loss
+      t.bet_count, t.stake, t.valid_bet, t.profit_loss,
+      (select coalesce(json_agg(json_build_object('day', day::text, 'bet_count', bet_count::text,
+          'valid_bet', valid_bet::text, 'profit_loss', profit_loss::text)), '[]'::json)
+        from by_day) as days
     from
       (select coalesce(sum(amount), 0)::text as deposits, count(*)::text as deposit_count
         from deposits
@@ -77,23 +86,11 @@ export async function teamOverview(
         where status in ('paid', 'received', 'disputed', 'refunded')
           and paid_at >= ${window.from} and paid_at < ${window.to}
           and member_id in ${team}) as w,
-      (select count(distinct member_id)::text as active_members, count(*)::text as bet_count,
-              coalesce(sum(stake), 0)::text as stake, coalesce(sum(valid_bet), 0)::text as valid_bet,
-              coalesce(sum(payout - stake) filter (where status = 'settled'), 0)::text as profit_loss
-        from team_bets) as t`;
-  const daysQuery = sql<{ day: string; bet_count: string; valid_bet: string; profit_loss: string }>`
-    select (b.placed_at at time zone ${timeZone})::date::text as day,
-      count(*)::text as bet_count,
-      coalesce(sum(b.valid_bet), 0)::text as valid_bet,
-      coalesce(sum(b.payout - b.stake) filter (where b.status = 'settled'), 0)::text as profit_loss
-    from bets b
-    where b.placed_at >= ${window.from} and b.placed_at < ${window.to}
-      and b.status <> 'void' and b.member_id in ${team}
-    group by 1`;
-  const [totals, days] = await Promise.all([
-    totalsQuery.execute(db).then((result) => result.rows[0]!),
-    daysQuery.execute(db).then((result) => result.rows),
-  ]);
+      (select coalesce(sum(bet_count), 0)::text as bet_count, coalesce(sum(stake), 0)::text as stake,
+              coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(profit_loss), 0)::text as profit_loss
+        from by_day) as t`.execute(db)
+  ).rows[0]!;
+  const days = totals.days;
   const byDay = new Map(days.map((row) => [row.day, row]));
   return {
     agent: { balance: totals.balance ?? "0", agentRate: totals.agent_rate },
@@ -121,13 +118,4 @@ export async function teamOverview(
       };
     }),
   };
-}
-
-/** The calendar days a window of whole days covers in the time zone, oldest first. */
-function daysOf(window: RecordWindow, timeZone: string): string[] {
-  // The window ends at the next day's first instant: its last day is the one just before.
-  const last = dayIn(timeZone, new Date(window.to.getTime() - 1));
-  const days: string[] = [];
-  for (let day = dayIn(timeZone, window.from); day <= last; day = addDays(day, 1)) days.push(day);
-  return days;
 }

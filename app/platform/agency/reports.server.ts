@@ -16,6 +16,7 @@ import {
   type RecordWindow,
 } from "../wallet/records.server";
 import { downlineIds, inDownline, requireDownline, type TeamScope } from "./tree.server";
+import { teamBetDays } from "./bet-days.server";
 
 /**
  * The agent centre's team reports (§2 personalHistoryCopy for the team,
@@ -92,17 +93,18 @@ const WITHDRAWAL_KINDS: readonly string[] = TRANSACTION_TYPES.withdrawal;
 
 /**
  * Per member of the scope: play from the bets by the time they were placed
- * (void bets count for nothing) and money from the ledger by entry time.
+ * (void bets count for nothing; read through the rollup, ADR 0026) and money
+ * from the ledger by entry time.
  * Members without any of either in the window are left out.
  */
 function lossFigures(agentId: string, scope: TeamScope, window: RecordWindow) {
   return sql`
     with play as (
-      select b.member_id, count(*) as bets, sum(b.stake) as stake, sum(b.valid_bet) as valid_bet, sum(b.payout) as payout
-      from bets b
-      where b.member_id in ${downlineIds(agentId, scope)} and b.status <> 'void'
-        and b.placed_at >= ${window.from} and b.placed_at < ${window.to}
-      group by b.member_id
+      select d.member_id, sum(d.bet_count) as bets, sum(d.stake) as stake, sum(d.valid_bet) as valid_bet,
+        sum(d.payout) as payout
+      from (${teamBetDays(agentId, scope, window)}) d
+      group by d.member_id
+      having sum(d.bet_count) > 0
     ), money as (
       select a.member_id,
         coalesce(sum(p.amount) filter (where e.kind = 'deposit'), 0) as deposits,

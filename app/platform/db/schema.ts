@@ -427,6 +427,7 @@ export interface DB {
   support_messages: SupportMessagesTable;
   chat_messages: ChatMessagesTable;
   chat_mutes: ChatMutesTable;
+  bet_day_rollups: BetDayRollupsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -932,4 +933,17 @@ export interface ChatMutesTable {
   until: Timestamp;
   muted_by: string;
   created_at: Timestamp;
+}
+
+/** A member's non-void bets of one day (placed, brand time zone) and category, kept by triggers on bets (0024-bet-day-rollups). */
+export interface BetDayRollupsTable {
+  member_id: string;
+  day: ColumnType<string, string, string>;
+  category: string;
+  bet_count: BigIntColumn;
+  stake: BigIntColumn;
+  valid_bet: BigIntColumn;
+  payout: BigIntColumn;
+  /** payout − stake of the settled bets among them. */
+  settled_profit: BigIntColumn;
 }

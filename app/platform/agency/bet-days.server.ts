@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import type { RecordWindow } from "../wallet/records.server";
+import { addDays, dayIn } from "~/platform/calendar/date-range";
+import { downlineIds, type TeamScope } from "./tree.server";
+
+/**
+ * The team's bets per member and day over a window, for the agency reports:
+ * member_id, day, bet_count, stake, valid_bet, payout, settled_profit
+ * (payout − stake of the settled ones). Void bets count for nothing; a bet
+ * is in the window by the time it was placed. The rollup
+ * (0024-bet-day-rollups, ADR 0026) holds the days of the brand's time zone,
+ * so a window of its whole days is a range of rows. Any other window, or
+ * days asked in another zone (`timeZone`; the brand's when omitted), come
+ * from the bets themselves: PostgreSQL runs only the branch whose one-time
+ * condition holds.
+ */
+export function teamBetDays(
+  agentId: string,
+  scope: TeamScope,
+  window: RecordWindow,
+  timeZone?: string,
+) {
+  const team = downlineIds(agentId, scope);
+  const brandZone = sql`coalesce((select value ->> 'timeZone' from settings where key = 'brand'), 'UTC')`;
+  const zone = timeZone === undefined ? brandZone : sql`${timeZone}::text`;
+  const from = sql`(${window.from}::timestamptz at time zone ${brandZone})`;
+  const to = sql`(${window.to}::timestamptz at time zone ${brandZone})`;
+  const rolledUp = sql`(${zone} = ${brandZone} and ${from}::time = '00:00' and ${to}::time = '00:00')`;
+  return sql`
+    select r.member_id, r.day, r.bet_count, r.stake, r.valid_bet, r.payout, r.settled_profit
+    from bet_day_rollups r
+    where ${rolledUp} and r.day >= ${from}::date and r.day < ${to}::date and r.member_id in ${team}
+    union all
+    select b.member_id, (b.placed_at at time zone ${zone})::date, 1, b.stake, b.valid_bet, b.payout,
+      case when b.status = 'settled' then b.payout - b.stake else 0 end
+    from bets b
+    where not ${rolledUp} and b.placed_at >= ${window.from} and b.placed_at < ${window.to}
+      and b.status <> 'void' and b.member_id in ${team}`;
+}
+
+/** The calendar days a window of whole days covers in the time zone, oldest first. */
+export function daysOf(window: RecordWindow, timeZone: string): string[] {
+  // The window ends at the next day's first instant: its last day is the one just before.
+  const last = dayIn(timeZone, new Date(window.to.getTime() - 1));
+  const days: string[] = [];
+  for (let day = dayIn(timeZone, window.from); day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
