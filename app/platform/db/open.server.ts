@@ -79,7 +79,13 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 }
 
 export async function migrateToLatest(db: Database) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Features land from parallel branches, so a database may already hold a later-numbered
+  // migration when an earlier-numbered one arrives; each migration stands on its own.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
