@@ -427,6 +427,7 @@ export interface DB {
   support_messages: SupportMessagesTable;
   chat_messages: ChatMessagesTable;
   chat_mutes: ChatMutesTable;
+  event_stream_leases: EventStreamLeasesTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -932,4 +933,12 @@ export interface ChatMutesTable {
   until: Timestamp;
   muted_by: string;
   created_at: Timestamp;
+}
+
+/** An open event stream's claim on one of its session's slots (0022-event-stream-leases). */
+export interface EventStreamLeasesTable {
+  stream_id: string;
+  session_id: string;
+  process_id: string;
+  expires_at: Timestamp;
 }

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const topics = [...MEMBER_TOPICS, ...rooms];
   const handle = await startDatabase();
   const streams = await liveStreamsFor(handle);
-  const stream = streams.open(viewer.sessionId, viewer.member.id, topics);
+  const stream = await streams.open(viewer.sessionId, viewer.member.id, topics);
   if (!stream) return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
   // `?after=` stands for Last-Event-ID when a page reopens its stream to follow another room
   // (a new EventSource sends no header), so nothing posted in between is lost.
