@@ -23,7 +23,8 @@ const form = (changes: Record<string, string> = {}) => ({
   enabled: "on",
   ...changes,
 });
-const cookieHeader = (cookie: string | null) => (cookie ? { Cookie: cookie } : {});
+const cookieHeader = (cookie: string | null): Record<string, string> =>
+  cookie ? { Cookie: cookie } : {};
 const byTitle = (title: string) =>
   handle.db.selectFrom("announcements").selectAll().where("title", "=", title).executeTakeFirst();
 const audited = async (event: string) =>
