@@ -22,6 +22,8 @@ export interface LiveEventData {
   chat_message: { id: string; room: string; author: string; text: string; at: string };
   /** Topic `room:<room>`: an operator deleted a message; open rooms drop it. */
   chat_deleted: { id: string; room: string };
+  /** Topic `ops:support`: a member wrote to support; the operators' screens re-read the queue. */
+  support_queue: { conversationId: string };
 }
 
 export type LiveEventType = keyof LiveEventData;
@@ -37,10 +39,16 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "support_message",
   "chat_message",
   "chat_deleted",
+  "support_queue",
 ];
 
 /** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */
 export const MEMBER_TOPICS = ["lottery", "announcements"] as const;
+
+/** Topics only operators' streams may follow (an ops session; a member asking is refused). */
+export const OPS_TOPICS = ["ops:support"] as const;
+export const isOpsTopic = (topic: string): topic is (typeof OPS_TOPICS)[number] =>
+  (OPS_TOPICS as readonly string[]).includes(topic);
 
 export type Audience = { memberId: string } | { topic: string };
 
