@@ -1,5 +1,4 @@
-import type { Browser } from "@playwright/test";
-import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
+import { expect, label, operatorPage, test, waitForHydrated } from "../fixtures";
 
 /**
  * Issue 16's operator side, live: an announcement ops01 publishes reaches a
@@ -9,13 +8,6 @@ import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
  * new message without a reload, over the ops:support stream.
  */
 const t = (key: string, values?: Record<string, string | number>) => label("en", key, values);
-
-async function operatorPage(browser: Browser, baseURL: string | undefined, signIn: SignIn) {
-  const context = await browser.newContext({ baseURL, locale: "en-US" });
-  const page = await context.newPage();
-  await signIn("ops01", "Ops12345", { site: "ops", page });
-  return { context, page };
-}
 
 test.describe("operators, live", () => {
   test("an announcement ops01 publishes reaches a member's open lobby", async ({

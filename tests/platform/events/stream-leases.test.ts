@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
@@ -6,6 +6,7 @@ import { EventHub } from "~/platform/events/hub.server";
 import { takeStreamLease } from "~/platform/events/stream-leases.server";
 import { StreamRegistry } from "~/platform/events/streams.server";
 import { createTestDatabase } from "../../helpers/database";
+import { insertSession } from "../../helpers/missions";
 import { insertMember } from "../../helpers/wallet";
 
 /**
@@ -31,18 +32,11 @@ afterAll(async () => {
 
 async function newSession() {
   const memberId = await insertMember(db());
+  await insertSession(db(), memberId, new Date());
   const row = await db()
-    .insertInto("sessions")
-    .values({
-      token_hash: randomBytes(16).toString("hex"),
-      member_id: memberId,
-      site: "member",
-      remember: false,
-      expires_at: new Date(Date.now() + 3_600_000),
-      ip: null,
-      user_agent: null,
-    })
-    .returning("id")
+    .selectFrom("sessions")
+    .select("id")
+    .where("member_id", "=", memberId)
     .executeTakeFirstOrThrow();
   return { sessionId: row.id, memberId };
 }
