@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
 import { openDatabase, type Database } from "../app/platform/db/open.server";
 import { findMemberByAccount } from "../app/platform/identity/members.server";
@@ -543,4 +543,12 @@ async function creditDeposit(account: string, minor: number) {
   } finally {
     await client.end();
   }
+}
+
+/** ops01 in a browser context of its own (English), beside a member's page. */
+export async function operatorPage(browser: Browser, baseURL: string | undefined, signIn: SignIn) {
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
+  const page = await context.newPage();
+  await signIn("ops01", "Ops12345", { site: "ops", page });
+  return { context, page };
 }

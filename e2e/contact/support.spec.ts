@@ -1,5 +1,4 @@
-import type { Browser } from "@playwright/test";
-import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
+import { expect, label, operatorPage, test, waitForHydrated } from "../fixtures";
 
 /**
  * The built-in support chat and the customer-service entry (issue 16), with
@@ -10,13 +9,6 @@ import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
  * 440×750 window; without, a new tab.
  */
 const t = (key: string) => label("en", key);
-
-async function operatorPage(browser: Browser, baseURL: string | undefined, signIn: SignIn) {
-  const context = await browser.newContext({ baseURL, locale: "en-US" });
-  const page = await context.newPage();
-  await signIn("ops01", "Ops12345", { site: "ops", page });
-  return { context, page };
-}
 
 test.describe("support chat", () => {
   test("a member writes to support, ops01 replies, the member sees the reply", async ({

@@ -254,6 +254,16 @@ describe("/ops/chat", () => {
       (room: { messages: { id: string; deleted: boolean }[] }) => room.messages,
     );
     expect(listed.find((message: { id: string }) => message.id === row!.id).deleted).toBe(true);
+    // Lifted early: the member posts again at once.
+    const unmuted = (await action(opsPost({ intent: "unmute", memberId: author.id }))) as Response;
+    expect(unmuted.headers.get("Location")).toBe("/ops/chat?done=unmuted");
+    const after = await jsonBody(loader(get("/ops/chat", cookie)));
+    expect(after.mutes.map((mute: { memberId: string }) => mute.memberId)).not.toContain(author.id);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const posted = (await (
+      await chatRoute()
+    ).action(post(author.cookie, { text: "back again" }))) as Response;
+    expect(posted.status).toBe(302);
   });
 });
 

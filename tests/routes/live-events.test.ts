@@ -3,8 +3,10 @@ import { publishEvent } from "~/platform/events/outbox.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { loader } from "~/routes/resources+/events";
 import { useSeededDatabase } from "../helpers/database";
+import { postMemberMessage } from "~/platform/contact/support.server";
 import { routeArgs, signInMember } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
+import { opsCookie } from "../helpers/withdrawals";
 
 /**
  * The event stream route (issue 16): members only, three streams a session,
@@ -19,11 +21,15 @@ afterEach(() => {
   for (const controller of open.splice(0)) controller.abort();
 });
 
-async function openStream(cookie: string | null, headers: Record<string, string> = {}) {
+async function openStream(
+  cookie: string | null,
+  headers: Record<string, string> = {},
+  url = "/resources/events",
+) {
   const controller = new AbortController();
   open.push(controller);
   const response = await loader(
-    routeArgs("/resources/events", {
+    routeArgs(url, {
       headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
       signal: controller.signal,
     }),
@@ -129,5 +135,26 @@ describe("/resources/events", () => {
     const { text, ended } = await readUntil(response, () => false, 3000);
     expect(text).toContain("event: signed_out\nid: ");
     expect(ended).toBe(true);
+  });
+
+  it("lets only operators follow ops: topics, and tells them when a member writes to support", async () => {
+    const url = "/resources/events?topics=ops:support";
+    const memberId = await insertMember(handle.db);
+    const member = await signInMember(handle.db, memberId);
+    expect((await openStream(null, {}, url)).response.status).toBe(403);
+    expect((await openStream(member.cookie, {}, url)).response.status).toBe(403);
+    const ops = await opsCookie(handle.db);
+    expect(
+      (await openStream(ops, {}, "/resources/events?topics=ops:secrets")).response.status,
+    ).toBe(400);
+    const { response } = await openStream(ops, {}, url);
+    expect(response.status).toBe(200);
+    // The member's own stream never carries the operators' topic.
+    const memberStream = await openStream(member.cookie);
+    await postMemberMessage(handle.db, { memberId, body: "Where is my deposit?" });
+    const { text } = await readUntil(response, (sent) => sent.includes("conversationId"));
+    expect(text).toMatch(/event: support_queue\nid: \d+\ndata: \{"conversationId":"\d+"\}/);
+    const { text: memberText } = await readUntil(memberStream.response, () => false, 500);
+    expect(memberText).not.toContain("support_queue");
   });
 });

@@ -15,6 +15,7 @@ const OPS_PAGES = [
   { to: "/ops/feedback", testId: "feedback", label: "feedback.ops.nav" },
   { to: "/ops/support", testId: "support", label: "support.ops.nav" },
   { to: "/ops/chat", testId: "chat", label: "chat.ops.nav" },
+  { to: "/ops/announcements", testId: "announcements", label: "opsAnnouncements.nav" },
 ] as const;
 
 /** The back office's only chrome: brand, who is signed in, sign out (a plain post to /logout with site=ops). */

@@ -139,3 +139,30 @@ export async function muteChatMember(
     return { until };
   });
 }
+
+/**
+ * Lifts a member's mute before its end, so they may post again at once;
+ * audited. Lifting a mute that has ended or never was changes nothing.
+ * Throws `chat_member_not_found`.
+ */
+export async function unmuteChatMember(
+  db: Database,
+  input: OperatorChatAct & { memberId: string },
+) {
+  if (!ID.test(input.memberId)) throw new PlatformError("chat_member_not_found");
+  const now = input.now ?? new Date();
+  return inTransaction(db, async (trx) => {
+    const lifted = await trx
+      .deleteFrom("chat_mutes")
+      .where("member_id", "=", input.memberId)
+      .where("until", ">", now)
+      .returning("until")
+      .executeTakeFirst();
+    if (!lifted) return { changed: false };
+    await audit(trx, "chat_member_unmuted", input.context, {
+      memberId: input.operatorId,
+      detail: { member: input.memberId, until: new Date(lifted.until).toISOString() },
+    });
+    return { changed: true };
+  });
+}

@@ -78,6 +78,11 @@ export async function postMemberMessage(
       })
       .where("id", "=", conversation.id)
       .execute();
+    await publishEvent(trx, {
+      audience: { topic: "ops:support" },
+      type: "support_queue",
+      data: { conversationId: conversation.id },
+    });
     return conversation.id;
   });
 }

@@ -428,6 +428,7 @@ export interface DB {
   chat_messages: ChatMessagesTable;
   chat_mutes: ChatMutesTable;
   bet_day_rollups: BetDayRollupsTable;
+  event_stream_leases: EventStreamLeasesTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -946,4 +947,12 @@ export interface BetDayRollupsTable {
   payout: BigIntColumn;
   /** payout − stake of the settled bets among them. */
   settled_profit: BigIntColumn;
+}
+
+/** An open event stream's claim on one of its session's slots (0022-event-stream-leases). */
+export interface EventStreamLeasesTable {
+  stream_id: string;
+  session_id: string;
+  process_id: string;
+  expires_at: Timestamp;
 }

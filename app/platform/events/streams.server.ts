@@ -1,5 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { Database, DatabaseHandle } from "../db/open.server";
 import { closeEventHub, eventHubFor, type EventHub } from "./hub.server";
+import {
+  PROCESS_ID,
+  releaseStreamLease,
+  renewStreamLeases,
+  takeStreamLease,
+} from "./stream-leases.server";
 import type { LiveEvent } from "./types";
 
 export interface StreamSink {
@@ -16,6 +23,9 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSession: 3, heartbeatMs: 20_000 };
 
+/** A lease outlives one missed heartbeat, not two: a killed process's streams stop counting soon. */
+const leaseTtl = (limits: StreamLimits) => Math.round(limits.heartbeatMs * 2.5);
+
 /**
  * A member's open stream. Subscribed from the moment it is opened, so what is
  * published while its replay is read waits in `queue` until the sink is
@@ -27,6 +37,8 @@ export class OpenStream {
   private afterId = 0n;
   private closed = false;
   unsubscribe: () => void = () => undefined;
+  /** Its lease's id in `event_stream_leases`. */
+  readonly id = randomUUID();
 
   constructor(
     readonly sessionId: string,
@@ -72,9 +84,10 @@ export class OpenStream {
 }
 
 /**
- * The process's open streams: at most `perSession` per login session, one
- * timer for every stream's heartbeat and for ending streams whose session is
- * gone (signed out, expired, ended by a password change or a break).
+ * The process's open streams: at most `perSession` per login session across
+ * every process (each stream holds a lease row, renewed with the heartbeat),
+ * one timer for every stream's heartbeat and for ending streams whose session
+ * is gone (signed out, expired, ended by a password change or a break).
  */
 export class StreamRegistry {
   private readonly bySession = new Map<string, Set<OpenStream>>();
@@ -84,6 +97,7 @@ export class StreamRegistry {
     private readonly db: Database,
     private readonly hub: EventHub,
     private readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS,
+    private readonly processId = PROCESS_ID,
   ) {}
 
   get openCount() {
@@ -92,12 +106,23 @@ export class StreamRegistry {
     return count;
   }
 
-  /** A new stream for the session, or null when it already has its allowance open. */
-  open(sessionId: string, memberId: string, topics: readonly string[]): OpenStream | null {
-    let set = this.bySession.get(sessionId);
-    if ((set?.size ?? 0) >= this.limits.perSession) return null;
-    if (!set) this.bySession.set(sessionId, (set = new Set()));
+  /** A new stream for the session, or null when it already has its allowance open in any process. */
+  async open(
+    sessionId: string,
+    memberId: string,
+    topics: readonly string[],
+  ): Promise<OpenStream | null> {
     const stream = new OpenStream(sessionId, memberId, (closed) => this.forget(closed));
+    const leased = await takeStreamLease(this.db, {
+      sessionId,
+      streamId: stream.id,
+      processId: this.processId,
+      limit: this.limits.perSession,
+      ttlMs: leaseTtl(this.limits),
+    });
+    if (!leased) return null;
+    let set = this.bySession.get(sessionId);
+    if (!set) this.bySession.set(sessionId, (set = new Set()));
     set.add(stream);
     stream.unsubscribe = this.hub.subscribe(
       [{ memberId }, ...topics.map((topic) => ({ topic }))],
@@ -137,8 +162,14 @@ export class StreamRegistry {
   }
 
   private async tick() {
-    for (const set of this.bySession.values()) for (const stream of set) stream.ping();
+    const ids: string[] = [];
+    for (const set of this.bySession.values())
+      for (const stream of set) {
+        stream.ping();
+        ids.push(stream.id);
+      }
     try {
+      await renewStreamLeases(this.db, ids, leaseTtl(this.limits));
       await this.endGoneSessions();
     } catch (error) {
       console.error(`events: checking the streams' sessions failed: ${String(error)}`);
@@ -146,6 +177,10 @@ export class StreamRegistry {
   }
 
   private forget(stream: OpenStream) {
+    releaseStreamLease(this.db, stream.id).catch((error: unknown) => {
+      // Left behind, the lease expires on its own within two heartbeats.
+      console.error(`events: releasing a stream's lease failed: ${String(error)}`);
+    });
     const set = this.bySession.get(stream.sessionId);
     set?.delete(stream);
     if (set?.size === 0) this.bySession.delete(stream.sessionId);

@@ -24,6 +24,8 @@ export interface LiveEventData {
   chat_deleted: { id: string; room: string };
   /** Topic `content`: what visitors' pages show changed; every process drops its page cache. */
   content_changed: { kind: "banners" | "games" | "brand" | "promotions" | "help" };
+  /** Topic `ops:support`: a member wrote to support; the operators' screens re-read the queue. */
+  support_queue: { conversationId: string };
 }
 
 export type LiveEventType = keyof LiveEventData;
@@ -42,10 +44,16 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "support_message",
   "chat_message",
   "chat_deleted",
+  "support_queue",
 ];
 
 /** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */
 export const MEMBER_TOPICS = ["lottery", "announcements"] as const;
+
+/** Topics only operators' streams may follow (an ops session; a member asking is refused). */
+export const OPS_TOPICS = ["ops:support"] as const;
+export const isOpsTopic = (topic: string): topic is (typeof OPS_TOPICS)[number] =>
+  (OPS_TOPICS as readonly string[]).includes(topic);
 
 export type Audience = { memberId: string } | { topic: string };
 

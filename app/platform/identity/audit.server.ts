@@ -56,7 +56,13 @@ export type AuditEvent =
   | "support_closed"
   // Chat rooms (issue 16): an operator deleted a message or muted a member.
   | "chat_message_deleted"
-  | "chat_member_muted";
+  | "chat_member_muted"
+  // Announcements (issue 16): an operator saved, published or unpublished, or deleted one.
+  | "announcement_saved"
+  | "announcement_status_changed"
+  | "announcement_deleted"
+  // Chat rooms (issue 16): an operator lifted a mute before its end.
+  | "chat_member_unmuted";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

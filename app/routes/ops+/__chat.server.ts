@@ -8,6 +8,7 @@ import {
   muteChatMember,
   MUTE_HOURS,
   recentChat,
+  unmuteChatMember,
 } from "~/platform/contact/chat-ops.server";
 import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
@@ -27,7 +28,7 @@ async function context(request: Request) {
   return { operator, db, brand, t };
 }
 
-const DONE = ["deleted", "muted"] as const;
+const DONE = ["deleted", "muted", "unmuted"] as const;
 
 export async function opsChatLoader(request: Request) {
   const { db, brand, t } = await context(request);
@@ -50,9 +51,10 @@ export async function opsChatLoader(request: Request) {
 const actSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), messageId: z.string() }),
   z.object({ intent: z.literal("mute"), memberId: z.string(), hours: z.coerce.number().int() }),
+  z.object({ intent: z.literal("unmute"), memberId: z.string() }),
 ]);
 
-/** Delete or mute: honeypot, zod, one platform call, then back to the list; a forged form is a 400. */
+/** Delete, mute or lift a mute: honeypot, zod, one platform call, then back to the list; a forged form is a 400. */
 export async function opsChatAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const { operator, db } = await context(request);
@@ -63,6 +65,10 @@ export async function opsChatAction(request: Request) {
     if (submission.value.intent === "delete") {
       await deleteChatMessage(db, { ...act, messageId: submission.value.messageId });
       return redirect("/ops/chat?done=deleted");
+    }
+    if (submission.value.intent === "unmute") {
+      await unmuteChatMember(db, { ...act, memberId: submission.value.memberId });
+      return redirect("/ops/chat?done=unmuted");
     }
     const { memberId, hours } = submission.value;
     await muteChatMember(db, { ...act, memberId, hours });

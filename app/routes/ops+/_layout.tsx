@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { OpsHeader } from "~/components/ops/ops-header";
+import { useOpsLive } from "~/components/ops/support/use-ops-live";
 import { translatorFor } from "~/i18next.server";
 import { opsSupportUnread } from "~/platform/contact/support-ops.server";
 import { getDb } from "~/platform/db/database.server";
@@ -37,11 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function OpsLayout() {
+  const { account } = useLoaderData<typeof loader>();
+  return account ? <SignedInOps /> : <Outlet />;
+}
+
+/** The signed-in back office, with its live channel (the support queue and the nav's badge). */
+function SignedInOps() {
   const { brandName, account, supportUnread } = useLoaderData<typeof loader>();
-  if (!account) return <Outlet />;
+  const { pathname } = useLocation();
+  const live = useOpsLive({ pollWithoutStream: pathname.startsWith("/ops/support") });
   return (
-    <div className="agent-centre ops-centre">
-      <OpsHeader brandName={brandName} account={account} supportUnread={supportUnread} />
+    <div className="agent-centre ops-centre" data-testid="ops-centre" data-live={live}>
+      <OpsHeader brandName={brandName} account={account!} supportUnread={supportUnread} />
       <main id="main" className="agent-main" tabIndex={-1}>
         <Outlet />
       </main>

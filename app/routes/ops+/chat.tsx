@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RoomModeration } from "~/components/ops/chat/chat-moderation";
+import { RoomModeration, UnmuteForm } from "~/components/ops/chat/chat-moderation";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsChatAction, opsChatLoader } from "./__chat.server";
@@ -36,7 +36,10 @@ export default function OpsChat() {
       ) : (
         <ul data-testid="ops-chat-mutes">
           {data.mutes.map((mute) => (
-            <li key={mute.memberId}>{t("chat.ops.mutedUntil", mute)}</li>
+            <li key={mute.memberId}>
+              {t("chat.ops.mutedUntil", mute)}{" "}
+              <UnmuteForm memberId={mute.memberId} account={mute.account} />
+            </li>
           ))}
         </ul>
       )}

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useRefresh } from "~/components/ops/support/use-refresh";
 import { SupportForm } from "~/components/support/support-form";
 import { SupportMessages } from "~/components/support/support-messages";
 import { useTranslation } from "~/utils/i18n";
@@ -24,7 +23,6 @@ export default function OpsSupportConversation() {
   const data = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation();
-  useRefresh();
   return (
     <section className="ops-queue" aria-labelledby="ops-support-conversation">
       <p>

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useRefresh } from "~/components/ops/support/use-refresh";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsSupportQueueLoader } from "./__support.server";
@@ -16,7 +15,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function OpsSupportQueue() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  useRefresh();
   return (
     <section className="ops-queue" aria-labelledby="ops-support-title">
       <h1 id="ops-support-title">{data.title}</h1>

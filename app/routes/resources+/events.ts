@@ -3,9 +3,9 @@ import { eventStream } from "remix-utils/sse/server";
 import { startDatabase } from "~/platform/db/database.server";
 import { replayEvents } from "~/platform/events/outbox.server";
 import { liveStreamsFor } from "~/platform/events/streams.server";
-import { MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
+import { isOpsTopic, MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
 import { CHAT_ROOMS_PER_STREAM, isRoomName, roomTopic } from "~/platform/contact/chat-rules";
-import { getViewer } from "~/utils/auth.server";
+import { getOperator, getViewer } from "~/utils/auth.server";
 
 const EVENT_ID = /^\d{1,18}$/;
 
@@ -22,22 +22,44 @@ function roomTopics(url: URL): string[] | null {
 }
 
 /**
- * The live event channel (issue 16, ADR 22): server-sent events for a
- * signed-in member's session: 401 without one, 429 for a fourth open stream,
- * 400 for a malformed `?rooms=` list (the chat rooms it follows besides the member's topics).
- * A reconnect's `Last-Event-ID` replays what the outbox still holds, or asks
- * the page to revalidate when it no longer reaches back that far.
+ * Who the stream is for and what it follows: an operator's session for
+ * `?topics=ops:support` (403 for anyone else, members included), else a
+ * member's session with the member topics and open rooms; a Response when refused.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function audienceOf(request: Request, url: URL) {
+  const asked = url.searchParams.get("topics");
+  if (asked !== null) {
+    const topics = [...new Set(asked.split(","))];
+    if (!topics.every(isOpsTopic)) return new Response(null, { status: 400 });
+    const operator = await getOperator(request);
+    if (!operator) return new Response(null, { status: 403 });
+    return { sessionId: operator.sessionId, memberId: operator.member.id, topics };
+  }
   const viewer = await getViewer(request);
   if (!viewer) return new Response(null, { status: 401 });
-  const url = new URL(request.url);
   const rooms = roomTopics(url);
   if (!rooms) return new Response(null, { status: 400 });
   const topics = [...MEMBER_TOPICS, ...rooms];
+  return { sessionId: viewer.sessionId, memberId: viewer.member.id, topics };
+}
+
+/**
+ * The live event channel (issue 16, ADR 22): server-sent events for a
+ * signed-in member's session: 401 without one, 429 for a fourth open stream
+ * (counted across processes), 400 for a malformed `?rooms=` list (the chat
+ * rooms it follows besides the member's topics); an operator's for
+ * `?topics=ops:support`. A reconnect's `Last-Event-ID` replays what the
+ * outbox still holds, or asks the page to revalidate when it no longer
+ * reaches back that far.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const audience = await audienceOf(request, url);
+  if (audience instanceof Response) return audience;
+  const { sessionId, memberId, topics } = audience;
   const handle = await startDatabase();
   const streams = await liveStreamsFor(handle);
-  const stream = streams.open(viewer.sessionId, viewer.member.id, topics);
+  const stream = await streams.open(sessionId, memberId, topics);
   if (!stream) return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
   // `?after=` stands for Last-Event-ID when a page reopens its stream to follow another room
   // (a new EventSource sends no header), so nothing posted in between is lost.
@@ -46,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     if (lastId && EVENT_ID.test(lastId)) {
       replayed = await replayEvents(handle.db, lastId, {
-        memberId: viewer.member.id,
+        memberId,
         topics,
       });
     }

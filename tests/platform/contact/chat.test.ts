@@ -4,6 +4,7 @@ import {
   deleteChatMessage,
   muteChatMember,
   recentChat,
+  unmuteChatMember,
 } from "~/platform/contact/chat-ops.server";
 import { blockedWordIn } from "~/platform/contact/chat-rules";
 import { postChatMessage, readChatRoom } from "~/platform/contact/chat.server";
@@ -166,6 +167,30 @@ describe("the operators", () => {
       .selectFrom("audit_log")
       .select(["detail"])
       .where("event", "=", "chat_member_muted")
+      .where("member_id", "=", operatorId)
+      .execute();
+    expect(audited).toHaveLength(1);
+  });
+
+  it("lifts a mute early: the member posts again at once, audited once", async () => {
+    const operatorId = await insertMember(db(), { type: 9 });
+    const memberId = await insertMember(db());
+    await muteChatMember(db(), { memberId, hours: 168, operatorId, context });
+    const post = () => postChatMessage(db(), { memberId, room: "lobby", text: "back" }, brand);
+    expect((await refusal(post())).code).toBe("chat_muted");
+    expect(await unmuteChatMember(db(), { memberId, operatorId, context })).toEqual({
+      changed: true,
+    });
+    await post();
+    expect(await storedCount(memberId)).toBe("1");
+    expect((await activeMutes(db())).some((mute) => mute.memberId === memberId)).toBe(false);
+    expect(await unmuteChatMember(db(), { memberId, operatorId, context })).toEqual({
+      changed: false,
+    });
+    const audited = await db()
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("event", "=", "chat_member_unmuted")
       .where("member_id", "=", operatorId)
       .execute();
     expect(audited).toHaveLength(1);

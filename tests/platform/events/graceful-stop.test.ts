@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/platform/db/open.server";
 import { eventHubFor } from "~/platform/events/hub.server";
 import { endLiveStreams, liveStreamsFor } from "~/platform/events/streams.server";
 import { createTestDatabase } from "../../helpers/database";
+import { insertSession } from "../../helpers/missions";
 import { insertMember } from "../../helpers/wallet";
 
 /**
@@ -23,10 +24,18 @@ describe("ending the live streams for a stop", () => {
     const streams = await liveStreamsFor(handle);
     const hub = await eventHubFor(handle);
     const memberId = await insertMember(handle.db);
+    await insertSession(handle.db, memberId, new Date());
+    await insertSession(handle.db, memberId, new Date());
+    const [s1, s2] = await handle.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("member_id", "=", memberId)
+      .execute();
     let ended = 0;
     const sink = { event: () => undefined, ping: () => undefined, end: () => void ended++ };
-    for (const sessionId of ["s1", "s1", "s2"]) {
-      streams.open(sessionId, memberId, ["lottery"])!.attach(sink);
+    for (const session of [s1!, s1!, s2!]) {
+      const stream = await streams.open(session.id, memberId, ["lottery"]);
+      stream!.attach(sink);
     }
     expect(streams.openCount).toBe(3);
 

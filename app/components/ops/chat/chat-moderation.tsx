@@ -80,3 +80,18 @@ export function RoomModeration({
     </section>
   );
 }
+
+/** Lifts a member's mute before its end: they may post again at once. */
+export function UnmuteForm({ memberId, account }: { memberId: string; account: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" className="inline-form">
+      <HoneypotInputs />
+      <input type="hidden" name="intent" value="unmute" />
+      <input type="hidden" name="memberId" value={memberId} />
+      <button type="submit" className="button small" data-testid="ops-chat-unmute">
+        {t("chat.ops.unmute", { account })}
+      </button>
+    </Form>
+  );
+}

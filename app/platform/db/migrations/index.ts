@@ -20,6 +20,7 @@ import * as feedback from "./0018-feedback";
 import * as eventOutbox from "./0019-event-outbox";
 import * as chatRooms from "./0020-chat-rooms";
 import * as support from "./0021-support";
+import * as eventStreamLeases from "./0022-event-stream-leases";
 import * as betDayRollups from "./0024-bet-day-rollups";
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0019-event-outbox": eventOutbox,
   "0020-chat-rooms": chatRooms,
   "0021-support": support,
+  "0022-event-stream-leases": eventStreamLeases,
   "0024-bet-day-rollups": betDayRollups,
 };
 
