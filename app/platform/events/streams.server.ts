@@ -91,6 +91,8 @@ export class OpenStream {
  */
 export class StreamRegistry {
   private readonly bySession = new Map<string, Set<OpenStream>>();
+  /** Lease releases under way: a stop waits for them, as the database must not close under them. */
+  private readonly releasing = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -156,9 +158,13 @@ export class StreamRegistry {
     return ended;
   }
 
-  /** Ends every open stream (a graceful stop), so their responses finish and the server can drain. */
-  endAll() {
+  /**
+   * Ends every open stream (a graceful stop), so their responses finish and the server can
+   * drain, and gives their slots back before the database closes.
+   */
+  async endAll() {
     for (const set of [...this.bySession.values()]) for (const stream of [...set]) stream.close();
+    await Promise.allSettled([...this.releasing]);
   }
 
   private async tick() {
@@ -177,10 +183,13 @@ export class StreamRegistry {
   }
 
   private forget(stream: OpenStream) {
-    releaseStreamLease(this.db, stream.id).catch((error: unknown) => {
-      // Left behind, the lease expires on its own within two heartbeats.
-      console.error(`events: releasing a stream's lease failed: ${String(error)}`);
-    });
+    const release = releaseStreamLease(this.db, stream.id)
+      .catch((error: unknown) => {
+        // Left behind, the lease expires on its own within two heartbeats.
+        console.error(`events: releasing a stream's lease failed: ${String(error)}`);
+      })
+      .finally(() => this.releasing.delete(release));
+    this.releasing.add(release);
     const set = this.bySession.get(stream.sessionId);
     set?.delete(stream);
     if (set?.size === 0) this.bySession.delete(stream.sessionId);
@@ -210,6 +219,6 @@ export async function liveStreamsFor(handle: DatabaseHandle): Promise<StreamRegi
  * its connection, and so the server, open for good) and stops the hub's LISTEN.
  */
 export async function endLiveStreams(handle: DatabaseHandle) {
-  registries.get(handle)?.endAll();
+  await registries.get(handle)?.endAll();
   await closeEventHub(handle);
 }
