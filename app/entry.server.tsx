@@ -27,9 +27,11 @@ import {
 import { securityHeaders } from "./utils/security-headers.server";
 import { stylesheetText } from "./utils/inline-css.server";
 import appStyles from "./styles/app.css";
+import { installRouteMatchMemo } from "./utils/route-matching.server";
 
 // Fail fast on bad configuration, and open + migrate the database before the first request.
 const config = getConfig();
+installRouteMatchMemo();
 await startDatabase();
 
 const ABORT_DELAY = 10_000;
