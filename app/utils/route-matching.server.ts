@@ -3,9 +3,11 @@
 // routes and compiles a RegExp per route it tries, each time: profiled under
 // autocannon it was half the server's CPU on a cached visitor page (issue 18,
 // docs/benchmarks.md). The route tree only changes with a new build, so the
-// matches of a path are kept per tree. Inside remix-serve (ADR 1) the runtime's
-// call through the module's exports object is the one place to step in; the
-// router's own second match inside its static handler is out of reach.
+// matches of a path are kept per tree. Inside remix-serve (ADR 1) the module's
+// exports object, which the runtime calls through, is the one place to step in:
+// its own `matchRoutes` is memoised, and the static handler that runs the
+// loaders (and matches the whole tree again) answers each request with a
+// handler built once for the matched branch alone.
 import { createRequire } from "node:module";
 
 type MatchRoutes = (routes: unknown, location: unknown, basename?: string) => Match[] | null;
@@ -37,10 +39,66 @@ export function memoiseMatchRoutes(original: MatchRoutes): MatchRoutes {
   return Object.assign(memoised, { [PATCHED]: true });
 }
 
-/** Installs the memoised matcher on the router module the server runtime calls through. */
+type Route = { id: string; children?: Route[] } & Record<string, unknown>;
+type StaticHandler = {
+  dataRoutes: Route[];
+  query: (request: Request, options?: unknown) => Promise<unknown>;
+  queryRoute: (request: Request, options?: unknown) => Promise<unknown>;
+};
+type CreateStaticHandler = (routes: Route[], options?: { basename?: string }) => StaticHandler;
+
+/** The route tree cut down to one branch: the matched routes, each holding only the next. */
+function branchOf(matches: Match[]): Route[] {
+  let child: Route | undefined;
+  for (const match of [...matches].reverse()) {
+    child = { ...(match.route as Route), children: child ? [child] : undefined };
+  }
+  return child ? [child] : [];
+}
+
+/**
+ * A static handler that hands each request to one built for its matched branch
+ * (a tree of a few routes instead of ~200), so the router's own match per
+ * request is cheap. Paths that match nothing go to the whole tree (the 404).
+ */
+export function branchingStaticHandler(
+  create: CreateStaticHandler,
+  matchRoutes: MatchRoutes,
+): CreateStaticHandler {
+  return (routes, options) => {
+    const whole = create(routes, options);
+    const byBranch = new Map<string, StaticHandler>();
+    const handlerFor = (request: Request) => {
+      const matches = matchRoutes(
+        whole.dataRoutes,
+        new URL(request.url).pathname,
+        options?.basename,
+      );
+      if (!matches || matches.length === 0) return whole;
+      const key = matches.map((match) => (match.route as Route).id).join("\n");
+      let handler = byBranch.get(key);
+      if (!handler) byBranch.set(key, (handler = create(branchOf(matches), options)));
+      return handler;
+    };
+    return {
+      dataRoutes: whole.dataRoutes,
+      query: (request, queryOptions) => handlerFor(request).query(request, queryOptions),
+      queryRoute: (request, queryOptions) => handlerFor(request).queryRoute(request, queryOptions),
+    };
+  };
+}
+
+/** Installs both on the router module the server runtime calls through. */
 export function installRouteMatchMemo() {
   const require = createRequire(import.meta.url);
-  const router = require("@remix-run/router") as { matchRoutes: MatchRoutes };
+  const router = require("@remix-run/router") as {
+    matchRoutes: MatchRoutes;
+    createStaticHandler: CreateStaticHandler;
+  };
   if ((router.matchRoutes as unknown as Record<symbol, unknown>)[PATCHED]) return;
   router.matchRoutes = memoiseMatchRoutes(router.matchRoutes);
+  router.createStaticHandler = branchingStaticHandler(
+    router.createStaticHandler,
+    router.matchRoutes,
+  );
 }
