@@ -27,6 +27,7 @@ import {
 import { securityHeaders } from "./utils/security-headers.server";
 import { stylesheetText } from "./utils/inline-css.server";
 import appStyles from "./styles/app.css";
+import { acceptsGzip } from "./utils/page-gzip.server";
 import { installRouteMatchMemo } from "./utils/route-matching.server";
 
 // Fail fast on bad configuration, and open + migrate the database before the first request.
@@ -95,8 +96,10 @@ export default async function handleRequest(
     securityHeaders(responseHeaders, { nonce, production, ...(await brandOrigins()) });
     setPageCacheHeaders(request, responseHeaders, true);
     responseHeaders.set("X-Page-Cache", "hit");
+    const gzip = acceptsGzip(request);
+    if (gzip) responseHeaders.set("Content-Encoding", "gzip");
     logRequest(request, 200, started, requestId);
-    return new Response(withNonce(page, nonce), { status: 200, headers: responseHeaders });
+    return new Response(withNonce(page, nonce, gzip), { status: 200, headers: responseHeaders });
   }
   const labels = serverLabelSource(await i18next.getLocale(request));
   const origins = await brandOrigins();
