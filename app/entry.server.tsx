@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type ActionFunctionArgs,
@@ -27,6 +26,7 @@ import {
 import { securityHeaders } from "./utils/security-headers.server";
 import { stylesheetText } from "./utils/inline-css.server";
 import appStyles from "./styles/app.css";
+import { coalescingStream } from "./utils/coalescing-stream.server";
 import { acceptsGzip } from "./utils/page-gzip.server";
 import { installRouteMatchMemo } from "./utils/route-matching.server";
 
@@ -128,7 +128,7 @@ export default async function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = storing ?? new PassThrough();
+          const body = storing ?? coalescingStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("X-Request-Id", requestId);
           securityHeaders(responseHeaders, { nonce, production, ...origins });
