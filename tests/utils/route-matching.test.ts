@@ -52,15 +52,18 @@ describe("memoised route matching", () => {
 });
 
 describe("a static handler per matched branch", () => {
+  const handlers = () => ({
+    whole: createStaticHandler(tree()),
+    branching: branchingStaticHandler(
+      createStaticHandler as never,
+      memoiseMatchRoutes(matchRoutes as never),
+    )(tree() as never),
+  });
   const document = (path: string) =>
     new Request(`http://portal.test${path}`, { headers: { Accept: "text/html" } });
 
   it("loads the same data, status and matches as the whole tree", async () => {
-    const whole = createStaticHandler(tree());
-    const branching = branchingStaticHandler(
-      createStaticHandler as never,
-      memoiseMatchRoutes(matchRoutes as never),
-    )(tree() as never);
+    const { whole, branching } = handlers();
     for (const path of PATHS) {
       const expected = (await whole.query(document(path))) as unknown as Record<string, unknown>;
       const actual = (await branching.query(document(path))) as unknown as Record<string, unknown>;
@@ -74,11 +77,7 @@ describe("a static handler per matched branch", () => {
   });
 
   it("answers a single route's data the same way", async () => {
-    const whole = createStaticHandler(tree());
-    const branching = branchingStaticHandler(
-      createStaticHandler as never,
-      memoiseMatchRoutes(matchRoutes as never),
-    )(tree() as never);
+    const { whole, branching } = handlers();
     const request = () => new Request("http://portal.test/games/pg");
     expect(await branching.queryRoute(request(), { routeId: "game" })).toEqual(
       await whole.queryRoute(request(), { routeId: "game" }),
