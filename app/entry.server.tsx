@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
   type ActionFunctionArgs,
@@ -27,9 +26,13 @@ import {
 import { securityHeaders } from "./utils/security-headers.server";
 import { stylesheetText } from "./utils/inline-css.server";
 import appStyles from "./styles/app.css";
+import { coalescingStream } from "./utils/coalescing-stream.server";
+import { acceptsGzip } from "./utils/page-gzip.server";
+import { installRouteMatchMemo } from "./utils/route-matching.server";
 
 // Fail fast on bad configuration, and open + migrate the database before the first request.
 const config = getConfig();
+installRouteMatchMemo();
 await startDatabase();
 
 const ABORT_DELAY = 10_000;
@@ -93,8 +96,10 @@ export default async function handleRequest(
     securityHeaders(responseHeaders, { nonce, production, ...(await brandOrigins()) });
     setPageCacheHeaders(request, responseHeaders, true);
     responseHeaders.set("X-Page-Cache", "hit");
+    const gzip = acceptsGzip(request);
+    if (gzip) responseHeaders.set("Content-Encoding", "gzip");
     logRequest(request, 200, started, requestId);
-    return new Response(withNonce(page, nonce), { status: 200, headers: responseHeaders });
+    return new Response(withNonce(page, nonce, gzip), { status: 200, headers: responseHeaders });
   }
   const labels = serverLabelSource(await i18next.getLocale(request));
   const origins = await brandOrigins();
@@ -123,7 +128,7 @@ export default async function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = storing ?? new PassThrough();
+          const body = storing ?? coalescingStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("X-Request-Id", requestId);
           securityHeaders(responseHeaders, { nonce, production, ...origins });

@@ -5,6 +5,7 @@ import { i18next } from "~/i18next.server";
 import { onContentChange } from "~/platform/content/changes.server";
 import { startDatabase } from "~/platform/db/database.server";
 import { logEvent } from "~/platform/log.server";
+import { gzipJoined } from "./page-gzip.server";
 import { PageStore, type StoredPage } from "./page-store.server";
 
 /** Visitor pages that show no one's data (issue 18): the lobby, the game categories, promotions, help, download. */
@@ -125,12 +126,15 @@ export async function cachedPage(context: unknown, status: number) {
   return status === 200 && decision?.page ? decision.page : null;
 }
 
-/** The HTML of a stored page with this response's nonce where the rendering's was. */
-export function withNonce(page: StoredPage, nonce: string): Uint8Array<ArrayBuffer> {
+/**
+ * The HTML of a stored page with this response's nonce where the rendering's
+ * was; gzipped from parts deflated once when the request takes gzip.
+ */
+export function withNonce(page: StoredPage, nonce: string, gzip = false): Uint8Array<ArrayBuffer> {
   const nonceBytes = Buffer.from(nonce);
-  const html = Buffer.concat(
-    page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])),
-  );
+  const html = gzip
+    ? gzipJoined(page.parts, nonceBytes)
+    : Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
   // A view, not a copy: Buffer.concat allocates a plain ArrayBuffer.
   return new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length);
 }
