@@ -9,6 +9,7 @@
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/db/seed/seed.server";
 import { publishEvent } from "~/platform/events/outbox.server";
+import { endLiveStreams } from "~/platform/events/streams.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession } from "~/platform/identity/sessions.server";
 import { loader } from "~/routes/resources+/events";
@@ -118,6 +119,8 @@ async function main() {
       p99: at(0.99),
     }),
   );
+  // The streams give their slots back before the database closes under them.
+  await endLiveStreams(handle);
   await handle.close();
   process.exit(0);
 }
