@@ -428,6 +428,7 @@ export interface DB {
   chat_messages: ChatMessagesTable;
   chat_mutes: ChatMutesTable;
   bet_day_rollups: BetDayRollupsTable;
+  agent_day_rollups: AgentDayRollupsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -945,5 +946,17 @@ export interface BetDayRollupsTable {
   valid_bet: BigIntColumn;
   payout: BigIntColumn;
   /** payout − stake of the settled bets among them. */
+  settled_profit: BigIntColumn;
+}
+
+/** An agent's downline's non-void bets of one day (brand zone), split in stripes by member id; kept from bet_day_rollups and agent_paths by triggers (0026-agent-day-rollups). */
+export interface AgentDayRollupsTable {
+  agent_id: string;
+  day: ColumnType<string, string, string>;
+  stripe: number;
+  bet_count: BigIntColumn;
+  stake: BigIntColumn;
+  valid_bet: BigIntColumn;
+  payout: BigIntColumn;
   settled_profit: BigIntColumn;
 }

@@ -21,6 +21,7 @@ import * as eventOutbox from "./0019-event-outbox";
 import * as chatRooms from "./0020-chat-rooms";
 import * as support from "./0021-support";
 import * as betDayRollups from "./0024-bet-day-rollups";
+import * as agentDayRollups from "./0026-agent-day-rollups";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0020-chat-rooms": chatRooms,
   "0021-support": support,
   "0024-bet-day-rollups": betDayRollups,
+  "0026-agent-day-rollups": agentDayRollups,
 };
 
 export const migrationProvider: MigrationProvider = {
