@@ -24,6 +24,21 @@ export const STRIPES = 8;
 
 const SUMS = `bet_count, stake, valid_bet, payout, settled_profit`;
 
+const ADD_TO_ROW = `on conflict (agent_id, day, stripe) do update set
+    bet_count = r.bet_count + excluded.bet_count, stake = r.stake + excluded.stake,
+    valid_bet = r.valid_bet + excluded.valid_bet, payout = r.payout + excluded.payout,
+    settled_profit = r.settled_profit + excluded.settled_profit`;
+
+/** A statement trigger on `table` for `event`, with its rows as `departed` (old) and `arrived` (new). */
+const TRIGGER = (name: string, event: string, table: string, fn: string) => {
+  const old = event === "update" || event === "delete" ? "old table as departed" : "";
+  const neu = event === "update" || event === "insert" ? "new table as arrived" : "";
+  const referencing = event === "truncate" ? "" : `referencing ${old} ${neu}`;
+  return `create trigger ${name}_${event} after ${event} on ${table} ${referencing}
+    for each statement execute function ${fn}()`;
+};
+const EVENTS = ["insert", "update", "delete", "truncate"];
+
 /** Adds signed member-rollup rows (`deltas`: member_id, day and the sums) to every upline's row, in key order so two writers never deadlock. */
 const FAN_OUT = (deltas: string) => `
   insert into agent_day_rollups as r (agent_id, day, stripe, ${SUMS})
@@ -35,10 +50,7 @@ const FAN_OUT = (deltas: string) => `
     having sum(d.bet_count) <> 0 or sum(d.stake) <> 0 or sum(d.valid_bet) <> 0
         or sum(d.payout) <> 0 or sum(d.settled_profit) <> 0
      order by 1, 2, 3
-  on conflict (agent_id, day, stripe) do update set
-    bet_count = r.bet_count + excluded.bet_count, stake = r.stake + excluded.stake,
-    valid_bet = r.valid_bet + excluded.valid_bet, payout = r.payout + excluded.payout,
-    settled_profit = r.settled_profit + excluded.settled_profit`;
+  ${ADD_TO_ROW}`;
 
 const SIGNED = (table: string, sign: string) => `
   select member_id, day, ${sign} * bet_count as bet_count, ${sign} * stake as stake,
@@ -56,10 +68,7 @@ const MOVE_PATHS = (paths: string, sign: string) => `
      where p.depth > 0
      group by 1, 2, 3
      order by 1, 2, 3
-  on conflict (agent_id, day, stripe) do update set
-    bet_count = r.bet_count + excluded.bet_count, stake = r.stake + excluded.stake,
-    valid_bet = r.valid_bet + excluded.valid_bet, payout = r.payout + excluded.payout,
-    settled_profit = r.settled_profit + excluded.settled_profit`;
+  ${ADD_TO_ROW}`;
 
 const statements = [
   // No "not below zero" checks, for the reason of 0024: an upsert's proposed row is a delta.
@@ -87,15 +96,9 @@ const statements = [
      end if;
      return null;
    end $$`,
-  `create trigger bet_day_rollups_agents_insert after insert on bet_day_rollups
-     referencing new table as arrived for each statement execute function agent_day_rollups_from_members()`,
-  `create trigger bet_day_rollups_agents_update after update on bet_day_rollups
-     referencing old table as departed new table as arrived
-     for each statement execute function agent_day_rollups_from_members()`,
-  `create trigger bet_day_rollups_agents_delete after delete on bet_day_rollups
-     referencing old table as departed for each statement execute function agent_day_rollups_from_members()`,
-  `create trigger bet_day_rollups_agents_truncate after truncate on bet_day_rollups
-     for each statement execute function agent_day_rollups_from_members()`,
+  ...EVENTS.map((event) =>
+    TRIGGER("bet_day_rollups_agents", event, "bet_day_rollups", "agent_day_rollups_from_members"),
+  ),
   // A moved upline: agent_paths_maintain deletes the old ancestors' paths and inserts the new ones,
   // each one statement, so the subtree's figures leave the old uplines and reach the new ones.
   `create function agent_day_rollups_from_paths() returns trigger language plpgsql as $$
@@ -107,10 +110,9 @@ const statements = [
      end if;
      return null;
    end $$`,
-  `create trigger agent_paths_rollups_insert after insert on agent_paths
-     referencing new table as arrived for each statement execute function agent_day_rollups_from_paths()`,
-  `create trigger agent_paths_rollups_delete after delete on agent_paths
-     referencing old table as departed for each statement execute function agent_day_rollups_from_paths()`,
+  ...["insert", "delete"].map((event) =>
+    TRIGGER("agent_paths_rollups", event, "agent_paths", "agent_day_rollups_from_paths"),
+  ),
   // The backfill: the member rollup summed over each agent's downline.
   `insert into agent_day_rollups (agent_id, day, stripe, ${SUMS})
      select p.ancestor, m.day, m.member_id % ${STRIPES}, sum(m.bet_count), sum(m.stake),
@@ -126,7 +128,7 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   for (const event of ["insert", "delete"])
     await sql.raw(`drop trigger if exists agent_paths_rollups_${event} on agent_paths`).execute(db);
-  for (const event of ["insert", "update", "delete", "truncate"])
+  for (const event of EVENTS)
     await sql
       .raw(`drop trigger if exists bet_day_rollups_agents_${event} on bet_day_rollups`)
       .execute(db);
