@@ -77,15 +77,20 @@ export function agentTeamDays(agentId: string, window: RecordWindow, timeZone?: 
  */
 export function activeTeamMembers(agentId: string, window: RecordWindow, timeZone?: string) {
   const { from, to, rolledUp } = rollupWindow(window, timeZone);
+  // `limit 1` in a lateral keeps it a probe per member: as a plain exists, PostgreSQL may hash
+  // the whole window's rollup rows instead, which is the cost this replaces.
   return sql`
     select count(*) from agent_paths p
-    where p.ancestor = ${agentId} and p.depth > 0 and case when ${rolledUp} then exists (
-        select 1 from bet_day_rollups r
-        where r.member_id = p.descendant and r.day >= ${from}::date and r.day < ${to}::date and r.bet_count > 0)
-      else exists (
-        select 1 from bets b
-        where b.member_id = p.descendant and b.placed_at >= ${window.from} and b.placed_at < ${window.to}
-          and b.status <> 'void') end`;
+    cross join lateral (
+      select 1 from bet_day_rollups r
+      where ${rolledUp} and r.member_id = p.descendant and r.day >= ${from}::date and r.day < ${to}::date
+        and r.bet_count > 0
+      union all
+      select 1 from bets b
+      where not ${rolledUp} and b.member_id = p.descendant and b.placed_at >= ${window.from}
+        and b.placed_at < ${window.to} and b.status <> 'void'
+      limit 1) bet
+    where p.ancestor = ${agentId} and p.depth > 0`;
 }
 
 /** The calendar days a window of whole days covers in the time zone, oldest first. */

@@ -146,7 +146,7 @@ beforeAll(async () => {
     .updateTable("bets")
     .set({ status: "void" })
     .where("member_id", "=", ids.m3)
-    .where("stake", "=", 600n)
+    .where("stake", "=", "600")
     .execute();
 
   // Deposits: m1 5000 and m2 3000 confirmed in the window count; pending, earlier, own and foreign ones do not.
