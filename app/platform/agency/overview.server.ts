@@ -54,8 +54,12 @@ export async function teamOverview(
   const team = downlineIds(agentId);
   // One statement: the agent rollup's days give the chart and the totals; active members, which
   // do not add up across days, probe the member rollup once per downline member.
-  const totals = (
-    await sql<TotalsRow>`
+  // JIT off: the fallback branch over the bets (never run for whole days) is costed as the team's
+  // whole month, so PostgreSQL would spend 15–100 ms compiling a plan that runs in a few.
+  const totals = await db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return (
+      await sql<TotalsRow>`
     with by_day as materialized (
       select day, sum(bet_count) as bet_count, sum(stake) as stake, sum(valid_bet) as valid_bet,
         sum(settled_profit) as profit_loss
@@ -87,8 +91,9 @@ export async function teamOverview(
           and member_id in ${team}) as w,
       (select coalesce(sum(bet_count), 0)::text as bet_count, coalesce(sum(stake), 0)::text as stake,
               coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(profit_loss), 0)::text as profit_loss
-        from by_day) as t`.execute(db)
-  ).rows[0]!;
+        from by_day) as t`.execute(trx)
+    ).rows[0]!;
+  });
   const days = totals.days;
   const byDay = new Map(days.map((row) => [row.day, row]));
   return {
