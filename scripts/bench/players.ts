@@ -22,10 +22,22 @@ export async function firstSlot(db: Database): Promise<SessionGame> {
   };
 }
 
-export async function benchPlayer(db: Database, account: string, game: SessionGame) {
+export async function benchPlayer(
+  db: Database,
+  account: string,
+  game: SessionGame,
+  parentId: string | null = null,
+) {
   const member = await db
     .insertInto("members")
-    .values({ account, type: 0, password_hash: "!bench", profile: "{}", created_at: new Date() })
+    .values({
+      account,
+      type: 0,
+      parent_id: parentId,
+      password_hash: "!bench",
+      profile: "{}",
+      created_at: new Date(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await postEntry(db, {

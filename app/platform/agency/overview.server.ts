@@ -4,16 +4,17 @@ import { downlineIds } from "./tree.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
 import type { TeamOverview } from "./overview-types";
-import { daysOf, teamBetDays } from "./bet-days.server";
+import { activeTeamMembers, agentTeamDays, daysOf } from "./bet-days.server";
 
 /**
  * §2 agentTeamOverview: the agent's team (its downline at every depth, read
  * through agent_paths) over a window of whole days, in one statement: the
  * totals and the bets per day for the chart. Both start from the agent's
- * own agent_paths rows (primary key range) and read the bets' per-member
- * per-day rollup (ADR 0026), members through members_created, deposits and
+ * own agent_paths rows (primary key range) and read the agent's per-day
+ * rollup (ADR 0026) for the sums, the member rollup once per member for
+ * active members, members through members_created, deposits and
  * withdrawals through their member indexes, so a team of 10,000 with a
- * million bets reads a few rows per member, not every bet.
+ * million bets reads a few hundred rollup rows and a probe per member.
  *
  * Definitions (money in minor units, decimal strings):
  * - new members: downline members created in the window;
@@ -51,15 +52,18 @@ export async function teamOverview(
   timeZone: string,
 ): Promise<TeamOverview> {
   const team = downlineIds(agentId);
-  // One statement: the team's rollup rows are read once, then summed per day (the chart and the
-  // totals) and per member (active members: a hash of members, not a sort of every row).
-  const totals = (
-    await sql<TotalsRow>`
-    with team_days as materialized (${teamBetDays(agentId, {}, window, timeZone)}),
-    by_day as (
+  // One statement: the agent rollup's days give the chart and the totals; active members, which
+  // do not add up across days, probe the member rollup once per downline member.
+  // JIT off: the fallback branch over the bets (never run for whole days) is costed as the team's
+  // whole month, so PostgreSQL would spend 15–100 ms compiling a plan that runs in a few.
+  const totals = await db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return (
+      await sql<TotalsRow>`
+    with by_day as materialized (
       select day, sum(bet_count) as bet_count, sum(stake) as stake, sum(valid_bet) as valid_bet,
         sum(settled_profit) as profit_loss
-      from team_days group by day
+      from (${agentTeamDays(agentId, window, timeZone)}) d group by day
     )
     select
       (select balance::text from accounts where member_id = ${agentId} and kind = ${MAIN}) as balance,
@@ -68,8 +72,7 @@ export async function teamOverview(
       (select count(*) from agent_paths where ancestor = ${agentId} and depth = 1)::text as direct_downlines,
       (select count(*) from members m
         where m.created_at >= ${window.from} and m.created_at < ${window.to} and m.id in ${team})::text as new_members,
-      (select count(*) from (select member_id from team_days group by member_id having sum(bet_count) > 0) a)::text
-        as active_members,
+      (${activeTeamMembers(agentId, window, timeZone)})::text as active_members,
       d.deposits, d.deposit_count, w.withdrawals, w.withdrawal_count,
       t.bet_count, t.stake, t.valid_bet, t.profit_loss,
       (select coalesce(json_agg(json_build_object('day', day::text, 'bet_count', bet_count::text,
@@ -88,8 +91,9 @@ export async function teamOverview(
           and member_id in ${team}) as w,
       (select coalesce(sum(bet_count), 0)::text as bet_count, coalesce(sum(stake), 0)::text as stake,
               coalesce(sum(valid_bet), 0)::text as valid_bet, coalesce(sum(profit_loss), 0)::text as profit_loss
-        from by_day) as t`.execute(db)
-  ).rows[0]!;
+        from by_day) as t`.execute(trx)
+    ).rows[0]!;
+  });
   const days = totals.days;
   const byDay = new Map(days.map((row) => [row.day, row]));
   return {

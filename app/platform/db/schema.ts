@@ -429,6 +429,7 @@ export interface DB {
   chat_mutes: ChatMutesTable;
   bet_day_rollups: BetDayRollupsTable;
   event_stream_leases: EventStreamLeasesTable;
+  agent_day_rollups: AgentDayRollupsTable;
 }
 
 export type Game = Selectable<GamesTable>;
@@ -955,4 +956,16 @@ export interface EventStreamLeasesTable {
   session_id: string;
   process_id: string;
   expires_at: Timestamp;
+}
+
+/** An agent's downline's non-void bets of one day (brand zone), split in stripes by member id; kept from bet_day_rollups and agent_paths by triggers (0026-agent-day-rollups). */
+export interface AgentDayRollupsTable {
+  agent_id: string;
+  day: ColumnType<string, string, string>;
+  stripe: number;
+  bet_count: BigIntColumn;
+  stake: BigIntColumn;
+  valid_bet: BigIntColumn;
+  payout: BigIntColumn;
+  settled_profit: BigIntColumn;
 }

@@ -19,7 +19,9 @@ import { insertMember } from "../../helpers/wallet";
  * after random rounds through the real settlement paths (the seamless
  * wallet's debit, credit and rollback, which the lottery also goes through),
  * with replays of every call mixed in, around midnight in the brand's zone,
- * and after the brand moves to another zone.
+ * and after the brand moves to another zone. The agent rollup
+ * (0026-agent-day-rollups) likewise equals the bets summed over each
+ * agent's downline through agent_paths, also after a subtree moves.
  *
  * BET_ROLLUP_RUNS sets the number of sequences (30 on PGlite, 15 on the
  * PostgreSQL leg, where the same triggers run again).
@@ -32,16 +34,25 @@ const database = useSeededDatabase();
 const players: SeamlessPlayer[][] = [];
 let sequence = 0;
 
+let topAgent = "";
+let subAgent = "";
+let otherAgent = "";
+
 beforeAll(async () => {
   const db = database.db;
-  const agent = await insertMember(db, { type: 1 });
+  // Two levels, so a bet reaches more than one upline: the top agent, a sub-agent under it with
+  // two of the players, the third player directly under the top; and a second top agent to move
+  // the sub-agent's subtree to.
+  topAgent = await insertMember(db, { type: 1 });
+  subAgent = await insertMember(db, { type: 2, parentId: topAgent });
+  otherAgent = await insertMember(db, { type: 1 });
   const games = await Promise.all(
     CATEGORIES.map((category, index) =>
       insertGame(db, { nodeId: 9_240_001 + index, category, vassalage: "PG" }),
     ),
   );
   for (let index = 0; index < 3; index++) {
-    const memberId = await insertMember(db, { parentId: agent });
+    const memberId = await insertMember(db, { parentId: index < 2 ? subAgent : topAgent });
     await fundMain(db, memberId, 100_000_000n);
     players.push(games.map((game) => ({ memberId, account: MAIN, game })));
   }
@@ -68,10 +79,33 @@ async function rollupAndRecomputation(db: Database) {
   return { rollup: rollup.rows, recomputed: recomputed.rows, leftovers: leftovers.rows[0]!.n };
 }
 
+/** The agent rollup (0026) summed over its stripes, and the same figures from the bets and agent_paths. */
+async function agentRollupAndRecomputation(db: Database) {
+  const rollup = await sql<Record<string, string>>`
+    select agent_id::text, day::text, sum(bet_count)::text as bet_count, sum(stake)::text as stake,
+      sum(valid_bet)::text as valid_bet, sum(payout)::text as payout,
+      sum(settled_profit)::text as settled_profit
+    from agent_day_rollups group by 1, 2
+    having sum(bet_count) <> 0 or sum(stake) <> 0 or sum(valid_bet) <> 0 or sum(payout) <> 0
+      or sum(settled_profit) <> 0
+    order by 1, 2`.execute(db);
+  const recomputed = await sql<Record<string, string>>`
+    select p.ancestor::text as agent_id, (b.placed_at at time zone coalesce(
+        (select value ->> 'timeZone' from settings where key = 'brand'), 'UTC'))::date::text as day,
+      count(*)::text as bet_count, sum(b.stake)::text as stake, sum(b.valid_bet)::text as valid_bet,
+      sum(b.payout)::text as payout,
+      coalesce(sum(b.payout - b.stake) filter (where b.status = 'settled'), 0)::text as settled_profit
+    from bets b join agent_paths p on p.descendant = b.member_id and p.depth > 0
+    where b.status <> 'void' group by 1, 2 order by 1, 2`.execute(db);
+  return { rollup: rollup.rows, recomputed: recomputed.rows };
+}
+
 async function expectRollupMatchesBets(db: Database) {
   const { rollup, recomputed, leftovers } = await rollupAndRecomputation(db);
   expect(rollup).toEqual(recomputed);
   expect(leftovers).toBe("0");
+  const agents = await agentRollupAndRecomputation(db);
+  expect(agents.rollup).toEqual(agents.recomputed);
 }
 
 const ending = fc.constantFrom("win", "loss", "rollback", "rollback-first", "open");
@@ -180,6 +214,42 @@ describe("bet rollup", () => {
     await expectRollupMatchesBets(db);
   });
 
+  test("a subtree moved to another upline takes its figures along, in the same transaction", async () => {
+    const db = database.db;
+    const figures = (agentId: string) =>
+      sql<{ bet_count: string; stake: string }>`
+        select coalesce(sum(bet_count), 0)::text as bet_count, coalesce(sum(stake), 0)::text as stake
+        from agent_day_rollups where agent_id = ${agentId}`
+        .execute(db)
+        .then((result) => result.rows[0]!);
+    const sub = await figures(subAgent);
+    expect(Number(sub.bet_count)).toBeGreaterThan(0);
+    const [topBefore, otherBefore] = [await figures(topAgent), await figures(otherAgent)];
+
+    await sql`update members set parent_id = ${otherAgent} where id = ${subAgent}`.execute(db);
+    await expectRollupMatchesBets(db);
+    const minus = (a: string, b: string) => String(BigInt(a) - BigInt(b));
+    expect(await figures(topAgent)).toEqual({
+      bet_count: minus(topBefore.bet_count, sub.bet_count),
+      stake: minus(topBefore.stake, sub.stake),
+    });
+    expect(await figures(otherAgent)).toEqual({
+      bet_count: String(BigInt(otherBefore.bet_count) + BigInt(sub.bet_count)),
+      stake: String(BigInt(otherBefore.stake) + BigInt(sub.stake)),
+    });
+
+    // Play on under the new upline, then move back.
+    await fc.assert(
+      fc.asyncProperty(fc.array(round, { minLength: 1, maxLength: 4 }), async (rounds) => {
+        for (const spec of rounds) await play(db, spec);
+      }),
+      { numRuns: 3 },
+    );
+    await expectRollupMatchesBets(db);
+    await sql`update members set parent_id = ${topAgent} where id = ${subAgent}`.execute(db);
+    await expectRollupMatchesBets(db);
+  });
+
   // Last: it empties the file's database.
   test("emptying the bets (as a test's reset does) empties the rollup", async () => {
     const db = database.db;
@@ -188,5 +258,11 @@ describe("bet rollup", () => {
       db,
     );
     expect(left.rows[0]!.n).toBe("0");
+    const agents = await sql<{
+      n: string;
+    }>`select count(*)::text as n from agent_day_rollups where bet_count <> 0 or stake <> 0`.execute(
+      db,
+    );
+    expect(agents.rows[0]!.n).toBe("0");
   });
 });

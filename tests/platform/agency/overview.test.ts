@@ -139,6 +139,15 @@ beforeAll(async () => {
   await bet(ids.m3, { stake: 900n, at: "2025-03-08T10:00:00Z" });
   await bet(ids.agent, { stake: 1100n, at: "2025-03-04T10:00:00Z" });
   await bet(ids.stranger, { stake: 9999n, at: "2025-03-04T10:00:00Z" });
+  // m3's only bet in the window is voided after it was placed: the rollups keep an empty row for
+  // that day, and m3 must still not be an active member.
+  await bet(ids.m3, { stake: 600n, status: "open", at: "2025-03-06T10:00:00Z" });
+  await handle.db
+    .updateTable("bets")
+    .set({ status: "void" })
+    .where("member_id", "=", ids.m3)
+    .where("stake", "=", "600")
+    .execute();
 
   // Deposits: m1 5000 and m2 3000 confirmed in the window count; pending, earlier, own and foreign ones do not.
   await deposit(ids.m1, 5000n, "2025-03-02T08:00:00Z");

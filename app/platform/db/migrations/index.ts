@@ -22,6 +22,7 @@ import * as chatRooms from "./0020-chat-rooms";
 import * as support from "./0021-support";
 import * as eventStreamLeases from "./0022-event-stream-leases";
 import * as betDayRollups from "./0024-bet-day-rollups";
+import * as agentDayRollups from "./0026-agent-day-rollups";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0021-support": support,
   "0022-event-stream-leases": eventStreamLeases,
   "0024-bet-day-rollups": betDayRollups,
+  "0026-agent-day-rollups": agentDayRollups,
 };
 
 export const migrationProvider: MigrationProvider = {
