@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -18,7 +17,7 @@ import { getDb } from "~/platform/db/database.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm } from "~/utils/form.server";
+import { parseSubmission, readForm } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";
 
 /**
@@ -73,7 +72,7 @@ const listSchema = z.object({
 export async function opsAnnouncementsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const { db, act } = await context(request);
-  const submission = parseWithZod(formData, { schema: listSchema });
+  const submission = parseSubmission(formData, { schema: listSchema });
   if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
   const { intent, id } = submission.value;
   try {
@@ -151,9 +150,9 @@ function announcementSchema(t: TFunction, languages: readonly string[], timeZone
 
 /** Saves the form; bad input is a translated field error and nothing changes. */
 export async function opsAnnouncementAction(request: Request, id: string | null) {
-  const formData = await readForm(request, { honeypot: true });
+  const formData = await readForm(request, { honeypot: true, multiline: ["content"] });
   const { db, brand, t, act } = await context(request);
-  const submission = parseWithZod(formData, {
+  const submission = parseSubmission(formData, {
     schema: announcementSchema(t, brand.languages, brand.timeZone),
   });
   if (submission.status !== "success") return formFailure(submission.reply());
