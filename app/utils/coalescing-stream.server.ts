@@ -1,3 +1,4 @@
+// Shared by design: the server entry's, for every document response of every feature.
 import { Transform } from "node:stream";
 
 /**

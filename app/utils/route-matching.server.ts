@@ -1,3 +1,4 @@
+// Shared by design: installed once by the server entry, for every request of every feature.
 // Remix's server runtime matches every request's path against the route tree by
 // calling `@remix-run/router`'s `matchRoutes`, which flattens and ranks all ~200
 // routes and compiles a RegExp per route it tries, each time: profiled under

@@ -79,7 +79,10 @@ const NO_SCHEMA = new Set([
  * Actions parsed with zod whose forms are buttons with hidden ids and fixed
  * choices: nobody types there, so a forged value is a 400 rather than a field error.
  */
-const HIDDEN_FIELDS_ONLY = new Set(["/app/routes/ops+/chat.tsx"]);
+const HIDDEN_FIELDS_ONLY = new Set([
+  "/app/routes/ops+/chat.tsx",
+  "/app/routes/ops+/announcements._index.tsx",
+]);
 
 /** Values an action needs before it reads the rest (an agent's own downline); not posted hostile. */
 const fixedFields: Record<string, () => Promise<Record<string, string>>> = {
@@ -113,6 +116,8 @@ const params: Record<string, () => Promise<string>> = {
   conversationId: async () =>
     (await handle.db.selectFrom("support_conversations").select("id").executeTakeFirst())?.id ??
     "00000000-0000-0000-0000-000000000000",
+  announcementId: async () =>
+    (await handle.db.selectFrom("announcements").select("id").executeTakeFirstOrThrow()).id,
   token: async () => "demo",
   room: async () => "lobby",
 };
