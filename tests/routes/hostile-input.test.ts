@@ -117,7 +117,7 @@ const params: Record<string, () => Promise<string>> = {
     (await handle.db.selectFrom("support_conversations").select("id").executeTakeFirst())?.id ??
     "00000000-0000-0000-0000-000000000000",
   announcementId: async () =>
-    (await handle.db.selectFrom("announcements").select("id").executeTakeFirstOrThrow()).id,
+    String((await handle.db.selectFrom("announcements").select("id").executeTakeFirstOrThrow()).id),
   token: async () => "demo",
   room: async () => "lobby",
 };
