@@ -1,12 +1,10 @@
-import { createRemixStub } from "@remix-run/testing";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { formReply } from "~/components/forms/field";
 import { createGameSession } from "~/platform/play/game-sessions.server";
-import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
+import { seededGame } from "../helpers/play";
+import { renderRouteHtml } from "../helpers/render-html";
 import {
   formPost,
   jsonBody,
@@ -32,28 +30,16 @@ const gameRoute = () => import("~/routes/demo-games.$token");
 /** A member (type 4: a trial account) signed in, with a demo session of a seeded game of `category`. */
 async function seated(category: string, type = 0) {
   const memberId = await insertMember(handle.db, { type });
-  const game = await handle.db
-    .selectFrom("games")
-    .select(["node_id", "vassalage", "category", "game_code", "name"])
-    .where("category", "=", category)
-    .where("enabled", "=", true)
-    .orderBy("node_id")
-    .executeTakeFirstOrThrow();
+  const game = await seededGame(handle.db, category);
   const { token } = await createGameSession(handle.db, {
     memberId,
-    game: {
-      nodeId: game.node_id,
-      vassalage: game.vassalage,
-      category: game.category,
-      gameCode: game.game_code,
-      gameName: game.name,
-    },
+    game,
     provider: "demo",
     mode: "demo",
     language: "en",
   });
   const { cookie } = await signInMember(handle.db, memberId);
-  return { memberId, token, cookie, room: `table-${game.node_id}` };
+  return { memberId, token, cookie, room: `table-${game.nodeId}` };
 }
 
 const headersOf = (cookie: string | null): Record<string, string> =>
@@ -173,24 +159,12 @@ describe("the panel's HTML", () => {
     const module = await gameRoute();
     const { token, cookie } = await seated("LIVE");
     const loaderData = await jsonBody(module.loader(page(token, cookie)));
-    const source: LabelSource = { initialLocale: "en", get: () => en, load: async () => en };
-    const Stub = createRemixStub([
-      { id: "game", path: "/demo-games/:token", Component: module.default },
-    ]);
-    const html = renderToString(
-      createElement(
-        LabelSourceProvider,
-        { value: source },
-        createElement(
-          I18nProvider,
-          null,
-          createElement(Stub, {
-            initialEntries: [`/demo-games/${token}`],
-            hydrationData: { loaderData: { game: loaderData } },
-          }),
-        ),
-      ),
-    );
+    const html = renderRouteHtml({
+      id: "game",
+      path: `/demo-games/${token}`,
+      Component: module.default,
+      loaderData,
+    });
     const form = html.slice(html.indexOf('data-testid="chat-form"') - 200);
     expect(form).toMatch(new RegExp(`<form method="post" action="/demo-games/${token}"`));
     expect(form).toContain('<input type="hidden" name="intent" value="chat"/>');
