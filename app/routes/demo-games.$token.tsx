@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { ChatRoom } from "~/components/chat/chat-room";
 import { RouletteBetForm, SlotSpinForm } from "~/components/demo-games/bet-forms";
 import { DemoGameNotFound } from "~/components/demo-games/not-found";
 import { FairnessPanel } from "~/components/demo-games/fairness-panel";
@@ -9,6 +10,7 @@ import { RouletteBoard } from "~/components/demo-games/roulette-board";
 import { SlotBoard } from "~/components/demo-games/slot-board";
 import type { MoneyFormat, OutcomeView } from "~/components/demo-games/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LiveEvents } from "~/components/live-events/live-events";
 import { payoutKind } from "~/components/reality-check/payout";
 import { RealityBar } from "~/components/reality-check/reality-bar";
 import { i18next, translatorFor } from "~/i18next.server";
@@ -29,13 +31,16 @@ import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { newFormKey, walletErrorMessage } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
+import { CHAT_FORM, chatRoomView, postChat } from "./_portal+/__chat.server";
 
 /**
  * A game of the built-in demo provider: the page the game popup frames
  * (outside the portal layout). The launch token in the path is the only key:
  * it names one game session and so one member. A spin is a plain POST
  * (POST → redirect → GET `?round=<id>` showing the result); choosing a client
- * seed rotates the provably fair seed pair.
+ * seed rotates the provably fair seed pair. A live table or PVP room shows
+ * its chat room below the game (issue 16): `intent=chat` posts there and
+ * comes back here.
  */
 
 export const meta = titleMeta<typeof loader>((data) => data.game.name);
@@ -56,10 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, session, viewer } = await sessionOf(request, params.token);
   const url = new URL(request.url);
   const roundId = url.searchParams.get("round");
-  const [brand, locale, t] = await Promise.all([
+  const path = gamePath(params.token!);
+  const table = isTableCategory(session.game.category);
+  const [brand, locale, t, chat] = await Promise.all([
     getBrandConfig(db),
     i18next.getLocale(request),
     translatorFor(request),
+    table ? chatRoomView(request, tableRoom(session.game.nodeId), path) : null,
   ]);
   const page = await demoGamePage(db, session, brand, {
     roundId,
@@ -72,12 +80,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       ...page,
       brandName: brand.name,
-      path: gamePath(params.token!),
+      path,
       game: { name: session.game.gameName, nodeId: session.game.nodeId },
-      // A live table or PVP room has a chat room (issue 16), opened beside the game.
-      chatHref: isTableCategory(session.game.category)
-        ? `/chat/${tableRoom(session.game.nodeId)}`
-        : null,
+      // A live table or PVP room has a chat room (issue 16): its panel here, the full room linked.
+      chatHref: table ? `/chat/${tableRoom(session.game.nodeId)}` : null,
+      chat,
+      // Whose stream brings the panel's new messages (JavaScript only).
+      liveMemberId: chat && viewer ? viewer.member.id : null,
       mode: session.mode,
       currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
       playMoneySymbol: t("demoGame.playMoneySymbol"),
@@ -126,10 +135,13 @@ function rouletteBet(form: z.infer<ReturnType<typeof spinSchema>>): RouletteBet 
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, CHAT_FORM);
   const { db, session } = await sessionOf(request, params.token);
-  const t = await translatorFor(request);
   const path = gamePath(params.token!);
+  // Another game's node has no room: the room lookup answers its chat post with a 404.
+  if (formData.get("intent") === "chat")
+    return postChat(request, formData, tableRoom(session.game.nodeId), path);
+  const t = await translatorFor(request);
   const parsed = actionSchema().safeParse(Object.fromEntries(formData));
   const intent = formData.get("intent") === "rotate" ? "rotate" : "spin";
   const failure = (
@@ -184,115 +196,140 @@ export default function DemoGame() {
   };
   const shown = data.mode === "demo" ? playMoney : money;
   const outcome = (data.result?.outcome ?? null) as OutcomeView | null;
-  const spinError = actionData?.intent === "spin" ? actionData.error : null;
-  const seedError = actionData?.intent === "rotate" ? actionData.error : null;
+  const failed = actionData && "intent" in actionData ? actionData : null;
+  const spinError = failed?.intent === "spin" ? failed.error : null;
+  const seedError = failed?.intent === "rotate" ? failed.error : null;
+  const chatResult = actionData && "result" in actionData ? actionData.result : undefined;
   return (
-    <main className="demo-game" data-testid="demo-game">
-      <header className="demo-game-bar">
-        <h1>{data.game.name}</h1>
-        <span className="badge">
-          {data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}
-        </span>
-        <RealityBar reality={data.reality} returnTo={data.path} />
-        {data.chatHref ? (
-          <a href={data.chatHref} target="_blank" rel="noreferrer" data-testid="demo-table-chat">
-            {t("chat.tableLink")}
-          </a>
-        ) : null}
-        <p className="demo-balance">
-          <span>{data.mode === "demo" ? t("demoGame.playBalance") : t("demoGame.balance")}</span>{" "}
-          <strong data-testid="demo-balance">
-            {formatMoney(data.balance, shown.currency, shown.locale)}
-          </strong>
-        </p>
-      </header>
-
-      <section className="member-card demo-table" aria-labelledby="demo-play-title">
-        <h2 id="demo-play-title" className="visually-hidden">
-          {t("demoGame.play")}
-        </h2>
-        {data.engine.kind === "slot" ? (
-          <SlotBoard
-            outcome={outcome?.engine === "slot" ? outcome : null}
-            resting={data.engine.restingRows!}
-            money={shown}
-          />
-        ) : (
-          <RouletteBoard outcome={outcome?.engine === "roulette" ? outcome : null} />
-        )}
-        <div role="status" className="demo-result" data-testid="demo-result">
-          {data.result ? <ResultLine result={data.result} money={shown} /> : null}
-        </div>
-        {spinError ? (
-          <p className="form-errors" role="alert" data-testid="spin-error">
-            {spinError}
+    <LiveEvents
+      memberId={data.liveMemberId}
+      loaderBalance={null}
+      currency={data.currency}
+      locale={data.locale}
+      chatOnly
+    >
+      <main className="demo-game" data-testid="demo-game">
+        <header className="demo-game-bar">
+          <h1>{data.game.name}</h1>
+          <span className="badge">
+            {data.mode === "demo" ? t("demoGame.modeDemo") : t("demoGame.modeReal")}
+          </span>
+          <RealityBar reality={data.reality} returnTo={data.path} />
+          {data.chatHref ? (
+            <a href={data.chatHref} target="_blank" rel="noreferrer" data-testid="demo-table-chat">
+              {t("chat.tableLink")}
+            </a>
+          ) : null}
+          <p className="demo-balance">
+            <span>{data.mode === "demo" ? t("demoGame.playBalance") : t("demoGame.balance")}</span>{" "}
+            <strong data-testid="demo-balance">
+              {formatMoney(data.balance, shown.currency, shown.locale)}
+            </strong>
           </p>
-        ) : null}
-        {data.engine.kind === "slot" ? (
-          <SlotSpinForm
-            action={data.path}
-            roundKey={data.roundKey}
-            stakes={data.stakes}
-            stake={data.stake}
-            money={shown}
-          />
-        ) : (
-          <RouletteBetForm
-            action={data.path}
-            roundKey={data.roundKey}
-            stakes={data.stakes}
-            stake={data.stake}
-            bet={data.bet}
-            money={shown}
-          />
-        )}
-        <p className="muted demo-rules">
-          {data.engine.kind === "slot" ? t("demoGame.slotRules") : t("demoGame.rouletteRules")}{" "}
-          {t("demoGame.rtp", { rtp: data.engine.rtp })}
-        </p>
-        {data.engine.paytable ? (
-          <details className="demo-paytable">
-            <summary>{t("demoGame.paytable")}</summary>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("demoGame.symbol")}</th>
-                  {[3, 4, 5].map((count) => (
-                    <th scope="col" key={count} className="amount">
-                      {t("demoGame.inARow", { n: count })}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.engine.paytable.map((row) => (
-                  <tr key={row.symbol}>
-                    <th scope="row">{t(`demoGame.symbols.${row.symbol}`)}</th>
-                    {row.pays.map((pay, at) => (
-                      <td key={at} className="amount">
-                        {t("demoGame.lineBets", { n: pay })}
-                      </td>
+        </header>
+
+        <section className="member-card demo-table" aria-labelledby="demo-play-title">
+          <h2 id="demo-play-title" className="visually-hidden">
+            {t("demoGame.play")}
+          </h2>
+          {data.engine.kind === "slot" ? (
+            <SlotBoard
+              outcome={outcome?.engine === "slot" ? outcome : null}
+              resting={data.engine.restingRows!}
+              money={shown}
+            />
+          ) : (
+            <RouletteBoard outcome={outcome?.engine === "roulette" ? outcome : null} />
+          )}
+          <div role="status" className="demo-result" data-testid="demo-result">
+            {data.result ? <ResultLine result={data.result} money={shown} /> : null}
+          </div>
+          {spinError ? (
+            <p className="form-errors" role="alert" data-testid="spin-error">
+              {spinError}
+            </p>
+          ) : null}
+          {data.engine.kind === "slot" ? (
+            <SlotSpinForm
+              action={data.path}
+              roundKey={data.roundKey}
+              stakes={data.stakes}
+              stake={data.stake}
+              money={shown}
+            />
+          ) : (
+            <RouletteBetForm
+              action={data.path}
+              roundKey={data.roundKey}
+              stakes={data.stakes}
+              stake={data.stake}
+              bet={data.bet}
+              money={shown}
+            />
+          )}
+          <p className="muted demo-rules">
+            {data.engine.kind === "slot" ? t("demoGame.slotRules") : t("demoGame.rouletteRules")}{" "}
+            {t("demoGame.rtp", { rtp: data.engine.rtp })}
+          </p>
+          {data.engine.paytable ? (
+            <details className="demo-paytable">
+              <summary>{t("demoGame.paytable")}</summary>
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("demoGame.symbol")}</th>
+                    {[3, 4, 5].map((count) => (
+                      <th scope="col" key={count} className="amount">
+                        {t("demoGame.inARow", { n: count })}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        ) : null}
-      </section>
+                </thead>
+                <tbody>
+                  {data.engine.paytable.map((row) => (
+                    <tr key={row.symbol}>
+                      <th scope="row">{t(`demoGame.symbols.${row.symbol}`)}</th>
+                      {row.pays.map((pay, at) => (
+                        <td key={at} className="amount">
+                          {t("demoGame.lineBets", { n: pay })}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          ) : null}
+        </section>
 
-      <RoundRecall
-        rounds={data.recall}
-        money={money}
-        playMoney={playMoney}
-        timeZone={data.timeZone}
-        verifyHref={(roundId) => `${data.path}/verify/${roundId}`}
-      />
-      <FairnessPanel action={data.path} fairness={data.fairness} error={seedError} />
-      <p>
-        <Link to={data.path}>{t("demoGame.refresh")}</Link>
-      </p>
-    </main>
+        {data.chat ? (
+          <ChatRoom
+            key={data.chat.room}
+            room={data.chat.room}
+            title={data.chat.title}
+            messages={data.chat.messages}
+            access={data.chat.access}
+            timeZone={data.chat.timeZone}
+            result={chatResult}
+            formKey={data.chat.formKey}
+            action={data.path}
+            intent="chat"
+          />
+        ) : null}
+
+        <RoundRecall
+          rounds={data.recall}
+          money={money}
+          playMoney={playMoney}
+          timeZone={data.timeZone}
+          verifyHref={(roundId) => `${data.path}/verify/${roundId}`}
+        />
+        <FairnessPanel action={data.path} fairness={data.fairness} error={seedError} />
+        <p>
+          <Link to={data.path}>{t("demoGame.refresh")}</Link>
+        </p>
+      </main>
+    </LiveEvents>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
+import { expect, label, test } from "../fixtures";
+import { followed, post, secondMember, t } from "./chat-steps";
 
 /**
  * The chat room of a live table (issue 16), with JavaScript on and off: two
@@ -8,40 +8,6 @@ import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
  * with the end of the mute. Bad input keeps what was typed; visitors read only;
  * a table's game page links its room.
  */
-const t = (key: string, values?: Record<string, string | number>) =>
-  label("en", `chat.${key}`, values);
-
-/** A second person: a browser context of their own, signed in, on `path`. */
-async function secondMember(
-  browser: Browser,
-  fixtures: { signIn: SignIn; baseURL: string; javaScriptEnabled: boolean; from: Page },
-  account: string,
-  path: string,
-) {
-  const context = await browser.newContext({
-    baseURL: fixtures.baseURL,
-    javaScriptEnabled: fixtures.javaScriptEnabled,
-  });
-  // The announcements popup's closed cookie, so it does not cover the room.
-  await context.addCookies(await fixtures.from.context().cookies());
-  const page = await context.newPage();
-  await fixtures.signIn(account, "Member123", { page });
-  await page.goto(path);
-  return page;
-}
-
-/** The room is followed live once the member's stream reopened with it. */
-async function followed(page: Page, room: string) {
-  await expect(page.getByTestId("live-toasts")).toHaveAttribute("data-rooms", room);
-}
-
-async function post(page: Page, text: string, javaScriptEnabled: boolean) {
-  const form = page.getByTestId("chat-form");
-  if (javaScriptEnabled) await waitForHydrated(form);
-  await form.getByLabel(t("message"), { exact: true }).fill(text);
-  await form.getByRole("button", { name: t("send") }).click();
-}
-
 test.describe("chat room", () => {
   test("A posts at a live table, B sees it; ops01 deletes it and mutes A, whose next post is refused", async ({
     signIn,

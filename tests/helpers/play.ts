@@ -4,6 +4,24 @@ import type { SessionGame } from "~/platform/play/providers/ports";
 import { MAIN, postEntry, HOUSE } from "~/platform/wallet/ledger.server";
 import { formKey } from "./wallet";
 
+/** The first enabled game of `category` in the seeded catalog, as a session names it. */
+export async function seededGame(db: Database, category: string): Promise<SessionGame> {
+  const row = await db
+    .selectFrom("games")
+    .select(["node_id", "vassalage", "category", "game_code", "name"])
+    .where("category", "=", category)
+    .where("enabled", "=", true)
+    .orderBy("node_id")
+    .executeTakeFirstOrThrow();
+  return {
+    nodeId: row.node_id,
+    vassalage: row.vassalage,
+    category: row.category,
+    gameCode: row.game_code,
+    gameName: row.name,
+  };
+}
+
 /** A game row for tests that need one without the seeded catalog. */
 export async function insertGame(
   db: Database,

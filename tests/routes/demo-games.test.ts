@@ -4,13 +4,13 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { createGameSession } from "~/platform/play/game-sessions.server";
 import { setLimit } from "~/platform/protection/limits.server";
-import type { SessionGame } from "~/platform/play/providers/ports";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { HOUSE, MAIN, memberKey, postEntry } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
+import { seededGame } from "../helpers/play";
 import {
   formPost,
   jsonBody,
@@ -31,23 +31,6 @@ const handle = useSeededDatabase((ready) => {
 const gameRoute = () => import("~/routes/demo-games.$token");
 const verifyRoute = () => import("~/routes/demo-games.$token_.verify.$roundId");
 
-async function seededGame(category: string): Promise<SessionGame> {
-  const row = await handle.db
-    .selectFrom("games")
-    .select(["node_id", "vassalage", "category", "game_code", "name"])
-    .where("category", "=", category)
-    .where("enabled", "=", true)
-    .orderBy("node_id")
-    .executeTakeFirstOrThrow();
-  return {
-    nodeId: row.node_id,
-    vassalage: row.vassalage,
-    category: row.category,
-    gameCode: row.game_code,
-    gameName: row.name,
-  };
-}
-
 /** A member with `minor` on MAIN and a launched session of a game. */
 async function launched(minor: bigint, category = "RNG", mode: "real" | "demo" = "real") {
   const memberId = await insertMember(handle.db);
@@ -59,7 +42,7 @@ async function launched(minor: bigint, category = "RNG", mode: "real" | "demo" =
       movements: [{ from: { house: HOUSE.payments }, to: { memberId, kind: MAIN }, amount: minor }],
     });
   }
-  const game = await seededGame(category);
+  const game = await seededGame(handle.db, category);
   const { id, token } = await createGameSession(handle.db, {
     memberId,
     game,

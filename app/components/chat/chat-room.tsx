@@ -37,6 +37,8 @@ export function ChatRoom({
   timeZone,
   result,
   formKey,
+  action,
+  intent,
 }: {
   room: string;
   title: string;
@@ -46,6 +48,10 @@ export function ChatRoom({
   result: FormReply | undefined;
   /** Changes after a message is sent, so the form starts empty again. */
   formKey: string;
+  /** Another page showing the room (a table game's panel) posts to its own action… */
+  action?: string;
+  /** …with this intent, told apart there from the page's other forms. */
+  intent?: string;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -92,8 +98,16 @@ export function ChatRoom({
           {t("chat.trial")}
         </p>
       ) : (
-        <Form method="post" className="stack-form" noValidate key={formKey} data-testid="chat-form">
+        <Form
+          method="post"
+          action={action}
+          className="stack-form"
+          noValidate
+          key={formKey}
+          data-testid="chat-form"
+        >
           <HoneypotInputs />
+          {intent ? <input type="hidden" name="intent" value={intent} /> : null}
           {access.kind === "muted" ? (
             <p className="form-errors" data-testid="chat-muted">
               {t("chat.mutedUntil", { until: access.until })}

@@ -37,6 +37,7 @@ export function LiveEvents({
   loaderBalance,
   currency,
   locale,
+  chatOnly = false,
   children,
 }: {
   memberId: string | null;
@@ -44,6 +45,11 @@ export function LiveEvents({
   loaderBalance: string | null;
   currency: { symbol: string; minorUnits: number };
   locale: string;
+  /**
+   * Only the chat rooms' messages: a page framed inside the portal (a table
+   * game's chat panel), whose layout already toasts and revalidates for the member.
+   */
+  chatOnly?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -94,7 +100,7 @@ export function LiveEvents({
   });
 
   useEffect(() => {
-    if (!memberId || typeof EventSource === "undefined") return;
+    if (!memberId || typeof EventSource === "undefined" || (chatOnly && !rooms)) return;
     const query = new URLSearchParams();
     if (rooms) query.set("rooms", rooms);
     // A stream reopened for another room carries on after the last event this page had.
@@ -126,6 +132,7 @@ export function LiveEvents({
         for (const listener of roomListeners.current.get(event.data.room) ?? []) listener(event);
         return;
       }
+      if (chatOnly) return;
       if (type === "balance") {
         const { main } = data as LiveEventData["balance"];
         if (main !== null)
@@ -155,7 +162,7 @@ export function LiveEvents({
       for (const timer of timers) clearTimeout(timer);
       if (revalidateTimer) clearTimeout(revalidateTimer);
     };
-  }, [memberId, rooms]);
+  }, [memberId, rooms, chatOnly]);
 
   return (
     <LiveFiguresContext.Provider value={{ balance }}>

@@ -38,22 +38,26 @@ async function context(request: Request, roomParam: string | undefined) {
   return { db, viewer, brand, t, room };
 }
 
-export async function chatLoader(request: Request, roomParam: string | undefined) {
+/**
+ * A room's latest messages and who may post there: the room page's data, and
+ * the chat panel of a table game's demo page (app/routes/demo-games.$token.tsx).
+ * `path` is the page showing it, where a visitor comes back after logging in.
+ */
+export async function chatRoomView(request: Request, roomParam: string | undefined, path?: string) {
   const { db, viewer, brand, t, room } = await context(request, roomParam);
   const [messages, until] = await Promise.all([
     readChatRoom(db, room.room),
     viewer ? mutedUntil(db, viewer.member.id) : null,
   ]);
-  const path = roomPath(room.room);
   const access = !viewer
-    ? { kind: "visitor" as const, loginHref: loginHref(path) }
+    ? { kind: "visitor" as const, loginHref: loginHref(path ?? roomPath(room.room)) }
     : viewer.member.isTrial
       ? { kind: "trial" as const }
       : until
         ? { kind: "muted" as const, until: formatTimestamp(until.toISOString(), brand.timeZone) }
         : { kind: "member" as const };
   const title = room.table ? t("chat.tableTitle", { table: room.table.name }) : t("chat.lobby");
-  return json({
+  return {
     title,
     brandName: brand.name,
     room: room.room,
@@ -62,7 +66,11 @@ export async function chatLoader(request: Request, roomParam: string | undefined
     access,
     formKey: new URL(request.url).searchParams.get("sent") ?? "",
     messages: messages.map((message) => ({ ...message, at: message.at.toISOString() })),
-  });
+  };
+}
+
+export async function chatLoader(request: Request, roomParam: string | undefined) {
+  return json(await chatRoomView(request, roomParam));
 }
 
 /** A refusal in the reader's language; `until` is shown in the brand's time zone. */
@@ -77,9 +85,19 @@ function chatErrorMessage(error: PlatformError, t: TFunction, timeZone: string) 
 
 const postSchema = z.object({ text: z.string().optional().default("") });
 
-/** POST: honeypot, zod, one platform call, then back to the room (POST → redirect → GET). */
-export async function chatAction(request: Request, roomParam: string | undefined) {
-  const formData = await readForm(request, { honeypot: true, multiline: ["text"] });
+/** How a chat post is read: a honeypot, and the message may hold line breaks. */
+export const CHAT_FORM = { honeypot: true, multiline: ["text"] } as const;
+
+/**
+ * A post read with CHAT_FORM: zod, one platform call, then back to the room,
+ * or to `returnTo` (a page of ours showing the room) — POST → redirect → GET.
+ */
+export async function postChat(
+  request: Request,
+  formData: FormData,
+  roomParam: string | undefined,
+  returnTo?: string,
+) {
   const { db, viewer, brand, t, room } = await context(request, roomParam);
   const submission = parseSubmission(formData, { schema: postSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
@@ -94,9 +112,14 @@ export async function chatAction(request: Request, roomParam: string | undefined
       { memberId: viewer.member.id, room: room.room, text: submission.value.text },
       brand,
     );
-    return redirect(`${roomPath(room.room)}?sent=${message.id}`);
+    return redirect(`${returnTo ?? roomPath(room.room)}?sent=${message.id}`);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     return refuse(chatErrorMessage(error, t, brand.timeZone));
   }
+}
+
+/** POST to the room page. */
+export async function chatAction(request: Request, roomParam: string | undefined) {
+  return postChat(request, await readForm(request, CHAT_FORM), roomParam);
 }
