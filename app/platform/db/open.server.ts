@@ -39,11 +39,24 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       dialect: new PostgresDialect({ pool }),
       plugins: [new TextGuardPlugin()],
     });
+    const listening = new Set<() => Promise<void>>();
+    const listen: Listen = async (channel, onNotify, onReconnect) => {
+      const stop = await listenPostgres(location.url)(channel, onNotify, onReconnect);
+      const stopOnce = async () => {
+        if (listening.delete(stopOnce)) await stop();
+      };
+      listening.add(stopOnce);
+      return stopOnce;
+    };
     return {
       db,
       kind: "postgres",
-      listen: listenPostgres(location.url),
-      close: () => db.destroy(),
+      listen,
+      // A listener's own client outlives the pool otherwise, and keeps the database in use.
+      close: async () => {
+        await Promise.all([...listening].map((stop) => stop()));
+        await db.destroy();
+      },
     };
   }
 
