@@ -5,6 +5,7 @@ import { findMemberByAccount } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
 import { sessionCookieHeader } from "~/utils/session.server";
+import { insertMember } from "./wallet";
 
 /**
  * The route modules of one `+` folder, by remix.config.js's ignore rule: a `__name.ts` beside
@@ -67,6 +68,18 @@ export async function signInMember(db: Database, memberId: string, site: Site = 
     cookie: cookiePair(await sessionCookieHeader(new Request("http://localhost/"), session)),
   };
 }
+
+/** A new member of `type` (0 a member, 4 a trial account), signed in: its id, token and Cookie header. */
+export async function signedInNewMember(db: Database, type = 0) {
+  const id = await insertMember(db, { type });
+  return { id, ...(await signInMember(db, id)) };
+}
+
+/** A loader's arguments for a GET with `cookie` (a visitor when null) and the route's params. */
+export const getAs = (url: string, cookie: string | null, params: Record<string, string> = {}) => ({
+  ...routeArgs(url, { headers: cookie ? { Cookie: cookie } : {} }),
+  params,
+});
 
 /** A fresh session for a seeded account, as the Cookie header a browser would send. */
 export async function signInAs(db: Database, account: string, site: Site = "member") {

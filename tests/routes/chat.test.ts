@@ -4,14 +4,14 @@ import { muteChatMember } from "~/platform/contact/chat-ops.server";
 import { useSeededDatabase } from "../helpers/database";
 import { renderRouteHtml } from "../helpers/render-html";
 import {
+  getAs,
   jsonBody,
   quietServerRenderWarnings,
   routeArgs,
   signInAs,
-  signInMember,
+  signedInNewMember,
   thrownResponse,
 } from "../helpers/routes";
-import { insertMember } from "../helpers/wallet";
 import { operatorId, opsCookie } from "../helpers/withdrawals";
 
 /**
@@ -28,15 +28,7 @@ const chatRoute = () => import("~/routes/_portal+/chat.($room)");
 const opsRoute = () => import("~/routes/ops+/chat");
 const eventsRoute = () => import("~/routes/resources+/events");
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  return { id, ...(await signInMember(handle.db, id)) };
-}
-
-const get = (url: string, cookie: string | null, params: Record<string, string> = {}) => ({
-  ...routeArgs(url, { headers: cookie ? { Cookie: cookie } : {} }),
-  params,
-});
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 const post = (cookie: string | null, fields: Record<string, string>, room?: string) => ({
   ...routeArgs(room ? `/chat/${room}` : "/chat", {
@@ -83,7 +75,7 @@ describe("posting to a room", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(new RegExp(`^/chat/${room}\\?sent=\\d+$`));
     expect(await storedBy(someone.id)).toEqual(["good luck all"]);
-    const data = await jsonBody(loader(get(`/chat/${room}`, null, { room })));
+    const data = await jsonBody(loader(getAs(`/chat/${room}`, null, { room })));
     expect(data.messages.at(-1).text).toBe("good luck all");
     expect(data.access.kind).toBe("visitor");
   });
@@ -125,7 +117,9 @@ describe("posting to a room", () => {
       status: 400,
       message: "Free-play accounts can read the chat but not write.",
     });
-    expect((await jsonBody(loader(get("/chat", trial.cookie)))).access).toEqual({ kind: "trial" });
+    expect((await jsonBody(loader(getAs("/chat", trial.cookie)))).access).toEqual({
+      kind: "trial",
+    });
     const muted = await member();
     await muteChatMember(handle.db, {
       memberId: muted.id,
@@ -138,14 +132,16 @@ describe("posting to a room", () => {
     expect(refused.message).toMatch(
       /^You are muted until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d and cannot post\.$/,
     );
-    expect((await jsonBody(loader(get("/chat", muted.cookie)))).access.kind).toBe("muted");
+    expect((await jsonBody(loader(getAs("/chat", muted.cookie)))).access.kind).toBe("muted");
     for (const id of [trial.id, muted.id]) expect(await storedBy(id)).toEqual([]);
   });
 
   test("an unknown room is a 404, and so is a non-table game's", async () => {
     const { loader, action } = await chatRoute();
     for (const room of ["table-999999", "casino", "table-01"]) {
-      expect((await thrownResponse(loader(get(`/chat/${room}`, null, { room })))).status).toBe(404);
+      expect((await thrownResponse(loader(getAs(`/chat/${room}`, null, { room })))).status).toBe(
+        404,
+      );
     }
     const someone = await member();
     expect(
@@ -182,7 +178,7 @@ describe("messages are rendered as text", () => {
       id: "chat",
       path: "/chat",
       Component,
-      loaderData: await jsonBody(loader(get("/chat", null))),
+      loaderData: await jsonBody(loader(getAs("/chat", null))),
     });
     expect(html).not.toMatch(/<script>alert/i);
     expect(html).not.toMatch(/<img src=x/i);
@@ -197,7 +193,7 @@ describe("/ops/chat", () => {
     const memberCookie = (await member()).cookie;
     const agentCookie = (await signInAs(handle.db, "agent01")).cookie;
     for (const cookie of [null, memberCookie, agentCookie]) {
-      const refused = await thrownResponse(loader(get("/ops/chat", cookie)));
+      const refused = await thrownResponse(loader(getAs("/ops/chat", cookie)));
       expect(refused.headers.get("Location")).toBe("/ops/login");
       const posted = await thrownResponse(
         action({
@@ -248,7 +244,7 @@ describe("/ops/chat", () => {
       opsPost({ intent: "mute", memberId: author.id, hours: "24" }),
     )) as Response;
     expect(muted.headers.get("Location")).toBe("/ops/chat?done=muted");
-    const data = await jsonBody(loader(get("/ops/chat?done=muted", cookie)));
+    const data = await jsonBody(loader(getAs("/ops/chat?done=muted", cookie)));
     expect(data.mutes.map((mute: { memberId: string }) => mute.memberId)).toContain(author.id);
     const listed = data.rooms.flatMap(
       (room: { messages: { id: string; deleted: boolean }[] }) => room.messages,
@@ -257,7 +253,7 @@ describe("/ops/chat", () => {
     // Lifted early: the member posts again at once.
     const unmuted = (await action(opsPost({ intent: "unmute", memberId: author.id }))) as Response;
     expect(unmuted.headers.get("Location")).toBe("/ops/chat?done=unmuted");
-    const after = await jsonBody(loader(get("/ops/chat", cookie)));
+    const after = await jsonBody(loader(getAs("/ops/chat", cookie)));
     expect(after.mutes.map((mute: { memberId: string }) => mute.memberId)).not.toContain(author.id);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const posted = (await (
@@ -273,11 +269,11 @@ describe("the stream's rooms", () => {
     const someone = await member();
     for (const rooms of ["lobby,<x>", "lobby,table-1,table-2,table-3", "table-0"]) {
       const response = (await loader(
-        get(`/resources/events?rooms=${encodeURIComponent(rooms)}`, someone.cookie),
+        getAs(`/resources/events?rooms=${encodeURIComponent(rooms)}`, someone.cookie),
       )) as Response;
       expect(response.status).toBe(400);
     }
-    expect(((await loader(get("/resources/events?rooms=lobby", null))) as Response).status).toBe(
+    expect(((await loader(getAs("/resources/events?rooms=lobby", null))) as Response).status).toBe(
       401,
     );
   });

@@ -2,14 +2,14 @@ import { describe, expect, test } from "vitest";
 import { useSeededDatabase } from "../helpers/database";
 import { renderRouteHtml } from "../helpers/render-html";
 import {
+  getAs,
   jsonBody,
   quietServerRenderWarnings,
   routeArgs,
   signInAs,
-  signInMember,
+  signedInNewMember,
   thrownResponse,
 } from "../helpers/routes";
-import { insertMember } from "../helpers/wallet";
 import { opsCookie, TINY_PNG } from "../helpers/withdrawals";
 
 /**
@@ -30,10 +30,7 @@ const imageRoute = () => import("~/routes/resources+/feedback-images.$imageId");
 
 const CONTENT = "My deposit has not arrived yet, please check";
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  return { id, ...(await signInMember(handle.db, id)) };
-}
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 function feedbackPost(
   cookie: string | null,
@@ -58,11 +55,6 @@ function feedbackPost(
 const threadsOf = (memberId: string) =>
   handle.db.selectFrom("feedback_threads").selectAll().where("member_id", "=", memberId).execute();
 
-const as = (url: string, cookie: string | null, params: Record<string, string> = {}) => ({
-  ...routeArgs(url, { headers: cookie ? { Cookie: cookie } : {} }),
-  params,
-});
-
 const opsPost = (cookie: string | null, threadId: string, fields: Record<string, string>) => ({
   ...routeArgs(`/ops/feedback/${threadId}`, {
     method: "POST",
@@ -75,7 +67,7 @@ const opsPost = (cookie: string | null, threadId: string, fields: Record<string,
 describe("/member/feedback", () => {
   test("a visitor logs in first, a trial account gets the real-account notice; nothing is stored", async () => {
     const { loader, action } = await memberRoute();
-    const visitor = await thrownResponse(loader(as("/member/feedback", null)));
+    const visitor = await thrownResponse(loader(getAs("/member/feedback", null)));
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=%2Fmember%2Ffeedback/);
     const trial = await member(4);
     const refused = await thrownResponse(
@@ -96,7 +88,9 @@ describe("/member/feedback", () => {
     expect(response.status).toBe(302);
     const [thread] = await threadsOf(someone.id);
     expect(response.headers.get("Location")).toBe(`/member/feedback?sent=${thread!.id}`);
-    const page = await jsonBody(loader(as(`/member/feedback?sent=${thread!.id}`, someone.cookie)));
+    const page = await jsonBody(
+      loader(getAs(`/member/feedback?sent=${thread!.id}`, someone.cookie)),
+    );
     expect(page.sent).toBe(true);
     expect(page.threads).toMatchObject([
       { id: thread!.id, questionType: "deposit", content: CONTENT, status: "open" },
@@ -195,7 +189,9 @@ describe("feedback images", () => {
       .executeTakeFirstOrThrow();
     const { loader } = await imageRoute();
     const get = (cookie: string | null, imageId = image.id) =>
-      loader(as(`/resources/feedback-images/${imageId}`, cookie, { imageId })) as Promise<Response>;
+      loader(
+        getAs(`/resources/feedback-images/${imageId}`, cookie, { imageId }),
+      ) as Promise<Response>;
     const mine = await get(owner.cookie);
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("image/png");
@@ -215,8 +211,8 @@ describe("/ops/feedback", () => {
     const thread = await opsThread();
     for (const cookie of [null, someone.cookie, agent.cookie]) {
       for (const attempt of [
-        list.loader(as("/ops/feedback", cookie)),
-        thread.loader(as("/ops/feedback/1", cookie, { threadId: "1" })),
+        list.loader(getAs("/ops/feedback", cookie)),
+        thread.loader(getAs("/ops/feedback/1", cookie, { threadId: "1" })),
         thread.action(opsPost(cookie, "1", { intent: "close" })),
       ])
         expect((await thrownResponse(attempt)).headers.get("Location")).toBe("/ops/login");
@@ -233,11 +229,11 @@ describe("/ops/feedback", () => {
 
     const list = await opsList();
     const open = await jsonBody(
-      list.loader(as("/ops/feedback?status=open&type=withdrawal", cookie)),
+      list.loader(getAs("/ops/feedback?status=open&type=withdrawal", cookie)),
     );
     expect(open.filter).toEqual({ status: "open", type: "withdrawal" });
     expect(open.threads.map((thread: { id: string }) => thread.id)).toContain(id);
-    const bogus = await jsonBody(list.loader(as("/ops/feedback?status=x&type=y", cookie)));
+    const bogus = await jsonBody(list.loader(getAs("/ops/feedback?status=x&type=y", cookie)));
     expect(bogus.filter).toEqual({ status: "", type: "" });
 
     const thread = await opsThread();
@@ -266,7 +262,9 @@ describe("/ops/feedback", () => {
       opsPost(cookie, id, { intent: "answer", body: "More" }),
     )) as Response;
     expect((await jsonBody(late)).result.error[""]).toEqual(["This feedback is closed."]);
-    const page = await jsonBody(thread.loader(as(`/ops/feedback/${id}`, cookie, { threadId: id })));
+    const page = await jsonBody(
+      thread.loader(getAs(`/ops/feedback/${id}`, cookie, { threadId: id })),
+    );
     expect(page.thread).toMatchObject({
       status: "closed",
       answers: [{ body: "It was credited at 10:00." }],
@@ -280,7 +278,7 @@ describe("/ops/feedback", () => {
     expect(
       (
         await thrownResponse(
-          thread.loader(as("/ops/feedback/999999999", cookie, { threadId: "999999999" })),
+          thread.loader(getAs("/ops/feedback/999999999", cookie, { threadId: "999999999" })),
         )
       ).status,
     ).toBe(404);
@@ -314,7 +312,7 @@ describe("content is rendered as text", () => {
     expect(stored.map((row) => row.content).sort()).toEqual(
       PAYLOADS.map((payload) => `${payload} this is what I typed`).sort(),
     );
-    const data = await jsonBody(route.loader(as("/member/feedback", someone.cookie)));
+    const data = await jsonBody(route.loader(getAs("/member/feedback", someone.cookie)));
     const memberHtml = renderRouteHtml({
       id: "member-feedback",
       path: "/member/feedback",
@@ -324,7 +322,7 @@ describe("content is rendered as text", () => {
     const thread = await opsThread();
     const cookie = await opsCookie(handle.db);
     const opsData = await jsonBody(
-      thread.loader(as(`/ops/feedback/${stored[0]!.id}`, cookie, { threadId: stored[0]!.id })),
+      thread.loader(getAs(`/ops/feedback/${stored[0]!.id}`, cookie, { threadId: stored[0]!.id })),
     );
     const opsHtml = renderRouteHtml({
       id: "ops-thread",

@@ -1,8 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { insertSettledBet } from "../helpers/agency";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
-import { accountBalance, formKey, insertMember } from "../helpers/wallet";
+import {
+  formPost,
+  jsonBody,
+  routeArgs,
+  signedInNewMember,
+  thrownResponse,
+} from "../helpers/routes";
+import { accountBalance, formKey } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
 
 /**
@@ -23,11 +29,7 @@ const opsRoute = () => import("~/routes/ops+/missions");
 const PAGE = "/member/missions";
 const OPS = "/ops/missions";
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  const { cookie } = await signInMember(handle.db, id);
-  return { id, cookie };
-}
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 const missionId = async (code: string) =>
   String(

@@ -1,8 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { useSeededDatabase } from "../helpers/database";
 import { operatorAct, publishedPromotion } from "../helpers/rewards";
-import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
-import { insertMember } from "../helpers/wallet";
+import {
+  formPost,
+  jsonBody,
+  routeArgs,
+  signedInNewMember,
+  thrownResponse,
+} from "../helpers/routes";
 
 /**
  * Issue 14's promotion actions on /promotions and /member/rewards with real
@@ -19,11 +24,7 @@ const handle = useSeededDatabase((ready) => {
 const promotionsRoute = () => import("~/routes/_portal+/promotions");
 const rewardsRoute = () => import("~/routes/_portal+/member+/rewards");
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  const { cookie } = await signInMember(handle.db, id);
-  return { id, cookie };
-}
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 async function promotion(overrides = {}) {
   const act = await operatorAct(handle.db);

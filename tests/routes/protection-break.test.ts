@@ -9,7 +9,7 @@ import {
   jsonBody,
   routeArgs,
   signInAs,
-  signInMember,
+  signedInNewMember,
   thrownResponse,
 } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
@@ -28,11 +28,7 @@ const handle = useSeededDatabase((ready) => {
 const PATH = "/member/protection/break";
 const route = () => import("~/routes/_portal+/member+/protection_.break");
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  const { cookie, token } = await signInMember(handle.db, id);
-  return { id, cookie, token };
-}
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 const post = async (cookie: string | null, fields: Record<string, string>) => {
   const { action } = await route();

@@ -1,7 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
-import { insertMember } from "../helpers/wallet";
+import {
+  formPost,
+  jsonBody,
+  routeArgs,
+  signedInNewMember,
+  thrownResponse,
+} from "../helpers/routes";
 
 /**
  * Issue 17's reality-check page (/member/protection/reality-check) with real
@@ -17,10 +22,7 @@ const handle = useSeededDatabase((ready) => {
 const PATH = "/member/protection/reality-check";
 const route = () => import("~/routes/_portal+/member+/protection_.reality-check");
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  return { id, ...(await signInMember(handle.db, id)) };
-}
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 const post = async (cookie: string | null, fields: Record<string, string>) =>
   (await route()).action(formPost(PATH, fields, cookie ? { Cookie: cookie } : {}));

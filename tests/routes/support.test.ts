@@ -4,14 +4,14 @@ import { encryptCsPath } from "~/platform/contact/cs-cipher";
 import { useSeededDatabase, withBrand } from "../helpers/database";
 import { renderRouteHtml } from "../helpers/render-html";
 import {
+  getAs,
   jsonBody,
   quietServerRenderWarnings,
   routeArgs,
   signInAs,
-  signInMember,
+  signedInNewMember,
   thrownResponse,
 } from "../helpers/routes";
-import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
 
 /**
@@ -31,15 +31,7 @@ const memberRoute = () => import("~/routes/_portal+/member+/support");
 const opsQueue = () => import("~/routes/ops+/support._index");
 const opsConversation = () => import("~/routes/ops+/support.$conversationId");
 
-async function member(type = 0) {
-  const id = await insertMember(handle.db, { type });
-  return { id, ...(await signInMember(handle.db, id)) };
-}
-
-const as = (url: string, cookie: string | null, params: Record<string, string> = {}) => ({
-  ...routeArgs(url, { headers: cookie ? { Cookie: cookie } : {} }),
-  params,
-});
+const member = (type?: number) => signedInNewMember(handle.db, type);
 
 const post = (url: string, cookie: string | null, fields: Record<string, string>, params = {}) => ({
   ...routeArgs(url, {
@@ -63,7 +55,7 @@ describe("/resources/cs/:csType", () => {
   const resolve = async (csType: string) => {
     const { loader } = await resolver();
     try {
-      return (await loader(as(`/resources/cs/${csType}`, null, { csType }))) as Response;
+      return (await loader(getAs(`/resources/cs/${csType}`, null, { csType }))) as Response;
     } catch (thrown) {
       return thrown as Response;
     }
@@ -98,7 +90,7 @@ describe("/resources/cs/:csType", () => {
 describe("/member/support", () => {
   test("a visitor logs in first, a trial account gets the real-account notice; nothing is stored", async () => {
     const { loader, action } = await memberRoute();
-    const visitor = await thrownResponse(loader(as("/member/support", null)));
+    const visitor = await thrownResponse(loader(getAs("/member/support", null)));
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=%2Fmember%2Fsupport/);
     const trial = await member(4);
     const refused = await thrownResponse(
@@ -143,7 +135,7 @@ describe("/member/support", () => {
     const payload = "<script>alert('xss')</script> where is my deposit";
     await route.action(post("/member/support", someone.cookie, { body: payload }));
     expect((await messagesOf(someone.id))[0]!.body).toBe(payload);
-    const data = await jsonBody(route.loader(as("/member/support", someone.cookie)));
+    const data = await jsonBody(route.loader(getAs("/member/support", someone.cookie)));
     const html = renderRouteHtml({
       id: "member-support",
       path: "/member/support",
@@ -163,8 +155,8 @@ describe("/ops/support", () => {
     const conversation = await opsConversation();
     for (const cookie of [null, someone.cookie, agent.cookie]) {
       for (const attempt of [
-        queue.loader(as("/ops/support", cookie)),
-        conversation.loader(as("/ops/support/1", cookie, { conversationId: "1" })),
+        queue.loader(getAs("/ops/support", cookie)),
+        conversation.loader(getAs("/ops/support/1", cookie, { conversationId: "1" })),
         conversation.action(
           post("/ops/support/1", cookie, { intent: "reply", body: "x" }, { conversationId: "1" }),
         ),
@@ -180,7 +172,7 @@ describe("/ops/support", () => {
     await memberPage.action(post("/member/support", owner.cookie, { body: "my question" }));
     const [{ conversationId: id } = { conversationId: "" }] = await messagesOf(owner.id);
     const cookie = await opsCookie(handle.db);
-    const queue = await jsonBody((await opsQueue()).loader(as("/ops/support", cookie)));
+    const queue = await jsonBody((await opsQueue()).loader(getAs("/ops/support", cookie)));
     expect(queue.conversations.find((row: { id: string }) => row.id === id)?.unread).toBe(1);
 
     const conversation = await opsConversation();
@@ -196,10 +188,10 @@ describe("/ops/support", () => {
 
     // The other member's page shows only their own (empty) conversation, whatever is in the URL.
     const theirs = await jsonBody(
-      memberPage.loader(as(`/member/support?conversation=${id}`, other.cookie, { id })),
+      memberPage.loader(getAs(`/member/support?conversation=${id}`, other.cookie, { id })),
     );
     expect(theirs.messages).toEqual([]);
-    const mine = await jsonBody(memberPage.loader(as("/member/support", owner.cookie)));
+    const mine = await jsonBody(memberPage.loader(getAs("/member/support", owner.cookie)));
     expect(mine.messages.map((message: { body: string }) => message.body)).toEqual([
       "my question",
       "the answer",
