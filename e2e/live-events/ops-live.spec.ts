@@ -1,3 +1,4 @@
+import { post } from "../contact/chat-steps";
 import { expect, label, operatorPage, test, waitForHydrated } from "../fixtures";
 
 /**
@@ -69,14 +70,8 @@ test.describe("operators, live", () => {
     const member = await createMember({ password: "Member123" });
     await signIn(member.account, "Member123");
     await page.goto("/chat");
-    const post = async (text: string) => {
-      const form = page.getByTestId("chat-form");
-      if (javaScriptEnabled) await waitForHydrated(form);
-      await form.getByLabel(t("chat.message"), { exact: true }).fill(text);
-      await form.getByRole("button", { name: t("chat.send") }).click();
-    };
     const first = `Before the mute ${member.account}`;
-    await post(first);
+    await post(page, first, javaScriptEnabled);
     await expect(page.getByTestId("chat-message").filter({ hasText: first })).toHaveCount(1);
 
     const ops = await operatorPage(browser, baseURL, signIn);
@@ -106,7 +101,7 @@ test.describe("operators, live", () => {
     const again = `After the mute ${member.account}`;
     // One message per 2 seconds still holds.
     await page.waitForTimeout(2100);
-    await post(again);
+    await post(page, again, javaScriptEnabled);
     await expect(page.getByTestId("chat-message").filter({ hasText: again })).toHaveCount(1);
   });
 
