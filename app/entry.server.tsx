@@ -19,6 +19,7 @@ import { RequestContextProvider } from "./utils/request-context";
 import { requestIdOf } from "./utils/request-id.server";
 import {
   cachedPage,
+  hasSignedInCookie,
   setPageCacheHeaders,
   storingStream,
   withNonce,
@@ -103,7 +104,9 @@ export default async function handleRequest(
   }
   const labels = serverLabelSource(await i18next.getLocale(request));
   const origins = await brandOrigins();
-  const css = await stylesheetText(appStyles);
+  // Visitors' first paint waits for no request (ADR 27). A member's browser keeps the hashed
+  // file after one download; inlining it would resend 50 KB with every signed-in document.
+  const css = hasSignedInCookie(request) ? undefined : await stylesheetText(appStyles);
 
   const storing = await storingStream(loadContext, nonce, () => ({
     status: responseStatusCode,

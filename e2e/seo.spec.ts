@@ -1,4 +1,4 @@
-import { expect, label, test, waitForHydration } from "./fixtures";
+import { expect, label, login, test, waitForHydration } from "./fixtures";
 
 /** Issue 18: what search engines and the first paint get from the server, with JavaScript on and off. */
 
@@ -64,6 +64,28 @@ test.describe("search engines and first paint", () => {
       label("en", "seo.pages.live", { brand: "Lucky Harbour" }),
     );
     await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+  });
+
+  test("a member's pages link the stylesheet instead of resending it, and stay styled", async ({
+    page,
+    createMember,
+  }) => {
+    const member = await createMember({ password: "Secret123" });
+    await login(page, member.account, "Secret123");
+    await expect(page.getByTestId("header-deposit")).toBeVisible();
+    const styled = async () => {
+      await expect(page.locator(".header-bar").first()).toHaveCSS("display", "flex");
+      await expect(page.locator(".site-header")).toHaveCSS("z-index", "20");
+    };
+    await styled();
+    // A signed-in document as the server sends it: the hashed file, no inlined copy.
+    await page.reload();
+    const head = await page.locator("head").innerHTML();
+    expect(head).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/app-[^"]+\.css">/);
+    expect(head).not.toContain('id="app-css"');
+    await styled();
+    await page.goto("/promotions");
+    await styled();
   });
 
   test("robots.txt keeps crawlers out of the private areas and names the sitemap, which lists the public pages", async ({

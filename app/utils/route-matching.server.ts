@@ -4,7 +4,9 @@
 // routes and compiles a RegExp per route it tries, each time: profiled under
 // autocannon it was half the server's CPU on a cached visitor page (issue 18,
 // docs/benchmarks.md). The route tree only changes with a new build, so the
-// matches of a path are kept per tree. Inside remix-serve (ADR 1) the module's
+// matches of a path are kept per tree shape: React's render builds a new tree
+// of the same shape for every request and matches it again (fog of war's
+// partial manifest, <Routes>). Inside remix-serve (ADR 1) the module's
 // exports object, which the runtime calls through, is the one place to step in:
 // its own `matchRoutes` is memoised, and the static handler that runs the
 // loaders (and matches the whole tree again) answers each request with a
@@ -13,34 +15,96 @@ import { createRequire } from "node:module";
 
 type MatchRoutes = (routes: unknown, location: unknown, basename?: string) => Match[] | null;
 type Match = { params: Record<string, string | undefined> } & Record<string, unknown>;
+type Route = { id: string; children?: Route[] } & Record<string, unknown>;
 
 // Paths with parameters (a game, a page number) are many; beyond this the table starts again.
 const MAX_PATHS_PER_TREE = 2_000;
+// Shapes are few (the runtime's tree, React's); a development rebuild adds one each time.
+const MAX_SHAPES = 16;
 
 const PATCHED = Symbol.for("portal.memoisedMatchRoutes");
 
-/** Matches answered from a table per route tree; each caller gets its own copies. */
-export function memoiseMatchRoutes(original: MatchRoutes): MatchRoutes {
-  const tables = new WeakMap<object, Map<string, Match[] | null>>();
-  const memoised: MatchRoutes = (routes, location, basename) => {
-    // A location object (search, hash) is the client's shape; the server passes the pathname.
-    if (typeof location !== "string" || !routes || typeof routes !== "object")
-      return original(routes, location, basename);
-    let table = tables.get(routes);
-    if (!table) tables.set(routes, (table = new Map()));
-    const key = `${basename ?? ""}\n${location}`;
-    let matches = table.get(key);
-    if (matches === undefined) {
-      matches = original(routes, location, basename);
-      if (table.size >= MAX_PATHS_PER_TREE) table.clear();
-      table.set(key, matches);
+/** What a match is apart from its route object, which belongs to one tree. */
+type KeptMatch = { routeId: string } & Match;
+
+/**
+ * A tree's shape (what matching reads: ids, paths, index and case flags, nesting)
+ * and its routes by id. React's render builds a new tree of the same shape for
+ * every request, so tables are kept per shape, not per tree object.
+ */
+interface TreeIndex {
+  shape: string;
+  byId: Map<string, Route>;
+}
+
+function indexTree(routes: unknown): TreeIndex | null {
+  const byId = new Map<string, Route>();
+  const parts: string[] = [];
+  const walk = (list: unknown): boolean => {
+    if (!Array.isArray(list)) return false;
+    parts.push("[");
+    for (const route of list as Route[]) {
+      if (!route || typeof route.id !== "string" || byId.has(route.id)) return false;
+      byId.set(route.id, route);
+      parts.push(
+        `${route.id}\t${String(route.path ?? "")}\t${route.index ? 1 : 0}${route.caseSensitive ? 1 : 0}`,
+      );
+      if (route.children && !walk(route.children)) return false;
     }
-    return matches && matches.map((match) => ({ ...match, params: { ...match.params } }));
+    parts.push("]");
+    return true;
+  };
+  return walk(routes) ? { shape: parts.join("\n"), byId } : null;
+}
+
+/** Matches answered from a table per tree shape; each caller gets its own copies. */
+export function memoiseMatchRoutes(original: MatchRoutes): MatchRoutes {
+  const indexes = new WeakMap<object, TreeIndex | null>();
+  const tables = new Map<string, Map<string, KeptMatch[] | null>>();
+  const memoised: MatchRoutes = (routes, location, basename) => {
+    // Matching reads only the location's pathname (a string also carries search and hash).
+    const path =
+      typeof location === "string"
+        ? location
+        : location && typeof location === "object"
+          ? ((location as { pathname?: unknown }).pathname ?? "/")
+          : undefined;
+    if (typeof path !== "string" || !routes || typeof routes !== "object")
+      return original(routes, location, basename);
+    let index = indexes.get(routes);
+    if (index === undefined) indexes.set(routes, (index = indexTree(routes)));
+    // Routes without unique ids cannot be found again in another tree: match them afresh.
+    if (!index) return original(routes, location, basename);
+    let table = tables.get(index.shape);
+    if (!table) {
+      if (tables.size >= MAX_SHAPES) tables.clear();
+      tables.set(index.shape, (table = new Map()));
+    }
+    const key = `${typeof location}\n${basename ?? ""}\n${path}`;
+    let kept = table.get(key);
+    if (kept === undefined) {
+      const matches = original(routes, location, basename);
+      kept =
+        matches &&
+        matches.map(
+          ({ route, ...rest }) => ({ ...rest, routeId: (route as Route).id }) as KeptMatch,
+        );
+      if (table.size >= MAX_PATHS_PER_TREE) table.clear();
+      table.set(key, kept);
+    }
+    const byId = index.byId;
+    return (
+      kept &&
+      kept.map(({ routeId, params, ...rest }) => ({
+        ...rest,
+        params: { ...params },
+        route: byId.get(routeId),
+      }))
+    );
   };
   return Object.assign(memoised, { [PATCHED]: true });
 }
 
-type Route = { id: string; children?: Route[] } & Record<string, unknown>;
 type StaticHandler = {
   dataRoutes: Route[];
   query: (request: Request, options?: unknown) => Promise<unknown>;
@@ -89,7 +153,45 @@ export function branchingStaticHandler(
   };
 }
 
-/** Installs both on the router module the server runtime calls through. */
+type RouteModules = Record<string, unknown>;
+type CreateServerRoutes = (
+  manifest: RouteModules,
+  routeModules: RouteModules,
+  future: unknown,
+  isSpaMode: boolean,
+  ...nested: unknown[]
+) => unknown[];
+
+/**
+ * React's route tree for a build, built once. `RemixServer` rebuilds it from the
+ * manifest on every render (3 % of a signed-in page's CPU); the tree holds only
+ * the route modules' components and flags, so it is the same for every request
+ * while the build's manifest and modules are.
+ */
+export function memoiseServerRoutes(original: CreateServerRoutes): CreateServerRoutes {
+  type Kept = { modules: RouteModules; future: unknown; isSpaMode: boolean; routes: unknown[] };
+  const kept = new WeakMap<object, Kept>();
+  const sameModules = (manifest: RouteModules, a: RouteModules, b: RouteModules) =>
+    Object.keys(manifest).every((id) => a[id] === b[id]);
+  return (manifest, routeModules, future, isSpaMode, ...nested) => {
+    // Its own recursion passes more arguments; only the whole tree is kept.
+    if (nested.length > 0 || !manifest || !routeModules)
+      return original(manifest, routeModules, future, isSpaMode, ...nested);
+    const hit = kept.get(manifest);
+    if (
+      hit &&
+      hit.future === future &&
+      hit.isSpaMode === isSpaMode &&
+      sameModules(manifest, hit.modules, routeModules)
+    )
+      return hit.routes;
+    const routes = original(manifest, routeModules, future, isSpaMode);
+    kept.set(manifest, { modules: { ...routeModules }, future, isSpaMode, routes });
+    return routes;
+  };
+}
+
+/** Installs them on the modules the server runtime and RemixServer call through. */
 export function installRouteMatchMemo() {
   const require = createRequire(import.meta.url);
   const router = require("@remix-run/router") as {
@@ -102,4 +204,9 @@ export function installRouteMatchMemo() {
     router.createStaticHandler,
     router.matchRoutes,
   );
+  // RemixServer calls it through this module's exports (@remix-run/react has no exports map).
+  const reactRoutes = require("@remix-run/react/dist/routes.js") as {
+    createServerRoutes: CreateServerRoutes;
+  };
+  reactRoutes.createServerRoutes = memoiseServerRoutes(reactRoutes.createServerRoutes);
 }

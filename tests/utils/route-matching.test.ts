@@ -1,6 +1,12 @@
 import { createStaticHandler, matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { branchingStaticHandler, memoiseMatchRoutes } from "~/utils/route-matching.server";
+// An internal module of @remix-run/react: the one RemixServer calls.
+import { createServerRoutes } from "@remix-run/react/dist/routes.js";
+import {
+  branchingStaticHandler,
+  memoiseMatchRoutes,
+  memoiseServerRoutes,
+} from "~/utils/route-matching.server";
 
 type AnyRoute = Parameters<typeof createStaticHandler>[0][number];
 
@@ -51,6 +57,54 @@ describe("memoised route matching", () => {
   });
 });
 
+describe("matches kept per tree shape", () => {
+  it("answers a new tree of the same shape with that tree's own route objects", () => {
+    const memoised = memoiseMatchRoutes(matchRoutes as never);
+    const first = tree();
+    const second = tree();
+    memoised(first, "/games/pg");
+    const matches = memoised(second, "/games/pg")!;
+    expect(matches.map((match) => match.route)).toEqual(
+      matchRoutes(second, "/games/pg")!.map((match) => match.route),
+    );
+    for (const [i, match] of matches.entries()) {
+      expect(match.route).toBe(matchRoutes(second, "/games/pg")![i]!.route);
+    }
+  });
+
+  it("keeps trees of another shape apart", () => {
+    const memoised = memoiseMatchRoutes(matchRoutes as never);
+    memoised(tree(), "/rng");
+    const other = tree();
+    other[0]!.children![0]!.children![1]!.path = "slots";
+    expect(matchRoutes(other, "/rng")).toBeNull();
+    expect(memoised(other, "/rng")).toBeNull();
+    expect((memoised(other, "/slots")!.at(-1)!.route as { id: string }).id).toBe("rng");
+  });
+
+  it("answers a location object as the router does, whatever its search", () => {
+    const memoised = memoiseMatchRoutes(matchRoutes as never);
+    const routes = tree();
+    for (const path of [...PATHS, ...PATHS]) {
+      const location = { pathname: path, search: "?page=2", hash: "" };
+      expect(memoised(routes, location)).toEqual(matchRoutes(routes, location));
+    }
+  });
+
+  it("matches routes without ids afresh each time", () => {
+    let calls = 0;
+    const counting = ((routes: never, location: never) => {
+      calls += 1;
+      return matchRoutes(routes, location);
+    }) as never;
+    const memoised = memoiseMatchRoutes(counting);
+    const routes = [{ path: "/", children: [{ path: "a" }] }];
+    memoised(routes, "/a");
+    memoised(routes, "/a");
+    expect(calls).toBe(2);
+  });
+});
+
 describe("a static handler per matched branch", () => {
   const handlers = () => ({
     whole: createStaticHandler(tree()),
@@ -82,5 +136,58 @@ describe("a static handler per matched branch", () => {
     expect(await branching.queryRoute(request(), { routeId: "game" })).toEqual(
       await whole.queryRoute(request(), { routeId: "game" }),
     );
+  });
+});
+
+describe("React's route tree kept per build", () => {
+  const manifest = {
+    root: { id: "root", path: "", hasLoader: true },
+    home: { id: "home", parentId: "root", index: true, hasLoader: true },
+    rng: { id: "rng", parentId: "root", path: "rng", hasLoader: false },
+  };
+  const modules = () => ({
+    root: { default: () => null },
+    home: { default: () => null },
+    rng: { default: () => null },
+  });
+  const create = () => {
+    let calls = 0;
+    const counting = ((...args: Parameters<typeof createServerRoutes>) => {
+      calls += 1;
+      return createServerRoutes(...args);
+    }) as never;
+    return { memoised: memoiseServerRoutes(counting), calls: () => calls };
+  };
+
+  it("builds the tree once while the manifest and modules stay, and it is the router's tree", () => {
+    const { memoised, calls } = create();
+    const routeModules = modules();
+    // A new `future` object is another build's: built again.
+    memoised(manifest, { ...routeModules }, {}, false);
+    const again = memoised(manifest, { ...routeModules }, {}, false);
+    expect(calls()).toBe(2);
+    const future = {};
+    const kept = memoised(manifest, { ...routeModules }, future, false);
+    expect(memoised(manifest, { ...routeModules }, future, false)).toBe(kept);
+    expect(calls()).toBe(3);
+    expect(JSON.stringify(kept)).toBe(
+      JSON.stringify(
+        createServerRoutes(manifest as never, routeModules as never, future as never, false),
+      ),
+    );
+    expect(again).toHaveLength(1);
+  });
+
+  it("builds again for another module, manifest or mode", () => {
+    const { memoised, calls } = create();
+    const future = {};
+    const routeModules = modules();
+    const kept = memoised(manifest, routeModules, future, false);
+    expect(
+      memoised(manifest, { ...routeModules, rng: { default: () => null } }, future, false),
+    ).not.toBe(kept);
+    expect(memoised({ ...manifest }, routeModules, future, false)).not.toBe(kept);
+    expect(memoised(manifest, routeModules, future, true)).not.toBe(kept);
+    expect(calls()).toBe(4);
   });
 });

@@ -3,6 +3,7 @@ import { clearCaches } from "../cache.server";
 import type { Database, DatabaseHandle } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { eventHubFor } from "../events/hub.server";
+import { PROMOTIONS_CACHE } from "../rewards/open-promotions.server";
 import { publishEvent } from "../events/outbox.server";
 import type { ContentKind, LiveEvent } from "../events/types";
 
@@ -35,6 +36,7 @@ const CONTENT_CACHES = [
   "game-pages",
   "first-game",
   "winners",
+  PROMOTIONS_CACHE,
 ];
 
 export function clearContentCaches(db: Database) {

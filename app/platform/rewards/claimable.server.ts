@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { isEligible } from "./eligibility";
-import { memberStanding, promotionOf } from "./promotion-rows.server";
+import { openPromotions } from "./open-promotions.server";
+import { memberStanding } from "./promotion-rows.server";
 import { openableEnvelopes } from "./red-envelopes.server";
 
 /**
@@ -20,19 +21,12 @@ export async function claimableCount(db: Database, memberId: string, now = new D
       .where("p.status", "=", "published")
       .where(sql<boolean>`(p.ends_at is null or p.ends_at > ${now})`)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("promotions")
-      .selectAll()
-      .where("kind", "=", "red_envelope")
-      .where("status", "=", "published")
-      .where("starts_at", "<=", now)
-      .where(sql<boolean>`(ends_at is null or ends_at > ${now})`)
-      .execute(),
+    openPromotions(db, "red_envelope", now),
   ]);
   let count = Number(waiting.count);
   if (envelopes.length > 0) {
     const standing = await memberStanding(db, memberId);
-    const open = envelopes.map(promotionOf).filter((p) => isEligible(p, standing, now));
+    const open = envelopes.filter((p) => isEligible(p, standing, now));
     count += await openableEnvelopes(db, open, memberId, now);
   }
   return count;

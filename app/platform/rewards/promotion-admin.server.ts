@@ -13,6 +13,7 @@ import {
   type PromotionInput,
 } from "./promotion-input";
 import { MISSION_REWARDS_PROMOTION } from "./missions/mission-rewards.server";
+import { forgetOpenPromotions } from "./open-promotions.server";
 import { isPromotionId, promotionOf, type Promotion } from "./promotion-rows.server";
 import type { PromotionStatus } from "./promotion-types";
 
@@ -106,7 +107,7 @@ export async function createPromotion(
   act: OperatorAct & { timeZone: string },
 ): Promise<string> {
   const values = rowOf(parse(input), act.timeZone);
-  return inTransaction(db, async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto("promotions")
       .values({ ...values, status: "draft" })
@@ -120,6 +121,8 @@ export async function createPromotion(
     await publishContentChange(trx, "promotions");
     return row.id;
   });
+  forgetOpenPromotions(db);
+  return id;
 }
 
 /** Saves a promotion's new terms; bonuses already given keep the terms they were given with. */
@@ -145,6 +148,7 @@ export async function updatePromotion(
     });
     await publishContentChange(trx, "promotions");
   });
+  forgetOpenPromotions(db);
 }
 
 async function lockPromotion(db: Database, promotionId: string) {
@@ -195,6 +199,7 @@ export async function setPromotionStatus(
     });
     await publishContentChange(trx, "promotions");
   });
+  forgetOpenPromotions(db);
 }
 
 export interface OpsPromotionRow extends Promotion {

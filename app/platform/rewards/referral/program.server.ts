@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
+import { openPromotions } from "../open-promotions.server";
 import { promotionOf, type Promotion } from "../promotion-rows.server";
 
 /**
@@ -28,7 +29,7 @@ export async function liveReferralPromotion(
   return row ? promotionOf(row) : null;
 }
 
-/** §3 session value availablePromo.REFERRAL.enabled. */
-export async function referralEnabled(db: Executor, now = new Date()): Promise<boolean> {
-  return (await liveReferralPromotion(db, now)) !== null;
+/** §3 session value availablePromo.REFERRAL.enabled, on every signed-in page: from the read cache. */
+export async function referralEnabled(db: Database, now = new Date()): Promise<boolean> {
+  return (await openPromotions(db, "referral", now)).length > 0;
 }
