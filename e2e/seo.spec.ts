@@ -16,6 +16,13 @@ test.describe("search engines and first paint", () => {
     expect(head).not.toContain('rel="stylesheet"');
     // The first banner is a plain image in the server's HTML, fetched first, never lazily.
     expect(html).toMatch(/<img [^>]*loading="eager" fetchpriority="high"/);
+    // Every module Remix preloads is asked for first at low priority (ADR 29), the entry included.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"([^>]*)>/g)];
+    const low = preloads.filter(([, , rest = ""]) => rest.includes('fetchpriority="low"'));
+    const remix = preloads.filter(([, , rest = ""]) => !rest.includes("fetchpriority"));
+    expect(low.map(([, href]) => href)).toContain(remix[0]![1]);
+    expect(new Set(low.map(([, href]) => href))).toEqual(new Set(remix.map(([, href]) => href)));
+    expect(html.indexOf(low[0]![0])).toBeLessThan(html.indexOf(remix[0]![0]));
 
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));

@@ -4,6 +4,7 @@ import { directionOf } from "~/i18n";
 import { useNonce } from "~/utils/request-context";
 import appStyles from "~/styles/app.css";
 import { InlineStylesheet } from "./seo/inline-stylesheet";
+import { LowPriorityModules } from "./seo/low-priority-modules";
 import { SeoHead, type SeoHeadProps } from "./seo/seo-head";
 
 /** The one HTML shell, for the app and its error boundary: `<html lang dir>` and the server-rendered theme. */
@@ -34,6 +35,7 @@ export function Document({
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
+        <LowPriorityModules />
         <Scripts nonce={nonce} />
       </body>
     </html>
