@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
@@ -112,23 +112,29 @@ export async function openableEnvelopes(
   for (const promotion of promotions) {
     if (!promotion.envelope) continue;
     const window = promotionPeriod(promotion.period, now, promotion.timeZone);
-    const [entry, budget] = await Promise.all([
-      db
-        .selectFrom("promotion_entries")
-        .select("id")
-        .where("promotion_id", "=", promotion.id)
-        .where("member_id", "=", memberId)
-        .where("period_key", "=", window.key)
-        .executeTakeFirst(),
-      db
-        .selectFrom("red_envelope_windows")
-        .select(["budget", "paid"])
-        .where("promotion_id", "=", promotion.id)
-        .where("window_key", "=", window.key)
-        .executeTakeFirst(),
-    ]);
-    const left = budget ? BigInt(budget.budget) - BigInt(budget.paid) : promotion.envelope.budget;
-    if (!entry && left >= promotion.envelope.min) count++;
+    // One statement: this runs for every signed-in page (the header's count).
+    const state = await db
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom("promotion_entries")
+              .select("id")
+              .where("promotion_id", "=", promotion.id)
+              .where("member_id", "=", memberId)
+              .where("period_key", "=", window.key),
+          )
+          .as("entered"),
+        eb
+          .selectFrom("red_envelope_windows")
+          .select(sql<string>`budget - paid`.as("left"))
+          .where("promotion_id", "=", promotion.id)
+          .where("window_key", "=", window.key)
+          .as("left"),
+      ])
+      .executeTakeFirstOrThrow();
+    const left = state.left === null ? promotion.envelope.budget : BigInt(state.left);
+    if (!state.entered && left >= promotion.envelope.min) count++;
   }
   return count;
 }

@@ -102,12 +102,16 @@ it("100 parallel openings by one member pay once and answer the same amount", as
 it("draws within [min, max] cut to what is left, and says empty below min", async () => {
   const promotionId = await envelope(450, 100, 300);
   const [a, b, c] = await Promise.all([1, 2, 3].map(() => insertMember(handle.db)));
+  const waitingForC = await claimableCount(handle.db, c!);
   expect(
     (await openRedEnvelope(handle.db, { memberId: a!, promotionId, random: () => 0.9999 })).amount,
   ).toBe(300n);
+  expect(await claimableCount(handle.db, c!)).toBe(waitingForC);
   expect(
     (await openRedEnvelope(handle.db, { memberId: b!, promotionId, random: () => 0.9999 })).amount,
   ).toBe(150n);
+  // Less than the minimum left: the header no longer counts it for anyone.
+  expect(await claimableCount(handle.db, c!)).toBe(waitingForC - 1);
   expect(await codeOf(openRedEnvelope(handle.db, { memberId: c!, promotionId }))).toBe(
     "red_envelope_empty",
   );
