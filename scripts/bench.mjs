@@ -24,15 +24,15 @@
 // load on the machine disturbs much less than throughput.
 // Knobs: BENCH_PORT (3300), BENCH_DURATION (10 s), BENCH_CONNECTIONS (20), BENCH_CHROMIUM.
 
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
-import { freePort, waitForHealth } from "./prod-server.mjs";
+import { freePort, startRemixServe, startServer } from "./prod-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -74,7 +74,6 @@ const kb = (bytes) => bytes / 1024;
 const fmt = (n, digits = 1) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (...args) => console.log("[bench]", ...args);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server;
 let emptyServer;
@@ -103,14 +102,18 @@ async function main() {
   const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
   const base = `http://127.0.0.1:${port}`;
   mkdirSync(DATA_DIR, { recursive: true });
-  server = startServer(port);
+  server = startServer({ port, dataDir: DATA_DIR, env: { BENCH_ROUTES: "true" } });
+  void server.exited.then(({ code, signal }) => {
+    if (!server.stopping) log(`server exited unexpectedly (code ${code}, signal ${signal})`);
+  });
   log(`server pid ${server.pid} on ${base}, log in ${path.relative(root, LOG_FILE)}`);
   const emptyPort = await freePort(Number(process.env.BENCH_EMPTY_PORT ?? 4100));
   const emptyBase = `http://127.0.0.1:${emptyPort}`;
-  emptyServer = startEmptyServer(emptyPort);
+  // The empty app, built above, under remix-serve like the portal.
+  emptyServer = startRemixServe({ cwd: EMPTY_APP, port: emptyPort });
   log(`empty Remix app pid ${emptyServer.pid} on ${emptyBase}`);
-  await waitForHealth(base, 180_000, () => server.done);
-  await waitForPage(emptyBase, 60_000);
+  await server.healthy(base);
+  await emptyServer.answering(emptyBase);
   log(`healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (build included)`);
 
   const memberCookie = await signIn(base);
@@ -288,65 +291,6 @@ function serverCpuMs(child = server) {
   }
 }
 
-function startServer(port) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    NODE_ENV: "production",
-    SEED_DEMO: "true",
-    BENCH_ROUTES: "true",
-    PGLITE_DATA_DIR: path.join(DATA_DIR, "pglite"),
-  };
-  delete env.DATABASE_URL;
-  const out = openSync(LOG_FILE, "w");
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"],
-    { cwd: root, env, stdio: ["ignore", out, out] },
-  );
-  child.exited = new Promise((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  child.exited.then(({ code, signal }) => {
-    child.done = true;
-    if (!child.stopping) log(`server exited unexpectedly (code ${code}, signal ${signal})`);
-  });
-  return child;
-}
-
-/** The empty app, built above, under remix-serve like the portal. */
-function startEmptyServer(port) {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"],
-    {
-      cwd: EMPTY_APP,
-      env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
-      stdio: "ignore",
-    },
-  );
-  child.exited = new Promise((resolve) => child.once("exit", () => resolve()));
-  return child;
-}
-
-async function stopEmptyServer() {
-  if (!emptyServer || emptyServer.exitCode !== null) return;
-  emptyServer.kill("SIGTERM");
-  await Promise.race([emptyServer.exited, sleep(5_000)]);
-}
-
-async function waitForPage(base, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(base, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await sleep(250);
-  }
-  throw new Error(`${base} did not answer within ${timeoutMs / 1000} s`);
-}
-
 /** The demo member's session cookie, through the login form as a browser without JavaScript posts it. */
 async function signIn(base) {
   const response = await fetch(`${base}/login`, {
@@ -364,17 +308,13 @@ async function signIn(base) {
 }
 
 async function stopServer() {
-  if (!server || server.done) return;
-  server.stopping = true;
-  server.kill("SIGTERM");
-  const stopped = await Promise.race([server.exited, sleep(10_000).then(() => null)]);
-  if (stopped) {
-    log(`server stopped (code ${stopped.code}, signal ${stopped.signal})`);
-  } else {
-    log("server ignored SIGTERM for 10 s; sending SIGKILL");
-    server.kill("SIGKILL");
-    await server.exited;
-  }
+  if (!server) return;
+  const stopped = await server.stop();
+  if (stopped) log(`server stopped (code ${stopped.code}, signal ${stopped.signal})`);
+}
+
+async function stopEmptyServer() {
+  await emptyServer?.stop();
 }
 
 async function measureHomeJs(base) {
