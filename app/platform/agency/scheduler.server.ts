@@ -8,6 +8,7 @@ import { payDueCashback } from "../rewards/cashback.server";
 import { settleDueContracts } from "./settlement.server";
 import { payDueReferralRewards } from "../rewards/referral/rewards.server";
 import { sweepBetPoints } from "../rewards/points/earning.server";
+import { announceStartedAnnouncements } from "../content/announcement-starts.server";
 import { pruneOutbox } from "../events/outbox.server";
 
 /**
@@ -34,6 +35,8 @@ export interface ScheduledWork {
   /** Referral rewards paid or held for the operator. */
   referralRewards: number;
   /** Live events past the replay window (ADR 22). */
+  /** Announcements whose scheduled start came, announced (events published). */
+  announcementsStarted: number;
   eventsPruned: number;
 }
 
@@ -59,6 +62,7 @@ export async function runScheduledWork(
         // Bet points first: a friend's bets are counted before the referral reward looks at them.
         betPoints: await sweepBetPoints(conn, now),
         referralRewards: await payDueReferralRewards(conn, now),
+        announcementsStarted: await announceStartedAnnouncements(conn, now),
         eventsPruned: await pruneOutbox(conn, now),
       };
     } finally {

@@ -65,6 +65,8 @@ export interface AnnouncementsTable {
   sort: number;
   published_at: Timestamp;
   enabled: Generated<boolean>;
+  /** When its going live was announced; kept by a trigger (0027-announcement-starts). */
+  announced_at: Timestamp | null;
 }
 
 export interface HelpArticlesTable {

@@ -10,6 +10,7 @@ const work: ScheduledWork = {
   cashbacks: 0,
   betPoints: 0,
   referralRewards: 0,
+  announcementsStarted: 0,
   eventsPruned: 0,
   vipUpgrades: 0,
 };
@@ -58,6 +59,7 @@ describe("the scheduler's timer", () => {
         cashbacks: 0,
         betPoints: 0,
         referralRewards: 0,
+        announcementsStarted: 0,
         eventsPruned: 0,
         vipUpgrades: 0,
       }),

@@ -366,6 +366,7 @@ describe("settlement", () => {
       vipUpgrades: 0,
       betPoints: 0,
       referralRewards: 0,
+      announcementsStarted: 0,
       eventsPruned: 0,
     });
     if (handle.kind !== "postgres") return; // PGlite has a single connection: there is no second runner to keep out.

@@ -23,6 +23,7 @@ import * as support from "./0021-support";
 import * as eventStreamLeases from "./0022-event-stream-leases";
 import * as betDayRollups from "./0024-bet-day-rollups";
 import * as agentDayRollups from "./0026-agent-day-rollups";
+import * as announcementStarts from "./0027-announcement-starts";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0022-event-stream-leases": eventStreamLeases,
   "0024-bet-day-rollups": betDayRollups,
   "0026-agent-day-rollups": agentDayRollups,
+  "0027-announcement-starts": announcementStarts,
 };
 
 export const migrationProvider: MigrationProvider = {
