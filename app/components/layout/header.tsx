@@ -58,6 +58,52 @@ export function Header({
           </span>
           <span className="brand-name">{brandName}</span>
         </Link>
+        {/* Before the long menu in the HTML: a phone shows these above it (second row) and a
+            wide screen beside the brand, so the first paint already has them in place and the
+            menu's row does not move down when they arrive. */}
+        <div className="header-actions">
+          <LanguageMenu languages={languages} locale={locale} redirectTo={here} />
+          <ThemeToggle theme={theme} redirectTo={here} />
+          {customerService ? (
+            <CustomerServiceLink entry={customerService} className="icon-button">
+              <Icon name="chat" />
+              <span className="label">{t("header.customerService")}</span>
+              {viewer?.supportUnread ? (
+                <span
+                  className="badge"
+                  aria-label={t("memberCentre.unread", { count: viewer.supportUnread })}
+                  data-testid="header-support-unread"
+                >
+                  {viewer.supportUnread}
+                </span>
+              ) : null}
+            </CustomerServiceLink>
+          ) : null}
+          {viewer ? (
+            <MemberActions
+              viewer={viewer}
+              currency={currency}
+              locale={locale}
+              hideBalance={hideBalance}
+              customerService={customerService}
+              referralEnabled={referralEnabled}
+              logoutHref={logoutHref}
+            />
+          ) : (
+            <>
+              <Link
+                to={loginHref(location.pathname === "/login" ? null : here)}
+                className="button"
+                data-testid="header-login"
+              >
+                {t("header.login")}
+              </Link>
+              <Link to="/register" className="button primary" data-testid="header-register">
+                {t("header.register")}
+              </Link>
+            </>
+          )}
+        </div>
         <nav className="main-nav" aria-label={t("header.menu")}>
           <ul>
             <li>
@@ -111,49 +157,6 @@ export function Header({
             ) : null}
           </ul>
         </nav>
-        <div className="header-actions">
-          <LanguageMenu languages={languages} locale={locale} redirectTo={here} />
-          <ThemeToggle theme={theme} redirectTo={here} />
-          {customerService ? (
-            <CustomerServiceLink entry={customerService} className="icon-button">
-              <Icon name="chat" />
-              <span className="label">{t("header.customerService")}</span>
-              {viewer?.supportUnread ? (
-                <span
-                  className="badge"
-                  aria-label={t("memberCentre.unread", { count: viewer.supportUnread })}
-                  data-testid="header-support-unread"
-                >
-                  {viewer.supportUnread}
-                </span>
-              ) : null}
-            </CustomerServiceLink>
-          ) : null}
-          {viewer ? (
-            <MemberActions
-              viewer={viewer}
-              currency={currency}
-              locale={locale}
-              hideBalance={hideBalance}
-              customerService={customerService}
-              referralEnabled={referralEnabled}
-              logoutHref={logoutHref}
-            />
-          ) : (
-            <>
-              <Link
-                to={loginHref(location.pathname === "/login" ? null : here)}
-                className="button"
-                data-testid="header-login"
-              >
-                {t("header.login")}
-              </Link>
-              <Link to="/register" className="button primary" data-testid="header-register">
-                {t("header.register")}
-              </Link>
-            </>
-          )}
-        </div>
       </div>
     </header>
   );
