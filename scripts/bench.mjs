@@ -25,7 +25,7 @@
 // Knobs: BENCH_PORT (3300), BENCH_DURATION (10 s), BENCH_CONNECTIONS (20), BENCH_CHROMIUM.
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,7 +101,6 @@ async function main() {
 
   const port = await freePort(Number(process.env.BENCH_PORT ?? 3300));
   const base = `http://127.0.0.1:${port}`;
-  mkdirSync(DATA_DIR, { recursive: true });
   server = startServer({ port, dataDir: DATA_DIR, env: { BENCH_ROUTES: "true" } });
   void server.exited.then(({ code, signal }) => {
     if (!server.stopping) log(`server exited unexpectedly (code ${code}, signal ${signal})`);

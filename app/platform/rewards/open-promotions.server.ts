@@ -2,6 +2,7 @@ import { getConfig } from "~/config.server";
 import { cacheFor, clearCaches } from "../cache.server";
 import type { Database } from "../db/open.server";
 import { promotionOf, type Promotion } from "./promotion-rows.server";
+import { phaseAt } from "./promotion-states";
 import type { PromotionKind } from "./promotion-types";
 
 /** The read cache's name; content changes (promotion-admin publishes them) empty it in every process. */
@@ -34,9 +35,7 @@ export async function openPromotions(
         .execute()
     ).map(promotionOf),
   );
-  return published.filter(
-    (promotion) => promotion.startsAt <= now && (!promotion.endsAt || promotion.endsAt > now),
-  );
+  return published.filter((promotion) => phaseAt(promotion, now) === "open");
 }
 
 /** Drops this process's copy at once; other processes drop theirs on the content change. */
