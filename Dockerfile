@@ -21,7 +21,9 @@ ARG NODE_IMAGE=node:20-slim
 # ---- deps: every dependency, dev included (the build needs @remix-run/dev) ----
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+# patches/: npm ci's postinstall applies them to node_modules (react-dom's writer, ADR 30).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # ---- build: server bundle (build/) and browser assets (public/build/) ----

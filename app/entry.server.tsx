@@ -8,7 +8,6 @@ import {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { getConfig } from "./config.server";
 import { i18next, serverLabelSource } from "./i18next.server";
 import { LabelSourceProvider } from "./utils/i18n";
@@ -27,13 +26,19 @@ import {
 import { securityHeaders } from "./utils/security-headers.server";
 import { stylesheetText } from "./utils/inline-css.server";
 import appStyles from "./styles/app.css";
-import { coalescingStream } from "./utils/coalescing-stream.server";
+import { streamDocument } from "./utils/document-stream.server";
+import { checkDocumentWriter } from "./utils/document-writer-check.server";
 import { acceptsGzip } from "./utils/page-gzip.server";
 import { installRouteMatchMemo } from "./utils/route-matching.server";
 
-// Fail fast on bad configuration, and open + migrate the database before the first request.
+// Fail fast on bad configuration or a React writer that corrupts text, and open + migrate the
+// database before the first request.
 const config = getConfig();
 installRouteMatchMemo();
+await checkDocumentWriter().catch((error: unknown) => {
+  logEvent("startup.failed", { level: "error", error: String(error) });
+  throw error;
+});
 await startDatabase();
 
 const ABORT_DELAY = 10_000;
@@ -112,51 +117,37 @@ export default async function handleRequest(
     status: responseStatusCode,
     headers: responseHeaders,
   }));
-  const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RequestContextProvider value={{ nonce, requestId, css }}>
-        <LabelSourceProvider value={labels}>
-          <RemixServer
-            context={remixContext}
-            url={request.url}
-            abortDelay={ABORT_DELAY}
-            nonce={nonce}
-          />
-        </LabelSourceProvider>
-      </RequestContextProvider>,
-      {
-        nonce,
-        [callback]() {
-          shellRendered = true;
-          const body = storing ?? coalescingStream();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Request-Id", requestId);
-          securityHeaders(responseHeaders, { nonce, production, ...origins });
-          setPageCacheHeaders(request, responseHeaders, responseStatusCode === 200 && !!storing);
-          if (storing) responseHeaders.set("X-Page-Cache", "miss");
-          body.on("end", () => logRequest(request, responseStatusCode, started, requestId));
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logEvent("render.error", { requestId, error: String(error) });
-        },
+  const body = await streamDocument(
+    <RequestContextProvider value={{ nonce, requestId, css }}>
+      <LabelSourceProvider value={labels}>
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
+      </LabelSourceProvider>
+    </RequestContextProvider>,
+    {
+      nonce,
+      waitForAll: isbot(request.headers.get("user-agent") ?? ""),
+      through: storing,
+      abortAfterMs: ABORT_DELAY,
+      onError(error, shellRendered) {
+        responseStatusCode = 500;
+        if (shellRendered) logEvent("render.error", { requestId, error: String(error) });
       },
-    );
-    // Unref'd: a render that finished leaves its abort timer pending, which would hold a graceful stop (ADR 25).
-    setTimeout(abort, ABORT_DELAY).unref();
+    },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("X-Request-Id", requestId);
+  securityHeaders(responseHeaders, { nonce, production, ...origins });
+  setPageCacheHeaders(request, responseHeaders, responseStatusCode === 200 && !!storing);
+  if (storing) responseHeaders.set("X-Page-Cache", "miss");
+  body.on("end", () => logRequest(request, responseStatusCode, started, requestId));
+  return new Response(createReadableStreamFromReadable(body), {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
 

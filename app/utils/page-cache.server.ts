@@ -139,7 +139,8 @@ export function withNonce(page: StoredPage, nonce: string, gzip = false): Uint8A
   return new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length);
 }
 
-function cutAt(html: Buffer, nonce: string): Buffer[] {
+/** A rendered page cut where its nonce stood: the parts withNonce joins again. */
+export function cutAtNonce(html: Buffer, nonce: string): Buffer[] {
   const nonceBytes = Buffer.from(nonce);
   const parts: Buffer[] = [];
   let from = 0;
@@ -173,7 +174,7 @@ export async function storingStream(
       if (status === 200 && !headers.has("Set-Cookie")) {
         store.store(
           decision.key,
-          { parts: cutAt(Buffer.concat(chunks), nonce) },
+          { parts: cutAtNonce(Buffer.concat(chunks), nonce) },
           decision.generation,
         );
       }

@@ -6,6 +6,7 @@ import { liveStreamsFor } from "~/platform/events/streams.server";
 import { isOpsTopic, MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
 import { CHAT_ROOMS_PER_STREAM, isRoomName, roomTopic } from "~/platform/contact/chat-rules";
 import { getOperator, getViewer } from "~/utils/auth.server";
+import { sseMessage } from "./__sse-message.server";
 
 const EVENT_ID = /^\d{1,18}$/;
 
@@ -79,10 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const response = eventStream(request.signal, (send, close) => {
     stream.attach(
       {
-        // remix-utils 7 writes only `event:` and `data:` lines; the id rides on the event line
-        // (outbox ids are digits), so the browser's EventSource sends it back as Last-Event-ID.
-        event: (event) =>
-          send({ event: `${event.type}\nid: ${event.id}`, data: JSON.stringify(event.data) }),
+        event: (event) => send(sseMessage(event)),
         ping: () => send({ event: "ping", data: "" }),
         end: close,
       },
