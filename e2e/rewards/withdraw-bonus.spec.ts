@@ -8,7 +8,7 @@ import {
   setPromotionStatus,
 } from "../../app/platform/rewards/promotion-admin.server";
 import { loadPromotion } from "../../app/platform/rewards/promotion-rows.server";
-import { inTransaction } from "../../app/platform/wallet/ledger.server";
+import { inTransaction } from "../../app/platform/db/transaction.server";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
 

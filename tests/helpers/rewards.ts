@@ -6,7 +6,7 @@ import { writeSetting } from "~/platform/system/settings.server";
 import { payNewEntry } from "~/platform/rewards/bonus-grants.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
 import { loadPromotion } from "~/platform/rewards/promotion-rows.server";
-import { inTransaction } from "~/platform/wallet/ledger.server";
+import { inTransaction } from "~/platform/db/transaction.server";
 import type { PromotionFormValues } from "~/platform/rewards/promotion-input";
 import { insertMember } from "./wallet";
 

@@ -6,7 +6,8 @@ import {
   lockWageringGrants,
   releaseGrant,
 } from "~/platform/rewards/bonus-grants.server";
-import { HOUSE, inTransaction, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+import { inTransaction } from "~/platform/db/transaction.server";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";

@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import type { Contract, ContractKind, ContractPeriod, DB } from "../db/schema";
 import { PlatformError } from "../errors";
 import { isAgentType, type TypeSets } from "../identity/member-types";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { isLowerRate, parseTerms, ratesOf, withinCap, type ContractTerms } from "./terms";
 import { requireDirectDownline } from "./tree.server";
 
@@ -25,8 +25,6 @@ export interface ContractOffer {
   /** The upline has seen that this offer ends the current contract. */
   confirmReplace: boolean;
 }
-
-type Executor = Database | Transaction<DB>;
 
 export function termsOf(contract: Pick<Contract, "kind" | "terms">): ContractTerms {
   return parseTerms(contract.kind, contract.terms);

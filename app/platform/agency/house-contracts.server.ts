@@ -1,10 +1,10 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../db/open.server";
-import type { Contract, ContractKind, ContractPeriod, DB } from "../db/schema";
+import type { Contract, ContractKind, ContractPeriod } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
 import type { TypeSets } from "../identity/member-types";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { lockContracts, termsOf } from "./contracts.server";
 import { ratesOf, termsSchemas, withinCap, type ContractTerms } from "./terms";
 
@@ -15,8 +15,6 @@ import { ratesOf, termsSchemas, withinCap, type ContractTerms } from "./terms";
  * and the operator sets every top agent's own rate. Everything below a top
  * agent stays with the agents themselves (contracts.server.ts).
  */
-
-type Executor = Database | Transaction<DB>;
 
 export interface HouseContractView {
   id: string;

@@ -2,7 +2,7 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
 import { audit, type AuditContext } from "../identity/audit.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { roomTopic } from "./chat-rules";
 
 /** How long an operator may mute a member for (hours): 1 h, 24 h, 7 days. */

@@ -4,7 +4,7 @@ import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
 import { roleOf, type TypeSets } from "../identity/member-types";
 import type { BrandConfig } from "../system/brand-config.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import {
   blockedWordIn,
   CHAT_GAP_MS,

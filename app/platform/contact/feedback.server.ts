@@ -4,7 +4,7 @@ import { PlatformError } from "../errors";
 import type { BrandConfig } from "../system/brand-config.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 import { checkProofImages } from "../wallet/proofs";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { countWords } from "./feedback-words";
 import { FEEDBACK_CONTENT_MAX_CHARS, isQuestionType } from "./feedback-types";
 import { countThreads, readThreads } from "./feedback-threads.server";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { announceReply, checkSupportMessage, readMessages } from "./support.server";
 
 const isConversationId = (id: string) => /^[1-9]\d{0,17}$/.test(id);

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { publishEvents } from "../events/outbox.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 
 /**
  * Announces the announcements whose scheduled start has come, as the

@@ -4,7 +4,7 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
 import { audit, type AuditContext } from "../identity/audit.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { type ANNOUNCEMENT_TYPES, type NoticePayload } from "./announcements.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 

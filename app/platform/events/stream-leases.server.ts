@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Database } from "../db/open.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 
 /** This process, as its leases name it: a restarted process is another one. */
 export const PROCESS_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

@@ -4,7 +4,8 @@ import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
 import { runningBreakEnd } from "../protection/breaks.server";
-import { HOUSE, inTransaction, postEntry, type MemberAccountKind } from "../wallet/ledger.server";
+import { HOUSE, postEntry, type MemberAccountKind } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import {
   checkMaxBet,
   countTurnover,

@@ -1,11 +1,11 @@
-import { sql, type Selectable, type Transaction } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Database } from "../db/open.server";
-import type { DB, ProtectionBreaksTable } from "../db/schema";
+import type { ProtectionBreaksTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
 import { publishSignedOut } from "../events/producers.server";
+import type { Executor } from "../db/transaction.server";
 
-type Executor = Database | Transaction<DB>;
 export type ProtectionBreak = Selectable<ProtectionBreaksTable>;
 export type BreakKind = ProtectionBreak["kind"];
 

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
 import { PERIOD_MS, windowStart, type LimitKind, type LimitPeriod } from "./limits-rules";
+import type { Executor } from "../db/transaction.server";
 
 /**
  * How much of each limit is used, and the checks that refuse what would pass
@@ -14,8 +14,6 @@ import { PERIOD_MS, windowStart, type LimitKind, type LimitPeriod } from "./limi
  * member queue behind each other and together never pass a limit; a member
  * without limits costs one primary-key lookup that finds nothing.
  */
-
-type Executor = Database | Transaction<DB>;
 
 export interface Headroom {
   kind: LimitKind;

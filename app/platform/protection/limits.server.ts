@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB, ProtectionLimitsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { COOLING_OFF_MS, MAX_LIMIT_MINOR, type LimitKind, type LimitPeriod } from "./limits-rules";
 
 /**
@@ -16,8 +16,6 @@ import { COOLING_OFF_MS, MAX_LIMIT_MINOR, type LimitKind, type LimitPeriod } fro
 
 export type ProtectionLimit = Selectable<ProtectionLimitsTable>;
 export type LimitEffect = "now" | "pending" | "unchanged";
-
-type Executor = Database | Transaction<DB>;
 
 export function listLimits(db: Executor, memberId: string) {
   return db

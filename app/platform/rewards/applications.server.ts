@@ -2,7 +2,7 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
 import { audit } from "../identity/audit.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 import { issueBonus } from "./bonus-grants.server";
 import { lockEntryById, moveEntry } from "./entries.server";

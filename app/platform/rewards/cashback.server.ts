@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { postMessage } from "../content/messages.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { payNewEntry } from "./bonus-grants.server";
 import { isEligible } from "./eligibility";
 import { promotionPeriod, type KeyedPeriod } from "./promotion-periods";

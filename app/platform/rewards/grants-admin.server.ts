@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { audit } from "../identity/audit.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 import { forfeitGrant, lockWageringGrants } from "./bonus-grants.server";
 import type { OperatorAct } from "./promotion-admin.server";

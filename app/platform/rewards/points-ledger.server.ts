@@ -1,6 +1,3 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/open.server";
-import type { DB } from "../db/schema";
 import {
   HOUSE,
   POINTS,
@@ -8,6 +5,7 @@ import {
   type EntryKind,
   type PostedEntry,
 } from "../wallet/ledger.server";
+import type { Executor } from "../db/transaction.server";
 
 /**
  * Loyalty points on the ledger (ADR 17): a member's `POINTS` account against
@@ -18,8 +16,6 @@ import {
  * than is held (`insufficient_balance`). Points are whole numbers and never
  * expire (§9).
  */
-
-type Executor = Database | Transaction<DB>;
 
 export interface PointsChange {
   /** Unique per operation (a deposit's, a bet's, a redemption's key): a replay changes nothing. */

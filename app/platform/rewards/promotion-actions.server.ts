@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import { checkProofImages } from "../wallet/proofs";
 import { issueBonus } from "./bonus-grants.server";
 import { assertEligible, assertOpen } from "./guards.server";

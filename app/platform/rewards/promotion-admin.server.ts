@@ -6,7 +6,7 @@ import { PlatformError } from "../errors";
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import { audit, type AuditContext } from "../identity/audit.server";
 import { uniqueViolation } from "../identity/registration.server";
-import { inTransaction } from "../wallet/ledger.server";
+import { inTransaction } from "../db/transaction.server";
 import {
   promotionInputSchema,
   type PromotionFormValues,

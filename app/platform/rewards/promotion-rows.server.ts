@@ -1,6 +1,5 @@
-import { sql, type Selectable, type Transaction } from "kysely";
-import type { Database } from "../db/open.server";
-import type { DB, PromotionsTable } from "../db/schema";
+import { sql, type Selectable } from "kysely";
+import type { PromotionsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { OPERATOR_TYPE } from "../identity/member-types";
 import type { Audience, MemberStanding } from "./eligibility";
@@ -12,6 +11,7 @@ import type {
   PromotionPeriod,
 } from "./promotion-types";
 import type { RewardTerms } from "./reward-amount";
+import type { Executor } from "../db/transaction.server";
 
 /** A promotion as the engine reads it: money as bigint, times as Dates. */
 export interface Promotion extends Schedule, Audience, RewardTerms {
@@ -39,7 +39,6 @@ export interface Promotion extends Schedule, Audience, RewardTerms {
 }
 
 export type PromotionRow = Selectable<PromotionsTable>;
-type Executor = Database | Transaction<DB>;
 
 const big = (value: string | null) => (value === null ? null : BigInt(value));
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));

@@ -1,10 +1,11 @@
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../db/open.server";
-import type { DB, RebateLine } from "../db/schema";
+import type { RebateLine } from "../db/schema";
 import { PlatformError } from "../errors";
 import { roleOf, type TypeSets } from "../identity/member-types";
 import type { BrandConfig } from "../system/brand-config.server";
-import { HOUSE, inTransaction, MAIN, postEntry } from "../wallet/ledger.server";
+import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { recordPage, sumText, type Paging, type RecordWindow } from "../wallet/records.server";
 import { findVipLevel } from "./vip.server";
 import { REBATE_INTERVAL_SECONDS, rebateLines } from "./vip-levels";
@@ -18,8 +19,6 @@ import { REBATE_INTERVAL_SECONDS, rebateLines } from "./vip-levels";
  * the claim with its lines, and moves the watermark to the cut-off. At most
  * one claim a minute, at least the brand's minimum, never for trial accounts.
  */
-
-type Executor = Database | Transaction<DB>;
 
 /** Before any claim the window starts here: every bet counts. */
 const BEGINNING = new Date(0);

@@ -6,7 +6,8 @@ import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../identity/audit.server";
 import { roleOf, type TypeSets } from "../identity/member-types";
 import { parseBrandConfig, type BrandConfig } from "../system/brand-config.server";
-import { HOUSE, inTransaction, MAIN, postEntry } from "../wallet/ledger.server";
+import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { progressToNext, targetLevel, type RollingFigures, type VipLevel } from "./vip-levels";
 
 /**
@@ -18,8 +19,6 @@ import { progressToNext, targetLevel, type RollingFigures, type VipLevel } from 
  * `vip_upgrades` row, and its bonus a ledger entry keyed by member and
  * level, so a replay or a second runner pays nothing twice.
  */
-
-type Executor = Database | Transaction<DB>;
 
 const DAY = 86_400_000;
 

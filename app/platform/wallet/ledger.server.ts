@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../db/open.server";
-import type { DB } from "../db/schema";
+import type { Executor } from "../db/transaction.server";
 import { PlatformError } from "../errors";
 import { publishBalances } from "../events/producers.server";
 
@@ -122,8 +122,6 @@ export interface PostedEntry {
 export const memberKey = (memberId: string, purpose: string, formKey: string) =>
   `m${memberId}:${purpose}:${formKey}`;
 
-type Executor = Database | Transaction<DB>;
-
 const refName = (ref: AccountRef) => ("house" in ref ? ref.house : `${ref.memberId}/${ref.kind}`);
 
 /** Points and money are different units: a movement never turns one into the other (ADR 17). */
@@ -224,16 +222,6 @@ export async function readPostedEntry(
       balanceAfter: BigInt(p.balance_after),
     })),
   };
-}
-
-/** Runs `work` in the caller's transaction, or in a new one. */
-export function inTransaction<T>(
-  db: Executor,
-  work: (trx: Transaction<DB>) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction
-    ? work(db as Transaction<DB>)
-    : (db as Database).transaction().execute(work);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
 import { type TypeSets, isAgentType } from "../identity/member-types";
 import {
   findEntryByKey,
-  inTransaction,
   MAIN,
   memberKey,
   postEntry,

@@ -9,7 +9,8 @@ import { decideRedemption } from "~/platform/rewards/points/redemption-queue.ser
 import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
-import { HOUSE, inTransaction, MAIN } from "~/platform/wallet/ledger.server";
+import { HOUSE, MAIN } from "~/platform/wallet/ledger.server";
+import { inTransaction } from "~/platform/db/transaction.server";
 import { createTestDatabase } from "../../helpers/database";
 import { pointsMember, WITHDRAW_PASSWORD } from "../../helpers/points";
 import { insertGame } from "../../helpers/play";

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
 import { PlatformError } from "../../errors";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction, type Executor } from "../../db/transaction.server";
 import { CLIENT_SEED, hashServerSeed, newClientSeed, newServerSeed } from "./fair";
 
 /**
@@ -12,8 +12,6 @@ import { CLIENT_SEED, hashServerSeed, newClientSeed, newServerSeed } from "./fai
  * new pair starts. Every round takes the active pair's next nonce. Both play
  * modes draw from the same pair.
  */
-
-type Executor = Database | Transaction<DB>;
 
 export interface SeedPair {
   id: string;

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
-import { inTransaction, type MemberAccountKind } from "../../wallet/ledger.server";
+import { type MemberAccountKind } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import { debit } from "../seamless-wallet.server";
 import { drawInterval, ensureDraws, LOTTERY_PROVIDER, settleDueDraws } from "./draws.server";
 import type { LotteryGame } from "./menu.server";

@@ -5,7 +5,7 @@ import type { MissionsTable } from "../../db/schema";
 import { PlatformError } from "../../errors";
 import { audit } from "../../identity/audit.server";
 import { uniqueViolation } from "../../identity/registration.server";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import type { OperatorAct } from "../promotion-admin.server";
 import {
   MISSION_CATEGORIES,

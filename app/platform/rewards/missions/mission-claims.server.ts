@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { Database } from "../../db/open.server";
 import type { MissionClaimsTable } from "../../db/schema";
 import { PlatformError } from "../../errors";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import { promotionPeriod } from "../promotion-periods";
 import { recordPage, type Paging } from "../../wallet/records.server";
 import { missionProgress } from "./mission-progress.server";

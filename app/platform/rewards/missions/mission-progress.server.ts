@@ -1,9 +1,10 @@
-import { sql, type Selectable, type Transaction } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Database } from "../../db/open.server";
-import type { DB, MissionsTable } from "../../db/schema";
+import type { MissionsTable } from "../../db/schema";
 import { promotionPeriod, type KeyedPeriod } from "../promotion-periods";
 import { missionOf, type Mission } from "./mission-rows.server";
 import { MISSION_PERIODS, type MissionPeriod } from "./mission-types";
+import type { Executor } from "../../db/transaction.server";
 
 /**
  * A member's progress on every enabled mission in its current period, read
@@ -17,7 +18,6 @@ import { MISSION_PERIODS, type MissionPeriod } from "./mission-types";
  *   one friend cannot complete a daily mission every day.
  * Periods are the brand's days and Monday weeks (the promotions' periods), `once` is forever.
  */
-type Executor = Database | Transaction<DB>;
 
 export interface MissionProgress {
   mission: Mission;

@@ -1,11 +1,7 @@
-import type { Transaction } from "kysely";
 import type { Database } from "../../db/open.server";
-import type { DB } from "../../db/schema";
 import { PlatformError } from "../../errors";
 import { audit, type AuditContext } from "../../identity/audit.server";
-import { inTransaction } from "../../wallet/ledger.server";
-
-type Executor = Database | Transaction<DB>;
+import { inTransaction, type Executor } from "../../db/transaction.server";
 
 /** §3 points types that earn: five products of play and the deposit. */
 export const EARNING_PRODUCTS = ["live", "lottery", "pvp", "slots", "sports", "deposit"] as const;

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import { awardPoints } from "../points-ledger.server";
 import { PRODUCT_OF_CATEGORY, pointsEarned, ratioOf, readPointsConfig } from "./config.server";
 

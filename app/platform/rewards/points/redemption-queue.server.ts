@@ -4,7 +4,7 @@ import type { RedemptionStatus } from "../../db/schema";
 import { PlatformError } from "../../errors";
 import { postMessage } from "../../content/messages.server";
 import { audit, type AuditContext } from "../../identity/audit.server";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import { awardPoints } from "../points-ledger.server";
 
 /**

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "../../db/open.server";
-import type { DB } from "../../db/schema";
 import { OPERATOR_TYPE } from "../../identity/member-types";
+import type { Executor } from "../../db/transaction.server";
 
 /**
  * Members' own referral codes (0009-referrals): handed out on first use,
@@ -10,7 +10,6 @@ import { OPERATOR_TYPE } from "../../identity/member-types";
  * the case. A collision is retried with a new code; a member who was given
  * one meanwhile by a parallel request keeps that one.
  */
-type Executor = Database | Transaction<DB>;
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const LENGTH = 8;

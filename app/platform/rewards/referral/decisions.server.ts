@@ -1,7 +1,7 @@
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
 import { audit, type AuditContext } from "../../identity/audit.server";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import { loadPromotion } from "../promotion-rows.server";
 import { payReferralReward } from "./rewards.server";
 

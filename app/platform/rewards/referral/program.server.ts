@@ -1,8 +1,7 @@
-import type { Transaction } from "kysely";
 import type { Database } from "../../db/open.server";
-import type { DB } from "../../db/schema";
 import { openPromotions } from "../open-promotions.server";
 import { promotionOf, type Promotion } from "../promotion-rows.server";
+import type { Executor } from "../../db/transaction.server";
 
 /**
  * The brand's REFERRAL promotion (§2/§6: the referral menu requires it): the
@@ -10,7 +9,6 @@ import { promotionOf, type Promotion } from "../promotion-rows.server";
  * (first deposit, valid bets, reward, turnover, IP window) are the
  * operator's, edited in /ops/promotions like every other promotion.
  */
-type Executor = Database | Transaction<DB>;
 
 export async function liveReferralPromotion(
   db: Executor,

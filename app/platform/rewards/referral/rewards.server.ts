@@ -3,7 +3,7 @@ import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
 import { postMessage } from "../../content/messages.server";
 import { maskCustomerName } from "../../catalog/winners.server";
-import { inTransaction } from "../../wallet/ledger.server";
+import { inTransaction } from "../../db/transaction.server";
 import { payNewEntry } from "../bonus-grants.server";
 import { isEligible } from "../eligibility";
 import { memberStanding, type Promotion } from "../promotion-rows.server";
