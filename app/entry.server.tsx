@@ -11,7 +11,7 @@ import { isbot } from "isbot";
 import { getConfig } from "./config.server";
 import { i18next, serverLabelSource } from "./i18next.server";
 import { LabelSourceProvider } from "./utils/i18n";
-import { getDb, startDatabase } from "./platform/db/database.server";
+import { getDb, startDatabase } from "./platform/start.server";
 import { getBrandConfig } from "./platform/system/settings.server";
 import { logEvent } from "./platform/log.server";
 import { RequestContextProvider } from "./utils/request-context";

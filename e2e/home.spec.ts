@@ -1,6 +1,6 @@
 import { expect, focusIsInside, label, login, logout, test } from "./fixtures";
 
-/** The demo brand's popups (app/platform/db/seed/content-data.ts) for signed-in members (A) and a first sign-in (F). */
+/** The demo brand's popups (app/platform/seed/content-data.ts) for signed-in members (A) and a first sign-in (F). */
 const MEMBER_POPUPS = [
   "Scheduled maintenance on Tuesday 02:00-04:00",
   "New provider: Harbour Originals",

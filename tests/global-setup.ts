@@ -4,7 +4,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -15,7 +15,7 @@ import { payoutKind } from "~/components/reality-check/payout";
 import { RealityBar } from "~/components/reality-check/reality-bar";
 import { i18next, translatorFor } from "~/i18next.server";
 import { tableRoom } from "~/platform/contact/chat-rules";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { engineFor, stakeOptions } from "~/platform/play/demo/engines";
 import { BET_KINDS, type RouletteBet } from "~/platform/play/demo/engines/roulette";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { sql } from "kysely";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 
 const noStore = { "Cache-Control": "no-store" };

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/identity/audit.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { auditContext } from "~/utils/auth.server";

@@ -1,4 +1,4 @@
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { translatorFor } from "~/i18next.server";

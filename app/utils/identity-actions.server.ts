@@ -2,7 +2,7 @@ import { parseSubmission } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha, type Captcha } from "~/platform/identity/captcha.server";
 import {

@@ -3,7 +3,7 @@ import { Transform } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18next } from "~/i18next.server";
 import { onContentChange } from "~/platform/content/changes.server";
-import { startDatabase } from "~/platform/db/database.server";
+import { startDatabase } from "~/platform/start.server";
 import { logEvent } from "~/platform/log.server";
 import { gzipJoined } from "./page-gzip.server";
 import { PageStore, type StoredPage } from "./page-store.server";

@@ -1,6 +1,6 @@
 import * as z from "zod/v4";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { parseDateRange, type DateRange } from "~/platform/calendar/date-range";

@@ -1,7 +1,7 @@
 // Shared by design: the root loader runs it before every page of every feature (§1 status pages).
 import { json } from "@remix-run/node";
 import { csEntryHref, SUPPORT_CS_TYPE } from "~/platform/contact/cs-entries.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getPermission } from "~/platform/system/permission.server";
 import type { SystemStatusData } from "./system-status";
 import { visitorLocation } from "./visitor.server";

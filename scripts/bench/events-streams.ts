@@ -7,7 +7,7 @@
 // --expose-gc) and publish → delivered latency. BENCH_DATABASE_URL selects
 // PostgreSQL; without it an in-memory PGlite. Prints one JSON line.
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { publishEvent } from "~/platform/events/outbox.server";
 import { endLiveStreams } from "~/platform/events/streams.server";
 import { identityPolicy } from "~/platform/identity/policy.server";

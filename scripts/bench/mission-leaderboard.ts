@@ -10,7 +10,7 @@
 import { sql } from "kysely";
 import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
 import { migrateToLatest } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { claimMission } from "~/platform/rewards/missions/mission-claims.server";
 import { missionLeaderboard } from "~/platform/rewards/missions/mission-leaderboard.server";

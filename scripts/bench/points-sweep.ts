@@ -7,7 +7,7 @@
 // Prints one JSON line.
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { sweepBetPoints } from "~/platform/rewards/points/earning.server";
 
 const url = process.env.BENCH_DATABASE_URL;

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { timeRuns } from "./loader-timing";
 import { migrateToLatest, openDatabase, type Database } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { createSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { payDueReferralRewards } from "~/platform/rewards/referral/rewards.server";

@@ -10,7 +10,7 @@
 import { sql } from "kysely";
 import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
 import { migrateToLatest } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { joinPromotion } from "~/platform/rewards/promotion-actions.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";

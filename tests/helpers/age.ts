@@ -1,5 +1,5 @@
 import type { Database } from "~/platform/db/open.server";
-import { DEMO_DOCUMENT } from "~/platform/db/seed/age-checks.server";
+import { DEMO_DOCUMENT } from "~/platform/seed/age-checks.server";
 
 /** A verified birthday, as an operator's decision leaves it: the demo brand requires one before the first deposit. */
 export async function verifyAge(db: Database, memberId: string, birthday = "1990-01-01") {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import {
   migrateToLatest,
   openDatabase,

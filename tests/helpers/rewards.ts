@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database, DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
-import { loadBrandFile } from "~/platform/db/seed/seed.server";
+import { loadBrandFile } from "~/platform/seed/seed.server";
 import { writeSetting } from "~/platform/system/settings.server";
 import { payNewEntry } from "~/platform/rewards/bonus-grants.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { seedDemoBrand } from "~/platform/db/seed/seed.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { useSeededDatabase } from "../helpers/database";
 
 const handle = useSeededDatabase();

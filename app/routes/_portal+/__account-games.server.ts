@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { LIST_PAGE_SIZE } from "~/platform/catalog/categories";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { listRecentGames } from "~/platform/play/recent.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { LIST_PAGE_SIZE, type Category } from "~/platform/catalog/categories";
 import { firstGame, listGames } from "~/platform/catalog/games.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { isTableCategory, listTables } from "~/platform/play/tables.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";

@@ -10,7 +10,7 @@ import {
   postChatMessage,
   readChatRoom,
 } from "~/platform/contact/chat.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";

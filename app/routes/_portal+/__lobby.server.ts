@@ -15,7 +15,7 @@ import {
   type Announcement,
 } from "~/platform/content/announcements.server";
 import { listBanners } from "~/platform/content/banners.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/i18next.server";

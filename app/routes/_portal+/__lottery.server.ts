@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import * as z from "zod/v4";
 import { i18next, translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { playAccount } from "~/platform/play/game-sessions.server";

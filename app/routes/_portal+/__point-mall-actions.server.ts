@@ -3,7 +3,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { i18next, translatorFor } from "~/i18next.server";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { convertPoints } from "~/platform/rewards/points/convert.server";
 import { redeemGoods } from "~/platform/rewards/points/redeem.server";

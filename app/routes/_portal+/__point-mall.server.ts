@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { POINTS_AREAS, type PointsArea } from "~/components/points/types";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import {
   PRODUCT_OF_CATEGORY,

@@ -2,7 +2,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { PromotionIntent } from "~/components/rewards/promotion-action";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { claimPromotion, joinPromotion } from "~/platform/rewards/promotion-actions.server";
 import { openRedEnvelope } from "~/platform/rewards/red-envelopes.server";

@@ -9,7 +9,7 @@ import { SideMenu, SideMenuToggle, useSideMenuState } from "~/components/layout/
 import { VendorGamesPopup } from "~/components/play/vendor-games";
 import { i18next } from "~/i18next.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { favouriteIds } from "~/platform/play/favourites.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";

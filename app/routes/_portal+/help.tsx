@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { i18next } from "~/i18next.server";
 import { listHelpArticles } from "~/platform/content/help.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { visitorPageLoader } from "~/utils/page-cache.server";

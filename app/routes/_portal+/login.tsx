@@ -10,7 +10,7 @@ import { ChangePasswordDialog } from "~/components/identity/change-password-dial
 import { ForgotPasswordDialog } from "~/components/identity/forgot-password-dialog";
 import { LoginDialog } from "~/components/identity/login-dialog";
 import { LobbyPage } from "~/components/lobby/lobby-page";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { readPasswordChangeTicket } from "~/platform/identity/password-change.server";
 import { countriesFor } from "~/platform/system/countries";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PromotionAction } from "~/components/rewards/promotion-action";
 import { PromotionCard } from "~/components/rewards/promotion-card";
 import { i18next, translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import {
   PROMOTION_CATEGORIES,
   PROMOTION_CODE_PATTERN,

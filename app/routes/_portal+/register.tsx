@@ -11,7 +11,7 @@ import * as z from "zod/v4";
 import { RegisterDialog } from "~/components/identity/register-dialog";
 import { LobbyPage } from "~/components/lobby/lobby-page";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";

@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { i18next, translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { launchDecision, type Launcher } from "~/platform/play/launch-routing";
 import { resolveLaunch, startGame, type LaunchQuery } from "~/platform/play/launch.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

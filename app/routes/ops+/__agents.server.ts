@@ -9,7 +9,7 @@ import {
   topAgentDetail,
 } from "~/platform/agency/house-contracts.server";
 import { CONTRACT_KINDS } from "~/platform/agency/terms";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";

@@ -13,7 +13,7 @@ import {
   setAnnouncementEnabled,
 } from "~/platform/content/announcements-ops.server";
 import { ANNOUNCEMENT_TYPES } from "~/platform/content/announcements.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";

@@ -10,7 +10,7 @@ import {
   recentChat,
   unmuteChatMember,
 } from "~/platform/contact/chat-ops.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";

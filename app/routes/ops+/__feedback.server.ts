@@ -12,7 +12,7 @@ import {
   FEEDBACK_QUESTION_TYPES,
   FEEDBACK_STATUSES,
 } from "~/platform/contact/feedback-types";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";

@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/utils/form.server";
 import { redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server";
 import { login } from "~/platform/identity/login.server";

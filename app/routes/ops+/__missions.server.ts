@@ -3,7 +3,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { translatorFor } from "~/i18next.server";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import {
   createMission,

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { i18next, translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { listPromotionsForOps } from "~/platform/rewards/promotion-admin.server";
 import { inLanguage } from "~/platform/rewards/promotion-rows.server";

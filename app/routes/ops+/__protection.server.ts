@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/identity/audit.server";
 import { roleOf } from "~/platform/identity/member-types";
 import { findMemberByAccount } from "~/platform/identity/members.server";

@@ -9,7 +9,7 @@ import {
   supportQueue,
 } from "~/platform/contact/support-ops.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";

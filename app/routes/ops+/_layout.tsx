@@ -4,7 +4,7 @@ import { OpsHeader } from "~/components/ops/ops-header";
 import { useOpsLive } from "~/components/ops/support/use-ops-live";
 import { translatorFor } from "~/i18next.server";
 import { opsSupportUnread } from "~/platform/contact/support-ops.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
 import { titleMeta } from "~/utils/meta";

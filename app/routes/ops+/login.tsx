@@ -8,7 +8,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";

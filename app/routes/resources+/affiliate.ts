@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/node";
 import type { AffiliateCheck } from "~/components/identity/register-dialog";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { countHit } from "~/platform/identity/rate-limits.server";
 import { isAffiliateCodeValid } from "~/platform/identity/registration.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { findAgeCheckDocument } from "~/platform/protection/age-queue.server";
 import { getOperator } from "~/utils/auth.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import { startDatabase } from "~/platform/db/database.server";
+import { startDatabase } from "~/platform/start.server";
 import { replayEvents } from "~/platform/events/outbox.server";
 import { liveStreamsFor } from "~/platform/events/streams.server";
 import { isOpsTopic, MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";

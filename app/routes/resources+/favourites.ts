@@ -3,7 +3,7 @@ import * as z from "zod/v4";
 import type { FavouriteReply } from "~/components/play/favourite-toggle";
 import { REFUSED_PARAM } from "~/components/play/refused-param";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { addFavourite, removeFavourite } from "~/platform/play/favourites.server";
 import { getViewer } from "~/utils/auth.server";

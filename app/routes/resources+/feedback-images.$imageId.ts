@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findFeedbackImage } from "~/platform/contact/feedback-threads.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 
 const notFound = () =>

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { flushVendorLanes } from "~/platform/catalog/lanes.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { safeRedirectPath } from "~/utils/misc";
 import { languageMenu } from "~/utils/language-menu.server";

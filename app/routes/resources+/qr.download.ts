@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isSupportedLanguage } from "~/i18n";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createLoginHandoff } from "~/platform/identity/sessions.server";
 import { getViewer } from "~/utils/auth.server";

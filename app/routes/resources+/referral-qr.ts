@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { invitationLink } from "~/routes/_portal+/member+/__referral.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { findWithdrawalProof } from "~/platform/wallet/withdrawal-proofs.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 

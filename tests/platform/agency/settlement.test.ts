@@ -3,7 +3,7 @@ import { decideContract, offerContract } from "~/platform/agency/contracts.serve
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import { settleDueContracts } from "~/platform/agency/settlement.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { random } from "~/platform/db/seed/random";
+import { random } from "~/platform/seed/random";
 import type { ContractKind } from "~/platform/db/schema";
 import { createTestDatabase } from "../../helpers/database";
 import { insertAgent, insertHouseContract, insertSettledBet } from "../../helpers/agency";

@@ -4,7 +4,7 @@ import type { TFunction } from "~/i18n";
 import { translatorFor } from "~/i18next.server";
 import { createFeedback, memberFeedback } from "~/platform/contact/feedback.server";
 import { FEEDBACK_QUESTION_TYPES } from "~/platform/contact/feedback-types";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";

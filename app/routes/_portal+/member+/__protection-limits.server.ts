@@ -2,7 +2,7 @@ import { parseSubmission } from "~/utils/form.server";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { type LIMIT_KINDS, type LIMIT_PERIODS } from "~/platform/protection/limits-rules";
 import { confirmLimitChange, setLimit } from "~/platform/protection/limits.server";

@@ -9,7 +9,7 @@ import {
   SUPPORT_MESSAGE_MAX_CHARS,
 } from "~/platform/contact/support.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";

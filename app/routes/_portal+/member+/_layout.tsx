@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { MemberCentreNav } from "~/components/member/member-centre-nav";
 import type { loader as portalLoader } from "~/routes/_portal+/_layout";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { claimableMissionCount } from "~/platform/rewards/missions/mission-progress.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";

@@ -13,7 +13,7 @@ import { DepositNote } from "~/components/member/deposit/deposit-note";
 import { DepositRecords } from "~/components/member/deposit/deposit-records";
 import { depositNoteHref, NOTE_PARAMS, payStepHref } from "~/components/member/deposit/links";
 import { i18next, translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WalletBalances } from "~/components/member/transfer/wallet-balances";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";

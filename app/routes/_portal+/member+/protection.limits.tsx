@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LimitForm } from "~/components/protection/limit-form";
 import { LimitsTable } from "~/components/protection/limits-table";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { headroom } from "~/platform/protection/limits-usage.server";
 import { confirmableFrom, listLimits } from "~/platform/protection/limits.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -13,7 +13,7 @@ import { BreakToolForm } from "~/components/protection-break/break-tool-form";
 import type { BreakConfirmView, BreakKindView } from "~/components/protection-break/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { translatorFor } from "~/i18next.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/identity/audit.server";
 import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protection/breaks.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RealitySettingsForm } from "~/components/reality-check/settings-form";
 import { translatorFor } from "~/i18next.server";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import {
   answerReality,

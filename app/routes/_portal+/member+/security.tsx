@@ -13,7 +13,7 @@ import type { MemberInfo } from "~/platform/identity/members.server";
 import { vipPolicy, vipStatus } from "~/platform/rewards/vip.server";
 import { levelName, REBATE_CATEGORIES, withdrawPolicyFor } from "~/platform/rewards/vip-levels";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { getDb } from "~/platform/db/database.server";
+import { getDb } from "~/platform/start.server";
 import { boundContacts } from "~/platform/identity/contact-binding.server";
 import { INCOME_SOURCES, readProfile } from "~/platform/identity/profile.server";
 import { countriesFor } from "~/platform/system/countries";

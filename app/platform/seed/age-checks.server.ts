@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../open.server";
-import { OPERATOR_TYPE } from "../../identity/member-types";
+import type { Database } from "../db/open.server";
+import { OPERATOR_TYPE } from "../identity/member-types";
 
 /** A 1×1 png: the demo's stand-in for an ID document's photo. */
 export const DEMO_DOCUMENT = Buffer.from(

@@ -1,5 +1,5 @@
-import { CATEGORIES } from "../../catalog/categories";
-import type { Database } from "../open.server";
+import { CATEGORIES } from "../catalog/categories";
+import type { Database } from "../db/open.server";
 
 /**
  * The demo brand's VIP levels (ADR 16), with names in English and Urdu and

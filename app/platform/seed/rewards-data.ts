@@ -1,4 +1,4 @@
-import type { PromotionFormValues } from "../../rewards/promotion-input";
+import type { PromotionFormValues } from "../rewards/promotion-input";
 
 /**
  * The demo brand's promotions, one of each kind (issue 14), in EN and UR.

@@ -1,12 +1,17 @@
 import { sql } from "kysely";
 import { getConfig } from "~/config.server";
 import { logEvent } from "~/platform/log.server";
-import { migrateToLatest, openDatabase, type Database, type DatabaseHandle } from "./open.server";
+import {
+  migrateToLatest,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from "./db/open.server";
 import { seedDemoBrand } from "./seed/seed.server";
-import { runScheduledWork, startScheduler, type SchedulerHandle } from "../agency/scheduler.server";
-import { endLiveStreams } from "../events/streams.server";
-import { drainOnSignals } from "./graceful-stop.server";
-import { getBrandConfig } from "../system/settings.server";
+import { runScheduledWork, startScheduler, type SchedulerHandle } from "./agency/scheduler.server";
+import { endLiveStreams } from "./events/streams.server";
+import { drainOnSignals } from "./db/graceful-stop.server";
+import { getBrandConfig } from "./system/settings.server";
 
 declare global {
   // Survives module re-evaluation in development, where a second PGlite on the same directory would fail.

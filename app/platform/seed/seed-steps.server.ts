@@ -1,5 +1,5 @@
-import type { Database } from "../open.server";
-import { OPERATOR_TYPE } from "../../identity/member-types";
+import type { Database } from "../db/open.server";
+import { OPERATOR_TYPE } from "../identity/member-types";
 
 /**
  * What the seed's feature steps share: a marker row per step, so a rerun

@@ -1,6 +1,6 @@
-import type { Database } from "../open.server";
-import { MEMBER_TYPE, OPERATOR_TYPE } from "../../identity/member-types";
-import { hashPassword } from "../../identity/secrets.server";
+import type { Database } from "../db/open.server";
+import { MEMBER_TYPE, OPERATOR_TYPE } from "../identity/member-types";
+import { hashPassword } from "../identity/secrets.server";
 
 /**
  * Demo accounts (listed in the README with their passwords), so a newcomer

@@ -1,4 +1,4 @@
-import type { Database } from "../open.server";
+import type { Database } from "../db/open.server";
 
 /**
  * The demo brand's missions, in English and Urdu: one of each condition, daily,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
-import type { Database } from "../open.server";
-import type { NewGame } from "../schema";
-import demoBrand from "../../system/brands/demo.json";
-import { parseBrandConfig } from "../../system/brand-config.server";
-import { sanitizeContentHtml } from "../../content/sanitize.server";
+import type { Database } from "../db/open.server";
+import type { NewGame } from "../db/schema";
+import demoBrand from "../system/brands/demo.json";
+import { parseBrandConfig } from "../system/brand-config.server";
+import { sanitizeContentHtml } from "../content/sanitize.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
 import { seedDemoAccounts } from "./accounts.server";
 import { seedDemoAgency } from "./agency.server";

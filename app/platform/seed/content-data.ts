@@ -46,7 +46,7 @@ type Notice = {
   title: string;
   html: string;
   promotionType?: string;
-  /** The demo promotion (app/platform/db/seed/rewards-data.ts) its "Go to promotion" opens. */
+  /** The demo promotion (app/platform/seed/rewards-data.ts) its "Go to promotion" opens. */
   promotionCode?: string;
 };
 
