@@ -1,5 +1,4 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { SessionEndReason } from "../identity/session-ends";
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** bigint columns come back as strings from both drivers; money is parsed at the edge. */
@@ -127,11 +126,8 @@ export interface SessionsTable {
   first_login: Generated<boolean>;
   /** Ended by a rule, kept until purged so its cookie can learn why (0017-session-ends). */
   ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  ended_reason: ColumnType<
-    SessionEndReason | null,
-    SessionEndReason | null | undefined,
-    SessionEndReason | null
-  >;
+  /** One of identity's session end reasons; identity narrows what it reads back. */
+  ended_reason: string | null;
 }
 
 export interface LoginHandoffsTable {

@@ -2,7 +2,7 @@ import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { markSessionEnded } from "../protection/reality.server";
 import type { AuditContext } from "./audit.server";
-import type { SessionEndReason } from "./session-ends";
+import { isSessionEndReason, type SessionEndReason } from "./session-ends";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
@@ -173,7 +173,7 @@ export async function readSessionEnd(db: Database, token: string): Promise<Sessi
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.ended_at", "is not", null)
     .executeTakeFirst();
-  if (!row?.ended_reason) return null;
+  if (!isSessionEndReason(row?.ended_reason)) return null;
   return { reason: row.ended_reason, limitMinutes: row.session_limit_minutes };
 }
 
