@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getDb } from "~/platform/start.server";
-import { audit } from "~/platform/identity/audit.server";
+import { audit } from "~/platform/audit/audit.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseFormOrThrow } from "~/utils/form.server";

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
-import { audit, type AuditContext } from "~/platform/identity/audit.server";
+import { audit, type AuditContext } from "~/platform/audit/audit.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import type { Contract, ContractKind, ContractPeriod } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { TypeSets } from "../identity/member-types";
 import { inTransaction, type Executor } from "../db/transaction.server";
 import { lockContracts, termsOf } from "./contracts.server";

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { isAgentType, MEMBER_TYPE, type TypeSets } from "../identity/member-types";
 import { countHit } from "../identity/rate-limits.server";
 import { assertAccountFree, uniqueViolation } from "../identity/registration.server";

@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { inTransaction } from "../db/transaction.server";
 import { roomTopic } from "./chat-rules";
 

@@ -1,7 +1,7 @@
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { inTransaction } from "../db/transaction.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 import { FEEDBACK_ANSWER_MAX_CHARS } from "./feedback-types";

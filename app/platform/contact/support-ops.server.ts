@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { inTransaction } from "../db/transaction.server";
 import { announceReply, checkSupportMessage, readMessages } from "./support.server";
 

@@ -3,7 +3,7 @@ import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { inTransaction } from "../db/transaction.server";
 import { type ANNOUNCEMENT_TYPES, type NoticePayload } from "./announcements.server";
 import { sanitizeContentHtml } from "./sanitize.server";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "./audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { smsRecipient, type Senders } from "./outbox.server";
 import { ONCE_PER_SECOND_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "./audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import {
   codeRecipient,
   consumeCode,

@@ -1,5 +1,5 @@
 import type { Database } from "../db/open.server";
-import { audit, type AuditContext } from "./audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 
 /**
  * The member's own profile (§3 "further profile labels"): the nickname lives

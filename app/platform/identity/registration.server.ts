@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "./audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { consumeCode } from "./codes.server";
 import { MEMBER_TYPE, type TypeSets } from "./member-types";
 import { findAgentByAffiliateCode } from "./members.server";

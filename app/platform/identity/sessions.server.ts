@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { markSessionEnded } from "../protection/reality.server";
-import type { AuditContext } from "./audit.server";
+import type { AuditContext } from "../audit/audit.server";
 import { isSessionEndReason, type SessionEndReason } from "./session-ends";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";

@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import type { Database } from "../db/open.server";
 import type { ProtectionBreaksTable } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { publishSignedOut } from "../events/producers.server";
 import type { Executor } from "../db/transaction.server";
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { postMessage } from "../content/messages.server";
-import type { AuditContext } from "../identity/audit.server";
+import type { AuditContext } from "../audit/audit.server";
 import type { LimitKind, LimitPeriod } from "./limits-rules";
 import { confirmableFrom, setLimit } from "./limits.server";
 import { protectionTrail } from "./protection-trail.server";

@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB, ProtectionLimitsTable } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { inTransaction, type Executor } from "../db/transaction.server";
 import { COOLING_OFF_MS, MAX_LIMIT_MINOR, type LimitKind, type LimitPeriod } from "./limits-rules";
 

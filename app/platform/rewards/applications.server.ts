@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
-import { audit } from "../identity/audit.server";
+import { audit } from "../audit/audit.server";
 import { inTransaction } from "../db/transaction.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 import { issueBonus } from "./bonus-grants.server";

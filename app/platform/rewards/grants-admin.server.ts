@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit } from "../identity/audit.server";
+import { audit } from "../audit/audit.server";
 import { inTransaction } from "../db/transaction.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 import { forfeitGrant, lockWageringGrants } from "./bonus-grants.server";

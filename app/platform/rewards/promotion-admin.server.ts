@@ -4,7 +4,7 @@ import type { Database } from "../db/open.server";
 import type { PromotionsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { sanitizeContentHtml } from "../content/sanitize.server";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { uniqueViolation } from "../identity/registration.server";
 import { inTransaction } from "../db/transaction.server";
 import {

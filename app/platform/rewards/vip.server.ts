@@ -3,7 +3,7 @@ import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { roleOf, type TypeSets } from "../identity/member-types";
 import { parseBrandConfig, type BrandConfig } from "../system/brand-config.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../identity/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { countHit, readLimit } from "../identity/rate-limits.server";
 import { hashPassword, verifyPassword } from "../identity/secrets.server";
 

@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/start.server";
-import { audit } from "~/platform/identity/audit.server";
+import { audit } from "~/platform/audit/audit.server";
 import { roleOf } from "~/platform/identity/member-types";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { listRestrictedMembers } from "~/platform/protection/breaks-ops.server";

@@ -3,7 +3,7 @@ import * as z from "zod/v4";
 import type { Database } from "../../db/open.server";
 import type { MissionsTable } from "../../db/schema";
 import { PlatformError } from "../../errors";
-import { audit } from "../../identity/audit.server";
+import { audit } from "../../audit/audit.server";
 import { uniqueViolation } from "../../identity/registration.server";
 import { inTransaction } from "../../db/transaction.server";
 import type { OperatorAct } from "../promotion-admin.server";

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
-import { audit, type AuditContext } from "../../identity/audit.server";
+import { audit, type AuditContext } from "../../audit/audit.server";
 import { inTransaction, type Executor } from "../../db/transaction.server";
 
 /** §3 points types that earn: five products of play and the deposit. */

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
-import { audit, type AuditContext } from "../../identity/audit.server";
+import { audit, type AuditContext } from "../../audit/audit.server";
 
 /**
  * The mall's goods (§3 name, quantity, points requirement, amount

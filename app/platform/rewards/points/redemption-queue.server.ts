@@ -3,7 +3,7 @@ import type { Database } from "../../db/open.server";
 import type { RedemptionStatus } from "../../db/schema";
 import { PlatformError } from "../../errors";
 import { postMessage } from "../../content/messages.server";
-import { audit, type AuditContext } from "../../identity/audit.server";
+import { audit, type AuditContext } from "../../audit/audit.server";
 import { inTransaction } from "../../db/transaction.server";
 import { awardPoints } from "../points-ledger.server";
 

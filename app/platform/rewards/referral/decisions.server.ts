@@ -1,6 +1,6 @@
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
-import { audit, type AuditContext } from "../../identity/audit.server";
+import { audit, type AuditContext } from "../../audit/audit.server";
 import { inTransaction } from "../../db/transaction.server";
 import { loadPromotion } from "../promotion-rows.server";
 import { payReferralReward } from "./rewards.server";

@@ -14,7 +14,7 @@ import type { BreakConfirmView, BreakKindView } from "~/components/protection-br
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { translatorFor } from "~/i18next.server";
 import { getDb } from "~/platform/start.server";
-import { audit } from "~/platform/identity/audit.server";
+import { audit } from "~/platform/audit/audit.server";
 import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protection/breaks.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
