@@ -1,5 +1,5 @@
 import { dayIn } from "../calendar/date-range";
-import { periodAt, type Period } from "../agency/periods";
+import { periodAt, type Period } from "../calendar/periods";
 import type { PromotionPeriod } from "./promotion-types";
 
 /**

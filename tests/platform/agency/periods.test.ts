@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cadenceOf, periodAt, type Cadence } from "~/platform/agency/periods";
+import { cadenceOf } from "~/platform/agency/periods";
+import { periodAt, type Cadence } from "~/platform/calendar/periods";
 
 const KARACHI = "Asia/Karachi"; // UTC+5, no daylight saving
 const at = (iso: string) => new Date(iso);
