@@ -31,6 +31,19 @@ export function safeRedirectPath(
   return /^[\x21-\x7e]+$/.test(path) ? path : fallback;
 }
 
+/**
+ * The one address of a page whose path ends in a slash ("/login/?a=1" is
+ * "/login?a=1"), or null when it has none. Routes match either way, so
+ * without this every page answers at two addresses, and return paths taken
+ * from the slashed one carry it on. Leading slashes fold to one:
+ * "//evil.example/" is "/evil.example" here, never another host.
+ */
+export function withoutTrailingSlash(url: URL): string | null {
+  if (url.pathname === "/" || !url.pathname.endsWith("/")) return null;
+  const path = `/${url.pathname.replace(/^\/+|\/+$/g, "")}`;
+  return safeRedirectPath(path + url.search, path);
+}
+
 export function getErrorMessage(error: unknown): string {
   if (typeof error === "string") return error;
   if (

@@ -19,7 +19,7 @@ import {
  * printable ASCII (a header cannot carry more), on this site, and leads to
  * the page that was asked for. A route that reads either field without a case
  * below fails the first test. Then the Locations the root builds from the
- * request's own path.
+ * request's own path: one address per page, without a trailing slash.
  */
 process.env.STATUS_CACHE_MS = "0";
 
@@ -285,6 +285,44 @@ describe("the root's Locations built from the request's own path", () => {
     const { loader } = await import("~/root");
     return answer(() => loader(routeArgs(url, init) as never));
   };
+
+  test("a document path with a trailing slash answers one permanent redirect without it, query kept", async () => {
+    for (const [path, canonical] of [
+      ["/login/", "/login"],
+      [
+        "/login/?redirectTo=%2Fpromotions%3Fq%3D%25E4%25BD%25A0",
+        "/login?redirectTo=%2Fpromotions%3Fq%3D%25E4%25BD%25A0",
+      ],
+      ["/promotions/?category=all", "/promotions?category=all"],
+      ["/member/", "/member"],
+      ["/agentHome/", "/agentHome"],
+      ["/help//", "/help"],
+      ["/promotions/?q=你", "/promotions?q=%E4%BD%A0"],
+    ]) {
+      const reply = await root(path!);
+      expect(reply.status, path).toBe(301);
+      expect(reply.headers.get("Location"), path).toBe(canonical);
+      await expectRedirect(reply, path!);
+      // The canonical address is the page itself: no second redirect, no loop.
+      expect((await root(canonical!)).status, canonical).toBe(200);
+    }
+  });
+
+  test("never to another host, and the home page, data requests and posts are left alone", async () => {
+    for (const path of ["//evil.example/", "///evil.example//?a=1"]) {
+      const reply = await root(path);
+      expect(reply.status, path).toBe(301);
+      const location = reply.headers.get("Location") ?? "";
+      expect(location.startsWith("//"), location).toBe(false);
+      expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
+    }
+    expect((await root("/")).status).toBe(200);
+    expect((await root("/?tab=RNG")).status).toBe(200);
+    expect((await root("/login/?_data=root")).status).toBe(200);
+    expect((await root("/login/", { method: "POST", body: new URLSearchParams() })).status).toBe(
+      200,
+    );
+  });
 
   test("a hand-off login at a path that would name another host goes home", async () => {
     const reply = await root("//evil.example?token=unknown");

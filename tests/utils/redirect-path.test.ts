@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { safeRedirectPath, withSearchParam } from "~/utils/misc";
+import { safeRedirectPath, withoutTrailingSlash, withSearchParam } from "~/utils/misc";
 
 /**
  * The one rule for where a redirect may lead: a same-site path, as a header
@@ -102,5 +102,28 @@ describe("withSearchParam keeps what safeRedirectPath made", () => {
     const out = withSearchParam(safe, "lng", null);
     expect(out).toBe("/promotions?q=%E4%BD%A0");
     headerSafe(out);
+  });
+});
+
+describe("withoutTrailingSlash: one address per page", () => {
+  const at = (path: string) => withoutTrailingSlash(new URL(path, "http://localhost"));
+
+  test("a trailing slash is dropped and the query kept", () => {
+    expect(at("/login/")).toBe("/login");
+    expect(at("/login/?redirectTo=%2Fhelp")).toBe("/login?redirectTo=%2Fhelp");
+    expect(at("/member///")).toBe("/member");
+    expect(at("/promotions/?q=你")).toBe("/promotions?q=%E4%BD%A0");
+  });
+
+  test("the canonical path and the home page need nothing", () => {
+    for (const path of ["/", "/login", "/login?redirectTo=%2Fhelp", "/agentHome"])
+      expect(at(path)).toBeNull();
+  });
+
+  test("leading slashes fold to one: never another host", () => {
+    const url = new URL("http://localhost//evil.example/");
+    expect(url.pathname).toBe("//evil.example/");
+    expect(withoutTrailingSlash(url)).toBe("/evil.example");
+    expect(withoutTrailingSlash(new URL("http://localhost///"))).toBe("/");
   });
 });
