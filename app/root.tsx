@@ -1,5 +1,6 @@
 import {
   json,
+  redirect,
   type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -14,6 +15,7 @@ import { useClientNavigation } from "./components/ui/plain-link";
 import { handoffLogin } from "./utils/auth.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";
 import { offeredLanguages } from "./utils/language-menu.server";
+import { withoutTrailingSlash } from "./utils/misc";
 import { readPrefs } from "./utils/prefs.server";
 import { pageAddress } from "./utils/seo";
 import { pageCacheDecision } from "./utils/page-cache.server";
@@ -34,6 +36,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // A page has one address: "/login/" answers once, permanently, with "/login" (its query kept).
+  // Documents only: a data request or a form post keeps the address the browser already shows.
+  if (["GET", "HEAD"].includes(request.method) && !url.searchParams.has("_data")) {
+    const canonical = withoutTrailingSlash(url);
+    if (canonical) throw redirect(canonical, 301);
+  }
   const handoff = await handoffLogin(request);
   if (handoff) throw handoff;
   const [locale, prefs, cached] = await Promise.all([

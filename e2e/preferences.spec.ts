@@ -39,6 +39,19 @@ test.describe("language", () => {
     await expect(page).toHaveURL("/help");
   });
 
+  test("a page whose address holds Chinese and Urdu text is where the switch returns", async ({
+    page,
+  }) => {
+    await page.goto("/help?q=你好&topic=خوش");
+    const headerMenu = page.locator("header details.language-menu");
+    await headerMenu.locator(":scope > summary").click();
+    await headerMenu.getByRole("button", { name: "اردو", exact: true }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+    await expect(page).toHaveURL(
+      `/help?q=${encodeURIComponent("你好")}&topic=${encodeURIComponent("خوش")}`,
+    );
+  });
+
   test("/?lng=ur renders the lobby in Urdu", async ({ page }) => {
     await page.goto("/?lng=ur");
     const html = page.locator("html");

@@ -82,3 +82,42 @@ test("documents carry a per-request CSP nonce that every script uses, and the ot
     nonce,
   );
 });
+
+test.describe("one address per page: a trailing slash", () => {
+  for (const [path, canonical] of [
+    ["/login/", "/login"],
+    [
+      "/login/?redirectTo=%2Fpromotions%3Fq%3D%25E4%25BD%25A0",
+      "/login?redirectTo=%2Fpromotions%3Fq%3D%25E4%25BD%25A0",
+    ],
+    ["/promotions/?category=all", "/promotions?category=all"],
+    ["/member/", "/member"],
+    ["/agentHome/", "/agentHome"],
+  ]) {
+    test(`${path} answers one permanent redirect to ${canonical}, which is the page`, async ({
+      request,
+    }) => {
+      const response = await request.get(path!, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers()["location"]).toBe(canonical);
+      // The canonical address is not sent back again: at most its own guard's redirect, then a page.
+      const page = await request.get(canonical!, { maxRedirects: 3 });
+      expect(page.status()).toBe(200);
+      expect(new URL(page.url()).pathname.endsWith("/")).toBe(false);
+    });
+  }
+
+  test("//evil.example/ stays on this site", async ({ request, baseURL }) => {
+    const response = await request.get(`${baseURL}//evil.example/`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    const location = response.headers()["location"]!;
+    expect(location.startsWith("//")).toBe(false);
+    expect(new URL(location, baseURL).origin).toBe(new URL(baseURL!).origin);
+  });
+
+  test("the home page and resource routes answer as before", async ({ request }) => {
+    expect((await request.get("/", { maxRedirects: 0 })).status()).toBe(200);
+    expect((await request.get("/healthz", { maxRedirects: 0 })).status()).toBe(200);
+    expect((await request.get("/robots.txt", { maxRedirects: 0 })).status()).toBe(200);
+  });
+});

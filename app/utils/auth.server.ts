@@ -80,7 +80,8 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
 
 /** /login?ended=…: the login page's notice of why the session ended, then back where the member was. */
 function endedLoginHref(end: SessionEnd, from: string) {
-  const href = new URL(loginHref(from.startsWith("/login") ? null : from), "http://portal.invalid");
+  const back = safeRedirectPath(from);
+  const href = new URL(loginHref(back.startsWith("/login") ? null : back), "http://portal.invalid");
   href.searchParams.set("ended", end.reason);
   if (end.limitMinutes) href.searchParams.set("minutes", String(end.limitMinutes));
   return href.pathname + href.search;
@@ -91,7 +92,7 @@ export async function requireMember(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) {
     const url = new URL(request.url);
-    throw redirect(loginHref(url.pathname + url.search));
+    throw redirect(loginHref(safeRedirectPath(url.pathname + url.search)));
   }
   return viewer;
 }
@@ -167,7 +168,8 @@ export async function handoffLogin(request: Request): Promise<Response | null> {
   const token = url.searchParams.get("token");
   if (token === null || request.method !== "GET") return null;
   url.searchParams.delete("token");
-  const target = url.pathname + (url.search === "?" ? "" : url.search);
+  // The request's own path, but "//evil.example/?token=…" must not come back as a link to another host.
+  const target = safeRedirectPath(url.pathname + (url.search === "?" ? "" : url.search));
   const db = await getDb();
   const memberId = token.length <= 64 ? await consumeLoginHandoff(db, token) : null;
   if (!memberId) return redirect(target);

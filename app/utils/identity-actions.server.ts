@@ -149,7 +149,8 @@ export async function handleLogin(
           remember: form.remember,
           captchaId: form.captchaId,
           captcha: form.captcha,
-          redirectTo: form.redirectTo,
+          // Kept with a forced password change's ticket, so the change ends where the login would have.
+          redirectTo: safeRedirectPath(form.redirectTo),
           reopen: form.reopen,
         }
       : {
@@ -293,7 +294,7 @@ export async function handleTicketPasswordChange({
       auditContext(request),
       identityPolicy(),
     );
-    return signedInRedirect(request, done.session, homeOf(done.site));
+    return signedInRedirect(request, done.session, homeOf(done.site, done.redirectTo));
   } catch (error) {
     return formFailure(
       submission.reply({ formErrors: [identityErrorMessage(error, t)], hideFields: SECRET_FIELDS }),

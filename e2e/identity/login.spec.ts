@@ -52,6 +52,15 @@ test.describe("login", () => {
     );
   });
 
+  test("a redirectTo with Chinese text signs in and returns there", async ({ page }) => {
+    await page.goto("/login?redirectTo=%2Fpromotions%3Fq%3D%E4%BD%A0");
+    await fillLogin(page, VIP.account, VIP.password);
+    await expect(page).toHaveURL("/promotions?q=%E4%BD%A0");
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      VIP.nickname,
+    );
+  });
+
   test("an external redirectTo lands on /", async ({ page }) => {
     await page.goto(`/login?redirectTo=${encodeURIComponent("https://evil.example")}`);
     await fillLogin(page, PLAYER.account, PLAYER.password);

@@ -50,8 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const modal = params.get("modal");
   const requested = params.get("redirectTo");
   // redirectTo is honoured for same-site paths only; anything else is dropped.
-  const redirectTo =
-    requested && safeRedirectPath(requested, "") ? safeRedirectPath(requested) : null;
+  const redirectTo = safeRedirectPath(requested, "") || null;
   const viewer = await getViewer(request);
   if (viewer && modal !== "reset") throw redirect(redirectTo ?? "/");
   const db = await getDb();

@@ -3,7 +3,7 @@ import * as z from "zod/v4";
 import { flushVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/start.server";
 import { parseFormOrThrow } from "~/utils/form.server";
-import { safeRedirectPath } from "~/utils/misc";
+import { safeRedirectPath, withSearchParam } from "~/utils/misc";
 import { languageMenu } from "~/utils/language-menu.server";
 import { cookieSecurity, languageCookie } from "~/utils/prefs.server";
 
@@ -19,9 +19,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, LanguageForm);
   flushVendorLanes(await getDb(), form.lng);
   // ?lng= outranks the cookie, so it must not survive into the page we return to.
-  const target = new URL(safeRedirectPath(form.redirectTo), "http://portal.invalid");
-  target.searchParams.delete("lng");
-  return redirect(target.pathname + target.search, {
+  const target = withSearchParam(safeRedirectPath(form.redirectTo), "lng", null);
+  return redirect(target, {
     headers: { "Set-Cookie": await languageCookie.serialize(form.lng, cookieSecurity(request)) },
   });
 }
