@@ -1,4 +1,4 @@
-import { publishContentChange } from "../app/platform/content/changes.server";
+import { publishContentChange } from "../app/platform/events/content-changes.server";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**

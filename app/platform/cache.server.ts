@@ -55,3 +55,8 @@ export function clearCaches(db: Database, names: readonly string[]) {
   const caches = cachesByDatabase.get(db);
   for (const name of names) caches?.get(name)?.clear();
 }
+
+/** Empties every read cache of a database. */
+export function clearAllCaches(db: Database) {
+  for (const cache of cachesByDatabase.get(db)?.values() ?? []) cache.clear();
+}

@@ -19,7 +19,7 @@ import {
   resetPasswordByPhone,
 } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { createTrialAccount } from "~/platform/identity/registration.server";
+import { createTrialAccount } from "~/platform/registration/registration.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { translatorFor } from "~/i18next.server";

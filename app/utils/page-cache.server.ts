@@ -2,7 +2,7 @@
 import { Transform } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { i18next } from "~/i18next.server";
-import { onContentChange } from "~/platform/content/changes.server";
+import { onContentChange } from "~/platform/events/content-changes.server";
 import { startDatabase } from "~/platform/start.server";
 import { logEvent } from "~/platform/log.server";
 import { gzipJoined } from "./page-gzip.server";

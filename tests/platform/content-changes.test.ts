@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onContentChange, publishContentChange } from "~/platform/content/changes.server";
+import { onContentChange, publishContentChange } from "~/platform/events/content-changes.server";
 import { listBanners } from "~/platform/content/banners.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { writeSetting } from "~/platform/system/settings.server";

@@ -18,7 +18,7 @@ import {
 } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { hitOncePer } from "~/platform/identity/rate-limits.server";
-import { createTrialAccount, registerMember } from "~/platform/identity/registration.server";
+import { createTrialAccount, registerMember } from "~/platform/registration/registration.server";
 import {
   decoyPasswordHash,
   hashPassword,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { createTrialAccount } from "~/platform/identity/registration.server";
+import { createTrialAccount } from "~/platform/registration/registration.server";
 import { readSession } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { getConfig } from "~/config.server";
-import { encryptCsPath } from "~/platform/contact/cs-cipher";
+import { encryptCsPath } from "~/platform/system/cs-cipher";
 import { useSeededDatabase, withBrand } from "../helpers/database";
 import { renderRouteHtml } from "../helpers/render-html";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { PROOF_MAX_BYTES } from "~/platform/wallet/proofs";
+import { PROOF_MAX_BYTES } from "~/platform/uploads/proof-images";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";

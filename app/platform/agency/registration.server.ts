@@ -5,7 +5,8 @@ import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../audit/audit.server";
 import { isAgentType, MEMBER_TYPE, type TypeSets } from "../identity/member-types";
 import { countHit } from "../identity/rate-limits.server";
-import { assertAccountFree, uniqueViolation } from "../identity/registration.server";
+import { assertAccountFree } from "../registration/registration.server";
+import { uniqueViolation } from "../db/unique-violation";
 import { hashPassword } from "../identity/secrets.server";
 import { issueRegistrationBonuses } from "../rewards/qualify.server";
 

@@ -1,6 +1,6 @@
 import { getConfig } from "~/config.server";
 import type { BrandConfig } from "../system/brand-config.server";
-import { decryptCsPath } from "./cs-cipher";
+import { decryptCsPath } from "../system/cs-cipher";
 
 /** The csType of the built-in support chat: its entry opens /member/support, it has no stored target. */
 export const SUPPORT_CS_TYPE = "SUPPORT";

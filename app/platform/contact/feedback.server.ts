@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { BrandConfig } from "../system/brand-config.server";
 import { pageOf, type Paging } from "../wallet/records.server";
-import { checkProofImages } from "../wallet/proofs";
+import { checkProofImages } from "../uploads/proof-images";
 import { inTransaction } from "../db/transaction.server";
 import { countWords } from "./feedback-words";
 import { FEEDBACK_CONTENT_MAX_CHARS, isQuestionType } from "./feedback-types";

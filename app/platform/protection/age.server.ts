@@ -4,7 +4,7 @@ import type { AgeChecksTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { postMessage } from "../content/messages.server";
 import { audit, type AuditContext } from "../audit/audit.server";
-import { checkProofImages } from "../wallet/proofs";
+import { checkProofImages } from "../uploads/proof-images";
 import { birthdayProblem } from "./age-birthday.server";
 
 type AgeCheck = Selectable<AgeChecksTable>;

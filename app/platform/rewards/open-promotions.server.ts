@@ -6,7 +6,7 @@ import { phaseAt } from "./promotion-states";
 import type { PromotionKind } from "./promotion-types";
 
 /** The read cache's name; content changes (promotion-admin publishes them) empty it in every process. */
-export const PROMOTIONS_CACHE = "promotions";
+const PROMOTIONS_CACHE = "promotions";
 
 /**
  * Published promotions of one kind open at `now`, newest first, for what every

@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
 import { inTransaction } from "../db/transaction.server";
-import { checkProofImages } from "../wallet/proofs";
+import { checkProofImages } from "../uploads/proof-images";
 import { issueBonus } from "./bonus-grants.server";
 import { assertEligible, assertOpen } from "./guards.server";
 import { createEntry, lockEntry, moveEntry, type EntryRow } from "./entries.server";

@@ -1,11 +1,11 @@
 import type { Insertable } from "kysely";
-import { publishContentChange } from "../content/changes.server";
+import { publishContentChange } from "../events/content-changes.server";
 import type { Database } from "../db/open.server";
 import type { PromotionsTable } from "../db/schema";
 import { PlatformError } from "../errors";
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import { audit, type AuditContext } from "../audit/audit.server";
-import { uniqueViolation } from "../identity/registration.server";
+import { uniqueViolation } from "../db/unique-violation";
 import { inTransaction } from "../db/transaction.server";
 import {
   promotionInputSchema,

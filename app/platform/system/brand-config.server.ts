@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { CS_CIPHERTEXT } from "../contact/cs-cipher";
+import { CS_CIPHERTEXT } from "./cs-cipher";
 import { compileAcceptedPattern } from "./field-rules.server";
 
 const whitelabelModule: z.ZodType<WhitelabelModule> = z.lazy(() =>

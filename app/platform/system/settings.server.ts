@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 import { parseBrandConfig, type BrandConfig } from "./brand-config.server";
-import { publishContentChange } from "../content/changes.server";
+import { publishContentChange } from "../events/content-changes.server";
 
 export interface StatusSettings {
   maintenance: boolean;

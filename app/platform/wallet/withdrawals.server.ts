@@ -7,7 +7,7 @@ import { findEntryByKey, HOUSE, MAIN, memberKey, postEntry } from "./ledger.serv
 import { inTransaction } from "../db/transaction.server";
 import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
-import { checkProofImages } from "./proofs";
+import { checkProofImages } from "../uploads/proof-images";
 import { dayIn, startOfDay } from "~/platform/calendar/date-range";
 import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
 import { publishWithdrawal } from "../events/producers.server";

@@ -3,7 +3,7 @@ import {
   PROFILE_FIELDS,
   type ProfileField,
   type Registration,
-} from "~/platform/identity/registration.server";
+} from "~/platform/registration/registration.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { birthdayProblem } from "~/platform/protection/age-birthday.server";
 import { countriesFor, type Country } from "~/platform/system/countries";

@@ -17,7 +17,7 @@ import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.s
 import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { registerMember } from "~/platform/identity/registration.server";
+import { registerMember } from "~/platform/registration/registration.server";
 import { referralEnabled } from "~/platform/rewards/referral/program.server";
 import { findReferrerByCode } from "~/platform/rewards/referral/codes.server";
 import { createSession } from "~/platform/identity/sessions.server";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/no
 import type { AffiliateCheck } from "~/components/identity/register-dialog";
 import { getDb } from "~/platform/start.server";
 import { countHit } from "~/platform/identity/rate-limits.server";
-import { isAffiliateCodeValid } from "~/platform/identity/registration.server";
+import { isAffiliateCodeValid } from "~/platform/registration/registration.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext } from "~/utils/auth.server";
 

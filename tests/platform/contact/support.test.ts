@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decryptCsPath, encryptCsPath } from "~/platform/contact/cs-cipher";
+import { decryptCsPath, encryptCsPath } from "~/platform/system/cs-cipher";
 import { resolveCsEntry } from "~/platform/contact/cs-entries.server";
 import { supportHoursAt } from "~/platform/contact/support-hours";
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerDownline } from "~/platform/agency/registration.server";
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { registerMember } from "~/platform/identity/registration.server";
+import { registerMember } from "~/platform/registration/registration.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { credit, debit } from "~/platform/play/seamless-wallet.server";
 import { payDueCashback } from "~/platform/rewards/cashback.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearContentCaches } from "~/platform/content/changes.server";
+import { clearContentCaches } from "~/platform/events/content-changes.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { openPromotions } from "~/platform/rewards/open-promotions.server";
 import { setPromotionStatus, updatePromotion } from "~/platform/rewards/promotion-admin.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { registerMember } from "~/platform/identity/registration.server";
+import { registerMember } from "~/platform/registration/registration.server";
 import { credit, debit } from "~/platform/play/seamless-wallet.server";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { decideHeldReferral } from "~/platform/rewards/referral/decisions.server";

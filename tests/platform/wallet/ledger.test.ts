@@ -7,7 +7,7 @@ import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/de
 import { HOUSE, MAIN, POINTS, postEntry } from "~/platform/wallet/ledger.server";
 import { awardPoints, pointsBalance, spendPoints } from "~/platform/rewards/points-ledger.server";
 import { transactionHistory } from "~/platform/wallet/records.server";
-import { sniffProofType } from "~/platform/wallet/proofs";
+import { sniffProofType } from "~/platform/uploads/proof-images";
 import {
   transferAllToMain,
   transferBetweenWallets,

@@ -4,7 +4,7 @@ import type { Database } from "../../db/open.server";
 import type { MissionsTable } from "../../db/schema";
 import { PlatformError } from "../../errors";
 import { audit } from "../../audit/audit.server";
-import { uniqueViolation } from "../../identity/registration.server";
+import { uniqueViolation } from "../../db/unique-violation";
 import { inTransaction } from "../../db/transaction.server";
 import type { OperatorAct } from "../promotion-admin.server";
 import {

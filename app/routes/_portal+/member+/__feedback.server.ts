@@ -7,7 +7,7 @@ import { FEEDBACK_QUESTION_TYPES } from "~/platform/contact/feedback-types";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
+import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { requireRealMember } from "~/utils/auth.server";
 import { assertSameOrigin, HONEYPOT_FIELD, parseSubmission } from "~/utils/form.server";
 import { formFailure } from "~/utils/identity.server";

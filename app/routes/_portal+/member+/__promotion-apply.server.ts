@@ -7,7 +7,7 @@ import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { applyForPromotion } from "~/platform/rewards/promotion-actions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
+import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { formFailure } from "~/utils/identity.server";
 import { withSearchParam } from "~/utils/misc";
 import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";

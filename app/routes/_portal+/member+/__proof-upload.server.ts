@@ -5,7 +5,7 @@ import {
   type UploadHandler,
   json,
 } from "@remix-run/node";
-import { PROOF_MAX_BYTES, PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
+import { PROOF_MAX_BYTES, PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { screenForm } from "~/utils/form.server";
 
 /** The file input of a form with proof images (a withdrawal receipt, a promotion application). */

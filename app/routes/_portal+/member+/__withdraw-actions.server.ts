@@ -6,7 +6,7 @@ import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { addPayeeAccount, removePayeeAccount } from "~/platform/wallet/payees.server";
-import { PROOF_MAX_COUNT } from "~/platform/wallet/proofs";
+import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { checkWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import {
   confirmWithdrawalReceipt,

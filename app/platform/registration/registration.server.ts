@@ -2,12 +2,13 @@ import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
 import { audit, type AuditContext } from "../audit/audit.server";
-import { consumeCode } from "./codes.server";
-import { MEMBER_TYPE, type TypeSets } from "./member-types";
-import { findAgentByAffiliateCode } from "./members.server";
-import type { IdentityPolicy } from "./policy.server";
-import { countHit } from "./rate-limits.server";
-import { hashPassword, randomToken } from "./secrets.server";
+import { consumeCode } from "../identity/codes.server";
+import { MEMBER_TYPE, type TypeSets } from "../identity/member-types";
+import { findAgentByAffiliateCode } from "../identity/members.server";
+import type { IdentityPolicy } from "../identity/policy.server";
+import { countHit } from "../identity/rate-limits.server";
+import { uniqueViolation } from "../db/unique-violation";
+import { hashPassword, randomToken } from "../identity/secrets.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 import { issueRegistrationBonuses } from "../rewards/qualify.server";
 import { findReferrerByCode } from "../rewards/referral/codes.server";
@@ -56,13 +57,6 @@ export async function isAffiliateCodeValid(db: Database, code: string, sets: Typ
 }
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 20;
-
-/** The constraint a unique violation broke (PostgreSQL 23505), or null for any other error. */
-export function uniqueViolation(error: unknown): string | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e?.code !== "23505") return null;
-  return e.constraint ?? e.message ?? "";
-}
 
 /** Account names are unique case-insensitively (the members_account index); `account_taken` otherwise. */
 export async function assertAccountFree(db: Database, account: string) {

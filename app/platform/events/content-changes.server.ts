@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
-import { clearCaches } from "../cache.server";
+import { clearAllCaches } from "../cache.server";
 import type { Database, DatabaseHandle } from "../db/open.server";
 import type { DB } from "../db/schema";
-import { eventHubFor } from "../events/hub.server";
-import { PROMOTIONS_CACHE } from "../rewards/open-promotions.server";
-import { publishEvent } from "../events/outbox.server";
-import type { ContentKind, LiveEvent } from "../events/types";
+import { eventHubFor } from "./hub.server";
+import { publishEvent } from "./outbox.server";
+import type { ContentKind, LiveEvent } from "./types";
 
 /** The topic of content changes; the `announcements` topic (ADR 22) invalidates as well. */
 export const CONTENT_TOPIC = "content";
@@ -26,21 +25,11 @@ export function publishContentChange(db: Kysely<DB>, kind: ContentKind) {
 /**
  * The read caches behind visitors' pages. A page re-rendered after a change
  * must not be rebuilt from a read cache that still holds the old content.
+ * Every read cache holds such content (settings, the catalog, banners,
+ * announcements, promotions), so a change empties them all.
  */
-const CONTENT_CACHES = [
-  "settings",
-  "banners",
-  "announcements",
-  "lanes",
-  "hot-games",
-  "game-pages",
-  "first-game",
-  "winners",
-  PROMOTIONS_CACHE,
-];
-
 export function clearContentCaches(db: Database) {
-  clearCaches(db, CONTENT_CACHES);
+  clearAllCaches(db);
 }
 
 /**
