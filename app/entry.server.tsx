@@ -9,7 +9,7 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { getConfig } from "./config.server";
-import { i18next, serverLabelSource } from "./i18next.server";
+import { i18next, serverLabelSource } from "./utils/i18next.server";
 import { LabelSourceProvider } from "./utils/i18n";
 import { getDb, startDatabase } from "./platform/start.server";
 import { getBrandConfig } from "./platform/system/settings.server";

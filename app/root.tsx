@@ -10,7 +10,7 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@rem
 import { Document } from "./components/document";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { StatusPage } from "./components/status-page";
-import { i18next } from "./i18next.server";
+import { i18next } from "./utils/i18next.server";
 import { useClientNavigation } from "./components/ui/plain-link";
 import { handoffLogin } from "./utils/auth.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";

@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";

@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveEvents } from "~/components/live-events/live-events";
 import { payoutKind } from "~/components/reality-check/payout";
 import { RealityBar } from "~/components/reality-check/reality-bar";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { tableRoom } from "~/platform/contact/chat-rules";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DemoGameNotFound } from "~/components/demo-games/not-found";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { demoSessionFor } from "~/platform/play/demo/page.server";
 import { verifyMemberRound } from "~/platform/play/demo/verify.server";

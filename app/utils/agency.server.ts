@@ -1,7 +1,7 @@
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { requireAgent } from "./auth.server";
 import { minorToInput } from "./money";
 

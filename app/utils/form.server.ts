@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { hasControlCharacters, someString } from "~/platform/text/control-characters";
 
 /** The field remix-utils' <HoneypotInputs /> renders (hidden from people, filled in by bots). */

@@ -22,7 +22,7 @@ import { identityPolicy } from "~/platform/identity/policy.server";
 import { createTrialAccount } from "~/platform/registration/registration.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { auditContext } from "./auth.server";
 import type { TFunction } from "~/i18n";
 import { breakTime } from "~/utils/break-form.server";

@@ -1,5 +1,5 @@
 import type { Database } from "~/platform/db/open.server";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { listMessages, unreadMessageCount } from "~/platform/content/messages.server";
 import { promotionNames } from "~/platform/rewards/promotion-names.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";

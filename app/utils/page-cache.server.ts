@@ -1,7 +1,7 @@
 // Shared by design: the root, the portal layout, visitor pages' loaders and entry.server.tsx decide one request together.
 import { Transform } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { onContentChange } from "~/platform/events/content-changes.server";
 import { startDatabase } from "~/platform/start.server";
 import { logEvent } from "~/platform/log.server";

@@ -1,5 +1,5 @@
 import * as z from "zod/v4";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

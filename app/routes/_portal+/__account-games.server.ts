@@ -4,7 +4,7 @@ import { getDb } from "~/platform/start.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { listRecentGames } from "~/platform/play/recent.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { requireMember } from "~/utils/auth.server";
 import { tilePage } from "./__catalog-tiles.server";
 import { pageParam } from "~/utils/pagination";

@@ -5,7 +5,7 @@ import { getVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/start.server";
 import { isTableCategory, listTables } from "~/platform/play/tables.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { dayIn, startOfDay } from "~/platform/calendar/date-range";
 import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
 import { pageParam } from "~/utils/pagination";

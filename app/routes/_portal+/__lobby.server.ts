@@ -18,7 +18,7 @@ import { listBanners } from "~/platform/content/banners.server";
 import { getDb } from "~/platform/start.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { getViewer } from "~/utils/auth.server";
 import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
 import { loginHref } from "~/utils/lobby-links";

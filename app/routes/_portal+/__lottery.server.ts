@@ -7,7 +7,7 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { POINTS_AREAS, type PointsArea } from "~/components/points/types";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import {

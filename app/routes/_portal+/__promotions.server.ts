@@ -13,7 +13,7 @@ import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { withSearchParam } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 
 const PromotionActionForm = z.object({
   intent: z.enum(["join", "claim", "open-envelope"] satisfies PromotionIntent[]),

@@ -7,7 +7,7 @@ import { LanguageMenu } from "~/components/layout/language-menu";
 import { LogoutDialog, NeedRealAccountDialog } from "~/components/layout/member-only";
 import { SideMenu, SideMenuToggle, useSideMenuState } from "~/components/layout/side-menu";
 import { VendorGamesPopup } from "~/components/play/vendor-games";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/start.server";
 import { favouriteIds } from "~/platform/play/favourites.server";

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { visitorPageLoader } from "~/utils/page-cache.server";
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { listHelpArticles } from "~/platform/content/help.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PromotionAction } from "~/components/rewards/promotion-action";
 import { PromotionCard } from "~/components/rewards/promotion-card";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import {
   PROMOTION_CATEGORIES,

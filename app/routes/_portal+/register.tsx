@@ -10,7 +10,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { RegisterDialog } from "~/components/identity/register-dialog";
 import { LobbyPage } from "~/components/lobby/lobby-page";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.server";

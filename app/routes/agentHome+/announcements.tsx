@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Pager } from "~/components/lobby/pager";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { agentContext } from "~/utils/agency.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";

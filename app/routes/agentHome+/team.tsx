@@ -13,7 +13,7 @@ import { TeamTable } from "~/components/agent/team-table";
 import { TeamTransferDialog } from "~/components/agent/team-transfer-dialog";
 import { TeamUplineForm } from "~/components/agent/team-upline-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { findDownlineTransfer, listTeam, transferToDownline } from "~/platform/agency/team.server";
 import { runningBreaks } from "~/platform/protection/breaks.server";
 import { breakTime } from "~/utils/break-form.server";

@@ -14,7 +14,7 @@ import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { orNotFound } from "~/utils/agency.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { termsShape } from "~/utils/contract-terms.server";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { listPromotionsForOps } from "~/platform/rewards/promotion-admin.server";

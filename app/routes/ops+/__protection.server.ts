@@ -1,5 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/audit/audit.server";
 import { roleOf } from "~/platform/identity/member-types";

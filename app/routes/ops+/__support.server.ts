@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { SUPPORT_MESSAGE_MAX_CHARS } from "~/platform/contact/support.server";
 import {
   closeConversation,

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { OpsHeader } from "~/components/ops/ops-header";
 import { useOpsLive } from "~/components/ops/support/use-ops-live";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { opsSupportUnread } from "~/platform/contact/support-ops.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { QueueFilterForm, WithdrawalQueue } from "~/components/ops/withdrawal-queue";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { listWithdrawalQueue } from "~/platform/wallet/withdrawal-queue.server";

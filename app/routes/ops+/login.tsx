@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getOperator } from "~/utils/auth.server";

@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { FavouriteReply } from "~/components/play/favourite-toggle";
 import { REFUSED_PARAM } from "~/components/play/refused-param";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { addFavourite, removeFavourite } from "~/platform/play/favourites.server";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { refreshHotGames } from "~/platform/catalog/hot-games.server";
 import { getDb } from "~/platform/start.server";
 import { parseFormOrThrow } from "~/utils/form.server";

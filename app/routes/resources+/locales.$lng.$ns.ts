@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { resources } from "~/i18next.server";
+import { resources } from "~/utils/i18next.server";
 import { isSupportedLanguage } from "~/i18n";
 
 /** A label set for the browser's i18next, once JavaScript runs. */

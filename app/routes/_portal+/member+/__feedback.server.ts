@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { createFeedback, memberFeedback } from "~/platform/contact/feedback.server";
 import { FEEDBACK_QUESTION_TYPES } from "~/platform/contact/feedback-types";
 import { getDb } from "~/platform/start.server";

@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { claimMission, listMissionClaims } from "~/platform/rewards/missions/mission-claims.server";

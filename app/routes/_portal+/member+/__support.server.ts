@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { supportHoursAt } from "~/platform/contact/support-hours";
 import {
   memberConversation,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import { promotionNames } from "~/platform/rewards/promotion-names.server";
 import { bonusDetails } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";

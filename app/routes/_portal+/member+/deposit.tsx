@@ -12,7 +12,7 @@ import { DepositForm } from "~/components/member/deposit/deposit-form";
 import { DepositNote } from "~/components/member/deposit/deposit-note";
 import { DepositRecords } from "~/components/member/deposit/deposit-records";
 import { depositNoteHref, NOTE_PARAMS, payStepHref } from "~/components/member/deposit/links";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";

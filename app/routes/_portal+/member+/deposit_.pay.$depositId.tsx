@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { depositNoteHref } from "~/components/member/deposit/links";
 import { PayStep } from "~/components/member/deposit/pay-step";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";

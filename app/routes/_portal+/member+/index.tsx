@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WalletBalances } from "~/components/member/transfer/wallet-balances";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";

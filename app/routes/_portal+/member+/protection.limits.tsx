@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LimitForm } from "~/components/protection/limit-form";
 import { LimitsTable } from "~/components/protection/limits-table";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { headroom } from "~/platform/protection/limits-usage.server";
 import { confirmableFrom, listLimits } from "~/platform/protection/limits.server";

@@ -12,7 +12,7 @@ import { BreakHistory } from "~/components/protection-break/break-history";
 import { BreakToolForm } from "~/components/protection-break/break-tool-form";
 import type { BreakConfirmView, BreakKindView } from "~/components/protection-break/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/audit/audit.server";
 import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protection/breaks.server";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RealitySettingsForm } from "~/components/reality-check/settings-form";
-import { translatorFor } from "~/i18next.server";
+import { translatorFor } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";

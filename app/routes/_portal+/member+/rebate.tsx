@@ -5,7 +5,7 @@ import { RebateClaimForm } from "~/components/member/rebate/rebate-claim-form";
 import { RebateRecords } from "~/components/member/rebate/rebate-records";
 import { RebateTable } from "~/components/member/rebate/rebate-table";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { PlatformError } from "~/platform/errors";

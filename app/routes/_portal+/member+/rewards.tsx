@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ApplyForm } from "~/components/rewards/apply-form";
 import { PromotionAction } from "~/components/rewards/promotion-action";
 import { PromotionCard } from "~/components/rewards/promotion-card";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { rewardCentre } from "~/platform/rewards/promotion-views.server";
 import { getBrandConfig } from "~/platform/system/settings.server";

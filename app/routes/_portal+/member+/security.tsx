@@ -7,7 +7,7 @@ import { ProfileSection } from "~/components/member/security/profile-section";
 import { useSectionKeys, type SecuritySection } from "~/components/member/security/section";
 import { VipSection } from "~/components/member/security/vip-section";
 import { WithdrawPasswordSection } from "~/components/member/security/withdraw-password-section";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
 import { vipPolicy, vipStatus } from "~/platform/rewards/vip.server";

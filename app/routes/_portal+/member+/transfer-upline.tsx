@@ -10,7 +10,7 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { UplineTransferForm } from "~/components/member/transfer/upline-transfer-form";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";

@@ -11,7 +11,7 @@ import * as z from "zod/v4";
 import { AllToMainForm } from "~/components/member/transfer/all-to-main-form";
 import { TransferForm } from "~/components/member/transfer/transfer-form";
 import { WalletBalances } from "~/components/member/transfer/wallet-balances";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";

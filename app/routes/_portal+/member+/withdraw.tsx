@@ -10,7 +10,7 @@ import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
 import { resultFor } from "~/components/member/withdraw/types";
 import { WithdrawRequestForm } from "~/components/member/withdraw/withdraw-request-form";
 import { WithdrawalList } from "~/components/member/withdraw/withdrawal-list";
-import { i18next, translatorFor } from "~/i18next.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";

@@ -1,18 +1,18 @@
 import { RemixI18Next } from "remix-i18next/server";
-import en from "../locales/en/common.json";
-import ja from "../locales/ja/common.json";
-import ko from "../locales/ko/common.json";
-import pt from "../locales/pt/common.json";
-import ur from "../locales/ur/common.json";
+import en from "../../locales/en/common.json";
+import ja from "../../locales/ja/common.json";
+import ko from "../../locales/ko/common.json";
+import pt from "../../locales/pt/common.json";
+import ur from "../../locales/ur/common.json";
 import {
   fallbackLanguage,
   i18nConfig,
   supportedLanguages,
   createTranslator,
   type Labels,
-} from "./i18n";
-import type { LabelSource } from "./utils/i18n";
-import { languageCookie } from "./utils/prefs.server";
+} from "../i18n";
+import type { LabelSource } from "./i18n";
+import { languageCookie } from "./prefs.server";
 
 export const resources = {
   en: { common: en },
