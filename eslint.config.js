@@ -8,7 +8,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { layerZones } from "./eslint.layers.js";
+import { layerZones, platformFloorZones } from "./eslint.layers.js";
 
 /** Route modules read their data through `useActionData<typeof action>()`, never through a cast. */
 const dataHookCast = (hook) => ({
@@ -114,7 +114,7 @@ export default tseslint.config(
       "import/no-duplicates": ["error", { "prefer-inline": true }],
       "import/first": "error",
       "import/no-self-import": "error",
-      "import/no-restricted-paths": ["error", { zones: layerZones }],
+      "import/no-restricted-paths": ["error", { zones: [...layerZones, ...platformFloorZones] }],
       "no-restricted-syntax": ["error", ...castRules],
       eqeqeq: ["error", "always", { null: "ignore" }],
       "no-console": ["error", { allow: ["warn", "error"] }],

@@ -1,5 +1,6 @@
-// The layer rule (DESIGN §2, ADR 14) as import/no-restricted-paths zones. Arrows point
-// down: routes → components/utils → platform. tests/lint/layers.test.ts proves each zone fails.
+// The layer rules (ADR 14, ADR 31) as import/no-restricted-paths zones. Arrows point down:
+// routes → components/utils → platform, and inside the platform from floor to floor.
+// tests/lint/layers.test.ts proves each kind of zone fails.
 export const layerZones = [
   {
     target: "./app/platform",
@@ -27,3 +28,65 @@ export const layerZones = [
       "app/utils holds request helpers shared by features; it imports no components or routes.",
   },
 ];
+
+/**
+ * app/platform's floors, the ground first: a module imports from its own
+ * folder and from floors below, never from one above (ADR 31). db/ is the
+ * ground of the contexts; start-up and the demo seed, which call everything,
+ * stand on top.
+ */
+export const platformFloors = [
+  ["errors.ts", "log.server.ts", "text", "calendar", "signed-messages.server.ts", "uploads"],
+  ["db"],
+  ["cache.server.ts"],
+  ["audit"],
+  ["events"],
+  ["system"],
+  ["content"],
+  ["protection"],
+  ["identity"],
+  ["catalog"],
+  ["wallet"],
+  ["rewards"],
+  ["registration"],
+  ["play"],
+  ["contact"],
+  ["agency"],
+  ["seed"],
+  ["start.server.ts"],
+];
+
+/**
+ * The one link that runs against the floors, each module named (ADR 31): a
+ * confirmed deposit qualifies for bonuses, VIP and points, and a withdrawal
+ * forfeits a locked bonus, in the same transaction as the money; the records
+ * page names a bonus's promotion.
+ */
+const walletCallsIntoRewards = [
+  "qualify.server.ts",
+  "vip.server.ts",
+  "points/earning.server.ts",
+  "bonus-grants.server.ts",
+  "promotion-names.server.ts",
+];
+
+const platformPath = (name) => `./app/platform/${name}`;
+
+export const platformFloorZones = platformFloors.flatMap((floor, level) => {
+  const above = platformFloors.slice(level + 1).flat();
+  if (above.length === 0) return [];
+  const message = `app/platform's floors: ${floor.join(", ")} may import only from floors below (eslint.layers.js, ADR 31).`;
+  return floor.flatMap((name) => {
+    const target = platformPath(name);
+    if (name !== "wallet") return [{ target, from: above.map(platformPath), message }];
+    return [
+      { target, from: above.filter((n) => n !== "rewards").map(platformPath), message },
+      {
+        target,
+        from: platformPath("rewards"),
+        except: walletCallsIntoRewards.map((f) => `./${f}`),
+        message,
+      },
+    ];
+  });
+});

@@ -1,3 +1,4 @@
+// Shared by design: the server entry's start-up check, which guards every document response.
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { bytesOf, streamDocument } from "./document-stream.server";

@@ -67,6 +67,18 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "no-restricted-imports",
     "Use parseSubmission",
   ],
+  [
+    "db-imports-context.ts",
+    "app/platform/db/lint-fixture.server.ts",
+    "import/no-restricted-paths",
+    "app/platform's floors: db may import only from floors below",
+  ],
+  [
+    "context-imports-floor-above.ts",
+    "app/platform/identity/lint-fixture.server.ts",
+    "import/no-restricted-paths",
+    "app/platform's floors: identity may import only from floors below",
+  ],
 ];
 
 describe("house rules as lint", () => {
@@ -79,5 +91,20 @@ describe("house rules as lint", () => {
     expect(await lintAs("allowed-imports.tsx", "app/components/member/lint-fixture.tsx")).toEqual(
       [],
     );
+  });
+
+  test("of rewards, wallet imports only the modules named as the one link against the floors", async () => {
+    const messages = await lintAs(
+      "wallet-imports-rewards.ts",
+      "app/platform/wallet/lint-fixture.server.ts",
+    );
+    expect(messages).toEqual([
+      {
+        rule: "import/no-restricted-paths",
+        text: expect.stringContaining(
+          "app/platform's floors: wallet may import only from floors below",
+        ),
+      },
+    ]);
   });
 });
