@@ -1,4 +1,4 @@
-// The layer rules (ADR 14, ADR 31) as import/no-restricted-paths zones. Arrows point down:
+// The layer rules (ADR 14, ADR 33) as import/no-restricted-paths zones. Arrows point down:
 // routes → components/utils → platform, and inside the platform from floor to floor.
 // tests/lint/layers.test.ts proves each kind of zone fails.
 export const layerZones = [
@@ -31,7 +31,7 @@ export const layerZones = [
 
 /**
  * app/platform's floors, the ground first: a module imports from its own
- * folder and from floors below, never from one above (ADR 31). db/ is the
+ * folder and from floors below, never from one above (ADR 33). db/ is the
  * ground of the contexts; start-up and the demo seed, which call everything,
  * stand on top.
  */
@@ -57,7 +57,7 @@ export const platformFloors = [
 ];
 
 /**
- * The one link that runs against the floors, each module named (ADR 31): a
+ * The one link that runs against the floors, each module named (ADR 33): a
  * confirmed deposit qualifies for bonuses, VIP and points, and a withdrawal
  * forfeits a locked bonus, in the same transaction as the money; the records
  * page names a bonus's promotion.
@@ -75,7 +75,7 @@ const platformPath = (name) => `./app/platform/${name}`;
 export const platformFloorZones = platformFloors.flatMap((floor, level) => {
   const above = platformFloors.slice(level + 1).flat();
   if (above.length === 0) return [];
-  const message = `app/platform's floors: ${floor.join(", ")} may import only from floors below (eslint.layers.js, ADR 31).`;
+  const message = `app/platform's floors: ${floor.join(", ")} may import only from floors below (eslint.layers.js, ADR 33).`;
   return floor.flatMap((name) => {
     const target = platformPath(name);
     if (name !== "wallet") return [{ target, from: above.map(platformPath), message }];
