@@ -199,7 +199,9 @@ function RegisterForm({
             />
             <Field
               name="mobileNum"
-              type="tel"
+              // Text with a digit keyboard, not type=tel: type=tel allows neither of these
+              // autofill fields (the number without its dialing code, or the username).
+              type="text"
               inputMode="numeric"
               label={label(t("register.mobileNum"), form.mobile.required)}
               autoComplete={form.mode === "mobile" ? "username" : "tel-national"}
