@@ -35,7 +35,7 @@ const VISITOR_PAGES = [
   "/agent",
   "/?lng=ur",
 ];
-/** A member's lobby and member centre, with the pages that hold forms and unread badges. */
+/** A member's lobby and member centre, with the pages that hold forms, badges and a live countdown. */
 const MEMBER_PAGES = [
   "/",
   "/member",
@@ -43,6 +43,7 @@ const MEMBER_PAGES = [
   "/member/deposit",
   "/member/messages",
   "/member/missions",
+  "/lottery",
 ];
 const AGENT_PAGES = ["/agentHome", "/agentHome/team"];
 
