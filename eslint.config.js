@@ -67,6 +67,15 @@ const unscreenedParsers = [
   },
 ];
 
+const invalidMarkup = [
+  {
+    name: "remix-utils/honeypot/react",
+    importNames: ["HoneypotInputs"],
+    message:
+      "Use HoneypotField from ~/components/forms/honeypot-field: HoneypotInputs writes an autocomplete value the HTML does not allow and the same id in every form.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -143,11 +152,12 @@ export default tseslint.config(
   },
   {
     // ADR 28: a body is read where control characters are screened, never straight off the request.
+    // And no component whose markup the HTML checker refuses.
     files: ["app/**/*.ts", "app/**/*.tsx"],
     ignores: ["app/utils/form.server.ts", "app/routes/_portal+/member+/__proof-upload.server.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...castRules, ...bodyReads],
-      "no-restricted-imports": ["error", { paths: unscreenedParsers }],
+      "no-restricted-imports": ["error", { paths: [...unscreenedParsers, ...invalidMarkup] }],
     },
   },
   {

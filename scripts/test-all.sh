@@ -13,7 +13,7 @@
 #   7. end to end                npx playwright test  (JS on, JS off, then the maintenance
 #                                specs), server on its own database of the same cluster
 #
-# Needs Node ≥ 20.19, /usr/lib/postgresql/15/bin and /usr/bin/chromium (see .ci/run).
+# Needs Node ≥ 20.19, /usr/lib/postgresql/15/bin, /usr/bin/chromium and /usr/bin/java (see .ci/run).
 # Runs as root (PostgreSQL then runs as the `postgres` OS user) or as a normal user.
 set -Eeuo pipefail
 
@@ -68,13 +68,15 @@ trap 'exit 143' TERM
 
 section "0/7 System packages"
 # Debian's Chromium and its headless shell (which Playwright drives: half the CPU of the full
-# browser; scripts/chromium.mjs), with fonts for Urdu, and PostgreSQL 15, installed when
-# missing, so `npm test` runs on a fresh machine of this kind (we are root there; sudo elsewhere).
+# browser; scripts/chromium.mjs), with fonts for Urdu, PostgreSQL 15, and a Java runtime for
+# the Nu HTML checker (e2e/html-validity.spec.ts), installed when missing, so `npm test` runs
+# on a fresh machine of this kind (we are root there; sudo elsewhere).
 PACKAGES=()
 [ -x /usr/bin/chromium ] || PACKAGES+=(chromium fonts-noto-core)
 [ -x /usr/bin/chromium-headless-shell ] || PACKAGES+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || PACKAGES+=(postgresql-15)
 [ -x /usr/sbin/haproxy ] || PACKAGES+=(haproxy)
+[ -x /usr/bin/java ] || PACKAGES+=(default-jre-headless)
 if [ "${#PACKAGES[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then SUDO=(); else SUDO=(sudo); fi
   echo "installing ${PACKAGES[*]}"

@@ -4,8 +4,9 @@ import * as z from "zod/v4";
 import { translatorFor } from "~/utils/i18next.server";
 import { hasControlCharacters, someString } from "~/platform/text/control-characters";
 
-/** The field remix-utils' <HoneypotInputs /> renders (hidden from people, filled in by bots). */
-export const HONEYPOT_FIELD = "name__confirm";
+import { HONEYPOT_FIELD } from "./honeypot";
+
+export { HONEYPOT_FIELD };
 
 /**
  * Refuses a form posted from another site. SameSite=Lax already keeps the

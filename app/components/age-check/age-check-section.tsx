@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors } from "~/components/forms/field";
 import {
   answerParts,
@@ -60,7 +60,7 @@ export function AgeCheckSection({
           data-testid="age-check-form"
         >
           {/* Before the file: the server reads these even when it stops at a too-large file. */}
-          <HoneypotInputs />
+          <HoneypotField />
           <Field
             name="birthday"
             type="date"

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { startTransition, useId, useState } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useLiveRoom } from "~/components/live-events/live-rooms";
@@ -106,7 +106,7 @@ export function ChatRoom({
           key={formKey}
           data-testid="chat-form"
         >
-          <HoneypotInputs />
+          <HoneypotField />
           {intent ? <input type="hidden" name="intent" value={intent} /> : null}
           {access.kind === "muted" ? (
             <p className="form-errors" data-testid="chat-muted">

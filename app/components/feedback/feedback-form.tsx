@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
@@ -35,7 +35,7 @@ export function FeedbackForm({
         data-testid="feedback-form"
       >
         {/* Text fields before the files: the server has them even when it stops reading at a too-large file. */}
-        <HoneypotInputs />
+        <HoneypotField />
         <SelectField
           name="questionType"
           label={t("feedback.questionType")}

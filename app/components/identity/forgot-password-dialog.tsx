@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import { Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
@@ -51,7 +51,7 @@ export function ForgotPasswordDialog({
       </nav>
       {by === "email" ? (
         <Form method="post" className="stack-form" noValidate>
-          <HoneypotInputs />
+          <HoneypotField />
           <input type="hidden" name="intent" value="forgot-email" />
           <Field
             name="username"
@@ -82,7 +82,7 @@ export function ForgotPasswordDialog({
         </Form>
       ) : (
         <Form method="post" className="stack-form" noValidate>
-          <HoneypotInputs />
+          <HoneypotField />
           <PhoneCodeFields
             countries={countries}
             errors={errors}

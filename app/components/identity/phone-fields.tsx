@@ -20,7 +20,9 @@ export function MobileNumberFields({
       <CountrySelect countries={countries} defaultValue={values.countryDialingCode} />
       <Field
         name="mobileNum"
-        type="tel"
+        // Text with a digit keyboard, not type=tel: the number without its dialing code
+        // (tel-national, beside the country select) is not an autofill field type=tel allows.
+        type="text"
         inputMode="numeric"
         label={t("phone.mobile")}
         autoComplete="tel-national"

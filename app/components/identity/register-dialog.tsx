@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { CheckboxField, Field, FormErrors, formReply } from "../forms/field";
@@ -172,7 +172,7 @@ function RegisterForm({
         >
           {t("register.submit")}
         </button>
-        <HoneypotInputs />
+        <HoneypotField />
         <p className="field-hint">{t("register.requiredNote")}</p>
         {form.mode === "username" ? (
           <Field
@@ -199,7 +199,9 @@ function RegisterForm({
             />
             <Field
               name="mobileNum"
-              type="tel"
+              // Text with a digit keyboard, not type=tel: type=tel allows neither of these
+              // autofill fields (the number without its dialing code, or the username).
+              type="text"
               inputMode="numeric"
               label={label(t("register.mobileNum"), form.mobile.required)}
               autoComplete={form.mode === "mobile" ? "username" : "tel-national"}

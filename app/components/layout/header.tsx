@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { loginHref, vendorHref } from "~/utils/lobby-links";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
+import { CountBadge } from "../ui/count-badge";
 import { Icon } from "../ui/icon";
 import { PlainLink } from "../ui/plain-link";
 import { CategoryLink } from "./category-link";
@@ -69,13 +70,11 @@ export function Header({
               <Icon name="chat" />
               <span className="label">{t("header.customerService")}</span>
               {viewer?.supportUnread ? (
-                <span
-                  className="badge"
-                  aria-label={t("memberCentre.unread", { count: viewer.supportUnread })}
-                  data-testid="header-support-unread"
-                >
-                  {viewer.supportUnread}
-                </span>
+                <CountBadge
+                  count={viewer.supportUnread}
+                  spoken={t("memberCentre.unread", { count: viewer.supportUnread })}
+                  testId="header-support-unread"
+                />
               ) : null}
             </CustomerServiceLink>
           ) : null}

@@ -55,6 +55,8 @@ export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: Reac
 
   return (
     <div className="lobby">
+      {/* The page's title for screen readers and outlines; the design shows the banners instead. */}
+      <h1 className="visually-hidden">{t("lobby.title")}</h1>
       <BannerCarousel banners={data.banners} />
       <NoticeMarquee
         titles={data.marquee}

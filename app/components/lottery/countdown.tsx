@@ -19,7 +19,9 @@ export function Countdown({ seconds }: { seconds: number }) {
   const { t } = useTranslation();
   const left = useCountdown(seconds);
   return (
-    <span className="lottery-countdown" data-testid="draw-countdown">
+    // A timer, announced only when asked (its role's default): the text changes every second.
+    // On the span, not the list's <dd>, which may carry no role.
+    <span role="timer" className="lottery-countdown" data-testid="draw-countdown">
       {left > 0
         ? t("lottery.draw.closesIn", { time: countdownText(left) })
         : t("lottery.draw.closed")}

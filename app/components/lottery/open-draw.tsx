@@ -19,7 +19,7 @@ export function OpenDraw({ draw, href }: { draw: LotteryGameData["draw"]; href: 
           <time data-testid="draw-closes-at">{draw.closesAt}</time>
         </dd>
         <dt>{t("lottery.draw.timeLeft")}</dt>
-        <dd role="timer">
+        <dd>
           <Countdown key={draw.drawNo} seconds={draw.secondsLeft} />
         </dd>
         <dt>{t("lottery.draw.seedHash")}</dt>

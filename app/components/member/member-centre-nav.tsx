@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { CountBadge } from "../ui/count-badge";
 
 /** The member centre's pages (DESIGN §4), in the order a member looks for them. */
 const PAGES = [
@@ -81,9 +82,5 @@ function Badge({ page, count }: { page: keyof MemberCentreBadges; count: number 
     page === "messages" || page === "support"
       ? t("memberCentre.unread", { count })
       : t("memberCentre.claimable", { count });
-  return (
-    <span className="badge" aria-label={label} data-testid={`badge-${page}`}>
-      {count}
-    </span>
-  );
+  return <CountBadge count={count} spoken={label} testId={`badge-${page}`} />;
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors } from "~/components/forms/field";
 import { FormKeyInput } from "~/components/member/transfer/form-key-input";
 import { useTranslation } from "~/utils/i18n";
@@ -65,7 +65,7 @@ export function MissionCard({
         </>
       ) : mission.claimable || result ? (
         <Form method="post" className="inline-form" data-testid="mission-claim-form">
-          <HoneypotInputs />
+          <HoneypotField />
           <FormKeyInput formKey={formKey} />
           <input type="hidden" name="missionId" value={mission.id} />
           <FormErrors errors={result?.error?.[""]} />

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 
 /**
  * One operator decision on a queue row (approve, reject, verify, mark paid…): a small POST
@@ -30,7 +30,7 @@ export function DecisionForm({
 }) {
   return (
     <Form method="post" action={action} className="stack-form ops-action">
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

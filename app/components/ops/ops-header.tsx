@@ -1,5 +1,6 @@
 import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { CountBadge } from "../ui/count-badge";
 
 /** The back office's screens, in the order of its menu. */
 const OPS_PAGES = [
@@ -42,13 +43,11 @@ export function OpsHeader({
             <NavLink key={to} to={to} end={to === "/ops"} data-testid={`ops-nav-${testId}`}>
               {t(label)}
               {testId === "support" && supportUnread > 0 ? (
-                <span
-                  className="badge"
-                  aria-label={t("support.unread", { count: supportUnread })}
-                  data-testid="ops-support-unread"
-                >
-                  {supportUnread}
-                </span>
+                <CountBadge
+                  count={supportUnread}
+                  spoken={t("support.unread", { count: supportUnread })}
+                  testId="ops-support-unread"
+                />
               ) : null}
             </NavLink>
           ))}

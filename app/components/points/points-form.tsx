@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 
@@ -30,7 +30,7 @@ export function PointsForm({
   const { t } = useTranslation();
   return (
     <Form method="post" action={action} className="stack-form" data-testid={testId}>
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="idempotencyKey" value={formKey} />
       {children}

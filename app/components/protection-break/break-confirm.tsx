@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import { BREAK_PATH, type BreakConfirmView } from "./types";
 
@@ -39,7 +39,7 @@ export function BreakConfirm({ confirm }: { confirm: BreakConfirmView }) {
         <li>{t(`protectionBreak.${confirm.kind}.final`)}</li>
       </ul>
       <Form method="post" action={BREAK_PATH} className="stack-form">
-        <HoneypotInputs />
+        <HoneypotField />
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="kind" value={confirm.kind} />
         <input type="hidden" name="length" value={confirm.length} />

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { BREAK_PATH, type BreakBoundsView, type BreakKindView } from "./types";
@@ -30,7 +30,7 @@ export function BreakToolForm({
       <h2 id={titleId}>{t(`protectionBreak.${kind}.title`)}</h2>
       <p>{t(`protectionBreak.${kind}.about`)}</p>
       <Form method="post" action={BREAK_PATH} className="stack-form" noValidate>
-        <HoneypotInputs />
+        <HoneypotField />
         <input type="hidden" name="intent" value="review" />
         <input type="hidden" name="kind" value={kind} />
         <fieldset>

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { LimitKeyFields } from "~/components/protection/limit-key-fields";
 import { useTranslation } from "~/utils/i18n";
@@ -14,7 +14,7 @@ export function LimitForm({ result }: { result?: SubmissionResult<string[]> | nu
       <h2 id="limit-form-title">{t("protection.limits.setTitle")}</h2>
       <p className="muted">{t("protection.limits.setNote")}</p>
       <Form method="post" className="stack-form" data-testid="limit-form">
-        <HoneypotInputs />
+        <HoneypotField />
         <input type="hidden" name="intent" value="set" />
         <LimitKeyFields result={result} />
         <Field

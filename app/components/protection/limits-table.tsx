@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors } from "~/components/forms/field";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { formatMoney } from "~/utils/money";
@@ -96,7 +96,7 @@ export function LimitsTable({
 function LimitButton({ intent, limit, label }: { intent: string; limit: LimitRow; label: string }) {
   return (
     <Form method="post">
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="kind" value={limit.kind} />
       <input type="hidden" name="period" value={limit.period} />

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import { formatElapsed } from "./session-clock";
 import type { RealityView } from "./types";
@@ -95,7 +95,7 @@ function AnswerForm({
 }) {
   return (
     <Form method="post" action={REALITY_CHECK_PATH} reloadDocument>
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button type="submit" className={intent === "continue" ? "button" : "button secondary"}>

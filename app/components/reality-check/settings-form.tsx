@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 
@@ -33,7 +33,7 @@ export function RealitySettingsForm({
       ) : null}
       <section className="member-card">
         <Form method="post" className="stack-form" data-testid="reality-settings-form">
-          <HoneypotInputs />
+          <HoneypotField />
           <input type="hidden" name="intent" value="settings" />
           <FormErrors errors={errors[""]} />
           <fieldset aria-describedby="reality-interval-error">

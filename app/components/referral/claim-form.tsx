@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors, formReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 
@@ -21,7 +21,7 @@ export function ReferralClaimForm({ result }: { result?: SubmissionResult<string
     >
       <h2 id="referral-claim-title">{t("referral.claim.title")}</h2>
       <p className="muted">{t("referral.claim.hint")}</p>
-      <HoneypotInputs />
+      <HoneypotField />
       <FormErrors errors={errors[""]} />
       <Field
         name="code"

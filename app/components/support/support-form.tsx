@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useTranslation } from "~/utils/i18n";
@@ -26,7 +26,7 @@ export function SupportForm({
       id="support-form"
       data-testid="support-form"
     >
-      <HoneypotInputs />
+      <HoneypotField />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <TextareaField
         name="body"

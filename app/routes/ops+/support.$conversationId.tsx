@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SupportForm } from "~/components/support/support-form";
 import { SupportMessages } from "~/components/support/support-messages";
@@ -48,7 +48,7 @@ export default function OpsSupportConversation() {
             intent="reply"
           />
           <Form method="post" className="inline-form" data-testid="ops-support-close">
-            <HoneypotInputs />
+            <HoneypotField />
             <input type="hidden" name="intent" value="close" />
             <button type="submit" className="button">
               {t("support.ops.close")}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CountBadge } from "~/components/ui/count-badge";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsSupportQueueLoader } from "./__support.server";
@@ -24,9 +25,7 @@ export default function OpsSupportQueue() {
           <li key={row.id}>
             <Link to={`/ops/support/${row.id}`}>{row.account}</Link> · <time>{row.at}</time>
             {row.unread > 0 ? (
-              <span className="badge" aria-label={t("support.unread", { count: row.unread })}>
-                {row.unread}
-              </span>
+              <CountBadge count={row.unread} spoken={t("support.unread", { count: row.unread })} />
             ) : null}
           </li>
         ))}

@@ -35,7 +35,8 @@ const TEXT_FIELDS: {
     input: { type: "date", autoComplete: "bday" },
     hint: "security.profile.birthdayHint",
   },
-  { name: "address", input: { autoComplete: "street-address" } },
+  // A one-line input: street-address is for a field that holds several lines.
+  { name: "address", input: { autoComplete: "address-line1" } },
   { name: "nationality", input: { autoComplete: "country-name" } },
   { name: "occupation", input: { autoComplete: "organization-title" } },
 ];

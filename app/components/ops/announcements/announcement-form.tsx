@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
@@ -38,7 +38,7 @@ export function AnnouncementForm({
     values[name] ?? (announcement ? String(announcement[name]) : undefined);
   return (
     <Form method="post" className="stack-form" data-testid="ops-announcement-form">
-      <HoneypotInputs />
+      <HoneypotField />
       <SelectField
         name="type"
         label={t("opsAnnouncements.field.type")}

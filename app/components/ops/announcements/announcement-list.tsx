@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 
 export interface OpsAnnouncementRow {
@@ -17,7 +17,7 @@ export interface OpsAnnouncementRow {
 function RowAction({ id, intent, label }: { id: number; intent: string; label: string }) {
   return (
     <Form method="post" className="inline-form">
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className="button small" data-testid={`ops-announcement-${intent}`}>

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 
 export interface ModeratedMessage {
@@ -46,7 +46,7 @@ export function RoomModeration({
               <td>
                 {message.deleted ? null : (
                   <Form method="post" className="inline-form">
-                    <HoneypotInputs />
+                    <HoneypotField />
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="messageId" value={message.id} />
                     <button type="submit" className="button small">
@@ -55,7 +55,7 @@ export function RoomModeration({
                   </Form>
                 )}
                 <Form method="post" className="inline-form">
-                  <HoneypotInputs />
+                  <HoneypotField />
                   <input type="hidden" name="intent" value="mute" />
                   <input type="hidden" name="memberId" value={message.memberId} />
                   <label>
@@ -86,7 +86,7 @@ export function UnmuteForm({ memberId, account }: { memberId: string; account: s
   const { t } = useTranslation();
   return (
     <Form method="post" className="inline-form">
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value="unmute" />
       <input type="hidden" name="memberId" value={memberId} />
       <button type="submit" className="button small" data-testid="ops-chat-unmute">

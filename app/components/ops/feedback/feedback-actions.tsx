@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useTranslation } from "~/utils/i18n";
@@ -17,7 +17,7 @@ export function FeedbackActions({
   return (
     <div className="member-card stack-form">
       <Form method="post" className="stack-form" noValidate data-testid="ops-feedback-answer">
-        <HoneypotInputs />
+        <HoneypotField />
         <input type="hidden" name="intent" value="answer" />
         <TextareaField
           name="body"
@@ -34,7 +34,7 @@ export function FeedbackActions({
         </button>
       </Form>
       <Form method="post" className="inline-form" data-testid="ops-feedback-close">
-        <HoneypotInputs />
+        <HoneypotField />
         <input type="hidden" name="intent" value="close" />
         <button type="submit" className="button">
           {t("feedback.ops.close")}

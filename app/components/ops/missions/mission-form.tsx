@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import {
@@ -71,7 +71,7 @@ export function OpsMissionForm({
         action={`/ops/missions?edit=${mission?.id ?? "new"}`}
         className="stack-form"
       >
-        <HoneypotInputs />
+        <HoneypotField />
         {mission ? <input type="hidden" name="missionId" value={mission.id} /> : null}
         <FormErrors errors={errors[""]} />
         {field("code")}

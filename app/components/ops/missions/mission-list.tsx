@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import type { OpsMissionData } from "./types";
 
@@ -49,7 +49,7 @@ export function OpsMissionList({ missions }: { missions: OpsMissionData[] }) {
                   {t("opsMissions.edit")}
                 </Link>{" "}
                 <Form method="post" className="inline-form">
-                  <HoneypotInputs />
+                  <HoneypotField />
                   <input type="hidden" name="missionId" value={mission.id} />
                   <button
                     type="submit"

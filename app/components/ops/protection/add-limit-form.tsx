@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { LimitKeyFields } from "~/components/protection/limit-key-fields";
 import { useTranslation } from "~/utils/i18n";
@@ -26,7 +26,7 @@ export function AddLimitForm({
         noValidate
         data-testid="ops-add-limit"
       >
-        <HoneypotInputs />
+        <HoneypotField />
         <input type="hidden" name="intent" value="limit" />
         <Field
           name="account"

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors } from "~/components/forms/field";
 import type { BreakBoundsView, BreakKindView } from "~/components/protection-break/types";
 import { useTranslation } from "~/utils/i18n";
@@ -18,7 +18,7 @@ export function AddRestrictionForm({
   const kinds = ["time_out", "exclusion"] as const;
   return (
     <Form method="post" action="/ops/protection" className="stack-form" noValidate>
-      <HoneypotInputs />
+      <HoneypotField />
       <input type="hidden" name="intent" value="add" />
       <Field
         name="account"
