@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { dayIn } from "~/platform/calendar/date-range";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
   formPost,
@@ -385,11 +387,11 @@ describe("profile", () => {
 
   test("a birthday under 18 is refused; exactly 18 today is accepted", async () => {
     const member = await newMember();
-    const now = new Date();
+    // "Today" is the brand's day (Karachi), which is already tomorrow in UTC from 19:00 on.
+    const { timeZone } = await getBrandConfig(handle.db);
+    const [year, month, day] = dayIn(timeZone, new Date()).split("-").map(Number);
     const yearsAgo = (years: number, days = 0) =>
-      new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days))
-        .toISOString()
-        .slice(0, 10);
+      new Date(Date.UTC(year! - years, month! - 1, day! + days)).toISOString().slice(0, 10);
     const young = await jsonBody(
       post(member.cookie, { intent: "profile", birthday: yearsAgo(18, 1) }),
     );
