@@ -1,9 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/node";
+import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { translatorFor } from "~/utils/i18next.server";
 import { hasControlCharacters, someString } from "~/platform/text/control-characters";
-
 import { HONEYPOT_FIELD } from "./honeypot";
 
 export { HONEYPOT_FIELD };
@@ -175,4 +175,20 @@ export async function parseFormOrThrow<Schema extends z.ZodType>(
     );
   }
   return result.data;
+}
+
+/**
+ * A 400 with the form's errors; the entered values (secrets excepted) come back so nothing is lost.
+ * `extra` goes beside the result (which form it was, a captcha, …), typed as written, so an
+ * action's reply keeps its literal tags (`{ form: "request" }`) for the component to narrow on.
+ */
+export function formFailure(
+  result: SubmissionResult<string[]>,
+): TypedResponse<{ result: SubmissionResult<string[]> }>;
+export function formFailure<const Extra extends object>(
+  result: SubmissionResult<string[]>,
+  extra: Extra,
+): TypedResponse<{ result: SubmissionResult<string[]> } & Extra>;
+export function formFailure(result: SubmissionResult<string[]>, extra: object = {}) {
+  return json({ result, ...extra }, { status: 400 });
 }

@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/utils/form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
@@ -28,7 +28,6 @@ import type { TFunction } from "~/i18n";
 import { breakTime } from "~/utils/break-form.server";
 import {
   codeRequestRefusal,
-  formFailure,
   identityErrorMessage,
   identityFlags,
   SECRET_FIELDS,

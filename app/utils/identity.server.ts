@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type TypedResponse } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { PlatformError } from "~/platform/errors";
 import type { CodeRequestResult } from "~/platform/identity/codes.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
@@ -67,22 +66,6 @@ export const SECRET_FIELDS = [
   "captcha",
   "verificationCode",
 ];
-
-/**
- * A 400 with the form's errors; the entered values (secrets excepted) come back so nothing is lost.
- * `extra` goes beside the result (which form it was, a captcha, …), typed as written, so an
- * action's reply keeps its literal tags (`{ form: "request" }`) for the component to narrow on.
- */
-export function formFailure(
-  result: SubmissionResult<string[]>,
-): TypedResponse<{ result: SubmissionResult<string[]> }>;
-export function formFailure<const Extra extends object>(
-  result: SubmissionResult<string[]>,
-  extra: Extra,
-): TypedResponse<{ result: SubmissionResult<string[]> } & Extra>;
-export function formFailure(result: SubmissionResult<string[]>, extra: object = {}) {
-  return json({ result, ...extra }, { status: 400 });
-}
 
 /** Signs the browser in (sets the session cookie) and goes on; a reload never re-posts the form. */
 export async function signedInRedirect(request: Request, session: NewSession, to: string) {

@@ -14,8 +14,7 @@ import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { loginHref } from "~/utils/lobby-links";
 
 /**

@@ -38,10 +38,9 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireMember, requireRealMember } from "~/utils/auth.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { realityView } from "~/utils/reality-check.server";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "~/utils/identity.server";
 import {
   amountField,
   idempotencyKeyField,

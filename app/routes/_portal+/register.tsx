@@ -24,11 +24,10 @@ import { createSession } from "~/platform/identity/sessions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, getViewer } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
 import {
   codeRequestRefusal,
-  formFailure,
   identityErrorMessage,
   identityFlags,
   SECRET_FIELDS,

@@ -18,7 +18,7 @@ import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { agentContext } from "~/utils/agency.server";
 import { auditContext } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
 import {
@@ -27,7 +27,7 @@ import {
   requiredSecret,
   ruledField,
 } from "~/utils/identity-schemas.server";
-import { formFailure, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
+import { identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
 import { formatRate, parseRateInput } from "~/utils/rates";
 import { titleMeta } from "~/utils/meta";
 

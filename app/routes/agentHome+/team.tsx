@@ -28,10 +28,9 @@ import { transferToUpline } from "~/platform/wallet/transfers.server";
 import { findUpline } from "~/platform/wallet/upline.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
 import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import { formatRate } from "~/utils/rates";
 import {

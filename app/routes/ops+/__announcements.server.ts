@@ -17,8 +17,7 @@ import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { parseSubmission, readForm } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { parseSubmission, readForm, formFailure } from "~/utils/form.server";
 
 /**
  * /ops/announcements (issue 16): the list with publish, unpublish and

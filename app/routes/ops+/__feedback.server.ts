@@ -16,9 +16,8 @@ import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
-import { formFailure } from "~/utils/identity.server";
 import { pageParam } from "~/utils/pagination";
 
 /**

@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/utils/form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { getDb } from "~/platform/start.server";
@@ -7,12 +7,7 @@ import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server
 import { login } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { auditContext } from "~/utils/auth.server";
-import {
-  formFailure,
-  identityErrorMessage,
-  identityFlags,
-  SECRET_FIELDS,
-} from "~/utils/identity.server";
+import { identityErrorMessage, identityFlags, SECRET_FIELDS } from "~/utils/identity.server";
 import type { IdentityReply, IdentityRequest } from "~/utils/identity-actions.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { opsSessionCookieHeader } from "~/utils/session.server";

@@ -8,8 +8,7 @@ import {
   GOODS_KINDS,
   saveGoods,
 } from "~/platform/rewards/points/goods.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { minorToInput } from "~/utils/money";
 import { moneyField, wholeField } from "./__points.server";
 import { opsPromotionsContext } from "./__promotions.server";

@@ -7,8 +7,7 @@ import {
   savePointsConfig,
 } from "~/platform/rewards/points/config.server";
 import { listGoods } from "~/platform/rewards/points/goods.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
 import { opsPromotionsContext } from "./__promotions.server";
 

@@ -12,8 +12,7 @@ import { PlatformError } from "~/platform/errors";
 import { requestAgeCheck } from "~/platform/protection/age.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
-import { HONEYPOT_FIELD, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { HONEYPOT_FIELD, parseSubmission, formFailure } from "~/utils/form.server";
 import { walletErrorMessage } from "~/utils/wallet.server";
 import { readProofUpload } from "./__proof-upload.server";
 

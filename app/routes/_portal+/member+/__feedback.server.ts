@@ -9,8 +9,12 @@ import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { requireRealMember } from "~/utils/auth.server";
-import { assertSameOrigin, HONEYPOT_FIELD, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import {
+  assertSameOrigin,
+  HONEYPOT_FIELD,
+  parseSubmission,
+  formFailure,
+} from "~/utils/form.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
 import { pageParam } from "~/utils/pagination";
 import { PROOF_FIELD, readProofUpload } from "./__proof-upload.server";

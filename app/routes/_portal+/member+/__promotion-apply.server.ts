@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/utils/form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { APPLY_COMMENT_MAX } from "~/components/rewards/apply-form";
@@ -8,7 +8,6 @@ import { PlatformError } from "~/platform/errors";
 import { applyForPromotion } from "~/platform/rewards/promotion-actions.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
-import { formFailure } from "~/utils/identity.server";
 import { withSearchParam } from "~/utils/misc";
 import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import { rewardErrorMessage } from "../__promotions.server";

@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/utils/form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -8,7 +8,6 @@ import { type LIMIT_KINDS, type LIMIT_PERIODS } from "~/platform/protection/limi
 import { confirmLimitChange, setLimit } from "~/platform/protection/limits.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
-import { formFailure } from "~/utils/identity.server";
 import { limitAmount, limitKey } from "~/utils/limit-form.server";
 
 /** The limits page's three forms: set (or change) a limit, remove one, confirm a waiting change. */

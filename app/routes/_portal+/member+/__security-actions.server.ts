@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/utils/form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 /**
  * The security centre's form handlers (§5 change password, withdraw password, phone and
  * e-mail binding, profile): one per intent, dispatched by the route's action, as the
@@ -30,12 +30,7 @@ import {
 } from "~/platform/wallet/withdraw-password.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
 import type { TFunction } from "~/i18n";
-import {
-  codeRequestRefusal,
-  formFailure,
-  identityErrorMessage,
-  SECRET_FIELDS,
-} from "~/utils/identity.server";
+import { codeRequestRefusal, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
 import {
   codeField,
   confirmedPassword,

@@ -13,8 +13,7 @@ import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
 
 /**

@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/utils/form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
@@ -15,7 +15,6 @@ import {
 } from "~/platform/wallet/withdrawals.server";
 import type { Viewer } from "~/utils/auth.server";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "~/utils/identity.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { parseMoneyInput } from "~/utils/money";
 import type { ProofUpload } from "./__proof-upload.server";

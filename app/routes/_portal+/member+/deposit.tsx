@@ -35,10 +35,9 @@ import {
   type DepositChannel,
 } from "~/platform/wallet/payments/channels.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "~/utils/identity.server";
 import { pageParam } from "~/utils/pagination";
 import {
   amountField,

@@ -19,8 +19,7 @@ import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protecti
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { clearSessionCookieHeader } from "~/utils/session.server";

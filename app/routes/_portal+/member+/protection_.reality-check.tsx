@@ -15,8 +15,7 @@ import {
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
-import { formFailure } from "~/utils/identity.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { titleMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/misc";
 

@@ -19,9 +19,8 @@ import {
 import { findVipLevel } from "~/platform/rewards/vip.server";
 import { levelName } from "~/platform/rewards/vip-levels";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { formFailure } from "~/utils/identity.server";
 import { titleMeta } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import {

@@ -21,10 +21,9 @@ import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferToUpline } from "~/platform/wallet/transfers.server";
 import { findUpline } from "~/platform/wallet/upline.server";
 import { requireRealMember, type Viewer } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import type { TFunction } from "~/i18n";
-import { formFailure } from "~/utils/identity.server";
 import { formatMoney } from "~/utils/money";
 import {
   amountField,

@@ -20,10 +20,9 @@ import { MAIN } from "~/platform/wallet/ledger.server";
 import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferAllToMain, transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { readForm, parseSubmission } from "~/utils/form.server";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import type { TFunction } from "~/i18n";
 import { useTranslation } from "~/utils/i18n";
-import { formFailure } from "~/utils/identity.server";
 import { memberWallets } from "./__wallets.server";
 import { formatMoney } from "~/utils/money";
 import {
