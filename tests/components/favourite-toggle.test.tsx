@@ -4,7 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { GameGrid } from "~/components/lobby/game-grid";
+import { GameGrid } from "~/components/play/game-grid";
 import { PORTAL_LAYOUT_ID } from "~/components/play/use-favourites";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";

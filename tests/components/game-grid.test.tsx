@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
-import { GameGrid } from "~/components/lobby/game-grid";
+import { GameGrid } from "~/components/play/game-grid";
 import { DEFAULT_GAME_ICON } from "~/components/ui/game-icon";
 import { renderWithApp } from "../helpers/render";
 

@@ -2,9 +2,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { TableList, type TableEntry } from "../play/table-list";
-import { GameGrid } from "./game-grid";
-import type { GameTileData } from "./game-tile";
-import { Pager } from "./pager";
+import { GameGrid } from "../play/game-grid";
+import type { GameTileData } from "../play/game-tile";
+import { Pager } from "../ui/pager";
 import { VendorSubMenu } from "./vendor-sub-menu";
 
 export interface GameListData {

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { categoryPath, launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
-import { GameGrid } from "./game-grid";
-import type { GameTileData } from "./game-tile";
+import { GameGrid } from "../play/game-grid";
+import type { GameTileData } from "../play/game-tile";
 import { VendorSubMenu } from "./vendor-sub-menu";
 import { VendorTile, type VendorTileData } from "./vendor-tile";
 

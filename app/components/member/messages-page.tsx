@@ -3,7 +3,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { rewardCentreHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
-import { Pager } from "../lobby/pager";
+import { Pager } from "../ui/pager";
 
 /** A message to the account: its kind and parameters, translated in the reader's language. */
 export interface MessageView {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
-import { GameGrid } from "~/components/lobby/game-grid";
-import type { GameTileData } from "~/components/lobby/game-tile";
-import { Pager } from "~/components/lobby/pager";
+import { GameGrid } from "~/components/play/game-grid";
+import type { GameTileData } from "~/components/play/game-tile";
+import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { REFUSED_PARAM } from "./refused-param";

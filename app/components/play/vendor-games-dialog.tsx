@@ -2,7 +2,7 @@ import { PlainLink } from "~/components/ui/plain-link";
 import { useTranslation } from "~/utils/i18n";
 import { launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
-import { Pager } from "../lobby/pager";
+import { Pager } from "../ui/pager";
 import { Dialog } from "../ui/dialog";
 import { GameIcon } from "../ui/game-icon";
 

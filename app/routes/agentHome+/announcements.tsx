@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Pager } from "~/components/lobby/pager";
+import { Pager } from "~/components/ui/pager";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
 import { i18next } from "~/utils/i18next.server";
 import { agentContext } from "~/utils/agency.server";

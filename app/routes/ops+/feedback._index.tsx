@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Pager } from "~/components/lobby/pager";
+import { Pager } from "~/components/ui/pager";
 import { FeedbackFilters } from "~/components/ops/feedback/feedback-filters";
 import { FeedbackQueue } from "~/components/ops/feedback/feedback-queue";
 import { titleMeta } from "~/utils/meta";

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Pager } from "~/components/lobby/pager";
+import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { TermsSummary } from "~/components/agent/contracts/contract-terms";
 import { Field } from "~/components/forms/field";
-import { Pager } from "~/components/lobby/pager";
+import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/utils/i18n";
 import { formatRate } from "~/utils/rates";
 import type { OpsAgentsData } from "./types";

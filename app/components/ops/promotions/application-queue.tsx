@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Field } from "~/components/forms/field";
-import { Pager } from "~/components/lobby/pager";
+import { Pager } from "~/components/ui/pager";
 import { DecisionForm } from "~/components/ops/decision-form";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FeedbackForm } from "~/components/feedback/feedback-form";
 import { FeedbackThread } from "~/components/feedback/feedback-thread";
-import { Pager } from "~/components/lobby/pager";
+import { Pager } from "~/components/ui/pager";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { memberFeedbackAction, memberFeedbackLoader } from "./__feedback.server";

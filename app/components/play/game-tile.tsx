@@ -1,8 +1,8 @@
 import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
 import { launchHref, loginHref } from "~/utils/lobby-links";
-import { MemberFavouriteToggle } from "../play/member-favourite";
-import { useFavourites } from "../play/use-favourites";
+import { MemberFavouriteToggle } from "./member-favourite";
+import { useFavourites } from "./use-favourites";
 import { GameIcon } from "../ui/game-icon";
 import { Icon } from "../ui/icon";
 
