@@ -53,6 +53,19 @@ const bodyReads = [
   },
 ];
 
+/**
+ * A route folder's `__name` files are that folder's own code (ADR 14): its routes import them as
+ * `./__name`, and a nested folder's as `../__name`. Another route tree, a component or a util
+ * reaching in means the helper is shared: it belongs in app/utils (or a component).
+ */
+const privateRouteHelpers = [
+  {
+    regex: "^(?!(\\./|(\\.\\./)+)__[^/]*$).*(^|/)__[^/]*$",
+    message:
+      "Another folder's private `__` helper: move what two route trees share to app/utils (ADR 14).",
+  },
+];
+
 const unscreenedParsers = [
   {
     name: "@conform-to/zod/v4",
@@ -157,8 +170,15 @@ export default tseslint.config(
     ignores: ["app/utils/form.server.ts", "app/routes/_portal+/member+/__proof-upload.server.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...castRules, ...bodyReads],
-      "no-restricted-imports": ["error", { paths: [...unscreenedParsers, ...invalidMarkup] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [...unscreenedParsers, ...invalidMarkup], patterns: privateRouteHelpers },
+      ],
     },
+  },
+  {
+    files: ["app/utils/form.server.ts", "app/routes/_portal+/member+/__proof-upload.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: privateRouteHelpers }] },
   },
   {
     // Node scripts and benchmarks write their figures to the terminal.

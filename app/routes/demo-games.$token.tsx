@@ -31,7 +31,7 @@ import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { newFormKey, walletErrorMessage } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
-import { CHAT_FORM, chatRoomView, postChat } from "./_portal+/__chat.server";
+import { CHAT_FORM, chatRoomView, postChat } from "~/utils/chat.server";
 
 /**
  * A game of the built-in demo provider: the page the game popup frames

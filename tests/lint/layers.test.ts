@@ -79,6 +79,12 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "import/no-restricted-paths",
     "app/platform's floors: identity may import only from floors below",
   ],
+  [
+    "route-imports-other-tree-helper.ts",
+    "app/routes/resources+/lint-fixture.ts",
+    "no-restricted-imports",
+    "Another folder's private `__` helper",
+  ],
 ];
 
 describe("house rules as lint", () => {
@@ -106,5 +112,14 @@ describe("house rules as lint", () => {
         ),
       },
     ]);
+  });
+
+  test("a route imports its own folder's and its parent folder's private helpers", async () => {
+    expect(
+      await lintAs(
+        "route-imports-own-helpers.ts",
+        "app/routes/_portal+/member+/lint-fixture.server.ts",
+      ),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { ChatRoom } from "~/components/chat/chat-room";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
-import { chatAction, chatLoader } from "./__chat.server";
+import { chatAction, chatLoader } from "~/utils/chat.server";
 
 export const meta = titleMeta<typeof loader>();
 

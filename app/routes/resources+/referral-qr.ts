@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { invitationLink } from "~/routes/_portal+/member+/__referral.server";
+import { invitationLink } from "~/utils/referral-link.server";
 import { qrPng, qrSvg } from "./__qr.server";
 import { svgResponse } from "./__tile-art.server";
 

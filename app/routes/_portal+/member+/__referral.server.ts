@@ -9,17 +9,13 @@ import { mayClaimReferrer, referrerOf } from "~/platform/rewards/referral/links.
 import type { Promotion } from "~/platform/rewards/promotion-rows.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { RECORDS_PAGE_SIZE } from "~/utils/records.server";
+import { invitationLink } from "~/utils/referral-link.server";
 
 /**
  * /member/referral's server side: the invitation link and its share links,
  * the promotion's terms, the friends with their reward state, and the form
  * in which a member who joined without one names the friend who invited them.
  */
-
-/** `<origin>/register?ref=CODE`: the register dialog reads the code from it. */
-export function invitationLink(request: Request, code: string) {
-  return `${new URL(request.url).origin}/register?ref=${encodeURIComponent(code)}`;
-}
 
 /** §2 share: plain URLs the messengers document, so they work without JavaScript. */
 export function shareLinks(link: string, text: string) {
