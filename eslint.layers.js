@@ -22,6 +22,18 @@ export const layerZones = [
       "Components never import server modules (not even types): describe the props they render instead.",
   },
   {
+    target: "./app/server",
+    from: ["./app/components", "./app/routes"],
+    message:
+      "app/server is the request machinery under every page (page cache, gzip, CSP, request ids, document stream): it imports no components or routes.",
+  },
+  {
+    target: ["./app/routes", "./app/components", "./app/utils", "./app/platform", "./app/root.tsx"],
+    from: "./app/server/route-matching.server.ts",
+    message:
+      "The Remix route-matching patch is installed by entry.server.tsx alone, at start-up (ADR 24).",
+  },
+  {
     target: "./app/utils",
     from: ["./app/components", "./app/routes"],
     message:

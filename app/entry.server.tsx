@@ -15,26 +15,26 @@ import { getDb, startDatabase } from "./platform/start.server";
 import { getBrandConfig } from "./platform/system/settings.server";
 import { logEvent } from "./platform/log.server";
 import { RequestContextProvider } from "./utils/request-context";
-import { requestIdOf } from "./utils/request-id.server";
+import { requestIdOf } from "./server/request-id.server";
 import {
   cachedPage,
   hasSignedInCookie,
   setPageCacheHeaders,
   storingStream,
   withNonce,
-} from "./utils/page-cache.server";
-import { securityHeaders } from "./utils/security-headers.server";
-import { stylesheetText } from "./utils/inline-css.server";
+} from "./server/page-cache.server";
+import { securityHeaders } from "./server/security-headers.server";
+import { stylesheetText } from "./server/inline-css.server";
 import appStyles from "./styles/app.css";
-import { streamDocument } from "./utils/document-stream.server";
-import { checkDocumentWriter } from "./utils/document-writer-check.server";
-import { acceptsGzip } from "./utils/page-gzip.server";
-import { installRouteMatchMemo } from "./utils/route-matching.server";
+import { streamDocument } from "./server/document-stream.server";
+import { checkDocumentWriter } from "./server/document-writer-check.server";
+import { acceptsGzip } from "./server/page-gzip.server";
+import { installRouteMatchMemo } from "./server/route-matching.server";
 
 // Fail fast on bad configuration or a React writer that corrupts text, and open + migrate the
 // database before the first request.
 const config = getConfig();
-installRouteMatchMemo();
+installRouteMatchMemo(logEvent);
 await checkDocumentWriter().catch((error: unknown) => {
   logEvent("startup.failed", { level: "error", error: String(error) });
   throw error;

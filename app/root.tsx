@@ -18,7 +18,7 @@ import { offeredLanguages } from "./utils/language-menu.server";
 import { withoutTrailingSlash } from "./utils/misc";
 import { readPrefs } from "./utils/prefs.server";
 import { pageAddress } from "./utils/seo";
-import { pageCacheDecision } from "./utils/page-cache.server";
+import { pageCacheDecision } from "./server/page-cache.server";
 import { isSystemStatusData } from "./utils/system-status";
 import {
   csLink,

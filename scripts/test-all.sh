@@ -3,11 +3,11 @@
 #
 #   1. typecheck                 npx tsc
 #   2. lint                      npm run lint: ESLint (layer rule) and Prettier's check, started alongside tsc
-#   3. unit + platform (PGlite)  npx vitest run
-#   4. throwaway PostgreSQL 15   scripts/pg-throwaway.sh (temp dir, free port, removed on exit)
-#   5. database suites on        TEST_DATABASE_URL=… npx vitest run <the tests/platform files that
+#   3. production build          npm run build (tests/server/route-matching-build.test.ts serves it)
+#   4. unit + platform (PGlite)  npx vitest run
+#   5. throwaway PostgreSQL 15   scripts/pg-throwaway.sh (temp dir, free port, removed on exit)
+#   6. database suites on        TEST_DATABASE_URL=… npx vitest run <the tests/platform files that
 #      PostgreSQL                open a database, i.e. import tests/helpers/database>
-#   6. production build          npm run build
 #  6b. cluster                   scripts/cluster.sh test-short: SIGTERM drains (PGlite), an event
 #                                crosses two processes, the kill test behind haproxy (ADR 25)
 #   7. end to end                npx playwright test  (JS on, JS off, then the maintenance
@@ -100,17 +100,20 @@ cat "$LINT_LOG"
 [ "$LINT_STATUS" -eq 0 ] || exit "$LINT_STATUS"
 echo "lint: no problems"
 
-section "3/7 Vitest, all suites (PGlite)"
+section "3/7 Production build"
+npm run build
+
+section "4/7 Vitest, all suites (PGlite)"
 npx vitest run
 
-section "4/7 Throwaway PostgreSQL 15"
+section "5/7 Throwaway PostgreSQL 15"
 # Our own EXIT trap (on_exit) stops and deletes the cluster, also on failure or Ctrl-C.
 PG_THROWAWAY_TRAP=0 pg_throwaway_start
 E2E_DATABASE_URL="$(pg_throwaway_createdb portal_e2e)"
 echo "platform tests: $PG_THROWAWAY_URL (a copy of a template database per test file)"
 echo "e2e server:     $E2E_DATABASE_URL"
 
-section "5/7 Vitest, database suites on PostgreSQL"
+section "6/7 Vitest, database suites on PostgreSQL"
 # What can differ between PGlite (PostgreSQL 17 in WebAssembly, one connection) and the
 # PostgreSQL 15 server is what touches the database: the SQL, migrations, constraints, locks,
 # concurrency, the ledger. So the tests/platform files that open a database (they import
@@ -129,9 +132,6 @@ if [ -n "$MISSED" ]; then
 fi
 echo "${#DB_SUITES[@]} files"
 TEST_DATABASE_URL="$PG_THROWAWAY_URL" npx vitest run "${DB_SUITES[@]}"
-
-section "6/7 Production build"
-npm run build
 
 section "6b/7 Cluster: graceful stop, two processes' events, kill test (10 s)"
 # scripts/cluster.sh: its databases go into the throwaway cluster above (PG_THROWAWAY_PORT is exported).

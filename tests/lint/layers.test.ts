@@ -85,6 +85,18 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "no-restricted-imports",
     "Another folder's private `__` helper",
   ],
+  [
+    "route-imports-remix-patch.ts",
+    "app/routes/_portal+/lint-fixture.tsx",
+    "import/no-restricted-paths",
+    "installed by entry.server.tsx alone",
+  ],
+  [
+    "server-imports-component.ts",
+    "app/server/lint-fixture.server.ts",
+    "import/no-restricted-paths",
+    "app/server is the request machinery",
+  ],
 ];
 
 describe("house rules as lint", () => {

@@ -88,7 +88,7 @@ describe("language menu", () => {
 
 describe("security headers", () => {
   test("CSP with the nonce, the brand's CDNs, and the fixed headers", async () => {
-    const { securityHeaders } = await import("~/utils/security-headers.server");
+    const { securityHeaders } = await import("~/server/security-headers.server");
     const headers = new Headers();
     securityHeaders(headers, {
       nonce: "abc123",

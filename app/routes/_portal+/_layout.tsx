@@ -30,7 +30,7 @@ import { vendorGamesDialog } from "./__vendor-games.server";
 import type { loader as rootLoader } from "~/root";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveEvents } from "~/components/live-events/live-events";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 /** What the header and side menu show of the signed-in member (§3 member info and session values). */
 async function viewerSummary(

@@ -5,7 +5,7 @@ import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/utils/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => load(args.request));

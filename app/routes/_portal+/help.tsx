@@ -6,7 +6,7 @@ import { listHelpArticles } from "~/platform/content/help.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => load(args.request));

@@ -4,7 +4,7 @@ import { LobbyPage } from "~/components/lobby/lobby-page";
 import { lobbyResponse } from "./__lobby.server";
 import { inheritedTitleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 // The lobby's title is the brand's (the root's); Remix renders only this route's meta.
 export const meta = inheritedTitleMeta();

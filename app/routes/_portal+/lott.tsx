@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GameCentrePage } from "~/components/lobby/game-centre-page";
 import { gameCentreResponse } from "./__catalog-pages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => gameCentreResponse(args.request, "LOTT"));

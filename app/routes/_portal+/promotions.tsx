@@ -18,7 +18,7 @@ import { loginHref } from "~/utils/lobby-links";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
 import { promotionAction } from "./__promotions.server";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 export const meta = titleMeta<typeof loader>();
 

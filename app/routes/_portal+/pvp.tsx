@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GameListPage } from "~/components/lobby/game-list-page";
 import { gameListResponse } from "./__catalog-pages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { visitorPageLoader } from "~/utils/page-cache.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => gameListResponse(args.request, "PVP"));

@@ -4,8 +4,8 @@ import { eventStream } from "remix-utils/sse/server";
 import { describe, expect, it } from "vitest";
 import { sseMessage } from "~/routes/resources+/__sse-message.server";
 import { csvResponse } from "~/utils/agency.server";
-import { coalescingStream } from "~/utils/coalescing-stream.server";
-import { cutAtNonce, withNonce } from "~/utils/page-cache.server";
+import { coalescingStream } from "~/server/coalescing-stream.server";
+import { cutAtNonce, withNonce } from "~/server/page-cache.server";
 import { decodeUtf8, multibyteText } from "../helpers/multibyte";
 
 /**

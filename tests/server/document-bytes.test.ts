@@ -3,12 +3,12 @@ import fc from "fast-check";
 import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { bytesOf, streamDocument } from "~/utils/document-stream.server";
+import { bytesOf, streamDocument } from "~/server/document-stream.server";
 import {
   checkDocumentWriter,
   documentBytesProblem,
   writerSample,
-} from "~/utils/document-writer-check.server";
+} from "~/server/document-writer-check.server";
 import { multibyteText } from "../helpers/multibyte";
 
 /** A document through the server entry's own stream (React's writer, then the coalescing stream). */

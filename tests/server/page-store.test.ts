@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PageStore } from "~/utils/page-store.server";
+import { PageStore } from "~/server/page-store.server";
 
 /** The page cache's memory (issue 18, ADR 24): fresh, stale-while-revalidate, invalidation. */
 function storeAt() {

@@ -1,4 +1,4 @@
-// Shared by design: the page cache's memory (utils/page-cache.server.ts) and its tests.
+// Shared by design: the page cache's memory (server/page-cache.server.ts) and its tests.
 
 /** A rendered visitor page, cut where its CSP nonce was, so each response gets its own. */
 export interface StoredPage {

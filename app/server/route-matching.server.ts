@@ -24,6 +24,34 @@ const MAX_SHAPES = 16;
 
 const PATCHED = Symbol.for("portal.memoisedMatchRoutes");
 
+/**
+ * The versions whose module exports the patch replaces, as it was written,
+ * measured and tested against. Another version may call other exports or
+ * none: the patch then stays out (Remix works, only slower) and says so.
+ * Delete this file with the React Router 7 move (ADR 24).
+ */
+export const PATCHED_VERSIONS: Readonly<Record<string, string>> = {
+  "@remix-run/router": "1.23.3",
+  "@remix-run/react": "2.17.5",
+};
+
+interface MatchStats {
+  hits: number;
+  misses: number;
+}
+
+/**
+ * Matches the installed memo answered from its tables, and matched afresh,
+ * since the process started; null when it is not installed. Read off the
+ * router's export, so it counts the memo the server runtime calls, whichever
+ * copy of this module (the build's, a test's) installed it.
+ */
+export function routeMatchStats(): MatchStats | null {
+  const router = createRequire(import.meta.url)("@remix-run/router") as Record<string, unknown>;
+  const stats = (router.matchRoutes as Record<symbol, MatchStats | undefined>)[PATCHED];
+  return stats ? { ...stats } : null;
+}
+
 /** What a match is apart from its route object, which belongs to one tree. */
 type KeptMatch = { routeId: string } & Match;
 
@@ -61,6 +89,7 @@ function indexTree(routes: unknown): TreeIndex | null {
 export function memoiseMatchRoutes(original: MatchRoutes): MatchRoutes {
   const indexes = new WeakMap<object, TreeIndex | null>();
   const tables = new Map<string, Map<string, KeptMatch[] | null>>();
+  const stats: MatchStats = { hits: 0, misses: 0 };
   const memoised: MatchRoutes = (routes, location, basename) => {
     // Matching reads only the location's pathname (a string also carries search and hash).
     const path =
@@ -82,6 +111,8 @@ export function memoiseMatchRoutes(original: MatchRoutes): MatchRoutes {
     }
     const key = `${typeof location}\n${basename ?? ""}\n${path}`;
     let kept = table.get(key);
+    if (kept === undefined) stats.misses++;
+    else stats.hits++;
     if (kept === undefined) {
       const matches = original(routes, location, basename);
       kept =
@@ -102,7 +133,7 @@ export function memoiseMatchRoutes(original: MatchRoutes): MatchRoutes {
       }))
     );
   };
-  return Object.assign(memoised, { [PATCHED]: true });
+  return Object.assign(memoised, { [PATCHED]: stats });
 }
 
 type StaticHandler = {
@@ -191,14 +222,38 @@ export function memoiseServerRoutes(original: CreateServerRoutes): CreateServerR
   };
 }
 
-/** Installs them on the modules the server runtime and RemixServer call through. */
-export function installRouteMatchMemo() {
+/** Why the patch does not fit the installed Remix packages, or null when it does. */
+export function routeMatchPatchProblem(
+  installed: (name: string) => string = (name) =>
+    (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version,
+): string | null {
+  const wrong = Object.entries(PATCHED_VERSIONS)
+    .map(([name, version]) => ({ name, version, found: installed(name) }))
+    .filter(({ version, found }) => found !== version);
+  if (wrong.length === 0) return null;
+  const list = wrong.map(({ name, version, found }) => `${name} ${found} (written for ${version})`);
+  return `the route-matching patch does not fit ${list.join(", ")}: check the exports it replaces, then update PATCHED_VERSIONS`;
+}
+
+/**
+ * Installs them on the modules the server runtime and RemixServer call
+ * through; with other Remix versions than it was written for, leaves them
+ * alone and logs why at error level. True when installed.
+ */
+export function installRouteMatchMemo(
+  log: (event: string, fields: Record<string, unknown>) => void,
+): boolean {
+  const problem = routeMatchPatchProblem();
+  if (problem) {
+    log("route_matching.unpatched", { level: "error", problem });
+    return false;
+  }
   const require = createRequire(import.meta.url);
   const router = require("@remix-run/router") as {
     matchRoutes: MatchRoutes;
     createStaticHandler: CreateStaticHandler;
   };
-  if ((router.matchRoutes as unknown as Record<symbol, unknown>)[PATCHED]) return;
+  if ((router.matchRoutes as unknown as Record<symbol, unknown>)[PATCHED]) return true;
   router.matchRoutes = memoiseMatchRoutes(router.matchRoutes);
   router.createStaticHandler = branchingStaticHandler(
     router.createStaticHandler,
@@ -209,4 +264,5 @@ export function installRouteMatchMemo() {
     createServerRoutes: CreateServerRoutes;
   };
   reactRoutes.createServerRoutes = memoiseServerRoutes(reactRoutes.createServerRoutes);
+  return true;
 }

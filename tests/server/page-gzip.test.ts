@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, gzipJoined } from "~/utils/page-gzip.server";
+import { acceptsGzip, gzipJoined } from "~/server/page-gzip.server";
 
 const parts = [
   Buffer.from('<!DOCTYPE html><html><head><script nonce="'),

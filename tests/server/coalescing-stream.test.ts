@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalescingStream } from "~/utils/coalescing-stream.server";
+import { coalescingStream } from "~/server/coalescing-stream.server";
 
 describe("a rendered document's chunks, joined per turn of the event loop", () => {
   it("passes what was written in one turn on as one chunk, and a later write on its own", async () => {

@@ -6,7 +6,7 @@ import {
   branchingStaticHandler,
   memoiseMatchRoutes,
   memoiseServerRoutes,
-} from "~/utils/route-matching.server";
+} from "~/server/route-matching.server";
 
 type AnyRoute = Parameters<typeof createStaticHandler>[0][number];
 
