@@ -12,7 +12,7 @@
 # PostgreSQL (the volume is then unused). With SEED_DEMO=true,
 # BRAND_FILE=/path/brand.json (mounted) seeds your own brand instead of the demo
 # one. An empty database without SEED_DEMO has no brand: /healthz answers 503.
-# The first open of PGlite peaks near 900 MB of memory. Other variables: README.md.
+# The first open of PGlite peaks near 900 MB of memory. Other variables: docs/configuration.md.
 #
 # `--init` (compose: `init: true`) is recommended so node is not PID 1.
 

@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 
 /**
- * The numbers identity enforces. Documented in README ("Identity limits"); the
+ * The numbers identity enforces. Documented in docs/configuration.md ("Identity limits"); the
  * throttle numbers are ours (the spec says only that failed logins show a captcha).
  */
 export interface IdentityPolicy {
