@@ -28,6 +28,12 @@ const DATA_HOOKS = ["useActionData", "useLoaderData", "useRouteLoaderData", "use
 const SUBMISSION = "/^(result|submission|reply|answer)$/";
 const submissionCasts = [
   {
+    selector:
+      "TSAsExpression > MemberExpression.expression[property.name='value'][object.name=/^(submission|ctx)$/]",
+    message:
+      "Type a form's value by its schema (a discriminated union where forms differ), not a cast on submission.value.",
+  },
+  {
     selector: "TSAsExpression:has(MemberExpression[property.name='initialValue'])",
     message:
       "Read what a failed post typed with enteredValue(result, name) or formReply(result) from ~/components/forms/field, not a cast on initialValue.",

@@ -59,6 +59,18 @@ export function ruledField(
   brand: BrandConfig,
   name: keyof typeof FALLBACK_RULES,
   t: TFunction,
+  required?: true,
+): z.ZodType<string, string | undefined>;
+export function ruledField(
+  brand: BrandConfig,
+  name: keyof typeof FALLBACK_RULES,
+  t: TFunction,
+  required: boolean,
+): z.ZodType<string | undefined, string | undefined>;
+export function ruledField(
+  brand: BrandConfig,
+  name: keyof typeof FALLBACK_RULES,
+  t: TFunction,
   required = true,
 ) {
   return fieldRuleSchema(fieldRule(brand, name)!, t, { required });
@@ -75,7 +87,7 @@ export function newPasswordField(brand: BrandConfig, t: TFunction) {
   return z
     .string({ error: message })
     .refine((value) => value === value.trim(), { error: message, abort: true })
-    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string | undefined, string>);
+    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string, string>);
 }
 
 /** Trimmed text that must be present (§5: values are trimmed), with the given message. */

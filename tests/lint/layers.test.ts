@@ -97,6 +97,12 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "import/no-restricted-paths",
     "app/server is the request machinery",
   ],
+  [
+    "submission-value-cast.ts",
+    "app/routes/_portal+/__lint-fixture.server.ts",
+    "no-restricted-syntax",
+    "not a cast on submission.value",
+  ],
 ];
 
 describe("house rules as lint", () => {

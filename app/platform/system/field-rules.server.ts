@@ -104,8 +104,18 @@ export function fieldRuleMessage(
 export function fieldRuleSchema(
   rule: FieldRule,
   t: TFunction,
+  options: { required: true },
+): z.ZodType<string, string | undefined>;
+export function fieldRuleSchema(
+  rule: FieldRule,
+  t: TFunction,
+  options?: { required?: boolean },
+): z.ZodType<string | undefined, string | undefined>;
+export function fieldRuleSchema(
+  rule: FieldRule,
+  t: TFunction,
   options: { required?: boolean } = {},
-): z.ZodType<string | undefined> {
+): z.ZodType<string | undefined, string | undefined> {
   const message = fieldRuleMessage(rule, t);
   const required = options.required ?? rule.required;
   const pattern = compileAcceptedPattern(rule.acceptedPattern);

@@ -62,8 +62,7 @@ const text = (formData: FormData, name: string) => {
  * registration checks them; the rate only when an agent is registered.
  */
 function registerSchema(brand: BrandConfig, t: TFunction, formData: FormData) {
-  const shape: Record<string, z.ZodType> = {
-    kind: z.enum(["member", "agent"], { error: t("agentTeam.error.kind") }),
+  const common = {
     username: ruledField(brand, "username", t),
     password: newPasswordField(brand, t),
     confirmPassword: requiredSecret(t("validation.required")).refine(
@@ -78,16 +77,22 @@ function registerSchema(brand: BrandConfig, t: TFunction, formData: FormData) {
       .max(32, { error: t("agentTeam.error.nickname") })
       .optional(),
   };
-  if (text(formData, "kind") === "agent") {
-    shape.rate = z
-      .string({ error: t("agentTeam.error.invalid_rate") })
-      .transform(
-        (value, ctx) =>
-          parseRateInput(value) ??
-          (ctx.addIssue({ code: "custom", message: t("agentTeam.error.invalid_rate") }), z.NEVER),
-      );
-  }
-  return z.object(shape);
+  // An agent also gets a rebate rate; a member has none.
+  const rate = z
+    .string({ error: t("agentTeam.error.invalid_rate") })
+    .transform(
+      (value, ctx) =>
+        parseRateInput(value) ??
+        (ctx.addIssue({ code: "custom", message: t("agentTeam.error.invalid_rate") }), z.NEVER),
+    );
+  return z.discriminatedUnion(
+    "kind",
+    [
+      z.object({ kind: z.literal("member"), ...common }),
+      z.object({ kind: z.literal("agent"), ...common, rate }),
+    ],
+    { error: t("agentTeam.error.kind") },
+  );
 }
 
 /** Which field a platform failure belongs to; the rest are about the whole form. */
@@ -119,13 +124,7 @@ export async function action({
   const submission = parseSubmission(formData, { schema: registerSchema(brand, t, formData) });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
-  const value = submission.value as {
-    kind: "member" | "agent";
-    username: string;
-    password: string;
-    nickname?: string;
-    rate?: number;
-  };
+  const value = submission.value;
   try {
     // The upline is the session's agent; nothing in the form names it.
     const member = await registerDownline(
@@ -136,7 +135,7 @@ export async function action({
         account: value.username,
         password: value.password,
         nickname: value.nickname,
-        agentRate: value.rate,
+        agentRate: value.kind === "agent" ? value.rate : undefined,
       },
       brand,
       auditContext(request),

@@ -3,6 +3,7 @@ import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
 import {
   EARNING_PRODUCTS,
+  type EarningProduct,
   readPointsConfig,
   savePointsConfig,
 } from "~/platform/rewards/points/config.server";
@@ -74,16 +75,20 @@ export const moneyField = (message: string, minorUnits: number, allowZero: boole
 
 function configSchema(t: TFunction, minorUnits: number) {
   const ratio = wholeField(t("opsPoints.error.ratio"), 0, 1_000_000);
+  // One field per earning product; fromEntries cannot name the keys it makes, so they are named here.
+  const ratios = Object.fromEntries(
+    EARNING_PRODUCTS.map((product) => [`ratio_${product}`, ratio]),
+  ) as Record<`ratio_${EarningProduct}`, typeof ratio>;
   return z
     .object({
-      ...Object.fromEntries(EARNING_PRODUCTS.map((product) => [`ratio_${product}`, ratio])),
+      ...ratios,
       ratePoints: wholeField(t("opsPoints.error.points"), 1, 1_000_000),
       rateCash: moneyField(t("opsPoints.error.cash"), minorUnits, false),
       minPoints: wholeField(t("opsPoints.error.points"), 1, 1_000_000_000),
       stepPoints: wholeField(t("opsPoints.error.points"), 1, 1_000_000_000),
     })
     .check((ctx) => {
-      const { stepPoints, ratePoints } = ctx.value as { stepPoints: number; ratePoints: number };
+      const { stepPoints, ratePoints } = ctx.value;
       if (stepPoints % ratePoints !== 0)
         ctx.issues.push({
           code: "custom",
@@ -100,14 +105,13 @@ export async function opsPointsAction(request: Request) {
   const submission = parseSubmission(formData, { schema: configSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());
   const value = submission.value;
-  const ratios = value as unknown as Record<string, number>;
   const unit = per100(currency.minorUnits);
   await savePointsConfig(
     db,
     {
       ratios: EARNING_PRODUCTS.map((product) => ({
         product,
-        points: ratios[`ratio_${product}`]!,
+        points: value[`ratio_${product}`],
         perMinor: unit,
       })),
       conversion: {

@@ -4,7 +4,6 @@ import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
-import { type LIMIT_KINDS, type LIMIT_PERIODS } from "~/platform/protection/limits-rules";
 import { confirmLimitChange, setLimit } from "~/platform/protection/limits.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
@@ -12,10 +11,12 @@ import { limitAmount, limitKey } from "~/utils/limit-form.server";
 
 /** The limits page's three forms: set (or change) a limit, remove one, confirm a waiting change. */
 
-const schemaFor = (intent: string, brand: BrandConfig, t: TFunction) =>
-  intent === "set"
-    ? z.object({ ...limitKey(t), amount: limitAmount(brand, t) })
-    : z.object(limitKey(t));
+/** The intent picks the form; only "set" carries an amount. */
+const limitSchema = (brand: BrandConfig, t: TFunction) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("set"), ...limitKey(t), amount: limitAmount(brand, t) }),
+    z.object({ intent: z.enum(["remove", "confirm"]), ...limitKey(t) }),
+  ]);
 
 export const LIMIT_INTENTS = ["set", "remove", "confirm"] as const;
 export type LimitIntent = (typeof LIMIT_INTENTS)[number];
@@ -34,23 +35,19 @@ export async function limitAction(
 ) {
   const intent = LIMIT_INTENTS.find((name) => name === formData.get("intent"));
   if (!intent) throw json({ error: "unknown_intent" }, { status: 400 });
-  const submission = parseSubmission(formData, { schema: schemaFor(intent, brand, t) });
+  const submission = parseSubmission(formData, { schema: limitSchema(brand, t) });
   if (submission.status !== "success") return formFailure(submission.reply(), { intent });
-  const value = submission.value as {
-    kind: (typeof LIMIT_KINDS)[number];
-    period: (typeof LIMIT_PERIODS)[number];
-    amount?: bigint;
-  };
+  const value = submission.value;
   const db = await getDb();
   const key = { memberId: viewer.member.id, kind: value.kind, period: value.period };
   try {
-    if (intent === "confirm") {
+    if (value.intent === "confirm") {
       await confirmLimitChange(db, key, auditContext(request));
       return redirect("/member/protection/limits?done=confirmed");
     }
     const effect = await setLimit(
       db,
-      { ...key, amount: intent === "set" ? value.amount! : null },
+      { ...key, amount: value.intent === "set" ? value.amount : null },
       auditContext(request),
     );
     return redirect(`/member/protection/limits?done=${effect}`);

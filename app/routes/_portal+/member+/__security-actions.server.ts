@@ -152,7 +152,7 @@ function newWithdrawPasswordField(brand: BrandConfig, t: TFunction) {
   return z
     .string({ error: message })
     .refine((value) => value === value.trim(), { error: message, abort: true })
-    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string | undefined, string>);
+    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string, string>);
 }
 
 /** Set the first time (proven by the login password) or change (proven by the current withdraw password). */
@@ -189,19 +189,17 @@ async function saveWithdrawPassword({
   const submission = parseSubmission(formData, { schema: withdrawPasswordSchema(brand, t, isSet) });
   if (submission.status !== "success")
     return failure("withdraw-password", submission.reply({ hideFields: HIDDEN_FIELDS }));
-  const form = submission.value as {
-    loginPassword?: string;
-    oldWithdrawPassword?: string;
-    newWithdrawPassword?: string;
-  };
+  const form = submission.value;
   try {
     await setWithdrawPassword(
       db,
       {
         memberId,
-        loginPassword: form.loginPassword,
-        currentWithdrawPassword: form.oldWithdrawPassword,
-        newWithdrawPassword: form.newWithdrawPassword!,
+        // The first one is proven by the login password, a change by the current one.
+        loginPassword: "loginPassword" in form ? form.loginPassword : undefined,
+        currentWithdrawPassword:
+          "oldWithdrawPassword" in form ? form.oldWithdrawPassword : undefined,
+        newWithdrawPassword: form.newWithdrawPassword,
       },
       auditContext(request),
     );
