@@ -28,11 +28,11 @@ export const configSchema = z
     BENCH_ROUTES: flag.default(false),
     /** A session dies after this long without a request… */
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
-    /** …and this long after login at the latest (remember-me sessions: one day, §9). */
+    /** …and this long after login at the latest (remember-me sessions: one day). */
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
     /** With the expiry feature on (PWDEXPIRY3), a password older than this forces a change. */
     PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
-    /** expiredMinutes of an SMS code: how long it is valid and how long the get-code button waits (§4). */
+    /** expiredMinutes of an SMS code: how long it is valid and how long the get-code button waits. */
     SMS_CODE_MINUTES: z.coerce.number().int().min(1).max(30).default(1),
     /** Demo balance of a new free-play (trial) account, in minor units. */
     FREE_PLAY_CREDIT: z.coerce.number().int().min(0).default(200_000),

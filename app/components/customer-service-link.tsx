@@ -6,7 +6,7 @@ export interface CustomerServiceEntry {
   path: string;
 }
 
-/** §1: customer service opens in a 440 × 750 window; without JavaScript, a new tab. */
+/** Customer service opens in a 440 × 750 window; without JavaScript, a new tab. */
 export function CustomerServiceLink({
   entry,
   className,

@@ -1,6 +1,6 @@
 /**
- * A failure the user can be told about. `code` is a key of the spec's error
- * catalogue (§8); routes translate it, users never see a stack trace.
+ * A failure the user can be told about. `code` names a message of the error
+ * catalogue (the label files in locales/); routes translate it, users never see a stack trace.
  */
 export class PlatformError extends Error {
   constructor(

@@ -38,9 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type AgentLoginReply = Pick<IdentityReply, "result" | "captcha" | "changePassword">;
 
 /**
- * The agent site's intents: `login` (the platform refuses non-agents, §8
+ * The agent site's intents: `login` (the platform refuses non-agents:
  * 'Non-agents cannot log in'; success goes to /agentHome), `captcha` (another
- * image, at most one a second) and `change-password` (§4 forced change with the
+ * image, at most one a second) and `change-password` (the forced change with the
  * login's ticket; success signs in and goes to /agentHome).
  */
 export async function action({
@@ -63,7 +63,7 @@ export async function action({
 }
 
 /**
- * §2 /agent: the agent login page (its own layout, no portal chrome): title,
+ * /agent: the agent login page (its own layout, no portal chrome): title,
  * service hours, and a login form without a remember option. Every button
  * submits, so it all works without JavaScript.
  */

@@ -15,7 +15,7 @@ import {
 const LogoutForm = z.object({ site: z.enum(["member", "agent", "ops"]).optional() });
 
 /**
- * §4 logout, posted from the confirmation dialog (same origin only): the
+ * Logout, posted from the confirmation dialog (same origin only): the
  * platform deletes the session and the session cookie is cleared. Every other
  * cookie (language, theme and side-menu prefs, the announcement marker) stays,
  * as the spec restores the merchant keys. Members return to /, agents to /agent,

@@ -1,5 +1,5 @@
 // Shared by design: every request passes through it (entry.server.tsx), whichever feature it reaches.
-/** Security headers of DESIGN §5 for every document and data response. */
+/** Security headers for every document and data response. */
 export function securityHeaders(
   headers: Headers,
   options: {

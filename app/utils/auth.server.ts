@@ -23,7 +23,7 @@ import { visitorLocation } from "./visitor.server";
 
 export interface Viewer {
   sessionId: string;
-  /** §4: this session is the member's first sign-in ever. */
+  /** This session is the member's first sign-in ever. */
   firstLogin: boolean;
   token: string;
   member: MemberInfo;
@@ -87,7 +87,7 @@ function endedLoginHref(end: SessionEnd, from: string) {
   return href.pathname + href.search;
 }
 
-/** §2 route guard: a login-required route sends a visitor to /login?redirectTo=… */
+/** Route guard: a login-required route sends a visitor to /login?redirectTo=… */
 export async function requireMember(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) {
@@ -98,7 +98,7 @@ export async function requireMember(request: Request): Promise<Viewer> {
 }
 
 /**
- * Where a trial account is shown the `in_need_true_account` dialog (§8): the
+ * Where a trial account is shown the `in_need_true_account` dialog: the
  * page it came from when that is ours, the home page otherwise.
  */
 export function needRealAccountHref(request: Request): string {
@@ -119,14 +119,14 @@ export function refererPath(request: Request, fallback = "/"): string {
   }
 }
 
-/** §6: trial accounts (type 4) are kept out of the member centre and real games. */
+/** Trial accounts (type 4) are kept out of the member centre and real games. */
 export async function requireRealMember(request: Request): Promise<Viewer> {
   const viewer = await requireMember(request);
   if (viewer.member.isTrial) throw redirect(needRealAccountHref(request));
   return viewer;
 }
 
-/** §2: only agents stay in /agentHome; a trial gets the real-account notice, anyone else the agent login. */
+/** Only agents stay in /agentHome; a trial gets the real-account notice, anyone else the agent login. */
 export async function requireAgent(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (viewer?.member.isTrial) throw redirect(needRealAccountHref(request));
@@ -158,7 +158,7 @@ export function auditContext(request: Request): AuditContext {
 }
 
 /**
- * §4: `?token=` in a URL logs in (e.g. the app-download QR on another
+ * `?token=` in a URL logs in (e.g. the app-download QR on another
  * device), then the same URL is loaded without it, so the token never stays
  * in the address bar or in history. The token is a single-use hand-off token;
  * a fresh session is created for it.

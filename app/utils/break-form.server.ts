@@ -30,6 +30,6 @@ export const breakFormSchema = (t: TFunction) =>
       return { kind: value.kind, length };
     });
 
-/** Instants on these pages are shown in the brand's time zone (§2 timestamps). */
+/** Instants on these pages are shown in the brand's time zone. */
 export const breakTime = (value: Date | string, timeZone: string) =>
   formatTimestamp(new Date(value).toISOString(), timeZone);

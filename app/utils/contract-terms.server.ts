@@ -50,7 +50,7 @@ function countField(t: TFunction) {
     });
 }
 
-/** The form fields of a kind's terms (§3), named as the terms are. */
+/** The form fields of a kind's terms, named as the terms are. */
 export function termsShape(kind: ContractKind, brand: BrandConfig, t: TFunction) {
   switch (kind) {
     case "DIVIDEND":

@@ -22,7 +22,7 @@ export const resources = {
   pt: { common: pt },
 };
 
-/** Locale from ?lng, the language cookie, Accept-Language, then EN (DESIGN §5). */
+/** Locale from ?lng, the language cookie, Accept-Language, then EN (ADR 6). */
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLanguages],

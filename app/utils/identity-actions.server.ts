@@ -60,9 +60,9 @@ export interface IdentityReply {
   result: SubmissionResult<string[]> | null;
   /** A captcha to solve: after a failed login that asks for one, or another image. */
   captcha?: Captcha;
-  /** The get-code button's countdown (§4). */
+  /** The get-code button's countdown. */
   codeSent?: CodeRequestResult;
-  /** §4 forced change: the change-password dialog opens instead of completing the login. */
+  /** Forced change: the change-password dialog opens instead of completing the login. */
   changePassword?: { ticket: string; reason: string };
   /** The forgot-by-email answer, the same whether the account exists or not. */
   notice?: string;
@@ -87,7 +87,7 @@ export async function identityRequest(
   return { request, formData, brand, t: await translatorFor(request) };
 }
 
-/** Where a signed-in user lands: §4 agent-page logins go to /agentHome. */
+/** Where a signed-in user lands: agent-page logins go to /agentHome. */
 const homeOf = (site: Site, redirectTo?: string) =>
   site === "agent" ? "/agentHome" : safeRedirectPath(redirectTo, "/");
 
@@ -100,7 +100,7 @@ export async function handleLogin(
   const common = {
     captchaId: z.string().max(64).optional(),
     captcha: z.string().max(12).optional(),
-    // No remember option on the agent site (§2): whatever is posted, the session is not remembered.
+    // No remember option on the agent site: whatever is posted, the session is not remembered.
     remember: site === "agent" ? z.unknown().transform(() => false) : checkbox,
     redirectTo: z.string().max(500).optional(),
     // Issue 17: after a self-exclusion has ended, signing in with this ticked asks to reopen.
@@ -172,7 +172,7 @@ export async function handleLogin(
       identityPolicy(),
     );
     if (outcome.kind === "change-password") {
-      // §4: the change-password dialog opens instead of completing the login.
+      // The change-password dialog opens instead of completing the login.
       return json({
         result: submission.reply({ resetForm: true }),
         changePassword: { ticket: outcome.ticket, reason: outcome.reason },
@@ -203,7 +203,7 @@ function breakLoginMessage(error: unknown, t: TFunction, timeZone: string): stri
   });
 }
 
-/** §5: a new captcha at most once a second; sooner, the current one again. */
+/** A new captcha at most once a second; sooner, the current one again. */
 export async function handleCaptchaRefresh({ formData }: IdentityRequest): Reply {
   const previous = formData.get("captchaId");
   const captcha = await refreshCaptcha(
@@ -260,7 +260,7 @@ export async function handleSendCode(
   }
 }
 
-/** §4 forced change (default password, first login, expiry) and the e-mailed reset link: the ticket stands for the old password. */
+/** Forced change (default password, first login, expiry) and the e-mailed reset link: the ticket stands for the old password. */
 export async function handleTicketPasswordChange({
   request,
   formData,
@@ -302,7 +302,7 @@ export async function handleTicketPasswordChange({
   }
 }
 
-/** §4 forgot password by e-mail: always the same `in_been_out` answer, account or not. */
+/** Forgot password by e-mail: always the same `in_been_out` answer, account or not. */
 export async function handleForgotByEmail({ request, formData, brand, t }: IdentityRequest): Reply {
   const schema = z.object({
     username: ruledField(brand, "username", t),
@@ -333,7 +333,7 @@ export async function handleForgotByEmail({ request, formData, brand, t }: Ident
   });
 }
 
-/** §4 forgot password by phone: mobile, code and a new password; then signed in and sent to /. */
+/** Forgot password by phone: mobile, code and a new password; then signed in and sent to /. */
 export async function handleForgotByPhone({ request, formData, brand, t }: IdentityRequest): Reply {
   const schema = confirmedPassword(
     {
@@ -374,7 +374,7 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
   }
 }
 
-/** §7 free-play login: a new trial account (type 4) with demo credit, signed in at once. */
+/** Free-play login: a new trial account (type 4) with demo credit, signed in at once. */
 export async function handleFreePlay({ request, brand, t }: IdentityRequest): Reply {
   if (!identityFlags(brand).freePlay) throw new Response("Not found", { status: 404 });
   const db = await getDb();

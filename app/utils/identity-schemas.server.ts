@@ -10,7 +10,7 @@ import type { TFunction } from "~/i18n";
 
 /**
  * Field schemas shared by the identity forms (login, registration, forgot and
- * change password), built per request from the brand's field rules (§5) and
+ * change password), built per request from the brand's field rules and
  * with messages in the request's language.
  */
 
@@ -90,7 +90,7 @@ export function newPasswordField(brand: BrandConfig, t: TFunction) {
     .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string, string>);
 }
 
-/** Trimmed text that must be present (§5: values are trimmed), with the given message. */
+/** Trimmed text that must be present (values are trimmed), with the given message. */
 export function requiredText(message: string, max = 200) {
   return z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
@@ -103,7 +103,7 @@ export function requiredSecret(message: string) {
   return z.string({ error: message }).min(1, { error: message }).max(200, { error: message });
 }
 
-/** The dialing code (from the brand's country list) and the mobile number (§5: a valid phone number). */
+/** The dialing code (from the brand's country list) and the mobile number (a valid phone number). */
 export function mobileFields(brand: BrandConfig, t: TFunction) {
   const countries = countriesFor(brand.countries);
   const rule = fieldRule(brand, "mobileNum")!;
@@ -126,7 +126,7 @@ export function codeField(t: TFunction) {
   );
 }
 
-/** A new password and its confirmation (§5: 'inconsistent twice' / 'Confirmation password is not correct.'). */
+/** A new password and its confirmation (messages: 'inconsistent twice' / 'Confirmation password is not correct.'). */
 export function confirmedPassword<Shape extends z.ZodRawShape>(
   shape: Shape,
   fields: { password: keyof Shape & string; confirmation: keyof Shape & string },

@@ -7,7 +7,7 @@ import { isWhitelabelEnabled, type BrandConfig } from "~/platform/system/brand-c
 import type { TFunction } from "~/i18n";
 import { sessionCookieHeader } from "./session.server";
 
-/** The whitelabel flags (§1, §6) identity reads, by what they switch. */
+/** The whitelabel flags identity reads, by what they switch. */
 export function identityFlags(brand: Pick<BrandConfig, "whitelabel">) {
   const on = (modId: string) => isWhitelabelEnabled(brand, modId);
   return {
@@ -24,7 +24,7 @@ export function identityFlags(brand: Pick<BrandConfig, "whitelabel">) {
 export type IdentityFlags = ReturnType<typeof identityFlags>;
 
 /**
- * A platform failure as the user reads it (§8): the translated catalogue
+ * A platform failure as the user reads it: the translated catalogue
  * entry for its code. Anything else is a bug: logged, shown as "Unknown error".
  */
 export function identityErrorMessage(error: unknown, t: TFunction): string {
@@ -38,7 +38,7 @@ export function identityErrorMessage(error: unknown, t: TFunction): string {
 }
 
 /**
- * A refused code request (§8: its message is shown as a warning) and, while
+ * A refused code request (its message is shown as a warning) and, while
  * the countdown runs, how long the get-code button must still wait.
  */
 export function codeRequestRefusal(error: unknown, t: TFunction) {

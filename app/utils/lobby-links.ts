@@ -1,6 +1,6 @@
 import { withSearchParam } from "./misc";
 
-/** Category pages of the §2 route table; categories without one open their lobby tab. */
+/** Category pages that have a route of their own; categories without one open their lobby tab. */
 const categoryPaths: Record<string, string> = {
   RNG: "/rng",
   LIVE: "/live",
@@ -28,8 +28,8 @@ export function loginHref(redirectTo?: string | null): string {
 }
 
 /**
- * Where a vendor entry leads (§2 vendor tile, header drop-downs): an RNG
- * vendor filters /rng by vassalage; any other vendor launches (§4), decided
+ * Where a vendor entry leads (vendor tiles, header drop-downs): an RNG
+ * vendor filters /rng by vassalage; any other vendor launches, decided
  * by the game popup route: its game, its game list popup or its lottery page,
  * after the login dialog for a visitor.
  */
@@ -40,7 +40,7 @@ export function vendorHref(category: string, vassalage: string): string {
 }
 
 /**
- * The §4 launch of a game (free trial: `demo`), decided on the server by the
+ * The launch of a game (free trial: `demo`), decided on the server by the
  * game popup route: login, the real-account notice, a lottery page, the
  * vendor's game list, or the game itself.
  */
@@ -48,7 +48,7 @@ export function launchHref(nodeId: number, mode: "real" | "demo" = "real"): stri
   return `/seamless?nodeId=${nodeId}${mode === "demo" ? "&mode=demo" : ""}`;
 }
 
-/** The launch of a vendor card (§2 vendor tile): its game, its game list, or its lottery page. */
+/** The launch of a vendor card (a vendor tile): its game, its game list, or its lottery page. */
 export function vendorLaunchHref(category: string, vassalage: string): string {
   return `/seamless?category=${encodeURIComponent(category)}&vassalage=${encodeURIComponent(vassalage)}`;
 }

@@ -1,6 +1,6 @@
 /**
  * Formats integer minor units (a bigint decimal string from SQL) as money:
- * 2 decimals, thousands separators, the brand's currency symbol (§9).
+ * 2 decimals, thousands separators, the brand's currency symbol.
  */
 const formatters = new Map<string, { whole: Intl.NumberFormat; decimal: string }>();
 

@@ -13,7 +13,7 @@ export function pageParam(value: string | null): number {
 export type PagerItem = { kind: "page"; page: number } | { kind: "gap"; key: string };
 
 /**
- * The pager of §9: a range of 5 pages around the current one, with 1 margin
+ * The pager: a range of 5 pages around the current one, with 1 margin
  * page at each end and gaps between (e.g. 1 … 4 5 6 7 8 … 20).
  */
 export function pagerItems(current: number, total: number, range = 5, margin = 1): PagerItem[] {

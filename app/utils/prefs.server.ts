@@ -27,7 +27,7 @@ const prefsSchema = z.object({
   theme: z.enum(["light", "dark"]).catch("light"),
   /** "auto" until the visitor chooses: open on wide screens, closed on phones (CSS decides). */
   sideMenu: z.enum(["auto", "open", "collapsed"]).catch("auto"),
-  /** §2: the member's balance shown as asterisks. Only the portal layout reads it. */
+  /** The member's balance shown as asterisks. Only the portal layout reads it. */
   hideBalance: z.boolean().catch(false),
 });
 type StoredPrefs = z.infer<typeof prefsSchema>;
@@ -52,7 +52,7 @@ export async function readPrefs(request: Request): Promise<UiPrefs> {
   return { theme, sideMenu };
 }
 
-/** §2: whether the header shows the balance as asterisks. */
+/** Whether the header shows the balance as asterisks. */
 export async function readHideBalance(request: Request): Promise<boolean> {
   return (await readStoredPrefs(request)).hideBalance;
 }
@@ -63,7 +63,7 @@ export async function writePrefs(request: Request, change: Partial<StoredPrefs>)
 }
 
 /**
- * The closed marker of the announcement popup: a browser-session cookie (§4
+ * The closed marker of the announcement popup: a browser-session cookie (the popup shows
  * once per session) holding the audiences (`B`, `A`, `FA`: see
  * `audienceOf`) whose popup was closed, so that signing in shows the
  * members' set even after the visitors' one was closed.

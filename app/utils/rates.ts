@@ -1,5 +1,5 @@
 /**
- * Rates (§3 contracts, agents' own rates) are basis points in the platform
+ * Rates (contracts, agents' own rates) are basis points in the platform
  * (10000 = 100 %) and percent with two decimals on screen and in forms.
  * Integer arithmetic only, so "1.15" is exactly 115 and never 114.99….
  */

@@ -32,7 +32,7 @@ export function canonicalOrigin(requestUrl: string, mainDomain = ""): string {
   return ours ? `https://${url.host}` : url.origin;
 }
 
-/** §2's other addresses of the lobby: one page for search engines. */
+/** The lobby's other addresses: one page for search engines. */
 const LOBBY_ALIASES = new Set(["/home", "/index.html"]);
 
 export function pageAddress(requestUrl: string, mainDomain = ""): PageAddress {

@@ -3,7 +3,7 @@ import type { NewSession } from "~/platform/identity/sessions.server";
 import { cookieSecurity } from "./prefs.server";
 
 /**
- * The session cookie holds only the random session token (DESIGN §2); the
+ * The session cookie holds only the random session token (ADR 8); the
  * platform keeps its hash, lifetimes, IP and user agent. httpOnly so page
  * scripts never see it, SameSite=Lax so other sites cannot post with it.
  */
@@ -14,7 +14,7 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && value.length >= 32 && value.length <= 64 ? value : null;
 }
 
-/** Set-Cookie for a new session: one day with remember-me (§9), the browser session otherwise. */
+/** Set-Cookie for a new session: one day with remember-me, the browser session otherwise. */
 export function sessionCookieHeader(request: Request, session: NewSession) {
   return sessionCookie.serialize(session.token, {
     ...cookieSecurity(request),
@@ -29,7 +29,7 @@ export function clearSessionCookieHeader(request: Request) {
 /**
  * The back office's own session cookie: an operator's session is never the
  * portal's `session` cookie, so the member site never sees an operator signed
- * in (operators are not members, §8 non_member_login), and a member's session
+ * in (operators are not members: non_member_login), and a member's session
  * never opens /ops.
  */
 const opsSessionCookie = createCookie("ops_session", {

@@ -1,4 +1,4 @@
-/** What the root loader throws when the system is not open (§4 status 1 or 2). */
+/** What the root loader throws when the system is not open (status 1 or 2). */
 export type SystemStatusData = {
   systemStatus: 1 | 2;
   ip: string | null;

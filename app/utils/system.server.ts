@@ -1,4 +1,4 @@
-// Shared by design: the root loader runs it before every page of every feature (§1 status pages).
+// Shared by design: the root loader runs it before every page of every feature (the status pages).
 import { json } from "@remix-run/node";
 import { csEntryHref, SUPPORT_CS_TYPE } from "~/platform/contact/cs-entries.server";
 import { getDb } from "~/platform/start.server";
@@ -6,7 +6,7 @@ import { getPermission } from "~/platform/system/permission.server";
 import type { SystemStatusData } from "./system-status";
 import { visitorLocation } from "./visitor.server";
 
-/** Customer-service entries that are social links (§6: Facebook and YouTube, shown in the footer). */
+/** Customer-service entries that are social links (Facebook and YouTube, shown in the footer). */
 export function isSocialLink(entry: { csType: string }) {
   return entry.csType === "FACEBOOK" || entry.csType === "YOUTUBE";
 }

@@ -1,7 +1,7 @@
 import { expect, label, test } from "../fixtures";
 
 /**
- * The agent centre's shell and overview pages (§2): the menu the seed's
+ * The agent centre's shell and overview pages: the menu the seed's
  * contracts open, the team overview with its server-drawn chart and date
  * presets, announcements, platform messages, and the header clock. Read-only
  * for the demo accounts, so js and nojs runs never disturb each other.
@@ -16,7 +16,7 @@ test.describe("agent centre", () => {
     await expect(page).toHaveURL("/agentHome");
   });
 
-  test("the menu shows every §2 item agent01's contracts open, the overview marked current", async ({
+  test("the menu shows every menu item agent01's contracts open, the overview marked current", async ({
     page,
   }) => {
     const menu = page.getByRole("navigation", { name: label("en", "agentCentre.menu.title") });

@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
 
 /**
- * §4 contracts, with JavaScript on and off: a fresh top agent of its own
+ * Contracts, with JavaScript on and off: a fresh top agent of its own
  * (holding a house daily wage contract at 1.50 %) offers a daily wage
  * contract to a fresh direct downline agent; a rate above its own is
  * refused; the downline, signed in separately, finds the request, accepts

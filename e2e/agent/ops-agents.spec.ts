@@ -2,7 +2,7 @@ import type { Browser } from "@playwright/test";
 import { expect, label, type SignIn, test } from "../fixtures";
 
 /**
- * The back office's top agents (§1, §4), with JavaScript on and off: the
+ * The back office's top agents, with JavaScript on and off: the
  * operator finds a fresh top agent, sets its own rate to 40 % and grants it
  * a daily wage contract from the house at 1.00 %; the agent, signed in at
  * /agent, then has the daily wages page in its menu, holding that contract.

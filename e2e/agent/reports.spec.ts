@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 /**
  * The agent centre's reports for the seeded agent01 (a team with bets,
  * deposits and settlements over the last ~18 days), with JavaScript on and
- * off: date filters typed in the GET form and picked from the §9 presets,
+ * off: date filters typed in the GET form and picked from the presets,
  * and the CSV download holding exactly the filtered rows.
  */
 

@@ -12,7 +12,7 @@ import {
 } from "../fixtures";
 
 /**
- * §2 register account and team management, with JavaScript on and off: a
+ * Register account and team management, with JavaScript on and off: a
  * fresh top agent of its own (the demo agents are shared by other specs)
  * registers a member and a sub-agent, finds them in its team, transfers to
  * the member, and both new accounts can sign in.

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, label, test, waitForHydrated } from "../fixtures";
 
 /**
- * §4 favourites and §2 /recent, with JavaScript on and off: the heart on a
+ * Favourites and /recent, with JavaScript on and off: the heart on a
  * lobby tile, the FAV tab, /favorite, and the games the member launched.
  */
 
@@ -13,7 +13,7 @@ const heart = (tile: Locator) => tile.getByTestId("favourite-toggle");
 const tileOf = (scope: Locator, nodeId: string) =>
   scope.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`);
 
-/** §5 allows one toggle a second: the next one waits that long. */
+/** The server allows one toggle a second: the next one waits that long. */
 const aSecond = (page: Page) => page.waitForTimeout(1_100);
 
 test.describe("favourites", () => {

@@ -2,10 +2,10 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, focusIsInside, label, numberIn, test } from "../fixtures";
 
 /**
- * §4 game launch from the lobby, with JavaScript on and off: the login
+ * Game launch from the lobby, with JavaScript on and off: the login
  * dialog for a visitor, the real-account dialog for a trial account (free
  * trial still plays), the vendor game list popup, the game popup, and the
- * live tables and PVP rooms (§7).
+ * live tables and PVP rooms.
  */
 
 const PASSWORD = "Launch1234";

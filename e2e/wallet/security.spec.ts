@@ -11,7 +11,7 @@ test.describe("security centre", () => {
     const { account } = await createMember({ password: "Login123" });
     await signIn(account, "Login123");
     await page.goto("/member/security#withdraw-password");
-    // No VIP, no VIP section (§6).
+    // No VIP, no VIP section.
     await expect(page.getByTestId("vip-section")).toHaveCount(0);
 
     const section = page.getByTestId("withdraw-password-section");

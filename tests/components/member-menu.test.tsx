@@ -251,7 +251,7 @@ describe("side menu member list", () => {
       "/member/messages",
       // Responsible gaming is at most one click from every page (issue 17).
       "/member/protection",
-      // §3 feedback (issue 16).
+      // Feedback (issue 16).
       "/member/feedback",
     ]);
     expect(screen.getByTestId("side-logout")).toHaveAttribute("href", "/?modal=logout");

@@ -104,7 +104,7 @@ describe("vendor lanes", () => {
       "ESPORTS",
     ]);
     const count = (title: string) => lanes.find((lane) => lane.title === title)!.cards.length;
-    // §9 provider counts: slots 13 + generic, live 9 + generic, fish 6, PVP 5, sports 3.
+    // The demo brand's provider counts: slots 13 + generic, live 9 + generic, fish 6, PVP 5, sports 3.
     expect([count("RNG"), count("LIVE"), count("FISH"), count("PVP"), count("SPORTS")]).toEqual([
       14, 10, 6, 5, 3,
     ]);

@@ -209,7 +209,7 @@ test("masked numbers keep only the ends", () => {
 });
 
 describe("profile", () => {
-  test("saves the nickname and the §3 fields, keeps registration's keys, removes emptied fields, audits field names only", async () => {
+  test("saves the nickname and the further profile fields, keeps registration's keys, removes emptied fields, audits field names only", async () => {
     const memberId = await insertMember(seeded.db);
     await seeded.db
       .updateTable("members")

@@ -98,7 +98,7 @@ describe("member types", () => {
   });
 });
 
-describe("forced password change (§4)", () => {
+describe("forced password change", () => {
   const now = at("2026-11-21T12:00:00Z");
   const fresh = at("2026-11-01T00:00:00Z");
   const old = at("2026-01-01T00:00:00Z");
@@ -155,7 +155,7 @@ describe("sessions", () => {
     expect(await readSession(seeded.db, "x".repeat(43), policy)).toBeNull();
   });
 
-  test("only the member's first sign-in ever is a first-login session (§4, execution F)", async () => {
+  test("only the member's first sign-in ever is a first-login session (execution F)", async () => {
     const memberId = (await findMemberByAccount(seeded.db, "oldtimer"))!.id;
     await seeded.db
       .updateTable("members")

@@ -4,7 +4,7 @@ import { setMaintenance, writeSetting, getBrandConfig } from "~/platform/system/
 import { isRegionRestricted, systemStatus } from "~/platform/system/status.server";
 import { useSeededDatabase } from "../helpers/database";
 
-describe("system status (§4)", () => {
+describe("system status", () => {
   test.each([
     { maintenance: false, regionRestriction: false, status: 0 },
     { maintenance: true, regionRestriction: false, status: 1 },

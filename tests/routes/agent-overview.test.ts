@@ -39,7 +39,7 @@ const get = (url: string, cookie: string) => routeArgs(url, { headers: { Cookie:
 const TIME_ZONE = "Asia/Karachi";
 
 describe("the agent centre layout", () => {
-  test("agent01 holds all four house contracts: every §2 item, no offer badge", async () => {
+  test("agent01 holds all four house contracts: every menu item, no offer badge", async () => {
     const { loader } = await layout();
     const data = await jsonBody(loader(get("/agentHome", (await asAgent("agent01")).cookie)));
     expect(data.menu.map((item: { key: string }) => item.key)).toEqual([

@@ -132,7 +132,7 @@ describe("/resources/favourites", () => {
     expect(await favouriteIds(handle.db, member.id)).toEqual([]);
   });
 
-  test("§5 once per second: a second toggle within the second is refused and not applied, then allowed", async () => {
+  test("once per second: a second toggle within the second is refused and not applied, then allowed", async () => {
     const { action } = await route();
     const member = await signedInMember();
     const [first, second] = await someGames();
@@ -166,7 +166,7 @@ describe("/resources/favourites", () => {
     );
   });
 
-  test("a trial account may keep favourites (§6 keeps it only out of the centres and real games)", async () => {
+  test("a trial account may keep favourites (trial accounts are kept only out of the centres and real games)", async () => {
     const { action } = await route();
     const trial = await signedInMember(4);
     const [game] = await someGames();

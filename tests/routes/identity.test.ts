@@ -78,7 +78,7 @@ describe("/login action", () => {
     expect(await readSession(handle.db, cookieToken, identityPolicy())).toBeNull();
   });
 
-  test("empty fields get the §8 message; a wrong password keeps the username, never the password", async () => {
+  test("empty fields get the 'enter the username and password' message; a wrong password keeps the username, never the password", async () => {
     const { action } = await loginRoute();
     const empty = await jsonBody(action(formPost("/login", { username: "  ", password: "" })));
     expect(empty.result.error.username).toEqual(["Please enter the username and password"]);
@@ -217,7 +217,7 @@ describe("/login action", () => {
   });
 });
 
-describe("?token= hand-off login (§4)", () => {
+describe("?token= hand-off login", () => {
   test("logs in once, then reloads the same URL without the token", async () => {
     const { member } = await signInAs(handle.db, "player01");
     const token = await createLoginHandoff(handle.db, member.id, identityPolicy());

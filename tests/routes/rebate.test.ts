@@ -178,7 +178,7 @@ describe("/member/rebate", () => {
 });
 
 describe("the header's VIP label", () => {
-  test("names the level in the reader's language (§3 vipLabelName)", async () => {
+  test("names the level in the reader's language (vipLabelName)", async () => {
     const { loader } = await import("~/routes/_portal+/_layout");
     const { cookie } = await signInAs(handle.db, "vipstar");
     const en = await jsonBody(loader(routeArgs("/", { headers: { Cookie: cookie } })));

@@ -404,7 +404,7 @@ describe("mobile registration and the SMS code", () => {
     const ok = await register("/register?mode=mobile", { ...fields, verificationCode: code });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Set-Cookie")).toMatch(/^session=/);
-    // §4: mobile registration sets the username to the phone number.
+    // Mobile registration sets the username to the phone number.
     expect(await member(mobile)).toMatchObject({ dialing_code: "92", mobile });
   });
 

@@ -66,7 +66,7 @@ const location = (response: Response) => {
   return response.headers.get("Location");
 };
 
-describe("/seamless: who may launch (§4)", () => {
+describe("/seamless: who may launch", () => {
   test("a visitor is sent to the login dialog, returning to the launch afterwards", async () => {
     const { loader } = await seamless();
     const slot = await gameOf("PG", "RNG");
@@ -145,7 +145,7 @@ describe("/seamless: who may launch (§4)", () => {
       { node_id: slot.node_id, mode: "real", provider: "demo", vassalage: "PG" },
     ]);
 
-    // §9: with several CDNs, each launch goes through one of them.
+    // With several CDNs, each launch goes through one of them.
     const cdns = ["https://cdn-a.example.com", "https://cdn-b.example.com/"];
     await withBrand(
       handle.db,
@@ -184,7 +184,7 @@ describe("/seamless: who may launch (§4)", () => {
   });
 });
 
-describe("/seamless: where the vassalage leads (§4)", () => {
+describe("/seamless: where the vassalage leads", () => {
   test("lottery vendors open their lottery page with the game code", async () => {
     const { loader } = await seamless();
     const member = await signedIn();
@@ -319,7 +319,7 @@ describe("/seamless: where the vassalage leads (§4)", () => {
   });
 });
 
-describe("the vendor game list popup (§4 isGame VASSALAGE)", () => {
+describe("the vendor game list popup (isGame VASSALAGE)", () => {
   const layout = () => import("~/routes/_portal+/_layout");
 
   test("the portal layout loads the vendor's games when the URL opens the popup, 24 a page", async () => {
@@ -397,7 +397,7 @@ describe("the vendor game list popup (§4 isGame VASSALAGE)", () => {
   });
 });
 
-describe("/live and /pvp list tables (§7 CBS_modelList, GLS2_roomList)", () => {
+describe("/live and /pvp list tables (CBS_modelList, GLS2_roomList)", () => {
   test("every table has limits, players now, rounds today and its results; a member's launch counts as a player", async () => {
     const live = await import("~/routes/_portal+/live");
     const first = await gameOf("EVO", "LIVE");
@@ -438,7 +438,7 @@ describe("/live and /pvp list tables (§7 CBS_modelList, GLS2_roomList)", () => 
   });
 });
 
-describe("/member/betting-record names vendors (§3 vendor display names)", () => {
+describe("/member/betting-record names vendors (by their display names)", () => {
   test("the vendor filter and the rows show a vendor's display name, filtering by its vassalage", async () => {
     const member = await signedIn();
     await fundMain(handle.db, member.id, 10_000n);

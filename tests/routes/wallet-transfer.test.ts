@@ -264,7 +264,7 @@ describe("/member/transfer action", () => {
   });
 });
 
-describe("/member/transfer in single-wallet mode (§7 GCS_merchantWallet isSingle)", () => {
+describe("/member/transfer in single-wallet mode (GCS_merchantWallet isSingle)", () => {
   quietServerRenderWarnings();
 
   async function renderPage(cookie: string) {

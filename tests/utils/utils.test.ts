@@ -9,7 +9,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 const pages = (current: number, total: number) =>
   pagerItems(current, total).map((item) => (item.kind === "gap" ? "…" : item.page));
 
-describe("pager (§9: range 5, 1 margin page)", () => {
+describe("pager (range 5, 1 margin page)", () => {
   test("short lists show every page", () => expect(pages(2, 6)).toEqual([1, 2, 3, 4, 5, 6]));
   test("the middle of a long list", () =>
     expect(pages(10, 20)).toEqual([1, "…", 8, 9, 10, 11, 12, "…", 20]));
@@ -56,14 +56,14 @@ describe("links", () => {
     expect(withSearchParam("/?tab=RNG&rngPage=2", "rngPage", null)).toBe("/?tab=RNG");
     expect(withSearchParam("/rng", "page", null)).toBe("/rng");
   });
-  test("category pages and vendor launches (§4)", () => {
+  test("category pages and vendor launches", () => {
     expect(categoryPath("RNG")).toBe("/rng");
     expect(categoryPath("COCKFIGHT")).toBe("/?tab=COCKFIGHT");
     expect(vendorHref("RNG", "PG")).toBe("/rng?vassalage=PG");
     expect(vendorHref("LIVE", "EVO")).toBe("/seamless?category=LIVE&vassalage=EVO");
     expect(loginHref("/")).toBe("/login");
   });
-  test("game pages hide the side menu (§2)", () => {
+  test("game pages hide the side menu", () => {
     for (const path of ["/lott", "/LOTTERT", "/vnlottery", "/seaLottery/", "/seamless"])
       expect(isGamePage(path)).toBe(true);
     for (const path of ["/", "/lottery", "/elott", "/rng"]) expect(isGamePage(path)).toBe(false);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * §2/§9 the agent centre clock: HH:mm:ss in the brand's time zone, updated
+ * The agent centre clock: HH:mm:ss in the brand's time zone, updated
  * each second. The server renders the loader's instant; the browser starts
  * from that same instant (so hydration matches), then ticks on every second.
  */

@@ -13,10 +13,10 @@ export interface AgentHeaderProps {
 }
 
 /**
- * §2 agent centre header: brand, time-zone offset, a clock updated each
+ * Agent centre header: brand, time-zone offset, a clock updated each
  * second, nickname or account, and sign out. Signing out is a plain post to
  * /logout (works without JavaScript); with JavaScript the button shows a
- * loader until /agent has loaded (§4 "Agent logout shows a loader").
+ * loader until /agent has loaded.
  */
 export function AgentHeader({ brandName, timeZone, now, agent }: AgentHeaderProps) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ function isCurrent(href: string, pathname: string) {
 }
 
 /**
- * §2 agent centre menu, from the items the layout's loader computed (the
+ * Agent centre menu, from the items the layout's loader computed (the
  * consolidated contract info decides the contract pages). A <details>
  * disclosure: on narrow screens it is a "Menu" button that opens the list
  * (no JavaScript needed); on wide screens the CSS keeps the list open and

@@ -5,7 +5,7 @@ import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { useTranslation } from "~/utils/i18n";
 
 /**
- * An agent centre report page: its title, the GET filter form with the §9
+ * An agent centre report page: its title, the GET filter form with the
  * date presets (the member records' filter, so it works without JS), the
  * CSV download of exactly this filter (a plain link with the page's query
  * string), and the report's table.

@@ -13,7 +13,7 @@ export interface RegisterFormHints {
 }
 
 /**
- * §2 register account: a member or an agent directly under the signed-in
+ * Register account: a member or an agent directly under the signed-in
  * agent. The rate only matters for an agent: once JavaScript runs it is
  * hidden while "member" is chosen; without JavaScript it is always there,
  * with a hint, and the server ignores it for a member.

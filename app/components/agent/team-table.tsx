@@ -20,7 +20,7 @@ interface TeamRowView {
 }
 
 /**
- * §2 team management table: each downline with type, rate, level, status,
+ * Team management table: each downline with type, rate, level, status,
  * main balance and dates; a direct, active downline gets a "Transfer" link
  * that opens the transfer dialog as URL state (?transfer=<id>).
  */

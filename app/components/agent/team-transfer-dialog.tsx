@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 
 /**
- * §2 transfer to a downline's wallet, as URL state (?transfer=<id>) so it
+ * Transfer to a downline's wallet, as URL state (?transfer=<id>) so it
  * opens and closes without JavaScript. The downline id travels in the form,
  * and the server looks it up inside the agent's first level again.
  */

@@ -5,7 +5,7 @@ import { AmountField } from "~/components/member/transfer/amount-field";
 import { FormKeyInput } from "~/components/member/transfer/form-key-input";
 import { useTranslation } from "~/utils/i18n";
 
-/** §2 transfer to my upline: from the agent's main wallet to its own upline agent; the upline comes from the account, never the form. */
+/** Transfer to my upline: from the agent's main wallet to its own upline agent; the upline comes from the account, never the form. */
 export function TeamUplineForm({
   upline,
   formKey,

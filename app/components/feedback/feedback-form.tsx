@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/i18n";
 import type { FeedbackLimits } from "./types";
 
 /**
- * §3 feedback: question type, content between the brand's word limits (§5)
+ * Feedback: question type, content between the brand's word limits
  * and up to 3 png/jpg images of 5 MB. A multipart post that works without
  * JavaScript; a refused one comes back with the type and content as typed.
  */

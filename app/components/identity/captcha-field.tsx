@@ -2,7 +2,7 @@ import { useTranslation } from "~/utils/i18n";
 import { Field } from "../forms/field";
 
 /**
- * §4/§5: after a failed login with the captcha flag. The image is the
+ * Shown after a failed login with the captcha flag. The image is the
  * platform's base64 PNG; "another one" is a submit button (intent=captcha),
  * so it works without JavaScript too; the server hands out at most one a second.
  */

@@ -6,7 +6,7 @@ import { Dialog } from "../ui/dialog";
 import { NewPasswordFields } from "./new-password-fields";
 
 /**
- * §4 changePassModal when a login must change its password (default password,
+ * The change-password dialog, when a login must change its password (default password,
  * first login, expiry) or a reset link was opened. The ticket proves the old
  * password, so it is not asked again; on success the user is signed in.
  */

@@ -5,7 +5,7 @@ import { Field, FormErrors } from "../forms/field";
 import { NewPasswordFields } from "./new-password-fields";
 
 /**
- * §5 change password for a signed-in member: the old password (always asked
+ * Change password for a signed-in member: the old password (always asked
  * here: nothing else proves it), the new one under the brand's password rule,
  * and its confirmation. A plain post, so it works without JavaScript; secrets
  * are never sent back, so a failed try starts with empty fields.

@@ -6,7 +6,7 @@ export interface CountryOption {
   countryDialingCode: string;
 }
 
-/** §3 Country: the dialing code in front of a mobile number. */
+/** Country: the dialing code in front of a mobile number. */
 export function CountrySelect({
   countries,
   defaultValue,

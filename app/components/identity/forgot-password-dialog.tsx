@@ -10,7 +10,7 @@ import { NewPasswordFields } from "./new-password-fields";
 import type { CodeSent } from "./sms-code-button";
 
 /**
- * §2 forgetPassModal, §4: by e-mail (username + e-mail → in_been_out) or by
+ * The forgot-password dialog: by e-mail (username + e-mail → in_been_out) or by
  * phone (mobile, code, new password → signed in). Mobile is the default tab
  * when phone verification is on.
  */

@@ -28,7 +28,7 @@ export interface LoginDialogProps {
 }
 
 /**
- * §2 loginPopupModal: username or SMS tab (SMS only when SMS login is on),
+ * The login dialog: username or SMS tab (SMS only when SMS login is on),
  * captcha after a failed login that asks for it, remember me, forgot password,
  * free play. Tabs are links and every button submits, so it all works without JS.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from "~/utils/i18n";
 import { Dialog } from "../ui/dialog";
 
 /**
- * §4 sign-out confirmation (?modal=logout): a plain form post to /logout, so
+ * Sign-out confirmation (?modal=logout): a plain form post to /logout, so
  * it works without JavaScript; cancel is a link back to the same page.
  */
 export function LogoutDialog({

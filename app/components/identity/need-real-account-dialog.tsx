@@ -3,7 +3,7 @@ import { useTranslation } from "~/utils/i18n";
 import { Dialog } from "../ui/dialog";
 
 /**
- * §8 `in_need_true_account`: a trial account opened a member or agent centre
+ * The `in_need_true_account` message: a trial account opened a member or agent centre
  * or launched a real game. URL state (?modal=real-account); confirm closes it.
  */
 export function NeedRealAccountDialog({ closeHref }: { closeHref: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { Field } from "../forms/field";
 
-/** A new password and its confirmation (§5), as every password form asks for them. */
+/** A new password and its confirmation, as every password form asks for them. */
 export function NewPasswordFields({
   errors,
   hint,

@@ -8,7 +8,7 @@ type FormState = {
   values: Record<string, string | undefined>;
 };
 
-/** A dialing code and a mobile number (§3 country, mobileNum), as a failed post left them. */
+/** A dialing code and a mobile number (country, mobileNum), as a failed post left them. */
 export function MobileNumberFields({
   countries,
   errors,
@@ -35,7 +35,7 @@ export function MobileNumberFields({
 }
 
 /**
- * The number, then the SMS code with its get-code button (§4 countdown): SMS login and
+ * The number, then the SMS code with its get-code button and its countdown: SMS login and
  * the phone password reset. `codeIntent` is the intent the button posts.
  */
 export function PhoneCodeFields({

@@ -56,7 +56,7 @@ const INPUTS: Record<
 };
 
 /**
- * §2 registerModal. Username or mobile mode (tabs are links, `?mode=`), the
+ * The register dialog. Username or mobile mode (tabs are links, `?mode=`), the
  * optional fields the brand enables, the SMS code with its countdown, the
  * 18+ terms. Every button submits the form (`intent` register or send-code),
  * so it works without JavaScript; the server checks everything and answers
@@ -295,7 +295,7 @@ function RegisterForm({
             value={values.referralCode ?? form.referralCode ?? ""}
           />
         ) : null}
-        {/* §5: the terms must be ticked (an inline error otherwise); the agreement states the user is 18. */}
+        {/* The terms must be ticked (an inline error otherwise); the agreement states the user is 18. */}
         <CheckboxField
           name="terms"
           label={t("register.terms")}
@@ -323,7 +323,7 @@ function RegisterForm({
   );
 }
 
-/** §3 Country: the dialing codes as "+92 (PK)", the brand's first one preselected. */
+/** Country: the dialing codes as "+92 (PK)", the brand's first one preselected. */
 function DialingCodeSelect({
   countries,
   defaultValue,
@@ -360,7 +360,7 @@ function DialingCodeSelect({
 }
 
 /**
- * §5: an affiliate code is checked by a call. With JavaScript the check runs
+ * An affiliate code is checked by a call. With JavaScript the check runs
  * when the field is left; the server checks again on submit either way.
  */
 function AffiliateCodeField({

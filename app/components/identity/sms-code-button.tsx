@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { useCountdown } from "../ui/use-countdown";
 
-/** The SMS value of §3 (expiredMinutes) and how long until another code may be asked for. */
+/** The brand's SMS setting (expiredMinutes) and how long until another code may be asked for. */
 export interface CodeSent {
   status: "sent" | "ignored";
   expiredMinutes: number;
@@ -9,10 +9,10 @@ export interface CodeSent {
 }
 
 /**
- * The get-code button (§4 SMS countdown): after a code is sent it stays
+ * The get-code button (SMS countdown): after a code is sent it stays
  * disabled for expiredMinutes × 60 s. It submits its form with `intent`, so it
  * works without JavaScript; with JavaScript the seconds tick down. The server
- * enforces the same countdown, and ignores repeats within a second (§5).
+ * enforces the same countdown, and ignores repeats within a second.
  */
 export function SmsCodeButton({ intent, codeSent }: { intent: string; codeSent: CodeSent | null }) {
   const { t } = useTranslation();

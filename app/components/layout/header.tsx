@@ -12,7 +12,7 @@ import { MemberActions } from "./member-only";
 import { ThemeToggle } from "./theme-toggle";
 import type { LaneSummary } from "./types";
 
-/** Above this many vendors a category's drop-down is the large one (§9). */
+/** Above this many vendors a category's drop-down is the large one. */
 const LARGE_DROPDOWN_ABOVE = 10;
 
 export function Header({
@@ -143,7 +143,7 @@ export function Header({
                 </div>
               </li>
             ))}
-            {/* §2: Rewards shows when the referral promotion is on or nobody is logged in. */}
+            {/* Rewards shows when the referral promotion is on or nobody is logged in. */}
             {referralEnabled || !viewer ? (
               <li>
                 <NavLink to={memberHref("/member/rewards")}>{t("header.rewards")}</NavLink>

@@ -7,7 +7,7 @@ import { useDismissableDetails } from "./use-dismissable-details";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import { useLiveBalance } from "../live-events/live-figures";
 
-/** What the header shows of the signed-in member (§3 member info and session values). */
+/** What the header shows of the signed-in member (member info and session values). */
 export interface MemberSummary {
   id: string;
   account: string;
@@ -16,13 +16,13 @@ export interface MemberSummary {
   isTrial: boolean;
   hasVip: boolean;
   vipRankLevel: number;
-  /** §3 vipLabelName: the level's name in the reader's language, when the brand names it. */
+  /** vipLabelName: the level's name in the reader's language, when the brand names it. */
   vipLabelName?: string | null;
   /** MAIN wallet, minor units, a bigint decimal string. */
   balance: string;
   /** The vendor wallets (none in single-wallet mode). */
   wallets: { vassalage: string; displayName: string; balance: string }[];
-  /** Available promotions plus unread messages (§2). */
+  /** Available promotions plus unread messages. */
   unclaimed: number;
   /** Operators' support replies not yet read (issue 16). */
   supportUnread?: number;
@@ -38,11 +38,11 @@ export interface MemberActionsProps {
   customerService: CustomerServiceEntry | null;
   /** The current page with the sign-out confirmation open. */
   logoutHref: string;
-  /** §2: Invite friends appears while the referral promotion is live. */
+  /** Invite friends appears while the referral promotion is live. */
   referralEnabled?: boolean;
 }
 
-/** §2 header for a logged-in member: Deposit, Withdraw, Members and the avatar menu. */
+/** Header for a logged-in member: Deposit, Withdraw, Members and the avatar menu. */
 export function MemberActions(props: MemberActionsProps) {
   const { t } = useTranslation();
   return (
@@ -62,7 +62,7 @@ export function MemberActions(props: MemberActionsProps) {
 }
 
 /**
- * §2 avatar menu: a `<details>` disclosure, so it opens without JavaScript;
+ * Avatar menu: a `<details>` disclosure, so it opens without JavaScript;
  * with it, Escape and a click outside close it. Every control in it is a link
  * or a form that works as plain HTML.
  */
@@ -240,7 +240,7 @@ function Balance({
   );
 }
 
-/** §2 per-vendor balances, under the main balance; hidden with it. */
+/** Per-vendor balances, under the main balance; hidden with it. */
 function VendorWallets({
   wallets,
   currency,

@@ -107,7 +107,7 @@ export function SideMenu({
         </ul>
         <h2 className="side-heading">{t("sideMenu.member")}</h2>
         <ul className="side-list" data-testid="side-member-list">
-          {/* §2 / §6: the VIP entry requires VIP. */}
+          {/* The VIP entry requires VIP. */}
           {member?.hasVip ? memberLink("/member/security", t("member.vipSecurity")) : null}
           {memberLink("/member/betting-record", t("sideMenu.bettingRecord"))}
           {memberLink("/member/transactions", t("sideMenu.accountRecord"))}

@@ -13,7 +13,7 @@ export interface AnnouncementData {
 }
 
 /**
- * §2 "Go to promotion": the reward centre at the announced promotion (a
+ * "Go to promotion": the reward centre at the announced promotion (a
  * visitor passes the login dialog first: the member centre's guard sends
  * them there), or the promotions of its category.
  */
@@ -23,7 +23,7 @@ export function promotionHref(item: Pick<AnnouncementData, "promotionType" | "pr
   return item.promotionType ? "/member/rewards" : null;
 }
 
-/** §2 announcement popup: a page of (up to 9) titles, each expandable to its sanitized HTML. */
+/** Announcement popup: a page of (up to 9) titles, each expandable to its sanitized HTML. */
 export function AnnouncementPopup({
   items,
   page,

@@ -9,7 +9,7 @@ export interface BannerData {
 }
 
 export const DEFAULT_BANNER = "/images/banners/default.svg";
-/** §9: autoplay 5000 ms, speed 1000 ms, gap 20.3. */
+/** The carousel's timing: autoplay 5000 ms, speed 1000 ms, gap 20.3. */
 export const CAROUSEL_OPTIONS = { delay: 5000, speed: 1000, spaceBetween: 20.3 } as const;
 
 function Slide({ banner, eager }: { banner: BannerData; eager: boolean }) {
@@ -36,7 +36,7 @@ function Slide({ banner, eager }: { banner: BannerData; eager: boolean }) {
 }
 
 /**
- * §2 banner carousel. The server renders the first banner so it shows without
+ * Banner carousel. The server renders the first banner so it shows without
  * JavaScript; with more than one, Swiper loops, autoplays and paginates.
  */
 export function BannerCarousel({ banners }: { banners: BannerData[] }) {

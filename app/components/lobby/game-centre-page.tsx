@@ -16,7 +16,7 @@ export function GameCentrePage({ data }: { data: GameCentreData }) {
     <div className="game-centre-page">
       <h1>{t(`category.${data.category}`)}</h1>
       {data.entrance ? (
-        // §2: the sports entrance image launches the first sports game.
+        // The sports entrance image launches the first sports game.
         <Link
           to={launchHref(data.entrance.nodeId)}
           className="sports-entrance"

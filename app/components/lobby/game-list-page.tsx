@@ -14,7 +14,7 @@ export interface GameListData {
   subTypes: string[];
   classify: string | null;
   page: { games: GameTileData[]; pageNum: number; totalPages: number; total: number };
-  /** /live and /pvp: the games as tables and rooms (§7), listed instead of the grid. */
+  /** /live and /pvp: the games as tables and rooms, listed instead of the grid. */
   tables: TableEntry[] | null;
   currency: { symbol: string; minorUnits: number } | null;
 }

@@ -38,7 +38,7 @@ export interface LobbyPageData {
 }
 
 /**
- * The home lobby of §2, also behind /login and /register: those routes pass
+ * The home lobby, also behind /login and /register: those routes pass
  * their own dialog, so its form code loads with them, not with the home page.
  */
 export function LobbyPage({ data, dialog }: { data: LobbyPageData; dialog?: ReactNode }) {

@@ -71,7 +71,7 @@ export function LobbySection({
       {section.kind === "vendors" ? (
         <>
           {section.entrance ? (
-            // §2: the sports entrance image launches the first sports game.
+            // The sports entrance image launches the first sports game.
             <Link
               to={launchHref(section.entrance.nodeId)}
               className="sports-entrance"

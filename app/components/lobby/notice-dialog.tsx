@@ -4,7 +4,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { Dialog } from "../ui/dialog";
 import type { AnnouncementData } from "./announcement-popup";
 
-/** §2 notice modal, opened from the marquee at an index; previous/next walk the notices. */
+/** Notice dialog, opened from the marquee at an index; previous/next walk the notices. */
 export function NoticeDialog({
   notice,
   index,

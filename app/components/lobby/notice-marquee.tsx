@@ -2,7 +2,7 @@ import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
 import { Icon } from "../ui/icon";
 
-/** §2 notice marquee: announcement titles; a click opens the notice dialog at that index. */
+/** Notice marquee: announcement titles; a click opens the notice dialog at that index. */
 export function NoticeMarquee({
   titles,
   hrefFor,

@@ -9,7 +9,7 @@ export interface VendorTileData {
   lagerIcon: string;
 }
 
-/** §2 vendor tile: a click launches the vendor, with a play button except in RNG. */
+/** Vendor tile: a click launches the vendor, with a play button except in RNG. */
 export function VendorTile({ vendor, category }: { vendor: VendorTileData; category: string }) {
   const { t } = useTranslation();
   const launches = category !== "RNG";

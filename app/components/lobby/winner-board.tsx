@@ -12,7 +12,7 @@ export interface WinnerRow {
   gameName: string;
 }
 
-/** §2 winner board: the top 3 apart with rank icons, the rest scrolling from rank 4; a row launches its game. */
+/** Winner board: the top 3 apart with rank icons, the rest scrolling from rank 4; a row launches its game. */
 export function WinnerBoard({
   winners,
   currency,
@@ -27,7 +27,7 @@ export function WinnerBoard({
   const top = winners.slice(0, 3);
   const rest = winners.slice(3);
   const row = (winner: WinnerRow) => (
-    // §4 launch: the game popup route sends a visitor to log in and a trial account to the real-account notice.
+    // Launch: the game popup route sends a visitor to log in and a trial account to the real-account notice.
     <PlainLink to={launchHref(winner.nodeId)} className="winner-row">
       <span className="winner-name">{winner.customerName}</span>
       <span className="winner-game">{winner.gameName}</span>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import type { MenuGroupData } from "./types";
 
-/** §7 game_menus: the page's games by lottery type (accountTypeName); plain links, so it works without JavaScript. */
+/** The game menu (game_menus): the page's games by lottery type (accountTypeName); plain links, so it works without JavaScript. */
 export function LotteryGameMenu({
   groups,
   prizeMode,

@@ -9,7 +9,7 @@ import { RecentDraws } from "./recent-draws";
 import type { LotteryAnswer, LotteryPageData } from "./types";
 
 /**
- * A lottery page (§2 /lottery, /seaLottery, /vnLottery): the game menu, the
+ * A lottery page (/lottery, /seaLottery, /vnLottery): the game menu, the
  * open draw and its bet forms, the recent draws and the member's bets.
  * Everything is links and plain forms; a reload shows a settled draw. The
  * route passes its loader's data and its action's last answer.

@@ -3,7 +3,7 @@ import { useTranslation } from "~/utils/i18n";
 import { Countdown } from "./countdown";
 import type { LotteryGameData } from "./types";
 
-/** The draw that takes bets: its number, when it closes, time left, and the hash of its seed (§ provably fair). */
+/** The draw that takes bets: its number, when it closes, time left, and the hash of its seed (provably fair: ADR 12). */
 export function OpenDraw({ draw, href }: { draw: LotteryGameData["draw"]; href: string }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from "~/utils/i18n";
 import { DrawNumbers } from "./draw-numbers";
 import type { DrawData } from "./types";
 
-/** §7 opened numbers: the game's last draws with their numbers and revealed seeds, to check against the hashes. */
+/** Opened numbers: the game's last draws with their numbers and revealed seeds, to check against the hashes. */
 export function RecentDraws({ draws, special }: { draws: DrawData[]; special: boolean }) {
   const { t } = useTranslation();
   return (

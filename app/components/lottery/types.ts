@@ -11,7 +11,7 @@ export interface Currency {
   minorUnits: number;
 }
 
-/** §7 game_menus: the page's games by lottery type. */
+/** The game menu (game_menus): the page's games by lottery type. */
 export interface MenuGroupData {
   accountTypeName: string;
   games: { gameCode: string; gameName: string; href: string; current: boolean }[];

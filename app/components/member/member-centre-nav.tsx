@@ -2,7 +2,7 @@ import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { CountBadge } from "../ui/count-badge";
 
-/** The member centre's pages (DESIGN §4), in the order a member looks for them. */
+/** The member centre's pages, in the order a member looks for them. */
 const PAGES = [
   { to: "/member", key: "overview", end: true },
   { to: "/member/deposit", key: "deposit" },
@@ -14,25 +14,25 @@ const PAGES = [
   { to: "/member/profit-loss", key: "profitLoss" },
   { to: "/member/bonus", key: "bonus" },
   { to: "/member/rewards", key: "rewards" },
-  // §2 referral: only while the brand's REFERRAL promotion is live.
+  // Referral: only while the brand's REFERRAL promotion is live.
   { to: "/member/referral", key: "referral", label: "referral.nav", needsReferral: true },
-  // §2 manualRebate, which the side menu links to; its label sits with the page's own.
+  // The manual rebate, which the side menu links to; its label sits with the page's own.
   { to: "/member/rebate", key: "rebate", label: "rebate.nav" },
-  // §2 points: the mall is a page of its own, reached from here too.
+  // Points: the mall is a page of its own, reached from here too.
   { to: "/pointMall", key: "points", label: "pointMall.title" },
   { to: "/member/messages", key: "messages" },
   { to: "/member/security", key: "security" },
-  // §2 missionLeaderboard; its label sits with the page's own.
+  // Missions and their leaderboard; its label sits with the page's own.
   { to: "/member/missions", key: "missions", label: "missions.nav" },
   // Issue 17: limits, breaks and reality checks; its label sits with the page's own.
   { to: "/member/protection", key: "protection", label: "protection.nav" },
-  // Issue 16: §3 feedback; its label sits with the page's own.
+  // Issue 16: feedback; its label sits with the page's own.
   { to: "/member/feedback", key: "feedback", label: "feedback.nav" },
   // Issue 16: the built-in support chat; its label sits with the page's own.
   { to: "/member/support", key: "support", label: "support.nav" },
 ] as const;
 
-/** §2: the member centre pages that carry an unread badge, and their counts. */
+/** The member centre pages that carry an unread badge, and their counts. */
 export interface MemberCentreBadges {
   messages: number;
   rewards: number;

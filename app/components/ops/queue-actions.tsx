@@ -38,7 +38,7 @@ function ActionForm({
 }
 
 /**
- * The decisions a withdrawal's state allows (§4): pending → approve or
+ * The decisions a withdrawal's state allows: pending → approve or
  * reject; approved → mark paid or reject; disputed → close as received or
  * refund the remaining amount. Paid waits for the member.
  */

@@ -12,7 +12,7 @@ export interface AccountGamesData {
   page: { games: GameTileData[]; pageNum: number; totalPages: number; total: number };
 }
 
-/** §2 account games page: /favorite (the member's favourites) and /recent (games played with real money). */
+/** Account games page: /favorite (the member's favourites) and /recent (games played with real money). */
 export function AccountGamesPage({ data }: { data: AccountGamesData }) {
   const { t } = useTranslation();
   const location = useLocation();

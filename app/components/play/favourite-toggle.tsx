@@ -11,10 +11,10 @@ export type FavouriteReply =
   | { ok: false; nodeId?: number; message: string };
 
 /**
- * §2 favourite toggle of a game tile for a signed-in member: a plain form
+ * Favourite toggle of a game tile for a signed-in member: a plain form
  * post (redirecting back to the page) that a fetcher takes over with
  * JavaScript, so the page does not reload; the heart changes at once and
- * settles on what the server answers. A refused toggle (§5: once per second)
+ * settles on what the server answers. A refused toggle (once per second)
  * says why.
  */
 export function FavouriteToggle({

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { GameTile, type GameTileData } from "./game-tile";
 
-/** §9 game grid: 6 per row, a page of 12 on home and 24 elsewhere, paging arrows. */
+/** Game grid: 6 per row, a page of 12 on home and 24 elsewhere, paging arrows. */
 export function GameGrid({
   games,
   pageNum,

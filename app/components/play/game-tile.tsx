@@ -16,8 +16,8 @@ export interface GameTileData {
 }
 
 /**
- * §2 game tile: play now, free trial and the favourite toggle. Launches are
- * decided by the game popup route (§4): a visitor gets the login dialog and
+ * Game tile: play now, free trial and the favourite toggle. Launches are
+ * decided by the game popup route: a visitor gets the login dialog and
  * the game after logging in, a trial account the real-account notice.
  * A member's favourite toggle is a form (member-favourite.tsx); a visitor's
  * is the login dialog.

@@ -4,7 +4,7 @@ import { launchHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
 import { GameIcon } from "../ui/game-icon";
 
-/** A live table or PVP room as /live and /pvp list it (§7 CBS_modelList, GLS2_roomList). */
+/** A live table or PVP room as /live and /pvp list it (CBS_modelList, GLS2_roomList). */
 export interface TableEntry {
   nodeId: number;
   gameName: string;
@@ -21,8 +21,8 @@ export interface TableEntry {
 
 /**
  * The tables of a category, each with its room tier and bet limits, who is
- * playing, today's rounds and the latest results, and a launch link (§4:
- * the game popup route sends visitors to log in first).
+ * playing, today's rounds and the latest results, and a launch link
+ * (the game popup route sends visitors to log in first).
  */
 /** The tables a phone shows before scrolling, whose icons load at once. */
 const FIRST_SCREEN = 3;

@@ -26,8 +26,8 @@ export const closeVendorGamesHref = (here: string) =>
   POPUP_PARAMS.reduce((url, key) => withSearchParam(url, key, null), here);
 
 /**
- * §4 vendor game list popup (a vendor whose isGame is VASSALAGE): its games
- * as links that launch each one (§4 rules apply in the game popup route),
+ * Vendor game list popup (a vendor whose isGame is VASSALAGE): its games
+ * as links that launch each one (the game popup route decides who may),
  * paged by links, closed by a link, so all of it works without JavaScript.
  */
 export function VendorGamesDialog({ data, here }: { data: VendorGamesData; here: string }) {

@@ -4,7 +4,7 @@ import { formatPoints } from "./format";
 import { PointsForm } from "./points-form";
 
 /**
- * Converting points to cash (§7 MCS2_convertPoint): how many points (from the
+ * Converting points to cash (MCS2_convertPoint): how many points (from the
  * minimum, in steps), confirmed with the withdraw password. A refusal keeps
  * the number typed.
  */

@@ -8,7 +8,7 @@ import { GoodsIcon } from "./goods-icon";
 import { RedeemForm } from "./redeem-form";
 import type { Currency, GoodsView } from "./types";
 
-/** One item's details (§2 goods details) with its redeem form, or the way to log in first. */
+/** One item's details with its redeem form, or the way to log in first. */
 export function GoodsDetails({
   item,
   currency,

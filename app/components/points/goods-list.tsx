@@ -5,7 +5,7 @@ import { formatPoints } from "./format";
 import { GoodsIcon } from "./goods-icon";
 import type { Currency, GoodsView } from "./types";
 
-/** What an item asks for and how many are left (§3 labels), shared by the list and the details. */
+/** What an item asks for and how many are left, shared by the list and the details. */
 export function GoodsFacts({ item, currency }: { item: GoodsView; currency: Currency }) {
   const { t, i18n } = useTranslation();
   return (

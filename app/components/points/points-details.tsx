@@ -8,7 +8,7 @@ import { formatPoints } from "./format";
 import type { Currency } from "./types";
 
 /**
- * The points details (§3: time, type, changed points, points balance,
+ * The points details (time, type, changed points, points balance,
  * remark), filtered by the records pages' date window and paged by their pager.
  */
 export function PointsDetails({

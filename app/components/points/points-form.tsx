@@ -7,7 +7,7 @@ import { useTranslation } from "~/utils/i18n";
 /**
  * What the mall's two forms (redeem, convert) share: a plain post with the
  * honeypot, the intent and the form's key, the form's own fields, then the
- * withdraw password that confirms it (§7 passwordCheck), the form's errors and
+ * withdraw password that confirms it (passwordCheck), the form's errors and
  * the button.
  */
 export function PointsForm({

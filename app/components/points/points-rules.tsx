@@ -3,7 +3,7 @@ import { formatMoney } from "~/utils/money";
 import type { Currency, PointsConfigView } from "./types";
 
 /**
- * How points are earned (§9): the brand's ratio per product, which game
+ * How points are earned: the brand's ratio per product, which game
  * categories count under each, and that points never expire.
  */
 export function PointsRules({

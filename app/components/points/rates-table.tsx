@@ -3,7 +3,7 @@ import { formatMoney } from "~/utils/money";
 import { formatPoints } from "./format";
 import type { Currency, PointsConfigView } from "./types";
 
-/** The exchange-rate table (§3 points ratio, units): points per amount per product, and points to cash. */
+/** The exchange-rate table (the brand's points ratios and units): points per amount per product, and points to cash. */
 export function RatesTable({ config, currency }: { config: PointsConfigView; currency: Currency }) {
   const { t, i18n } = useTranslation();
   const money = (minor: string) => formatMoney(minor, currency, i18n.language);

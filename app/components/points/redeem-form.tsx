@@ -2,7 +2,7 @@ import { Field, formReply, type FormReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { PointsForm } from "./points-form";
 
-/** Redeeming an item (§7 MCS2_redeemPointReward): a quantity, confirmed with the withdraw password. */
+/** Redeeming an item (MCS2_redeemPointReward): a quantity, confirmed with the withdraw password. */
 export function RedeemForm({
   itemId,
   stock,

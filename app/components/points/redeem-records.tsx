@@ -12,7 +12,7 @@ export interface RedemptionView {
   createdAt: string;
 }
 
-/** The member's redemptions with the four §4 statuses (in process, rejected, approved, redeem complete). */
+/** The member's redemptions with the four statuses (in process, rejected, approved, redeem complete). */
 export function RedeemRecords({
   records,
   timeZone,

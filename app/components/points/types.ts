@@ -1,4 +1,4 @@
-/** /pointMall's areas (DESIGN §4), in the order of its tabs. */
+/** /pointMall's areas (URL state), in the order of its tabs. */
 export const POINTS_AREAS = ["details", "rules", "records", "rates", "goods"] as const;
 export type PointsArea = (typeof POINTS_AREAS)[number];
 

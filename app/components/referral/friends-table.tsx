@@ -6,7 +6,7 @@ import type { Currency, ReferralFriendsView } from "./types";
 
 /**
  * The friends the member invited, newest first: masked account, joined,
- * first deposit yes/no, valid bets in the chosen days (§9 presets), and the
+ * first deposit yes/no, valid bets in the chosen days, and the
  * reward's state for that friend.
  */
 export function ReferralFriends({

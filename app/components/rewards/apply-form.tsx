@@ -3,11 +3,11 @@ import { useId, useState } from "react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 
-/** §5: an apply comment holds at most 140 characters. */
+/** An apply comment holds at most 140 characters. */
 export const APPLY_COMMENT_MAX = 140;
 
 /**
- * §4/§5 apply for a promotion that an operator reviews: a comment (≤ 140
+ * Apply for a promotion that an operator reviews: a comment (≤ 140
  * characters, counted as it is typed) and up to 3 png/jpg proof images of
  * 5 MB each. A multipart post that works without JavaScript; a refused one
  * keeps the comment.

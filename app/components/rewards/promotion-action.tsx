@@ -6,7 +6,7 @@ import type { PromotionCardData } from "./types";
 export type PromotionIntent = "join" | "claim" | "open-envelope";
 
 /**
- * §4 the member's state button of a promotion: a form for what can be done
+ * The member's state button of a promotion: a form for what can be done
  * now (join, claim, open a red envelope), a link for what needs a page
  * (apply; a visitor's join goes through the login dialog and comes back),
  * and a plain label for the states that wait on someone else.

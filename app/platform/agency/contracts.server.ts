@@ -8,7 +8,7 @@ import { isLowerRate, parseTerms, ratesOf, withinCap, type ContractTerms } from 
 import { requireDirectDownline } from "./tree.server";
 
 /**
- * §4 contracts: an upline offers one to a direct downline agent, who accepts,
+ * Contracts: an upline offers one to a direct downline agent, who accepts,
  * rejects or terminates it. One active contract and one open offer per
  * downline and kind. Rates are capped twice: by the rates of the upline's own
  * contract of that kind (a sub-agent never grants more than it holds) and by
@@ -306,7 +306,7 @@ export async function contractsOverview(db: Database, agentId: string, kind: Con
 }
 
 /**
- * §3 consolidated contract info: per kind, whether the agent holds a
+ * Consolidated contract info: per kind, whether the agent holds a
  * contract (…info) and whether a new contract request (an offer) waits for
  * its answer (…req). The agent centre's menu and pages follow it.
  */

@@ -9,7 +9,7 @@ import { lockContracts, termsOf } from "./contracts.server";
 import { ratesOf, termsSchemas, withinCap, type ContractTerms } from "./terms";
 
 /**
- * The house's side of the contract tree (§1, §4): a top agent (an agent
+ * The house's side of the contract tree: a top agent (an agent
  * type with no upline agent above it) holds its contracts from the house
  * (upline_id null), which an operator grants and ends in the back office,
  * and the operator sets every top agent's own rate. Everything below a top

@@ -19,8 +19,8 @@ import { inDownline, type TeamScope } from "./tree.server";
 
 /**
  * The agent centre's reports read off the ledger and the settlements:
- * my income (§2 agentRevenueReport, the agent's own money) and account
- * details (agentDownlineTransactionDetailsCopy, the downline's movements).
+ * my income (the agent's own money) and account
+ * details (the downline's movements).
  * Days are calendar days of the brand's time zone; amounts are minor units
  * as decimal strings.
  */

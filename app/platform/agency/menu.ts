@@ -3,8 +3,8 @@ import { isWhitelabelEnabled, type BrandConfig } from "../system/brand-config.se
 import type { ConsolidatedContractInfo } from "./contracts.server";
 
 /**
- * §2 agent centre menu: which items an agent sees. Most items are always
- * there; the contract pages follow the brand's features and the §3
+ * Agent centre menu: which items an agent sees. Most items are always
+ * there; the contract pages follow the brand's features and the
  * consolidated contract info: bonus/dividend needs the DIVIDEND3 feature,
  * the three salary pages the SALARY3 feature, and each needs the agent to
  * hold a contract of its kind or to have an offer of that kind waiting (the
@@ -51,7 +51,7 @@ const HREFS: Record<Exclude<AgentMenuKey, "customerService">, string> = {
   messages: "/agentHome/messages",
 };
 
-/** The menu item of each contract kind, and the §3 flags that say "holds one" and "one is offered". */
+/** The menu item of each contract kind, and the consolidated-info flags that say "holds one" and "one is offered". */
 const CONTRACT_ITEMS: Record<
   ContractKind,
   { key: AgentMenuKey; info: keyof ConsolidatedContractInfo; req: keyof ConsolidatedContractInfo }
@@ -102,7 +102,7 @@ const kindOfItem = new Map(
   Object.entries(CONTRACT_ITEMS).map(([kind, item]) => [item.key, kind as ContractKind]),
 );
 
-/** The items the agent sees, in the §2 order. */
+/** The items the agent sees, in menu order. */
 export function agentMenu(
   info: ConsolidatedContractInfo,
   features: AgentMenuFeatures,

@@ -1,5 +1,5 @@
 /**
- * What the team overview (overview.server.ts, §2 agentTeamOverview) returns: plain data
+ * What the team overview (overview.server.ts, /agentHome) returns: plain data
  * (money in minor units as decimal strings), the same before and after JSON, so the
  * agent centre's components render it without importing the server module.
  */

@@ -7,7 +7,7 @@ import type { TeamOverview } from "./overview-types";
 import { activeTeamMembers, agentTeamDays, daysOf } from "./bet-days.server";
 
 /**
- * §2 agentTeamOverview: the agent's team (its downline at every depth, read
+ * The team overview (/agentHome): the agent's team (its downline at every depth, read
  * through agent_paths) over a window of whole days, in one statement: the
  * totals and the bets per day for the chart. Both start from the agent's
  * own agent_paths rows (primary key range) and read the agent's per-day

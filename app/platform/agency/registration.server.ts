@@ -11,10 +11,10 @@ import { hashPassword } from "../identity/secrets.server";
 import { issueRegistrationBonuses } from "../rewards/qualify.server";
 
 /**
- * §2 register account: an agent creates a member or a sub-agent directly
+ * Register account: an agent creates a member or a sub-agent directly
  * under itself. The upline is the session's agent, never a form field; the
  * closure table follows by the members trigger. A sub-agent's own rate may
- * not exceed the registering agent's (§4: a sub-agent never grants above its
+ * not exceed the registering agent's (a sub-agent never grants above its
  * own), and it gets an affiliate code of its own to bring members with.
  */
 

@@ -19,8 +19,8 @@ import { downlineIds, inDownline, requireDownline, type TeamScope } from "./tree
 import { teamBetDays } from "./bet-days.server";
 
 /**
- * The agent centre's team reports (§2 personalHistoryCopy for the team,
- * palStatementsAgentCopy): read-only queries over the bets and the ledger of
+ * The agent centre's team reports (the team's bets and
+ * loss statements): read-only queries over the bets and the ledger of
  * the agent's downline, always scoped from the session's agent through the
  * closure table. Totals are summed by SQL over the whole filter. Income and
  * account details live in ledger-reports.server.ts.

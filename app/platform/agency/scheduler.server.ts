@@ -12,7 +12,7 @@ import { announceStartedAnnouncements } from "../content/announcement-starts.ser
 import { pruneOutbox } from "../events/outbox.server";
 
 /**
- * The platform's periodic work: contract settlements (§9 real-time salary
+ * The platform's periodic work: contract settlements (real-time salary
  * every 5 minutes, wages and dividends as their periods end), lottery draws
  * past their close, paid withdrawals past their auto-receive deadline, bonus
  * grants past their expiry, and cashback for promotion periods that ended.

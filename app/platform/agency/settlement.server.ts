@@ -9,7 +9,7 @@ import { inDownline } from "./tree.server";
 import type { ContractTerms } from "./terms";
 
 /**
- * Settlement (§4, §9): each active (or recently ended) contract is settled
+ * Settlement (ADR 13): each active (or recently ended) contract is settled
  * period by period, from the bets its holder's team settled in the period
  * (by `bets.settled_at`; the team is the holder's downline at every depth)
  * and, for dividends, the bonuses the ledger credited to the team in the

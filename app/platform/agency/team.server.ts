@@ -7,7 +7,7 @@ import { recordPage, sumText, type Paging, type RecordPage } from "../wallet/rec
 import { requireDirectDownline } from "./tree.server";
 
 /**
- * §2 team management: the agent's downline with each member's main balance
+ * Team management: the agent's downline with each member's main balance
  * and status, and money handed down one level. Everything starts from the
  * session's agent through agent_paths; a downline id from the client is only
  * ever looked up inside that tree.
@@ -120,7 +120,7 @@ export async function listTeam(
 }
 
 /**
- * §2 transfer to a downline's wallet: the agent's MAIN to a direct downline's
+ * Transfer to a downline's wallet: the agent's MAIN to a direct downline's
  * MAIN in one ledger entry. The form's key makes a doubled submit (or two at
  * once) one transfer; the ledger refuses to take the agent below zero.
  */

@@ -2,7 +2,7 @@ import * as z from "zod/v4";
 import type { ContractKind } from "../db/schema";
 
 /**
- * §3 contract terms by kind. Rates are basis points (10000 = 100 %), money
+ * Contract terms by kind. Rates are basis points (10000 = 100 %), money
  * amounts minor units; a threshold of 0 means none.
  *  - dividend: a share of the team's net loss over the period (players'
  *    stakes − payouts − the bonuses credited to the team), paid when the

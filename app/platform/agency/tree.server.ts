@@ -4,7 +4,7 @@ import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
 
 /**
- * The agent tree (DESIGN §3 agent_paths, kept by a trigger on members). Every
+ * The agent tree (agent_paths, kept by a trigger on members). Every
  * agent query starts from the session's agent and goes through this table,
  * so an id the client sends is only ever looked up inside that agent's
  * downline; a foreign id and a missing one are the same `not_found`.

@@ -1,7 +1,7 @@
 import { formatTimestamp } from "./datetime";
 
 /**
- * Record pages filter by whole days in the brand's time zone (§9 date-range
+ * Record pages filter by whole days in the brand's time zone (with date-range
  * presets). Pure: the same code builds the filter on the server and the
  * preset links in the browser. Days are "YYYY-MM-DD" strings; calendar maths
  * runs on UTC dates so it never meets a daylight-saving jump.
@@ -53,7 +53,7 @@ export function dayCount({ from, to }: DayRange): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
-/** The wall clock of an instant in a time zone, read off the §2 timestamp format ("yyyy-MM-dd HH:mm:ss"). */
+/** The wall clock of an instant in a time zone, read off the timestamp format ("yyyy-MM-dd HH:mm:ss"). */
 function wallClock(instant: number, timeZone: string) {
   const text = formatTimestamp(new Date(instant).toISOString(), timeZone);
   return {
@@ -147,7 +147,7 @@ export interface RangePreset extends DayRange {
 }
 
 /**
- * §9 presets: the last 7 and 30 days, and the current window moved back or
+ * Presets: the last 7 and 30 days, and the current window moved back or
  * forward by 7 or 30 days (its length kept). Moving forward never passes
  * today: the moved window then ends today.
  */

@@ -1,4 +1,4 @@
-/** §2 timestamps: yyyy-MM-dd HH:mm:ss in the brand's time zone, identical on server and client. */
+/** Timestamps: yyyy-MM-dd HH:mm:ss in the brand's time zone, identical on server and client. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 export function formatTimestamp(iso: string, timeZone: string): string {

@@ -1,4 +1,4 @@
-/** Game categories of spec §9, in the order the upstream returns its lanes. */
+/** Game categories, in the order the upstream returns its lanes. */
 export const LANE_ORDER = [
   "RNG",
   "LIVE",
@@ -29,13 +29,13 @@ export function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
-/** RNG sub-types (§9); BG joins them only when the TY language is supported. */
+/** RNG sub-types; BG joins them only when the TY language is supported. */
 export function rngSubTypes(languages: readonly string[]): string[] {
   const base = ["SC", "VP", "JP", "TG", "AC"];
   return languages.includes("ty") ? [...base, "BG"] : base;
 }
 
-/** §9 game grid: 6 per row; 2 rows on home, 4 elsewhere. */
+/** Game grid: 6 per row; 2 rows on home, 4 elsewhere. */
 export const GRID_COLUMNS = 6;
 export const HOME_PAGE_SIZE = 12;
 export const LIST_PAGE_SIZE = 24;

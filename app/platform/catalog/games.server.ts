@@ -3,7 +3,7 @@ import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 
-/** A game tile as the lobby shows it (spec §3 Game). */
+/** A game tile as the lobby shows it. */
 export interface GameCard {
   nodeId: number;
   gameName: string;
@@ -161,7 +161,7 @@ export async function pageOfGames(
   return { games: rows.map(toGameCard), pageNum, pageSize, totalPages, total };
 }
 
-/** The first game of a category: the sports entrance launches it (§9: fetches 1 game). */
+/** The first game of a category: the sports entrance launches it (only 1 game is fetched). */
 export function firstGame(
   db: Database,
   category: string,

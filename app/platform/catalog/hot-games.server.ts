@@ -47,9 +47,9 @@ async function readHotGames(db: Database, language: string, now: Date): Promise<
 }
 
 /**
- * Hot games for one language (§7 hotGamesV2 takes the language), ranked from
+ * Hot games for one language (hotGamesV2 takes the language), ranked from
  * the plays in that language; the brand's default language when that one has
- * none. Cached per language until refreshed (§4).
+ * none. Cached per language until refreshed.
  */
 export async function listHotGames(
   db: Database,

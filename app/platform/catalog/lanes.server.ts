@@ -60,7 +60,7 @@ export async function readVendorLanes(
 }
 
 /**
- * §4: SPORTS cards whose vassalage is an esports vendor form ESPORTS (after
+ * SPORTS cards whose vassalage is an esports vendor form ESPORTS (after
  * the other lanes); cockfight vendors form COCKFIGHT, placed right after SPORTS.
  */
 export function deriveLanes(
@@ -95,7 +95,7 @@ export function deriveLanes(
   return result.filter((lane) => lane.cards.length > 0);
 }
 
-/** Lobby tabs of §2: HOME, FAV, the lanes, and MXWIN when the server sent none. */
+/** Lobby tabs: HOME, FAV, the lanes, and MXWIN when the server sent none. */
 export function lobbyTabs(lanes: VendorLane[]): string[] {
   const titles = lanes.map((lane) => lane.title as string);
   if (!titles.includes("MXWIN")) titles.push("MXWIN");

@@ -34,7 +34,7 @@ export function maskCustomerName(account: string): string {
 }
 
 /**
- * The winner board (§7 getRankList, limit 20 per §9) from real bets: the
+ * The winner board (getRankList, limit 20) from real bets: the
  * biggest payouts of rounds settled in the last week, optionally in one
  * category; cached briefly.
  */

@@ -1,4 +1,4 @@
-/** §3 feedback question types, in the order the form offers them. */
+/** Feedback question types, in the order the form offers them. */
 export const FEEDBACK_QUESTION_TYPES = [
   "deposit",
   "withdrawal",

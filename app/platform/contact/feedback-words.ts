@@ -1,5 +1,5 @@
 /**
- * §5 "Feedback content between {0} and {1} words", counted the same way in
+ * "Feedback content between {0} and {1} words", counted the same way in
  * every language: a run of letters, digits and combining marks is one word
  * (English, Urdu, Portuguese and Korean separate words with spaces; Urdu's
  * zero-width non-joiner stays inside its word), while Chinese characters,

@@ -34,7 +34,7 @@ export function checkFeedbackContent(content: string, limits: BrandConfig["feedb
 }
 
 /**
- * Stores a member's feedback (§3 question type and content, §5 word limits,
+ * Stores a member's feedback (question type and content within the word limits,
  * up to 3 png/jpg images checked by their bytes) with status `open`. A member
  * with `maxOpen` unanswered threads is refused (`feedback_throttled`, details:
  * max): the count is taken under a lock on the member, so two posts at once

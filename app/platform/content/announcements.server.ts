@@ -3,7 +3,7 @@ import { cacheFor } from "../cache.server";
 import type { Database } from "../db/open.server";
 import { sanitizeContentHtml } from "./sanitize.server";
 
-/** §7 getListAnnouncements types: B banner, PL player notice, PU popup, PR promotion, H headline. */
+/** Announcement types (getListAnnouncements): B banner, PL player notice, PU popup, PR promotion, H headline. */
 export const ANNOUNCEMENT_TYPES = ["B", "PL", "PU", "PR", "H"] as const;
 /** Execution: A logged-in users, B visitors, F first-time login. */
 export type Execution = "A" | "B" | "F";
@@ -30,8 +30,8 @@ export interface NoticePayload {
 const ttl = () => getConfig().CACHE_TTL_MS;
 
 /**
- * Who reads the announcements (§3 execution): visitors get B; a signed-in
- * member gets A, and on their first sign-in ever (§4) the F ones first.
+ * Who reads the announcements (by `execution`): visitors get B; a signed-in
+ * member gets A, and on their first sign-in ever the F ones first.
  */
 export function audienceOf(viewer: { firstLogin: boolean } | null): Execution[] {
   if (!viewer) return ["B"];

@@ -8,7 +8,7 @@ export interface HelpArticle {
   contentHtml: string;
 }
 
-/** The help centre (§7 helpCenter) in a language, the fallback language when it has none. */
+/** The help centre (helpCenter) in a language, the fallback language when it has none. */
 export async function listHelpArticles(
   db: Database,
   query: { language: string; fallbackLanguage: string },

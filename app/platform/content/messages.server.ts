@@ -4,7 +4,7 @@ import type { DB } from "../db/schema";
 import { publishEvent } from "../events/outbox.server";
 
 /**
- * Platform messages to one member (§4: deposit arrived, withdrawal approved,
+ * Platform messages to one member (deposit arrived, withdrawal approved,
  * withdrawal rejected, deposit failed). Stored as a kind plus parameters and
  * translated when shown, so a member reads them in their current language.
  */

@@ -855,7 +855,7 @@ export interface AgeChecksTable {
   decided_at: Timestamp | null;
 }
 
-/** A member's feedback (0018-feedback, §3): question type and content, then the operators' answers. */
+/** A member's feedback (0018-feedback): question type and content, then the operators' answers. */
 export interface FeedbackThreadsTable {
   id: Generated<string>;
   member_id: string;
@@ -876,7 +876,7 @@ export interface FeedbackAnswersTable {
   created_at: Timestamp;
 }
 
-/** Up to 3 png/jpg images of a feedback (§5), typed by their bytes at upload. */
+/** Up to 3 png/jpg images of a feedback, typed by their bytes at upload. */
 export interface FeedbackImagesTable {
   id: Generated<string>;
   thread_id: string;

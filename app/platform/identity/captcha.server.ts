@@ -7,7 +7,7 @@ import { hashToken } from "./secrets.server";
 
 export interface Captcha {
   id: string;
-  /** §7: the captcha value is a base64 PNG. */
+  /** The captcha value is a base64 PNG. */
   image: string;
 }
 
@@ -38,7 +38,7 @@ export async function issueCaptcha(
 }
 
 /**
- * §5: a refresh at most once per second. Asked sooner, the current captcha is
+ * A refresh at most once per second. Asked sooner, the current captcha is
  * shown again (it is still valid) instead of minting another.
  */
 export async function refreshCaptcha(

@@ -23,9 +23,9 @@ const codeHash = (purpose: CodePurpose, recipient: string, code: string) =>
   hashToken(`${purpose}:${recipient}:${code}`);
 
 export interface CodeRequestResult {
-  /** "ignored": a repeat within a second (§5), nothing sent. */
+  /** "ignored": a repeat within a second, nothing sent. */
   status: "sent" | "ignored";
-  /** §3: the SMS value's expiredMinutes; the get-code button waits this many minutes. */
+  /** The brand's SMS expiredMinutes; the get-code button waits this many minutes. */
   expiredMinutes: number;
   retryAfterSeconds: number;
 }
@@ -47,7 +47,7 @@ async function latestCode(db: Database, purpose: CodePurpose, recipient: string)
 }
 
 /**
- * Sends a one-time code. The countdown of §4 is enforced here, not only by
+ * Sends a one-time code. The get-code countdown is enforced here, not only by
  * the button: a new code for the same purpose and recipient is refused until
  * expiredMinutes have passed. `deliver: false` (an unknown account asking for a
  * reset) goes through every check and records a code but sends nothing, so

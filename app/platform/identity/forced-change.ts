@@ -4,7 +4,7 @@ export type LoginMethod = "password" | "sms";
 export type ForcedChangeReason = "default_password" | "first_login" | "expired" | "reset";
 
 /**
- * §4: whether a login must change the password before it completes. The
+ * Whether a login must change the password before it completes. The
  * default password and an expired one (with the expiry feature on) count
  * only for password logins; a first-time login counts for every method.
  */

@@ -32,7 +32,7 @@ export type LoginOutcome =
   | { kind: "change-password"; ticket: string; reason: string; member: Member };
 
 export interface LoginRules extends TypeSets {
-  /** PWDEXPIRY3 (§6): expired passwords force a change. */
+  /** PWDEXPIRY3: expired passwords force a change. */
   passwordExpiry: boolean;
 }
 
@@ -101,7 +101,7 @@ async function recordFailure(
 }
 
 /**
- * §4 login. Returns a new session, or — when §4 forces a password change —
+ * Login. Returns a new session, or — when a password change is forced —
  * a ticket for the change-password dialog instead of a session. Throws a
  * PlatformError whose `captcha` detail says whether the form must show one.
  */

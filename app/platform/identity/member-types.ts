@@ -1,5 +1,5 @@
 /**
- * Member types (§3 member info `type`, §6 roles). Agent and trial types come
+ * Member types (member info `type`, which sets the role). Agent and trial types come
  * from the brand config (agentTypes 1, 2, 41, 42; trialTypes 4); a plain
  * member is 0; operator staff accounts (9) exist for the back office and are
  * the "non-member accounts" that cannot log in to the member site.

@@ -46,7 +46,7 @@ export async function findAgentByAffiliateCode(
   return member && roleOf(member.type, sets) === "agent" ? member : undefined;
 }
 
-/** §3 member info as the header and guards need it; never the hashes. */
+/** Member info as the header and guards need it; never the hashes. */
 export interface MemberInfo {
   id: string;
   account: string;

@@ -8,7 +8,7 @@ import type { MailSender, SmsSender } from "./senders/ports";
 export const smsRecipient = (dialingCode: string, mobile: string) => `+${dialingCode}${mobile}`;
 
 /**
- * The embedded senders (DESIGN §1): messages land in the `outbox` table. On a
+ * The embedded senders: messages land in the `outbox` table. On a
  * demo or development start they are also printed, so a newcomer can read a
  * registration code in the terminal; production logs never carry a code.
  */

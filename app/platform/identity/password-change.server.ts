@@ -13,7 +13,7 @@ import { hashPassword, hashToken, randomToken, verifyPassword } from "./secrets.
 import { createSession, deleteOtherSessions, type NewSession, type Site } from "./sessions.server";
 
 /**
- * A login that must change its password first (§4) holds a ticket, not a
+ * A login that must change its password first holds a ticket, not a
  * session: a short-lived single-use token proving the old password (or a
  * reset link) was presented, so the dialog does not ask for it again.
  */
@@ -77,7 +77,7 @@ function refuseDefault(newPassword: string) {
 
 /**
  * Completes a forced change or an e-mailed reset: sets the new password, signs
- * out every other device and logs in with the new details (§4).
+ * out every other device and logs in with the new details.
  */
 export async function completePasswordChange(
   db: Database,
@@ -150,7 +150,7 @@ export async function changePassword(
   });
 }
 
-/** §4 forgot password by phone: the code proves the phone, then the member is logged in. */
+/** Forgot password by phone: the code proves the phone, then the member is logged in. */
 export async function resetPasswordByPhone(
   db: Database,
   input: { dialingCode: string; mobile: string; code: string; newPassword: string },
@@ -190,7 +190,7 @@ export async function resetPasswordByPhone(
 }
 
 /**
- * §4 forgot password by e-mail: when the username and e-mail match, a reset
+ * Forgot password by e-mail: when the username and e-mail match, a reset
  * link goes out. The caller always shows `in_been_out`, match or not.
  */
 export async function requestPasswordResetEmail(

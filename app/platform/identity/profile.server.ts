@@ -2,7 +2,7 @@ import type { Database } from "../db/open.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 
 /**
- * The member's own profile (§3 "further profile labels"): the nickname lives
+ * The member's own profile (the further profile fields): the nickname lives
  * in members.nickname, the rest in members.profile (jsonb) next to the keys
  * registration stores there (PROFILE_FIELDS: payee name, messengers, …),
  * which an update here never touches.

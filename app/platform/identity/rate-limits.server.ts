@@ -3,7 +3,7 @@ import type { Database } from "../db/open.server";
 
 /**
  * Throttles and failure counters live in the database, so every portal
- * process behind the load balancer sees the same counts (DESIGN §1).
+ * process behind the load balancer sees the same counts.
  * Times come from the caller (`now`) so tests can move the clock.
  */
 

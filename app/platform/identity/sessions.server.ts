@@ -69,7 +69,7 @@ export async function createSession(
 
 export interface ActiveSession {
   sessionId: string;
-  /** The member's first sign-in ever (§4 first-time login). */
+  /** The member's first sign-in ever (a first-time login). */
   firstLogin: boolean;
   member: Member;
 }
@@ -206,7 +206,7 @@ export async function purgeExpiredSessions(db: Database, now = new Date()) {
 }
 
 /**
- * A single-use link token (§4 "?token=" login, e.g. the app-download QR):
+ * A single-use link token (the "?token=" login, e.g. the app-download QR):
  * short-lived, and exchanged for a fresh session, never used as one.
  */
 export async function createLoginHandoff(

@@ -3,9 +3,9 @@ import { PlatformError } from "../errors";
 import { hitOncePer } from "../identity/rate-limits.server";
 import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
 
-/** §5: a member toggles a favourite at most once per second (enforced here, not only in the UI). */
+/** A member toggles a favourite at most once per second (enforced here, not only in the UI). */
 export const FAVOURITE_TOGGLE_MS = 1_000;
-/** §7 MCSFE_getFavoriteGamesList: pageSize 999. */
+/** MCSFE_getFavoriteGamesList's pageSize: 999. */
 export const FAVOURITE_PAGE_SIZE = 999;
 
 interface Toggle {
@@ -25,7 +25,7 @@ async function claimToggle(db: Database, memberId: string, now: Date) {
 }
 
 /**
- * §4: adds a game to the member's favourites; a game already there is
+ * Adds a game to the member's favourites; a game already there is
  * ignored. Only enabled games: anything else is `game_not_found`.
  * Returns whether the favourite is new.
  */
@@ -50,7 +50,7 @@ export async function addFavourite(
   return Boolean(inserted);
 }
 
-/** §4: removes a game from the member's favourites; one that is not there is fine. Returns whether it was there. */
+/** Removes a game from the member's favourites; one that is not there is fine. Returns whether it was there. */
 export async function removeFavourite(
   db: Database,
   { memberId, nodeId, now = new Date() }: Toggle,
@@ -65,7 +65,7 @@ export async function removeFavourite(
   return Boolean(removed);
 }
 
-/** §7 MCSFE_getFavoriteGames: the ids of the member's favourite games (enabled ones), for the tiles' toggles. */
+/** MCSFE_getFavoriteGames: the ids of the member's favourite games (enabled ones), for the tiles' toggles. */
 export async function favouriteIds(db: Database, memberId: string): Promise<number[]> {
   const rows = await db
     .selectFrom("favourites")
@@ -78,7 +78,7 @@ export async function favouriteIds(db: Database, memberId: string): Promise<numb
   return rows.map((row) => row.node_id);
 }
 
-/** §7 MCSFE_getFavoriteGamesList: the member's favourite games, newest first, in pages of 999. */
+/** MCSFE_getFavoriteGamesList: the member's favourite games, newest first, in pages of 999. */
 export async function listFavourites(
   db: Database,
   memberId: string,

@@ -1,7 +1,7 @@
 import type { PlayMode } from "../db/schema";
 
 /**
- * §4 game launch, as a decision the portal renders: who may launch (login,
+ * Game launch, as a decision the portal renders: who may launch (login,
  * then a real account unless it is a free trial), then where the vassalage
  * leads. Pure, so the whole table is testable without a database.
  */
@@ -10,7 +10,7 @@ export interface LaunchTarget {
   vassalage: string;
   /** A game card, or a vendor card that names its game. */
   gameCode: string | null;
-  /** §3 isGame: VASSALAGE opens the vendor's game list instead of a game. */
+  /** isGame: VASSALAGE opens the vendor's game list instead of a game. */
   isGame: string;
 }
 
@@ -23,7 +23,7 @@ export type LaunchDecision =
   | { kind: "vendor-games" }
   | { kind: "game"; mode: PlayMode };
 
-/** Lottery vendors have pages of their own (§2 /lottery, /seaLottery, /vnLottery). */
+/** Lottery vendors have pages of their own (/lottery, /seaLottery, /vnLottery). */
 const LOTTERY_PAGES: Record<string, string> = {
   TCG_LOTTO_VN: "/vnLottery",
   TCG_SEA: "/seaLottery",
@@ -45,7 +45,7 @@ export function launchDecision(
   mode: PlayMode,
 ): LaunchDecision {
   if (launcher === "visitor") return { kind: "login" };
-  // A free trial opens the game's demo mode, which a trial account may play (§4).
+  // A free trial opens the game's demo mode, which a trial account may play.
   const lottery = lotteryPath(target.vassalage, target.gameCode);
   if (launcher === "trial" && (mode === "real" || lottery)) return { kind: "real-account" };
   if (lottery) return { kind: "lottery", path: lottery };

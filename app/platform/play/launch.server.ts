@@ -7,7 +7,7 @@ import type { LaunchTarget } from "./launch-routing";
 import type { SessionGame } from "./providers/ports";
 import { providerFor } from "./providers/registry.server";
 
-/** What a launch link names: a game, or a vendor card (§2 vendor tile). */
+/** What a launch link names: a game, or a vendor card (a vendor tile). */
 export type LaunchQuery = { nodeId: number } | { category: string; vassalage: string };
 
 export interface ResolvedLaunch {
@@ -46,7 +46,7 @@ const toSessionGame = (row: GameRow): SessionGame => ({
   gameName: row.game_name,
 });
 
-/** Derived lanes (ESPORTS, COCKFIGHT) keep their vendors under SPORTS (§4). */
+/** Derived lanes (ESPORTS, COCKFIGHT) keep their vendors under SPORTS. */
 const storedCategories = (category: string) =>
   category === "ESPORTS" || category === "COCKFIGHT" ? [category, "SPORTS"] : [category];
 
@@ -93,7 +93,7 @@ export async function resolveLaunch(
 }
 
 /**
- * §9: the game-launch CDN is chosen at random from the brand's list. A
+ * The game-launch CDN is chosen at random from the brand's list. A
  * provider's relative URL is served through it ("/" is the portal itself);
  * an absolute URL is the provider's own and stays as it is.
  */

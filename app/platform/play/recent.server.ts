@@ -2,7 +2,7 @@ import type { Database } from "../db/open.server";
 import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
 
 /**
- * §2 /recent (§7 GCS_recentGame), from real plays: the member's distinct
+ * /recent (GCS_recentGame), from real plays: the member's distinct
  * games launched with real money, the most recently launched first. Free
  * trials (demo mode) are not plays of the member's money and do not count.
  */

@@ -17,7 +17,7 @@ import type { SessionGame } from "./providers/ports";
 import { checkPlayLimits } from "../protection/limits-usage.server";
 
 /**
- * The seamless wallet (DESIGN §1 game provider port): what a provider calls
+ * The seamless wallet (the game provider port, ADR 11): what a provider calls
  * while a member plays. Each call carries the provider's own transaction id,
  * which is its idempotency key: the same call again returns the first result
  * (`replayed`), the same id with other parameters is `duplicate_transaction`.

@@ -3,7 +3,7 @@ import { listGames, type GameCard, type GamePage } from "../catalog/games.server
 import type { Database } from "../db/open.server";
 
 /**
- * §7 GLS2_roomList (PVP rooms) and CBS_modelList (live tables), answered by
+ * GLS2_roomList (PVP rooms) and CBS_modelList (live tables), answered by
  * the built-in demo provider: every LIVE or PVP game is one table (a room),
  * with its bet limits and what is happening at it, read from the sessions
  * and rounds the demo provider writes.

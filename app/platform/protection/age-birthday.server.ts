@@ -1,6 +1,6 @@
 import { dayIn, parseDay } from "../calendar/date-range";
 
-/** §5 registration agreement: members are 18 or older. */
+/** The registration agreement: members are 18 or older. */
 export const ADULT_AGE = 18;
 export const EARLIEST_BIRTHDAY = "1900-01-01";
 

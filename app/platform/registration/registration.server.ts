@@ -14,7 +14,7 @@ import { issueRegistrationBonuses } from "../rewards/qualify.server";
 import { findReferrerByCode } from "../rewards/referral/codes.server";
 import { recordReferrer } from "../rewards/referral/links.server";
 
-/** The §3 optional fields kept on the profile (not used to log in). */
+/** The optional registration fields kept on the profile (not used to log in). */
 export const PROFILE_FIELDS = [
   "payeeName",
   "qqNum",
@@ -31,7 +31,7 @@ export const PROFILE_FIELDS = [
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export interface Registration {
-  /** §4: mobile registration sets the username to the phone number. */
+  /** Mobile registration sets the username to the phone number. */
   mode: "username" | "mobile";
   account: string;
   password: string;
@@ -51,7 +51,7 @@ export interface RegistrationRules extends TypeSets {
   mobileVerification: boolean;
 }
 
-/** §5: an affiliate code is valid when it names an active agent. */
+/** An affiliate code is valid when it names an active agent. */
 export async function isAffiliateCodeValid(db: Database, code: string, sets: TypeSets) {
   return Boolean(await findAgentByAffiliateCode(db, code, sets));
 }
@@ -68,7 +68,7 @@ export async function assertAccountFree(db: Database, account: string) {
   if (taken) throw new PlatformError("account_taken");
 }
 
-/** §4 registration: a plain member, under the agent of the affiliate code if one is given. */
+/** Registration: a plain member, under the agent of the affiliate code if one is given. */
 export async function registerMember(
   db: Database,
   input: Registration,
@@ -170,7 +170,7 @@ export async function registerMember(
 }
 
 /**
- * §7 free-play login: a fresh type-4 account with demo credit. It has no
+ * Free-play login: a fresh type-4 account with demo credit. It has no
  * usable password (it is reached only through this call) and is limited per IP.
  */
 export async function createTrialAccount(

@@ -12,7 +12,7 @@ import type { Transition } from "./promotion-states";
 import { turnoverRequired } from "./reward-amount";
 
 /**
- * The operator's queue of applications (§4 applying): approve with an amount
+ * The operator's queue of applications (`applying`): approve with an amount
  * (the bonus is issued, `process` or `claimed`) or reject with a reason; the
  * member is told either way. A second decision on the same application
  * changes nothing (the state machine answers it as a replay or refuses it).

@@ -6,7 +6,7 @@ import { memberStanding } from "./promotion-rows.server";
 import { openableEnvelopes } from "./red-envelopes.server";
 
 /**
- * The header's count of promotions waiting for the member (§2 unclaimed
+ * The header's count of promotions waiting for the member (the unclaimed
  * count, with the unread messages): entries qualified and not yet claimed on
  * promotions still open, plus red envelopes the member can open now.
  */

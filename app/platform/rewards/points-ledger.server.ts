@@ -14,7 +14,7 @@ import type { Executor } from "../db/transaction.server";
  * postings sum to zero, the idempotency key makes a replay return the first
  * entry, and the `accounts_never_negative` constraint refuses spending more
  * than is held (`insufficient_balance`). Points are whole numbers and never
- * expire (§9).
+ * expire.
  */
 
 export interface PointsChange {
@@ -23,7 +23,7 @@ export interface PointsChange {
   memberId: string;
   /** Whole points, > 0. */
   points: bigint;
-  /** What the change is, for the points details (§3 points types live … deposit, redeem). */
+  /** What the change is, for the points details (the points types: live … deposit, redeem). */
   source: string;
   ref?: string;
   memo?: Record<string, string>;

@@ -15,7 +15,7 @@ import { openRedEnvelope } from "./red-envelopes.server";
 import { turnoverRequired } from "./reward-amount";
 
 /**
- * A member's moves on a promotion (§4): join, claim, apply. Each is one
+ * A member's moves on a promotion: join, claim, apply. Each is one
  * transaction that locks the member's entry; the same move again (a double
  * click, a replayed form) changes nothing and answers the current state.
  */
@@ -76,7 +76,7 @@ function refuse(promotion: Promotion, now: Date): never {
   });
 }
 
-/** §4 join (join-then-claim promotions): the member waits in `joined` for a qualifying deposit. */
+/** Join (join-then-claim promotions): the member waits in `joined` for a qualifying deposit. */
 export async function joinPromotion(
   db: Database,
   input: { memberId: string; promotionId: string; now?: Date },
@@ -90,7 +90,7 @@ export async function joinPromotion(
 }
 
 /**
- * §4 claim: pays a qualified entry (`claim`, of any period) and moves it to
+ * Claim: pays a qualified entry (`claim`, of any period) and moves it to
  * `process` (locked until its turnover is met) or `claimed`. On a red
  * envelope it opens this window's envelope.
  */
@@ -159,7 +159,7 @@ async function depositAmount(trx: Trx, depositId: string | null): Promise<bigint
 export const APPLY_COMMENT_MAX = 140;
 
 /**
- * §4/§5 apply: a comment of at most 140 characters and up to 3 png/jpg
+ * Apply: a comment of at most 140 characters and up to 3 png/jpg
  * proofs of at most 5 MB; the entry waits in `applying` for the operator.
  * Throws `promotion_comment_too_long`, `proof_type`, `proof_size`,
  * `proof_count` before touching the database.

@@ -2,7 +2,7 @@ import { PlatformError } from "../errors";
 import type { ClaimMode, PromotionState, StoredState } from "./promotion-types";
 
 /**
- * The §4 promotion state machine, pure. An entry (one per promotion, member
+ * The promotion state machine, pure. An entry (one per promotion, member
  * and period) holds a stored state; before it exists the member's state is
  * derived from the schedule (`displayState`).
  *

@@ -1,5 +1,5 @@
 /**
- * The value sets of promotions (§2 categories, §4 states) and the error codes
+ * The value sets of promotions (categories, states) and the error codes
  * the rewards platform throws, in one place so routes translate them from one
  * list (`rewards.error.<code>` in the label files).
  */
@@ -45,7 +45,7 @@ export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 export const PROMOTION_PERIODS = ["once", "D", "W"] as const;
 export type PromotionPeriod = (typeof PROMOTION_PERIODS)[number];
 
-/** The §4 states an entry holds in the database. */
+/** The states an entry holds in the database. */
 export const STORED_STATES = [
   "joined",
   "claim",
@@ -70,7 +70,7 @@ export const PROMOTION_STATES: readonly PromotionState[] = [
 export const GRANT_STATUSES = ["wagering", "released", "forfeited", "expired"] as const;
 export type GrantStatus = (typeof GRANT_STATUSES)[number];
 
-/** The bets' game categories (§9), whose valid bets count towards a bonus's turnover. */
+/** The bets' game categories, whose valid bets count towards a bonus's turnover. */
 export const GAME_CATEGORIES = [
   "SPORTS",
   "LIVE",

@@ -22,7 +22,7 @@ import type {
 
 /**
  * What the promotions page, the reward centre and the header read: each
- * promotion with this member's state in it (§4), in the member's language.
+ * promotion with this member's state in it, in the member's language.
  */
 export interface PromotionView {
   id: string;
@@ -191,7 +191,7 @@ async function viewsFor(
 /** Promotions lately closed stay on the page for this long, shown as `close`. */
 const CLOSED_SHOWN_DAYS = 30;
 
-/** §2 promotions page: those showing now (coming soon, open, lately closed), by sort then age. */
+/** The promotions page: those showing now (coming soon, open, lately closed), by sort then age. */
 export async function listPromotions(
   db: Database,
   options: ViewOptions & { memberId: string | null; category?: PromotionCategory },
@@ -233,7 +233,7 @@ const IN_PROGRESS: readonly string[] = ["joined", "applying", "process"];
 const HISTORY_SIZE = 50;
 
 /**
- * §2 rewardCenter: what the member can take now (join, claim, a red envelope
+ * The reward centre: what the member can take now (join, claim, a red envelope
  * to open), what is under way (joined, applying, bonuses being wagered, of
  * any period) and the last 50 finished entries.
  */

@@ -11,7 +11,7 @@ import { findVipLevel } from "./vip.server";
 import { REBATE_INTERVAL_SECONDS, rebateLines } from "./vip-levels";
 
 /**
- * The manual rebate (§2 manualRebate, ADR 16). A member's rebate covers the
+ * The manual rebate (ADR 16). A member's rebate covers the
  * bets settled after their watermark (the last claim's cut-off) up to a
  * cut-off, at their VIP level's rate per category. A claim locks the
  * member's watermark row, so claims queue: it pays the sum in one ledger
@@ -100,7 +100,7 @@ async function quoteFor(
   return rebateLines(validBets, rates);
 }
 
-/** §2 manualRebate: the member's level, the valid bet per category since the last claim and what it pays. */
+/** The manual rebate: the member's level, the valid bet per category since the last claim and what it pays. */
 export async function rebateQuote(
   db: Database,
   memberId: string,
@@ -280,7 +280,7 @@ export async function findMemberRebateClaim(db: Database, memberId: string, clai
   return row && claimOf(row);
 }
 
-/** The rebate records (§9 date window and paging): claims made in the window, newest first. */
+/** The rebate records (by date window, paged): claims made in the window, newest first. */
 export async function listRebateClaims(
   db: Database,
   memberId: string,

@@ -10,7 +10,7 @@ import { loadPromotion, type Promotion } from "./promotion-rows.server";
 import { assertEligible, assertOpen } from "./guards.server";
 
 /**
- * Red envelopes (§2, §7 MCS2_claimRafflePromotion): a budget per window
+ * Red envelopes (MCS2_claimRafflePromotion): a budget per window
  * (a day by default); each eligible member opens one envelope per window and
  * gets a random amount in [min, max], cut to what is left. The window's row
  * is locked while an envelope is drawn and `red_envelope_within_budget`

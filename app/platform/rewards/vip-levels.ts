@@ -11,7 +11,7 @@ import type { WalletPolicy } from "../wallet/policy";
 
 export type { RebateLine };
 
-/** §9 game categories, the order the rates table lists them in. */
+/** Game categories, in the order the rates table lists them. */
 export const REBATE_CATEGORIES = CATEGORIES;
 
 /** A member may claim a rebate once a minute (ADR 16). */
@@ -23,7 +23,7 @@ export const FULL_RATE_BPS = 10_000;
 export interface VipLevel {
   /** 0 = no VIP (base rates and limits, if the brand sets them). */
   level: number;
-  /** The level's label (§3 vipLabelName) per language. */
+  /** The level's label (vipLabelName) per language. */
   names: Record<string, string>;
   minDeposits: string;
   minValidBets: string;
@@ -62,7 +62,7 @@ export function rebateAmount(validBet: bigint, rateBps: number): bigint {
   return (validBet * BigInt(rateBps)) / BigInt(FULL_RATE_BPS);
 }
 
-/** One line per category with a rate or a valid bet, in §9 order, and the sum of what they pay. */
+/** One line per category with a rate or a valid bet, in category order, and the sum of what they pay. */
 export function rebateLines(validBets: ReadonlyMap<string, bigint>, rates: Record<string, number>) {
   const lines: RebateLine[] = [];
   let validBet = 0n;

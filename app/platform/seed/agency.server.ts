@@ -49,7 +49,7 @@ const HOUSE_CONTRACTS: Array<{
 ];
 
 /**
- * The demo agent tree (§1, DESIGN §3): own rates, ten more members under
+ * The demo agent tree (ADR 13): own rates, ten more members under
  * agent01 and agent02 with deposits and bets (through the seamless wallet),
  * the house's contracts of agent01, agent01's dividend and daily-wage
  * contracts with agent02 (offered and accepted through the contract rules)

@@ -1,4 +1,4 @@
-/** The demo brand's providers (spec §9 counts: fish 6, live 9 + generic, PVP 5, slots 13 + generic, sports 3). */
+/** The demo brand's providers (fish 6, live 9 + generic, PVP 5, slots 13 + generic, sports 3). */
 export interface SeedVendor {
   category: string;
   vassalage: string;
@@ -109,7 +109,7 @@ export const seedVendors: SeedVendor[] = [
     isGame: "VASSALAGE" as const,
     games: 12,
   })),
-  // Esports and cockfight vendors arrive inside SPORTS; the portal derives their lanes (§4).
+  // Esports and cockfight vendors arrive inside SPORTS; the portal derives their lanes.
   ...["SBO", "IBC", "CMD", "IMES", "SV3"].map((code) => ({
     category: "SPORTS",
     vassalage: code,

@@ -10,7 +10,7 @@ import type { Database } from "../db/open.server";
  */
 type Rates = Record<string, number>;
 
-/** The same rate for every §9 category except those named. */
+/** The same rate for every game category except those named. */
 const ratesOf = (base: number, overrides: Rates = {}): Rates => ({
   ...Object.fromEntries(CATEGORIES.map((category) => [category, base])),
   ...overrides,

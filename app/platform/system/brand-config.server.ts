@@ -90,7 +90,7 @@ export const brandConfigSchema = z.object({
   trialTypes: z.array(z.number().int()).default([4]),
   whitelabel: z.array(whitelabelModule).default([]),
   registerFieldRules: z.record(z.string(), registerFieldRule).default({}),
-  /** §3: the target `path` is AES-256-GCM ciphertext (contact/cs-cipher.ts); SUPPORT, the built-in chat, has none. */
+  /** The target `path` is AES-256-GCM ciphertext (contact/cs-cipher.ts); SUPPORT, the built-in chat, has none. */
   customerService: z
     .array(
       z
@@ -139,7 +139,7 @@ export const brandConfigSchema = z.object({
       to: z.string().regex(/^\d{2}:\d{2}$/),
     })
     .default({ days: [1, 2, 3, 4, 5], from: "12:00", to: "21:00" }),
-  /** Country codes offered for mobile numbers (§3 Country); all known ones when absent. */
+  /** Country codes offered for mobile numbers; all known ones when absent. */
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).optional(),
   play: z
     .object({
@@ -158,7 +158,7 @@ export const brandConfigSchema = z.object({
     .default({ rollingDays: 30, rebateMin: 100 }),
   wallet: z
     .object({
-      /** §3 merchant wallet isSingle: one wallet for everything, no vendor transfers. */
+      /** The merchant wallet's isSingle: one wallet for everything, no vendor transfers. */
       isSingle: z.boolean().default(false),
       /** Vendors (vassalage codes) that keep their own transfer wallet. */
       vendorWallets: z.array(z.string().min(1)).default([]),
@@ -181,7 +181,7 @@ export const brandConfigSchema = z.object({
           dailyCount: z.number().int().positive(),
         })
         .default({ min: 10_000, max: 5_000_000, dailyCount: 5 }),
-      /** §4: a paid withdrawal the member has not confirmed counts as received after this many minutes. */
+      /** A paid withdrawal the member has not confirmed counts as received after this many minutes. */
       autoReceiveMinutes: z.number().int().positive().default(1440),
       /** Payee providers a member can pick (banks and e-wallets). */
       payeeProviders: z
@@ -232,7 +232,7 @@ export const brandConfigSchema = z.object({
   ageVerification: z
     .object({ beforeFirstDeposit: z.boolean().default(false) })
     .default({ beforeFirstDeposit: false }),
-  /** §5 "Feedback content between {0} and {1} words" and how many unanswered threads a member may have (issue 16). */
+  /** "Feedback content between {0} and {1} words" and how many unanswered threads a member may have (issue 16). */
   feedback: z
     .object({
       minWords: z.number().int().min(1).max(1000).default(5),

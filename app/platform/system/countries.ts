@@ -1,5 +1,5 @@
 /**
- * §3 Country: countryCode and countryDialingCode, for the mobile-number
+ * Country: countryCode and countryDialingCode, for the mobile-number
  * fields. A brand may narrow the list (brand config `countries`); its first
  * entry is the default selection.
  */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
- * §3 "path (encrypted)": a customer-service target is kept as AES-256-GCM
+ * The brand file's encrypted customer-service path: the target is kept as AES-256-GCM
  * ciphertext, `v1.<iv>.<ciphertext>.<tag>` in base64url, so the brand file
  * and its copies never hold the address in the clear and a changed byte is
  * refused (the tag) rather than decrypted into some other address.

@@ -2,7 +2,7 @@ import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
 
 /**
- * Registration field rules (spec §5 "Server field rules"). A brand's
+ * Registration field rules, checked on the server. A brand's
  * `registerFieldRules` names, per field, an accepted pattern, length bounds and
  * a patternId that picks the translated message `fieldRule.<patternId>`.
  *

@@ -8,7 +8,7 @@ import {
   type VisitorLocation,
 } from "./status.server";
 
-/** The permission payload of spec §3, read first on every page. */
+/** The permission payload, read first on every page. */
 export interface Permission {
   info: {
     merchantCode: string;

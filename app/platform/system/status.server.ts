@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import type { BrandConfig } from "./brand-config.server";
 
-/** §4: 0 normal, 1 maintenance, 2 region restricted; maintenance wins. */
+/** System status: 0 normal, 1 maintenance, 2 region restricted; maintenance wins. */
 export type SystemStatus = 0 | 1 | 2;
 
 export function systemStatus(flags: {

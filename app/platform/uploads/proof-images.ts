@@ -1,6 +1,6 @@
 import { PlatformError } from "../errors";
 
-/** §5 / §9 uploads: png or jpg only, up to 5 MB each, at most 3 images. */
+/** Proof uploads: png or jpg only, up to 5 MB each, at most 3 images. */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_MAX_COUNT = 3;
 

@@ -10,7 +10,7 @@ export interface WalletBalances {
 }
 
 /**
- * A member's balances straight from the ledger's accounts (§2 header, §3
+ * A member's balances straight from the ledger's accounts (the header, the
  * session value `balance`): MAIN and one per vendor wallet of the brand. An
  * account that was never posted to reads 0.
  */

@@ -159,7 +159,7 @@ async function closeDeposit(
 /**
  * Credits a pending deposit to MAIN (one ledger entry keyed by the deposit,
  * so a replayed confirmation or callback credits nothing twice) and tells
- * the member (§4 deposit arrived). In the same transaction it qualifies the
+ * the member (a deposit-arrived message). In the same transaction it qualifies the
  * member's deposit promotions (rewards/qualify.server). Confirming a
  * confirmed deposit returns it unchanged; a failed or cancelled one is
  * `deposit_closed`. A deposit that would now pass one of the member's
@@ -198,7 +198,7 @@ export function confirmDeposit(
   });
 }
 
-/** The gateway says the payment failed (§4 deposit failed). Nothing was credited; a repeat changes nothing. */
+/** The gateway says the payment failed; the member is told. Nothing was credited; a repeat changes nothing. */
 export function failDeposit(
   db: Database,
   depositId: string,

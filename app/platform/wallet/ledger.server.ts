@@ -6,7 +6,7 @@ import { PlatformError } from "../errors";
 import { publishBalances } from "../events/producers.server";
 
 /**
- * The double-entry ledger (DESIGN §3). Every movement of money is one entry
+ * The double-entry ledger. Every movement of money is one entry
  * whose postings sum to zero, written by the database function
  * `ledger_post_entry` in one transaction that locks the touched accounts in id
  * order (so two entries over the same accounts can never deadlock). Member

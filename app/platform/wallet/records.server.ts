@@ -11,8 +11,8 @@ import { promotionIdOfRef } from "../rewards/promotion-names.server";
 import { MAIN, POINTS, type EntryKind } from "./ledger.server";
 
 /**
- * The member centre's records (§2 transactionHistory, personalProfit,
- * bonusDetails, personalHistoryCopy): read-only queries over the ledger and
+ * The member centre's records (/member/transactions, profit-loss,
+ * bonus, betting-record): read-only queries over the ledger and
  * the bets table, always for one member and one window of time. Totals are
  * summed by SQL over the whole filter, never from the page a member is on.
  * Amounts are integer minor units as decimal strings.
@@ -186,7 +186,7 @@ export function transactionRowOf(row: {
   };
 }
 
-/** §2 transactionHistory: every movement on the member's wallets, newest first. */
+/** /member/transactions: every movement on the member's wallets, newest first. */
 export async function transactionHistory(
   db: Database,
   memberId: string,
@@ -208,7 +208,7 @@ export async function transactionHistory(
   );
 }
 
-/** §2 bonusDetails: bonuses, rebates and salaries credited to the member (the bonus rows of the history). */
+/** /member/bonus: bonuses, rebates and salaries credited to the member (the bonus rows of the history). */
 export async function bonusDetails(
   db: Database,
   memberId: string,
@@ -337,7 +337,7 @@ export async function pageOfDays<Row>(
   );
 }
 
-/** §2 personalProfit: the figures per day (newest first) and over the whole window. */
+/** /member/profit-loss: the figures per day (newest first) and over the whole window. */
 export async function profitLoss(
   db: Database,
   memberId: string,
@@ -467,7 +467,7 @@ export function betRowOf(row: BetColumns): BetRow {
   };
 }
 
-/** §2 personalHistoryCopy: the member's bets, newest first, with the window's totals. */
+/** /member/betting-record: the member's bets, newest first, with the window's totals. */
 export async function bettingRecords(
   db: Database,
   memberId: string,

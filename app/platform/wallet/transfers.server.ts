@@ -24,7 +24,7 @@ function walletAccount(name: WalletName, policy: WalletPolicy): MemberAccountKin
   return vendorWallet(name);
 }
 
-/** §7 GCS_walletTransfer: main ↔ vendor wallet, one entry, idempotent on the form's key. */
+/** Wallet transfer (GCS_walletTransfer): main ↔ vendor wallet, one entry, idempotent on the form's key. */
 export async function transferBetweenWallets(
   db: Database,
   input: { memberId: string; from: WalletName; to: WalletName; amount: bigint; key: string },
@@ -98,7 +98,7 @@ export async function transferAllToMain(
 }
 
 /**
- * §2 transferUpline: a member (or sub-agent) under an agent sends money from
+ * Transfer to the upline: a member (or sub-agent) under an agent sends money from
  * MAIN to the agent's MAIN. The upline comes from the member row, never from
  * the form.
  */

@@ -8,7 +8,7 @@ export interface Upline {
 }
 
 /**
- * §2 transferUpline: the member's agent, when there is one that can receive
+ * Transfer to the upline: the member's agent, when there is one that can receive
  * money (an active member of an agent type), the same test transferToUpline
  * applies; otherwise null.
  */

@@ -1,8 +1,8 @@
 import type { Database } from "../db/open.server";
 
 /**
- * The names members know vendor wallets by (the vendors' display names, §3
- * vendor tile). A vassalage the catalog does not list keeps its code, so a
+ * The names members know vendor wallets by (the vendors' display names, as
+ * on the vendor tiles). A vassalage the catalog does not list keeps its code, so a
  * wallet never shows up blank.
  */
 export async function vendorDisplayNames(

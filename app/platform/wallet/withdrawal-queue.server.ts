@@ -15,7 +15,7 @@ export const OPEN_STATUSES: readonly WithdrawalStatus[] = [
 ];
 
 /**
- * The back office's withdrawal queue (§4), oldest first so the longest
+ * The back office's withdrawal queue, oldest first so the longest
  * waiting is handled first: member account, payee, amount, state, the
  * member's receipt answer and proof ids. The payee's full number shows only
  * while the operator has to pay it (approved); masked otherwise.

@@ -13,7 +13,7 @@ import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
 import { publishWithdrawal } from "../events/producers.server";
 
 /**
- * Withdrawals (§4): requested → funds move from MAIN to the withdrawal hold
+ * Withdrawals: requested → funds move from MAIN to the withdrawal hold
  * (the member cannot take them back); the operator approves or rejects (hold
  * → MAIN) and marks it paid (hold → payouts); the member then confirms
  * received, or not (fully or partly) with proof images. A paid withdrawal not
@@ -157,7 +157,7 @@ export async function approveWithdrawal(
   });
 }
 
-/** Rejected with a reason: the held amount goes back to MAIN (§4 withdrawal rejected). */
+/** Rejected with a reason: the held amount goes back to MAIN and the member is told. */
 export async function rejectWithdrawal(
   db: Database,
   withdrawalId: string,
@@ -264,7 +264,7 @@ export interface ReceiptConfirmation {
 }
 
 /**
- * §3 withdrawal confirmation (received amount, remaining amount, proof
+ * The member's withdrawal confirmation (received amount, remaining amount, proof
  * image). Only the member's own paid withdrawal; proofs are png or jpeg by
  * content, ≤ 5 MB, ≤ 3 per withdrawal. Throws `proof_type`, `proof_size`,
  * `proof_count`, `amount_out_of_range`, `withdrawal_state`, `not_found`.
@@ -309,7 +309,7 @@ export async function confirmWithdrawalReceipt(
   });
 }
 
-/** §4: paid withdrawals past their deadline count as received. Returns how many changed. */
+/** Paid withdrawals past their deadline count as received. Returns how many changed. */
 export async function autoReceiveDue(db: Database, now = new Date()): Promise<number> {
   const result = await db
     .updateTable("withdrawals")

@@ -10,8 +10,8 @@ import { tilePage } from "./__catalog-tiles.server";
 import { pageParam } from "~/utils/pagination";
 
 /**
- * §2 account games pages, login required: /favorite (the member's favourites,
- * §7 page size 999) and /recent (games launched with real money, pages of 24).
+ * Account games pages, login required: /favorite (the member's favourites,
+ * page size 999) and /recent (games launched with real money, pages of 24).
  */
 export async function accountGamesResponse(request: Request, kind: "favorite" | "recent") {
   const viewer = await requireMember(request);

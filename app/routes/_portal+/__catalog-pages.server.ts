@@ -19,8 +19,8 @@ async function laneOf(request: Request, category: Category) {
 }
 
 /**
- * A game list page (§2 /live /fish /rng /pvp): vendor and sub-type filters,
- * 24 games a page. /live and /pvp list their games as tables (§7 CBS_modelList,
+ * A game list page (/live /fish /rng /pvp): vendor and sub-type filters,
+ * 24 games a page. /live and /pvp list their games as tables (CBS_modelList,
  * GLS2_roomList): limits, players now, rounds today and the last results.
  */
 export async function gameListResponse(request: Request, category: Category) {
@@ -85,7 +85,7 @@ export async function gameListResponse(request: Request, category: Category) {
   });
 }
 
-/** A game centre page (§2 /sports /esports /lott /elott): the category's vendors. */
+/** A game centre page (/sports /esports /lott /elott): the category's vendors. */
 export async function gameCentreResponse(request: Request, category: Category) {
   const { db, language, lane } = await laneOf(request, category);
   const entrance = category === "SPORTS" ? await firstGame(db, "SPORTS", language) : null;

@@ -1,4 +1,4 @@
-/** §2: these paths are treated as game pages, and the side menu is hidden on them. */
+/** These paths are treated as game pages, and the side menu is hidden on them. */
 const GAME_PAGES = ["/lott", "/lottert", "/vnlottery", "/sealottery", "/seamless"];
 
 export function isGamePage(pathname: string): boolean {

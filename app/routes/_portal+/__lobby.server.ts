@@ -42,7 +42,7 @@ export type LobbySection =
   | { kind: "vendors"; category: string; vendors: VendorTileData[]; entrance: Tile | null }
   | { kind: "empty"; category: string };
 
-/** §2 announcement popup: pages of 9. */
+/** Announcement popup: pages of 9. */
 const ANNOUNCEMENT_PAGE_SIZE = 9;
 
 export type LobbyDialog =
@@ -89,7 +89,7 @@ async function sectionFor(
   return { kind: "vendors", category, vendors, entrance: entrance && gameTile(entrance) };
 }
 
-/** Everything the home lobby shows, for one request (§2 Home lobby). */
+/** Everything the home lobby shows, for one request. */
 export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   const db = await getDb();
   const url = new URL(request.url);
@@ -100,7 +100,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
   const requestedTab = (params.get("tab") ?? "HOME").toUpperCase();
   const tab = tabs.includes(requestedTab) ? requestedTab : "HOME";
   const home = tab === "HOME";
-  // §2: FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
+  // FAV needs login; a visitor gets the login dialog, returning to the FAV tab.
   const viewer = await getViewer(request);
   if (tab === "FAV" && !viewer) throw redirect(loginHref("/?tab=FAV"));
 
@@ -109,7 +109,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
     : tab === "FAV"
       ? []
       : [tab];
-  // §3 execution: the announcements of this reader's audience.
+  // By `execution`: the announcements of this reader's audience.
   const audience = audienceOf(viewer);
   const [sections, hot, favourites, winners, banners, notices, closedAudiences] = await Promise.all(
     [
@@ -132,7 +132,7 @@ export async function loadLobby(request: Request, options: LobbyOptions = {}) {
             pageSize: HOME_PAGE_SIZE,
           })
         : null,
-      // §2 FAV tab: the member's favourites section (§7 list, page size 999).
+      // FAV tab: the member's favourites section (page size 999).
       tab === "FAV" && viewer
         ? listFavourites(
             db,

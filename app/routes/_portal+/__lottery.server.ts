@@ -49,7 +49,7 @@ import {
 } from "~/utils/wallet.server";
 
 /**
- * The loader and action the three lottery pages share (§2 /lottery,
+ * The loader and action the three lottery pages share (/lottery,
  * /seaLottery, /vnLottery): each route names its page and calls these.
  */
 

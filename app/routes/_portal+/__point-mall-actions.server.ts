@@ -17,8 +17,8 @@ import { formatMoney } from "~/utils/money";
 import { idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
 
 /**
- * /pointMall's two forms, redeem goods and convert points (§7
- * passwordCheck/MCS2_redeemPointReward and MCS2_convertPoint): each parses
+ * /pointMall's two forms, redeem goods and convert points
+ * (passwordCheck/MCS2_redeemPointReward and MCS2_convertPoint): each parses
  * its body with zod, acts for the signed-in member only, and answers with a
  * redirect (POST → redirect → GET) or its form's errors on the field they
  * are about. The withdraw password never comes back into a form.

@@ -18,7 +18,7 @@ import { readRecordFilters, RECORDS_PAGE_SIZE, recordsView } from "~/utils/recor
 import { newFormKey } from "~/utils/wallet.server";
 
 /**
- * /pointMall's loader (§2, §3, DESIGN §4): five areas as URL state
+ * /pointMall's loader: five areas as URL state
  * (`?area=`), each rendered on the server. Rules, rates and goods are open to
  * visitors; the points details and redeem records are the member's own, so a
  * visitor is sent to log in and comes back (trial accounts get the
@@ -55,7 +55,7 @@ const configView = (config: PointsConfig) => ({
   },
 });
 
-/** Which §9 categories count under each product, for the rules area. */
+/** Which game categories count under each product, for the rules area. */
 const categoriesOfProduct = () => {
   const map: Record<string, string[]> = {};
   for (const [category, product] of Object.entries(PRODUCT_OF_CATEGORY))

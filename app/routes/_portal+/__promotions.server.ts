@@ -48,7 +48,7 @@ export function rewardErrorMessage(
 }
 
 /**
- * The §4 promotion actions of a card (join, claim, open a red envelope), the
+ * The promotion actions of a card (join, claim, open a red envelope), the
  * same on /promotions and in the reward centre: a member only (a visitor is
  * sent to log in, a trial account gets the real-account dialog), parsed with
  * zod, one idempotent platform call (a double click changes nothing), then

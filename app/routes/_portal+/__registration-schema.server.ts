@@ -21,7 +21,7 @@ import {
 } from "~/utils/identity-schemas.server";
 
 /**
- * The registration form of §3/§5, built per request from the brand's
+ * The registration form, built per request from the brand's
  * whitelabel flags and field rules: which mode (username or mobile), which
  * optional fields are shown, which of them are required, and the zod schema
  * that checks a posted form against exactly that.
@@ -29,7 +29,7 @@ import {
 
 export type RegisterMode = "username" | "mobile";
 
-/** §5 optional fields, in the order the form shows them (mobileNum is handled apart). */
+/** Optional fields, in the order the form shows them (mobileNum is handled apart). */
 export const OPTIONAL_FIELDS = [
   "email",
   "payeeName",
@@ -59,7 +59,7 @@ export interface RegisterSetup {
   countries: Country[];
 }
 
-/** §4 registration type: USERNAMEREG3 → username; MOBILENUMREG3 / MOBILENUMPASSREG3 → mobile. */
+/** Registration type: USERNAMEREG3 → username; MOBILENUMREG3 / MOBILENUMPASSREG3 → mobile. */
 export function registerModes(brand: BrandConfig): RegisterMode[] {
   const flags = identityFlags(brand);
   return [
@@ -208,7 +208,7 @@ export function registrationInput(
   };
 }
 
-/** Which field a platform failure belongs to (§8); null for the form as a whole. */
+/** Which field a platform failure belongs to; null for the form as a whole. */
 export function fieldOfError(
   code: string,
   setup: RegisterSetup,

@@ -5,12 +5,12 @@ import type { VendorLane } from "~/platform/catalog/lanes.server";
 import type { Database } from "~/platform/db/open.server";
 import { pageParam } from "~/utils/pagination";
 
-/** Derived lanes (ESPORTS, COCKFIGHT) keep their games under SPORTS (§4). */
+/** Derived lanes (ESPORTS, COCKFIGHT) keep their games under SPORTS. */
 const storedCategory = (category: string) =>
   category === "ESPORTS" || category === "COCKFIGHT" ? "SPORTS" : category;
 
 /**
- * §4 `isGame == VASSALAGE`: the vendor's game list popup, URL state
+ * `isGame == VASSALAGE`: the vendor's game list popup, URL state
  * (`?modal=vendor-games&vendorGames=<vassalage>&vendorCategory=<category>`,
  * paged by `vendorGamesPage`, 24 games a page). Null when the URL does not
  * ask for it or names no vendor of the brand's lanes.

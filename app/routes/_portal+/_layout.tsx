@@ -32,14 +32,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LiveEvents } from "~/components/live-events/live-events";
 import { visitorPageLoader } from "~/server/page-cache.server";
 
-/** What the header and side menu show of the signed-in member (§3 member info and session values). */
+/** What the header and side menu show of the signed-in member (member info and session values). */
 async function viewerSummary(
   db: Database,
   member: MemberInfo,
   vendorWallets: string[],
   locale: string,
 ) {
-  // §2 unclaimed count on the avatar: claimable promotions plus unread messages.
+  // Unclaimed count on the avatar: claimable promotions plus unread messages.
   const [wallets, unreadMessages, availablePromos, vipLevel, supportUnread] = await Promise.all([
     walletBalances(db, member.id, vendorWallets),
     unreadMessageCount(db, member.id),
@@ -55,7 +55,7 @@ async function viewerSummary(
     isTrial: member.isTrial,
     hasVip: member.hasVip,
     vipRankLevel: member.vipRankLevel,
-    /** §3 vipLabelName: the level's name in the reader's language. */
+    /** vipLabelName: the level's name in the reader's language. */
     vipLabelName: levelName(vipLevel, locale),
     balance: wallets.main,
     wallets: wallets.vendors,
@@ -83,9 +83,9 @@ async function load(request: Request) {
   const [lanes, member, favourites, referral] = await Promise.all([
     getVendorLanes(db, brand, locale),
     viewer ? viewerSummary(db, viewer.member, transferWallets(brand.wallet), locale) : null,
-    // §7 getFavoriteGames: the ids every game tile's heart reads (components/play/use-favourites.ts).
+    // getFavoriteGames: the ids every game tile's heart reads (components/play/use-favourites.ts).
     viewer ? favouriteIds(db, viewer.member.id) : [],
-    // §3 availablePromo.REFERRAL.enabled: a live REFERRAL promotion (§6), not a whitelabel flag.
+    // availablePromo.REFERRAL.enabled: a live REFERRAL promotion, not a whitelabel flag.
     referralEnabled(db),
   ]);
   // Vendor wallets are named as the lanes name their vendors.
@@ -118,7 +118,7 @@ async function load(request: Request) {
     currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
     hideBalance,
     favouriteIds: favourites,
-    // §4 vendor game list popup (?modal=vendor-games), when the URL opens it.
+    // Vendor game list popup (?modal=vendor-games), when the URL opens it.
     vendorGames: await vendorGamesDialog(db, new URL(request.url), lanes, locale),
   });
 }
@@ -132,7 +132,7 @@ export default function PortalLayout() {
   const here = location.pathname + location.search;
   const sideMenuState = useSideMenuState(root.prefs.sideMenu);
   const gamePage = isGamePage(location.pathname);
-  // Dialogs of the chrome are URL state (DESIGN §4): ?modal=logout and ?modal=real-account.
+  // Dialogs of the chrome are URL state (ADR 4): ?modal=logout and ?modal=real-account.
   const modal = new URLSearchParams(location.search).get("modal");
   const closeHref = withSearchParam(here, "modal", null);
   const vendorGames = useLoaderData<typeof loader>().vendorGames;

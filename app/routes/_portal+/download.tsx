@@ -27,7 +27,7 @@ const GUIDES = [
   { key: "android", steps: 4 },
 ] as const;
 
-/** The app download page (§1): install guides for iOS, lite iOS and Android, and a QR code to this page. */
+/** The app download page: install guides for iOS, lite iOS and Android, and a QR code to this page. */
 export default function Download() {
   const { links, brandName, qr } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

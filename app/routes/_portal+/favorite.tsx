@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** §2 /favorite: login required; the member's favourite games. */
+/** /favorite: login required; the member's favourite games. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return accountGamesResponse(request, "favorite");
 }

@@ -20,7 +20,7 @@ async function load(request: Request) {
   });
 }
 
-/** §2 help centre; each article is an anchor, so /help#term opens the terms. */
+/** Help centre; each article is an anchor, so /help#term opens the terms. */
 export default function Help() {
   const { articles } = useLoaderData<typeof loader>();
   const { t } = useTranslation();

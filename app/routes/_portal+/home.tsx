@@ -1,2 +1,2 @@
-/** §2: another address of the home lobby. */
+/** Another address of the home lobby. */
 export { default, ErrorBoundary, loader, meta } from "./index";

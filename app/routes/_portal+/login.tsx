@@ -41,7 +41,7 @@ type AuthDialog =
   | { kind: "reset"; ticket: string | null; reason: string };
 
 /**
- * §2 /login: the home lobby with the login dialog open (DESIGN §4: popups
+ * /login: the home lobby with the login dialog open (ADR 4: popups
  * are URL state). `?modal=forgot` opens forgot password, `?modal=reset&ticket=`
  * the change-password dialog of an e-mailed reset link.
  */

@@ -18,7 +18,7 @@ import { pointMallLoader } from "./__point-mall.server";
 
 export const meta = titleMeta<typeof loader>();
 
-/** §2 points mall (see ./__point-mall.server.ts for who may see which area). */
+/** Points mall (see ./__point-mall.server.ts for who may see which area). */
 export async function loader({ request }: LoaderFunctionArgs) {
   return pointMallLoader(request);
 }

@@ -26,8 +26,8 @@ const isCategory = (value: string | null): value is PromotionCategory =>
   value !== null && (PROMOTION_CATEGORIES as readonly string[]).includes(value);
 
 /**
- * §2 promotions: the category tabs (URL state), every published promotion
- * with this reader's §4 state, and one promotion's rules opened by
+ * Promotions: the category tabs (URL state), every published promotion
+ * with this reader's state, and one promotion's rules opened by
  * `?promotion=<code>`. Visitors see what they could join; their Join goes
  * through the login dialog and comes back here, to the same promotion.
  */

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** §2 /recent: login required; the games the member played with real money, the latest first. */
+/** /recent: login required; the games the member played with real money, the latest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return accountGamesResponse(request, "recent");
 }

@@ -53,7 +53,7 @@ function linkedCode(params: URLSearchParams, name: "affiliateCode" | "ref"): str
 }
 
 /**
- * §2 /register: the home lobby with the register dialog open (DESIGN §4:
+ * /register: the home lobby with the register dialog open (ADR 4:
  * popups are URL state). `?mode=username|mobile` picks the registration type
  * among those the whitelabel flags enable; a signed-in member goes home.
  */
@@ -125,8 +125,8 @@ export async function action({ request }: ActionFunctionArgs): Reply {
 }
 
 /**
- * §3 SMS code request (purpose register). The countdown (§4) and the
- * once-a-second throttle (§5) are the platform's; a number that already
+ * SMS code request (purpose register). The countdown and the
+ * once-a-second throttle are the platform's; a number that already
  * belongs to a member gets mobile_taken and no SMS.
  */
 async function sendCode({ request, formData, brand, setup, t }: RegisterRequest): Reply {
@@ -162,7 +162,7 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
     );
     return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), codeSent });
   } catch (error) {
-    // §8: a failed request shows the server's message as a warning; a running countdown keeps the button waiting.
+    // A failed request shows the server's message as a warning; a running countdown keeps the button waiting.
     const refusal = codeRequestRefusal(error, t);
     return json(
       {
@@ -181,7 +181,7 @@ async function sendCode({ request, formData, brand, setup, t }: RegisterRequest)
   }
 }
 
-/** §4 registration; success signs the new member in (login true) and lands on /. */
+/** Registration; success signs the new member in (login true) and lands on /. */
 async function register({ request, formData, brand, setup, t }: RegisterRequest): Reply {
   const submission = parseSubmission(formData, {
     schema: registerSchema(brand, setup, t, formData),

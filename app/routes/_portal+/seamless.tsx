@@ -49,7 +49,7 @@ function returnPath(request: Request, fallback: string): string {
 }
 
 /**
- * §4 game launch and the §2 game popup: a page of its own (its path is a
+ * Game launch and the game popup: a page of its own (its path is a
  * game page, so the side menu is hidden) that frames the provider's game.
  * Launching opens a game session, so it happens once per visit, not on
  * every revalidation (shouldRevalidate below).

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** §2 /vnLottery?gameCode=…: login required; the games of its vendors, draws and bets (shared with the other lottery pages). */
+/** /vnLottery?gameCode=…: login required; the games of its vendors, draws and bets (shared with the other lottery pages). */
 export async function loader(args: LoaderFunctionArgs) {
   return lotteryLoader("vnLottery", args);
 }

@@ -44,8 +44,8 @@ import {
 } from "~/utils/records.server";
 
 /**
- * The four contract pages of the agent centre (§2 agentDividendRecordCopy2,
- * agentDailyWages2, agentHourSalary, agentRealtimeSalary) are one page
+ * The four contract pages of the agent centre (dividends, daily-wages,
+ * hourly-salary, realtime-salary) are one page
  * parameterised by the contract kind: the agent's own contract and the offer
  * waiting for it, the form to offer one to a direct downline agent, the
  * contracts it granted, and the settlement records of the kind. The route
@@ -66,7 +66,7 @@ type Context = Awaited<ReturnType<typeof agentContext>>;
 
 /**
  * A contract page exists for the agent only while its menu item is shown
- * (§2: by the consolidated contract info); otherwise it is a 404.
+ * (by the consolidated contract info); otherwise it is a 404.
  */
 async function requirePage({ db, agentId, brand }: Context, kind: ContractKind) {
   requireContractPage(await consolidatedContractInfo(db, agentId), brand, kind);
@@ -257,7 +257,7 @@ export async function contractPageAction(
       { status: 400 },
     );
   }
-  // Rejecting the only offer or terminating the only contract of the kind hides the page (§2 menu): back to the centre.
+  // Rejecting the only offer or terminating the only contract of the kind hides the page (and its menu item): back to the centre.
   const visible = contractPageVisible(
     await consolidatedContractInfo(db, agentId),
     agentMenuFeatures(brand),

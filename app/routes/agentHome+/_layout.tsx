@@ -14,7 +14,7 @@ export const meta = titleMeta<typeof loader>();
 /**
  * The agent centre (no portal header or footer), guarded in its loader: a
  * non-agent goes to /agent. The header's clock starts from the server's time;
- * the menu follows the brand's features and the agent's §3 consolidated
+ * the menu follows the brand's features and the agent's consolidated
  * contract info (read again on every navigation, so an accepted offer shows
  * its page at once).
  */

@@ -12,11 +12,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** §2 announcement lists: pages of 9. */
+/** Announcement lists: pages of 9. */
 const PAGE_SIZE = 9;
 
 /**
- * DESIGN §4 agentAnnouncement: the brand's announcements for logged-in users
+ * /agentHome/announcements: the brand's announcements for logged-in users
  * (execution A) of every type, newest first, in pages of 9; each title opens
  * its (sanitized) content, as the member popup does.
  */

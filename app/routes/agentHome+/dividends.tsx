@@ -7,7 +7,7 @@ import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 agentDividendRecordCopy2: the agent’s dividend contract, offers to its downline, and the settlements (app/utils/contract-page.server.ts). */
+/** /agentHome/dividends: the agent’s dividend contract, offers to its downline, and the settlements (./__contract-page.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   return contractPageLoader(request, "DIVIDEND");
 }

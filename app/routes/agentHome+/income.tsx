@@ -24,7 +24,7 @@ const COLUMNS = [
   "net",
 ] as const satisfies ReadonlyArray<keyof IncomeFigures>;
 
-/** DESIGN §4 agentRevenueReport: the agent's own income per day — dividends, wages, salaries — and transfers with the downline. */
+/** /agentHome/income: the agent's own income per day — dividends, wages, salaries — and transfers with the downline. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = incomeFilters(request, brand);

@@ -14,8 +14,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const meta = titleMeta<typeof loader>();
 
 /**
- * DESIGN §4 agentTeamOverview (/agentHome): the agent's account and the
- * team's figures for a period of whole days (?from=&to=, §9 presets), with a
+ * The team overview (/agentHome): the agent's account and the
+ * team's figures for a period of whole days (?from=&to=, or a preset), with a
  * chart per day. Everything is scoped to the session's agent's downline.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

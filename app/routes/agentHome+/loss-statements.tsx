@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 palStatementsAgentCopy: each downline member's play and money over the days, biggest losers first. */
+/** /agentHome/loss-statements: each downline member's play and money over the days, biggest losers first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = lossStatementFilters(request, brand);

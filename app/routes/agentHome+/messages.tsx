@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** §2 agent centre platform messages: the agent's own messages, as the member centre shows a member's. */
+/** Agent centre platform messages: the agent's own messages, as the member centre shows a member's. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   return json(await messagesPageData(db, brand, agentId, request, t("agentCentre.messages.title")));

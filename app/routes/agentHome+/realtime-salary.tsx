@@ -7,7 +7,7 @@ import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 agentRealtimeSalary: the agent’s real-time salary contract, offers to its downline, and the settlements (app/utils/contract-page.server.ts). */
+/** /agentHome/realtime-salary: the agent’s real-time salary contract, offers to its downline, and the settlements (./__contract-page.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   return contractPageLoader(request, "REALTIME");
 }

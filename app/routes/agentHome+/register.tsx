@@ -38,7 +38,7 @@ async function ownRate(db: Database, agentId: string) {
   return (await findMemberById(db, agentId))?.agent_rate ?? 0;
 }
 
-/** DESIGN §4 agentRegister: a member or a sub-agent created directly under the signed-in agent. */
+/** /agentHome/register: a member or a sub-agent created directly under the signed-in agent. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, agentId, brand, t } = await agentContext(request);
   return json({
@@ -58,7 +58,7 @@ const text = (formData: FormData, name: string) => {
 };
 
 /**
- * Username and password under the brand's field rules (§5), as the portal's
+ * Username and password under the brand's field rules, as the portal's
  * registration checks them; the rate only when an agent is registered.
  */
 function registerSchema(brand: BrandConfig, t: TFunction, formData: FormData) {

@@ -20,7 +20,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 personalHistoryCopy (agent): the downline's bets by days, account, category, vendor and status. */
+/** /agentHome/team-betting: the downline's bets by days, account, category, vendor and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = teamBettingFilters(request, brand);

@@ -54,7 +54,7 @@ async function registeredNote(db: Database, agentId: string, account: string | n
   return t("agentTeam.team.registered", { account: member.account });
 }
 
-/** DESIGN §4 agentTeamManagement: the downline with balances and status, transfers down and up. */
+/** /agentHome/team: the downline with balances and status, transfers down and up. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, agentId, brand, t } = await agentContext(request);
   const locale = await i18next.getLocale(request);

@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 agentDownlineTransactionDetailsCopy: every movement on the downline's wallets, by days, account and type. */
+/** /agentHome/transactions: every movement on the downline's wallets, by days, account and type. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = transactionFilters(request, brand);

@@ -24,7 +24,7 @@ import { pageParam } from "~/utils/pagination";
 import { formatRate, parseRateInput } from "~/utils/rates";
 
 /**
- * /ops/agents (§1, §4): operators set top agents' own rates and grant or end
+ * /ops/agents: operators set top agents' own rates and grant or end
  * the contracts the house gives them. The list is searched by account and
  * paged (?q=, ?page=); ?agent=<id> opens one top agent's forms, ?kind= picks
  * the kind of contract to grant (links, so no JavaScript is needed).

@@ -11,7 +11,7 @@ import { pageParam } from "~/utils/pagination";
 import { opsPromotionsContext } from "./__promotions.server";
 
 /**
- * /ops/points/redemptions (§4): redemptions of physical goods waiting for
+ * /ops/points/redemptions: redemptions of physical goods waiting for
  * the operator, oldest first: approve or reject (with a reason the member
  * reads) what is in process, complete what is approved. The platform returns
  * a rejection's points, tells the member and audits each decision; a second

@@ -12,7 +12,7 @@ import { pageParam } from "~/utils/pagination";
 import { notFoundFor, opsPromotionsContext } from "./__promotions.server";
 
 /**
- * /ops/promotions/applications (§4 applying): the queue of applications,
+ * /ops/promotions/applications (`applying`): the queue of applications,
  * oldest first, paged by ?page=. Approve (with the bonus amount) and reject
  * (with a reason the member reads in their messages) are separate forms; the
  * platform audits the decision, tells the member and answers a second click

@@ -35,7 +35,7 @@ import { notFoundFor, opsPromotionsContext } from "./__promotions.server";
  * translated as `rewards.input.<code>`).
  */
 
-/** The form's languages: the brand's two (§2), each with a title and rules. */
+/** The form's languages: the brand's two, each with a title and rules. */
 export const FORM_LANGUAGES = ["en", "ur"] as const;
 
 const MONEY_FIELDS = [

@@ -69,7 +69,7 @@ export interface QueueActionContext {
 }
 
 /**
- * One operator decision on one withdrawal (§4): approve, reject (a reason of
+ * One operator decision on one withdrawal: approve, reject (a reason of
  * up to 140 characters; the held money goes back), mark paid, or settle a
  * dispute (`forced` receipt or `refund` of the remaining amount). A state the
  * platform refuses is a translated error on that row; an unknown id a 404.

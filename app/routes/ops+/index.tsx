@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 const PAGE_SIZE = 20;
 
-/** /ops: the withdrawal queue (§4), filtered by ?status= (default: open ones) and paged by ?page=. */
+/** /ops: the withdrawal queue, filtered by ?status= (default: open ones) and paged by ?page=. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOperator(request);
   const db = await getDb();

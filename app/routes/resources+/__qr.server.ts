@@ -2,8 +2,8 @@ import QRCode from "qrcode";
 
 /**
  * The portal's QR codes (the side menu's app download, a member's invitation
- * link), drawn one way. §9: "default size 800 internally, component default
- * 200, margin 20" — a margin of at least 20 px on the 800 px drawing. The
+ * link), drawn one way: 800 px internally, shown at 200, with a margin of
+ * 20 — a margin of at least 20 px on the 800 px drawing. The
  * `qrcode` package counts its margin in modules, and phones read a code
  * reliably only with the QR standard's quiet zone of 4 modules, which at 800
  * px is already wider than 20 px; so the margin is whichever is wider. The SVG

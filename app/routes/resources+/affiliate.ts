@@ -14,7 +14,7 @@ const CHECKS_PER_MINUTE_UNKNOWN_IP = 600;
 const noStore = { "Cache-Control": "no-store" };
 
 /**
- * §5 affiliate code check, for the register form (GET `?code=` → `{ code, valid }`).
+ * Affiliate code check, for the register form (GET `?code=` → `{ code, valid }`).
  * `code` echoes what was checked, so the form can tell a stale answer.
  */
 export async function loader({

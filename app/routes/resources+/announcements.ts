@@ -10,7 +10,7 @@ const CloseForm = z.object({
   audience: z.enum(["B", "A", "FA"]).default("B"),
 });
 
-/** §4: closing the announcement popup sets the closed marker of its audience for this browser session. */
+/** Closing the announcement popup sets the closed marker of its audience for this browser session. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, CloseForm);
   return redirect(safeRedirectPath(form.redirectTo), {

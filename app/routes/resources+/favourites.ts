@@ -23,11 +23,11 @@ const FavouriteForm = z.object({
 });
 
 /**
- * §4 favourites (MCSFE_addFavoriteGameV2 / removeFavoriteGameV2): a tile's
- * heart posts here. Login required (§1, §6: a visitor gets the login dialog,
- * then the page again); trial accounts may keep favourites, since §6 keeps
- * them only out of the centres and real games. Once per second per member
- * (§5): a refused toggle changes nothing and says so. Without JavaScript the
+ * Favourites (MCSFE_addFavoriteGameV2 / removeFavoriteGameV2): a tile's
+ * heart posts here. Login required (a visitor gets the login dialog,
+ * then the page again); trial accounts may keep favourites, since they are
+ * kept only out of the centres and real games. Once per second per member:
+ * a refused toggle changes nothing and says so. Without JavaScript the
  * answer is a redirect back to the page (POST → redirect → GET); a fetcher
  * gets JSON and the page stays.
  */

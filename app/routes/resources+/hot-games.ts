@@ -8,7 +8,7 @@ import { safeRedirectPath } from "~/utils/misc";
 
 const RefreshForm = z.object({ redirectTo: z.string().optional() });
 
-/** §4: hot games stay cached until a refresh; this is the refresh, for the visitor's language. */
+/** Hot games stay cached until a refresh; this is the refresh, for the visitor's language. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, RefreshForm);
   refreshHotGames(await getDb(), await i18next.getLocale(request));

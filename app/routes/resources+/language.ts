@@ -14,7 +14,7 @@ const LanguageForm = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** §4: a language change is stored in a cookie and flushes the cached vendor lanes. */
+/** A language change is stored in a cookie and flushes the cached vendor lanes. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, LanguageForm);
   flushVendorLanes(await getDb(), form.lng);

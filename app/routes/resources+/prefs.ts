@@ -8,7 +8,7 @@ const PrefsForm = z
   .object({
     theme: z.enum(["light", "dark"]).optional(),
     sideMenu: z.enum(["open", "collapsed"]).optional(),
-    /** §2: the header's balance shown as asterisks ("true") or in full ("false"). */
+    /** The header's balance shown as asterisks ("true") or in full ("false"). */
     hideBalance: z.enum(["true", "false"]).optional(),
     redirectTo: z.string().optional(),
   })

@@ -7,7 +7,7 @@ const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /**
- * A promotion application's proof image (§5), for a signed-in operator
+ * A promotion application's proof image, for a signed-in operator
  * reviewing the queue only; anyone else, the applying member included, gets
  * the same 404 as for a proof that does not exist (the member has no page
  * that shows it). The type is the one the platform sniffed from the bytes at

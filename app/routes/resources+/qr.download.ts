@@ -10,10 +10,10 @@ import { svgResponse } from "./__tile-art.server";
 const rendered = new Map<string, Promise<string>>();
 
 /**
- * The side menu's QR code (§9 size and margin: see __qr.server.ts): it encodes this site's app
+ * The side menu's QR code (size and margin: see __qr.server.ts): it encodes this site's app
  * download page in the visitor's language. It only ever encodes our own URL.
  * For a signed-in member it also carries a single-use, short-lived login
- * hand-off token (§2 "with language and token"), so the phone that scans it
+ * hand-off token, so the phone that scans it
  * arrives signed in. The browser may keep that QR privately for a few minutes
  * (less than the token lives), so browsing the portal does not mint a token per page.
  */

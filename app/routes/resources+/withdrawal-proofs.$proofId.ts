@@ -7,7 +7,7 @@ const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /**
- * A withdrawal's proof image (§3 withdrawal confirmation), for the member
+ * A withdrawal's proof image (from the withdrawal confirmation), for the member
  * whose withdrawal it is or a signed-in operator; anyone else gets the same
  * 404 as for a proof that does not exist. The type is the one the platform
  * sniffed from the bytes at upload, and the browser is told not to guess.

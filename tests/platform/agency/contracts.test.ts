@@ -15,7 +15,7 @@ import { codeOf } from "../../helpers/play";
 import { insertMember } from "../../helpers/wallet";
 
 /**
- * The §4 contract rules on hand-built trees: a top agent holding a house
+ * The contract rules on hand-built trees: a top agent holding a house
  * contract, a sub-agent under it, and what the offers and decisions between
  * them may and may not do.
  */

@@ -29,7 +29,7 @@ const contractItems = (info: Partial<ConsolidatedContractInfo>, features = all) 
   keys(info, features).filter((key) => !ALWAYS.includes(key));
 
 describe("the agent menu", () => {
-  it("always shows the §2 items that need no contract, in order, with their addresses", () => {
+  it("always shows the menu items that need no contract, in order, with their addresses", () => {
     const menu = agentMenu(none, all);
     expect(menu.map((item) => item.key)).toEqual(ALWAYS);
     expect(menu.find((item) => item.key === "overview")?.href).toBe("/agentHome");

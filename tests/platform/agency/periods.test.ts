@@ -5,7 +5,7 @@ import { periodAt, type Cadence } from "~/platform/calendar/periods";
 const KARACHI = "Asia/Karachi"; // UTC+5, no daylight saving
 const at = (iso: string) => new Date(iso);
 
-describe("settlement periods (§9 D W H M, hourly, every 5 minutes)", () => {
+describe("settlement periods (D W H M, hourly, every 5 minutes)", () => {
   it.each<[Cadence, string, string, string]>([
     // Saturday 21 November 2026, 10:07 in Karachi.
     ["D", "2026-11-21T05:07:00Z", "2026-11-20T19:00:00.000Z", "2026-11-21T19:00:00.000Z"],

@@ -54,7 +54,7 @@ describe("favourites", () => {
     expect(await favouriteIds(handle.db, member)).toEqual([]);
   });
 
-  test("§5 once per second per member: a second toggle within the second is refused and changes nothing", async () => {
+  test("once per second per member: a second toggle within the second is refused and changes nothing", async () => {
     const start = tick();
     expect(await add(7_000_002, member, start)).toBe(true);
     const soon = new Date(start.getTime() + 400);

@@ -8,7 +8,7 @@ const game = (
   gameCode: string | null = "G1",
 ): LaunchTarget => ({ vassalage, gameCode, isGame });
 
-/** §4 game launch: every vassalage case, for every kind of launcher and both modes. */
+/** Game launch: every vassalage case, for every kind of launcher and both modes. */
 const table: [
   string,
   LaunchTarget,
@@ -83,13 +83,13 @@ const table: [
   ["member, sports", game("SBO"), "member", "real", { kind: "game", mode: "real" }],
 ];
 
-describe("launch routing (§4)", () => {
+describe("launch routing", () => {
   test.each(table)("%s", (_name, target, launcher, mode, expected) => {
     expect(launchDecision(target, launcher, mode)).toEqual(expected);
   });
 });
 
-describe("launch CDN (§9: chosen at random from the list)", () => {
+describe("launch CDN (chosen at random from the list)", () => {
   const cdns = ["https://cdn1.games.example", "https://cdn2.games.example/"];
   test("a relative game URL goes through the CDN the random number picks", () => {
     expect(throughLaunchCdn("/demo-games/t", cdns, () => 0)).toBe(

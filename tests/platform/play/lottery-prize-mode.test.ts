@@ -17,7 +17,7 @@ const lane = (title: string, vassalages: string[]) =>
     })),
   }) as VendorLane;
 
-describe("§4 lottery prize mode: ELOTT if the ELOTT lane has a TCG_LOTTO_VN or LOTT card, else LOTT", () => {
+describe("lottery prize mode: ELOTT if the ELOTT lane has a TCG_LOTTO_VN or LOTT card, else LOTT", () => {
   const cases: [string, VendorLane[], "LOTT" | "ELOTT"][] = [
     ["no lanes at all", [], "LOTT"],
     ["no ELOTT lane", [lane("LOTT", ["LOTT", "TCG_LOTTO_VN"]), lane("RNG", ["PG"])], "LOTT"],

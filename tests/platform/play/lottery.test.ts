@@ -86,7 +86,7 @@ function sampleSelections(kind: BetKind): Selection[] {
   ].map((raw) => parseSelection(kind, raw.map(String))!);
 }
 
-describe("lottery rules (§9 types 11x5, LF, LHC, PK10, SSC)", () => {
+describe("lottery rules (types 11x5, LF, LHC, PK10, SSC)", () => {
   test("every type has a few bet kinds, each with an exact RTP below 100% (and above 90%)", () => {
     for (const type of LOTTERY_TYPES) {
       const { kinds } = rulesOf(type);

@@ -16,7 +16,7 @@ import { insertGame } from "../../helpers/play";
 import { insertMember } from "../../helpers/wallet";
 
 /**
- * §7 PVP room list and live tables from the demo provider's data: limits by
+ * The PVP room list and live tables from the demo provider's data: limits by
  * room tier, players now (real sessions of the last 15 minutes), rounds
  * today (since the brand's midnight) and the last results, newest first.
  */

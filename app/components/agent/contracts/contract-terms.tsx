@@ -19,14 +19,14 @@ export type TermsView = Partial<
   >
 >;
 
-/** The label of a terms field: the bet threshold is named by the kind's period (§3). */
+/** The label of a terms field: the bet threshold is named by the kind's period. */
 export function termLabelKey(kind: ContractKind, field: keyof TermsView): string {
   return field === "minValidBet"
     ? `agentContracts.terms.minValidBet.${kind}`
     : `agentContracts.terms.${field}`;
 }
 
-/** The fields of a kind's terms, in the order §3 lists them. */
+/** The fields of a kind's terms, in the order they are shown. */
 export const TERM_FIELDS: Record<ContractKind, ReadonlyArray<keyof TermsView>> = {
   DIVIDEND: ["minValidBet", "minProfitLoss", "minActiveMembers", "rate"],
   DAILY: ["minValidBet", "rate"],
@@ -54,7 +54,7 @@ interface TermsProps {
   currency: Currency;
 }
 
-/** A contract's terms (§3) as a definition list: the period for a dividend, then the kind's fields. */
+/** A contract's terms as a definition list: the period for a dividend, then the kind's fields. */
 export function ContractTerms({ kind, period, terms, currency }: TermsProps) {
   const { t } = useTranslation();
   const text = useTermText(currency);

@@ -9,8 +9,8 @@ import { ContractTermFields } from "./term-fields";
 import type { ContractPageData } from "./types";
 
 /**
- * "Offer a contract" (§4): one of the agent's direct downline agents and
- * the kind's terms (§3). Rates are typed in percent (two decimals) and may
+ * "Offer a contract": one of the agent's direct downline agents and
+ * the kind's terms. Rates are typed in percent (two decimals) and may
  * not exceed the agent's own, which the form shows.
  */
 export function OfferForm({

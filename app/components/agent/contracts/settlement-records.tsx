@@ -8,7 +8,7 @@ import { useTranslation } from "~/utils/i18n";
 import type { ContractPageData } from "./types";
 
 /**
- * The settlement records of the kind (§4): the agent's own or its team's,
+ * The settlement records of the kind: the agent's own or its team's,
  * by period start in the window, with totals, paging and a CSV export of
  * the same filter (a plain download link, works without JS).
  */

@@ -9,7 +9,7 @@ const PERIODS = ["D", "W", "H", "M"] as const;
 const RATE_FIELDS = new Set(["rate", "profitRate", "lossRate"]);
 
 /**
- * The §3 terms of a contract kind as form fields: the period (D W H M) for a
+ * The terms of a contract kind as form fields: the period (D W H M) for a
  * dividend, then the kind's thresholds and rates (rates in percent). Shared
  * by the agent's offer and the operator's house-contract grant.
  */

@@ -9,7 +9,7 @@ import { DEPOSIT_PATH } from "./links";
 import type { ChannelView, Currency } from "./types";
 
 /**
- * §2 depositv2: choose a channel (its limits beside it), type an amount, go
+ * Deposit: choose a channel (its limits beside it), type an amount, go
  * on to pay. A plain post that works without JavaScript; the hidden key makes
  * a double submit open one deposit. A failed try keeps the typed amount.
  */

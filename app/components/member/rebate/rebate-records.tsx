@@ -20,7 +20,7 @@ export interface RebateRecordsView {
   totals: { amount: string; validBet: string };
 }
 
-/** The member's claims in the chosen window (§9 presets), newest first, with the window's totals. */
+/** The member's claims in the chosen window, newest first, with the window's totals. */
 export function RebateRecords({
   range,
   records,

@@ -5,7 +5,7 @@ import { rangePresets, rangeSearch, type DayRange } from "~/platform/calendar/da
 import { useTranslation } from "~/utils/i18n";
 
 /**
- * The date window of a record page (§9 presets), reused by the agent centre:
+ * The date window of a record page and its presets, reused by the agent centre:
  * a GET form (works without JavaScript) with the two days, the page's other
  * filters as children, and preset links that keep those filters in the URL.
  */

@@ -78,7 +78,7 @@ export function MoneyCell({
   );
 }
 
-/** §2 timestamps: yyyy-MM-dd HH:mm:ss in the brand's time zone. */
+/** Timestamps: yyyy-MM-dd HH:mm:ss in the brand's time zone. */
 export function TimeCell({ iso, timeZone }: { iso: string; timeZone: string }) {
   return (
     <td>

@@ -2,7 +2,7 @@ import { ChangePasswordForm } from "~/components/identity/change-password-form";
 import { useTranslation } from "~/utils/i18n";
 import { SecurityCard, type SectionAnswer } from "./section";
 
-/** §5 change password: the old one, then the new one twice; other devices are signed out. */
+/** Change password: the old one, then the new one twice; other devices are signed out. */
 export function LoginPasswordSection({
   answer,
   hint,

@@ -15,7 +15,7 @@ export interface ProfileView {
   birthdayVerified: boolean;
 }
 
-/** The §3 profile text fields, in the order the form shows them, with their input kinds. */
+/** The profile's text fields, in the order the form shows them, with their input kinds. */
 const TEXT_FIELDS: {
   name: string;
   input?: InputHTMLAttributes<HTMLInputElement>;

@@ -23,8 +23,8 @@ export interface VipSectionView {
 }
 
 /**
- * §6: shown only to members with VIP: their level and its label (§3
- * vipRankLevel, vipLabelName), the level's benefits (rebate rates, withdrawals
+ * Shown only to members with VIP: their level and its label
+ * (vipRankLevel, vipLabelName), the level's benefits (rebate rates, withdrawals
  * per day, the largest withdrawal) and the way to the next level.
  */
 export function VipSection({ vip }: { vip: VipSectionView }) {

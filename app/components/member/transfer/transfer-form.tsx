@@ -9,7 +9,7 @@ import { WalletSelect, type WalletOption } from "./wallet-select";
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /**
- * §7 GCS_walletTransfer: from one wallet to another (main ↔ a vendor wallet).
+ * Wallet transfer (the platform's GCS_walletTransfer): from one wallet to another (main ↔ a vendor wallet).
  * A failed try comes back with the member's choices and amount; errors
  * belong to the field they are about (insufficient balance → amount).
  */

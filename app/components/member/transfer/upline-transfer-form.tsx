@@ -5,7 +5,7 @@ import { FormErrors } from "../../forms/field";
 import { AmountField } from "./amount-field";
 import { FormKeyInput } from "./form-key-input";
 
-/** §2 transferUpline: an amount from the main wallet to the agent; the agent comes from the account, never the form. */
+/** Transfer to the upline: an amount from the main wallet to the agent; the agent comes from the account, never the form. */
 export function UplineTransferForm({
   formKey,
   result,

@@ -14,9 +14,9 @@ function remainingOf(amount: string, typed: string, minorUnits: number): bigint 
 }
 
 /**
- * §3 withdrawal confirmation of a paid withdrawal: received in full, or not
+ * The member's confirmation of a paid withdrawal: received in full, or not
  * (fully or partly) with the amount that arrived — the remaining amount
- * follows it as it is typed — a note and up to 3 proof images (§5: png or
+ * follows it as it is typed — a note and up to 3 proof images (png or
  * jpg, 5 MB each). A multipart post that works without JavaScript.
  */
 export function ReceiptForm({

@@ -20,7 +20,7 @@ export interface UnfinishedBonusView {
 }
 
 /**
- * §3/§4 withdrawal request: payee, amount (the brand's limits and the MAIN
+ * Withdrawal request: payee, amount (the brand's limits and the MAIN
  * balance beside it) and the withdraw password, which never comes back into
  * the form. The hidden key makes a double submit one withdrawal. With a bonus
  * still being wagered the form says so first, and (unless its rule refuses

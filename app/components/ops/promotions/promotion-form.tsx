@@ -15,7 +15,7 @@ import {
 import { useTranslation } from "~/utils/i18n";
 import type { Currency, PromotionFieldValues } from "./types";
 
-/** The form's languages, each with a title and rules (the brand's two, §2). */
+/** The form's languages, each with a title and rules (the brand's two). */
 const LANGUAGES = [
   { code: "en", dir: "ltr" },
   { code: "ur", dir: "rtl" },

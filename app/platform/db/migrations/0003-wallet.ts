@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Wallet (DESIGN §3): a double-entry ledger. Balances change only through
+ * Wallet (ADR 10): a double-entry ledger. Balances change only through
  * the database function ledger_post_entry, which refuses an entry whose
  * postings do not sum to zero (and a trigger refuses postings written any
  * other way); a member account can never go below zero (a check constraint);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Play (DESIGN §3): launched game sessions, favourites, the seamless-wallet
+ * Play: launched game sessions, favourites, the seamless-wallet
  * transactions of game providers, the demo provider's provably fair seeds and
  * rounds, and the demo lottery's draws. Bets gain the game they were placed
  * on and the provider's detail of the round.
@@ -102,7 +102,7 @@ const statements = [
   `alter table bets add column node_id integer references games (node_id), add column detail jsonb`,
   `create index bets_open on bets (vassalage, category) where status = 'open'`,
   `create index bets_biggest_wins on bets (settled_at desc) where status = 'settled' and payout > 0`,
-  // A game's latest rounds and today's count: the PVP room list and live tables (§7).
+  // A game's latest rounds and today's count: the PVP room list and live tables.
   `create index game_rounds_game on game_rounds (node_id, created_at desc)`,
   // The winner board and hot games now come from real bets and plays (bets, game_sessions).
   `drop table winner_board`,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Agency (DESIGN §3): the closure table of the upline tree, agents' own
+ * Agency (ADR 13): the closure table of the upline tree, agents' own
  * rates, contracts between an upline and a downline agent, and the
  * settlements that pay them.
  */
@@ -61,7 +61,7 @@ const statements = [
   // higher than the upline's own) or by the operator for a top agent: no contract it holds may
   // carry a higher rate.
   `alter table members add column agent_rate integer check (agent_rate between 0 and 10000)`,
-  // §4 contracts. The upline is null for a contract granted by the house (the operator) to a
+  // Contracts. The upline is null for a contract granted by the house (the operator) to a
   // top agent. Terms are checked by the platform's zod schema of the kind.
   `create table contracts (
      id bigint generated always as identity primary key,

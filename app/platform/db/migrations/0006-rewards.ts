@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Rewards (DESIGN §3, issue 14): promotions an operator defines, each
- * member's entry in a promotion per period (the §4 promotion states), proof
+ * Rewards (issue 14): promotions an operator defines, each
+ * member's entry in a promotion per period (the promotion states), proof
  * images of applications, bonus grants locked until their turnover is met
  * (ADR 15), the settled bets each grant counted, and red-envelope budgets per
  * window. Every rule a bug could break is a constraint here.
@@ -105,7 +105,7 @@ const statements = [
      created_at timestamptz not null default now()
    )`,
   `create index promotion_proofs_entry on promotion_proofs (entry_id)`,
-  // At most three proofs per application (§5), whoever inserts them.
+  // At most three proofs per application, whoever inserts them.
   `create function promotion_proofs_limit() returns trigger language plpgsql as $$
    begin
      if (select count(*) from promotion_proofs where entry_id = new.entry_id) > 3 then

@@ -6,7 +6,7 @@ import { sql, type Kysely } from "kysely";
  * level, so an upgrade bonus is paid once), the rebate claims and each
  * member's rebate watermark.
  */
-// The §9 categories as they were when this migration was written: a migration never changes, so it
+// The game categories as they were when this migration was written: a migration never changes, so it
 // does not import the catalog's list.
 const CATEGORIES = [
   "SPORTS",

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Announcements by audience (§3 execution A/B/F):
- * - a session knows whether it is the member's first sign-in ever (§4
+ * Announcements by audience (`execution` A/B/F):
+ * - a session knows whether it is the member's first sign-in ever (a
  *   first-time login), so that session is shown the first-login
  *   announcements (F) besides the members' ones (A);
  * - an announcement may name the promotion its "Go to promotion" button opens
- *   in the reward centre (§2 announcement popup).
+ *   in the reward centre (from the announcement popup).
  */
 const statements = [
   `alter table sessions add column first_login boolean not null default false`,

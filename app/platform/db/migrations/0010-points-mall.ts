@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
  * themselves live on the ledger; these tables only say what to post.
  */
 const statements = [
-  // "points" points per "per_minor" minor units of deposit or valid bet, rounded down (§3 points
+  // "points" points per "per_minor" minor units of deposit or valid bet, rounded down (the points
   // types). The amount is in minor units so the database needs no currency to count.
   `create table points_ratios (
      product text primary key check (product in ('live', 'lottery', 'pvp', 'slots', 'sports', 'deposit')),
@@ -39,7 +39,7 @@ const statements = [
      updated_at timestamptz not null default now(),
      constraint mall_items_virtual_pays check (kind = 'physical' or cash_value > 0)
    )`,
-  // §4 statuses: process → approved → complete, or process → rejected (points returned).
+  // Statuses: process → approved → complete, or process → rejected (points returned).
   `create table redemptions (
      id bigint generated always as identity primary key,
      member_id bigint not null references members (id),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Feedback (issue 16, §3/§5): a member's thread (question type, content, up
+ * Feedback (issue 16): a member's thread (question type, content, up
  * to 3 png/jpg images of 5 MB), the operators' answers, and its status
  * open → answered → closed. The limits live here too, so no caller can store
  * a fourth image, an unknown type or a status the screens do not know.

@@ -1,5 +1,5 @@
 /**
- * Ports for the outside parties that deliver messages to members (DESIGN §1).
+ * Ports for the outside parties that deliver messages to members (settings: docs/configuration.md).
  * Each has an embedded default (the outbox table) and an HTTP implementation
  * (http-sms.server.ts, http-mail.server.ts).
  *

@@ -12,7 +12,7 @@ export interface LotteryGame extends SessionGame {
   type: LotteryType;
 }
 
-/** §7 /lgw/games/game_menus: one group per lottery type (accountTypeName), its games. */
+/** /lgw/games/game_menus: one group per lottery type (accountTypeName), its games. */
 export interface LotteryMenuGroup {
   accountTypeName: LotteryType;
   games: LotteryGame[];
@@ -23,7 +23,7 @@ export interface LotteryMenu {
   groups: LotteryMenuGroup[];
 }
 
-/** The prize mode a page asks its menu for: the §4 rule, SEA for the SEA vendor's page. */
+/** The prize mode a page asks its menu for: the rule in prize-mode.ts, SEA for the SEA vendor's page. */
 export async function pagePrizeMode(
   db: Database,
   brand: BrandConfig,

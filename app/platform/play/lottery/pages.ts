@@ -1,5 +1,5 @@
 /**
- * The three lottery pages of §2 and the vendors each one plays (§4 launch by
+ * The three lottery pages and the vendors each one plays (launched by
  * vassalage: LOTT and ELOTT → /lottery, TCG_SEA → /seaLottery,
  * TCG_LOTTO_VN → /vnLottery).
  */

@@ -1,13 +1,13 @@
 import type { VendorLane } from "../../catalog/lanes.server";
 
-/** §3 brand prize modes the lottery pages use: LOTT and ELOTT by the rule below, SEA for the SEA vendor. */
+/** The brand's prize modes the lottery pages use: LOTT and ELOTT by the rule below, SEA for the SEA vendor. */
 export type PrizeMode = "LOTT" | "ELOTT" | "SEA";
 
-/** The vendors whose card in the ELOTT lane switches the lottery to ELOTT (§4). */
+/** The vendors whose card in the ELOTT lane switches the lottery to ELOTT. */
 const ELOTT_TRIGGERS = ["TCG_LOTTO_VN", "LOTT"];
 
 /**
- * §4: the lottery prize mode is ELOTT if the ELOTT lane has a TCG_LOTTO_VN or
+ * The lottery prize mode is ELOTT if the ELOTT lane has a TCG_LOTTO_VN or
  * LOTT card, else LOTT. Pure over the vendor lanes (getVendorLanes).
  */
 export function lotteryPrizeMode(

@@ -1,5 +1,5 @@
 /**
- * The demo lottery's games (§9 lottery types 11x5, LF, LHC, PK10, SSC): how a
+ * The demo lottery's games (lottery types 11x5, LF, LHC, PK10, SSC): how a
  * draw looks, what a member may bet on, the fixed odds of each bet kind and
  * its exact chance of winning, so that every bet kind's return to player is
  * known (and below 100%). Pure: the same module checks a selection in an

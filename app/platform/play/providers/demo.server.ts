@@ -1,7 +1,7 @@
 import type { GameProvider } from "./ports";
 
 /**
- * The built-in demo provider (DESIGN §1): its games are pages of the portal
+ * The built-in demo provider (ADR 11): its games are pages of the portal
  * (`/demo-games/<token>`, reached through a launch CDN), and its rounds pay
  * through the seamless wallet in-process.
  */

@@ -19,7 +19,7 @@ export interface LaunchRequest {
 }
 
 /**
- * A game provider (DESIGN §1 ports): it turns a launch into the URL the game
+ * A game provider port (ADR 11): it turns a launch into the URL the game
  * popup frames. A relative URL is served by the portal and reached through one
  * of the brand's launch CDNs; an absolute one is the provider's own.
  *

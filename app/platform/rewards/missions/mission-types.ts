@@ -22,13 +22,13 @@ export type MissionRewardKind = (typeof MISSION_REWARDS)[number];
 export const MISSION_CATEGORIES = CATEGORIES;
 export const MISSION_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,47}$/;
 
-/** §9 leaderboard length, as the winner board's. */
+/** Leaderboard length, as the winner board's. */
 export const LEADERBOARD_SIZE = 20;
 
 /** Deposit and valid-bet targets are money (minor units); the others count. */
 export const isMoneyCondition = (condition: MissionCondition) =>
   condition === "deposit" || condition === "valid_bet";
 
-/** A name or description in the reader's language, else English (§ missions are seeded in EN and UR). */
+/** A name or description in the reader's language, else English (the missions are seeded in EN and UR). */
 export const textIn = (texts: Record<string, string>, language: string) =>
   texts[language] || texts.en || "";

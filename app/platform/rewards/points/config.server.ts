@@ -3,11 +3,11 @@ import { PlatformError } from "../../errors";
 import { audit, type AuditContext } from "../../audit/audit.server";
 import { inTransaction, type Executor } from "../../db/transaction.server";
 
-/** §3 points types that earn: five products of play and the deposit. */
+/** Points types that earn: five products of play and the deposit. */
 export const EARNING_PRODUCTS = ["live", "lottery", "pvp", "slots", "sports", "deposit"] as const;
 export type EarningProduct = (typeof EARNING_PRODUCTS)[number];
 
-/** §9 bet categories counted under each product's ratio (the rules area says so). */
+/** Bet categories counted under each product's ratio (the rules area says so). */
 export const PRODUCT_OF_CATEGORY: Record<string, Exclude<EarningProduct, "deposit">> = {
   LIVE: "live",
   LOTT: "lottery",

@@ -12,7 +12,7 @@ import { checkWithdrawPassword } from "../../wallet/withdraw-password.server";
 import { cashFor, readPointsConfig } from "./config.server";
 
 /**
- * Points to cash at the brand's rate (§7 MCS2_convertPoint): one ledger entry
+ * Points to cash at the brand's rate (MCS2_convertPoint): one ledger entry
  * with two movements, points back to the house and cash from HOUSE:BONUSES to
  * MAIN, so both happen or neither. Refusals: `points_conversion_closed` (no
  * rate), `points_below_minimum` (details: min), `points_not_in_step`

@@ -6,7 +6,7 @@ import { awardPoints } from "../points-ledger.server";
 import { PRODUCT_OF_CATEGORY, pointsEarned, ratioOf, readPointsConfig } from "./config.server";
 
 /**
- * Earning points (§9: by deposit and by play, at the brand's ratios, never
+ * Earning points (by deposit and by play, at the brand's ratios, never
  * expiring). A deposit earns in its own confirmation's transaction; bets earn
  * in a scheduler sweep, so a spin's settlement carries no extra work.
  */

@@ -3,7 +3,7 @@ import { PlatformError } from "../../errors";
 import { audit, type AuditContext } from "../../audit/audit.server";
 
 /**
- * The mall's goods (§3 name, quantity, points requirement, amount
+ * The mall's goods (name, quantity, points requirement, amount
  * requirement, status). Physical goods wait for an operator after a
  * redemption; virtual goods are cash credited at once (`cashValue` each).
  * Names are the operator's own words, shown as written in every language.

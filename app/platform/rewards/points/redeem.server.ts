@@ -7,7 +7,7 @@ import { inTransaction } from "../../db/transaction.server";
 import { checkWithdrawPassword } from "../../wallet/withdraw-password.server";
 
 /**
- * Redeeming goods for points (§3, §4 redeem records), confirmed with the
+ * Redeeming goods for points (and its redeem records), confirmed with the
  * security centre's withdraw password (its five-wrong lock included). The
  * stock is taken by one conditional update in the transaction that spends the
  * points, so parallel redemptions never sell more than is left and a refused

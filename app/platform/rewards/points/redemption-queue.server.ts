@@ -8,7 +8,7 @@ import { inTransaction } from "../../db/transaction.server";
 import { awardPoints } from "../points-ledger.server";
 
 /**
- * Redemptions of physical goods as the operator decides them (§4): in process
+ * Redemptions of physical goods as the operator decides them: in process
  * → approved → redeem complete, or in process → rejected, which returns the
  * points (`points_returned`, keyed by the redemption, so once) and the stock.
  * The member gets a message on each decision; each is audited. Deciding what

@@ -4,7 +4,7 @@ import { promotionOf, type Promotion } from "../promotion-rows.server";
 import type { Executor } from "../../db/transaction.server";
 
 /**
- * The brand's REFERRAL promotion (§2/§6: the referral menu requires it): the
+ * The brand's REFERRAL promotion (the referral menu requires it): the
  * newest published promotion of kind `referral` open at `now`. Its rules
  * (first deposit, valid bets, reward, turnover, IP window) are the
  * operator's, edited in /ops/promotions like every other promotion.
@@ -27,7 +27,7 @@ export async function liveReferralPromotion(
   return row ? promotionOf(row) : null;
 }
 
-/** §3 session value availablePromo.REFERRAL.enabled, on every signed-in page: from the read cache. */
+/** The session value availablePromo.REFERRAL.enabled, on every signed-in page: from the read cache. */
 export async function referralEnabled(db: Database, now = new Date()): Promise<boolean> {
   return (await openPromotions(db, "referral", now)).length > 0;
 }

@@ -1,5 +1,5 @@
 /**
- * The payment channel port (DESIGN §1). A deposit on a "gateway" channel is
+ * The payment channel port (ADR 20). A deposit on a "gateway" channel is
  * paid on the gateway's own page: the portal opens an order there, sends the
  * member to `payUrl`, and learns the outcome from a signed server-to-server
  * callback (signature.server.ts). The "embedded" channel needs no port: the

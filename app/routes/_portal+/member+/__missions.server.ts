@@ -21,7 +21,7 @@ import { RECORDS_PAGE_SIZE, recordsContext } from "~/utils/records.server";
 import { idempotencyKeyField, newFormKey } from "~/utils/wallet.server";
 
 /**
- * /member/missions (§2 missionLeaderboard): the current missions with their
+ * /member/missions: the current missions with their
  * progress read from the records, the claim form, the member's claims and
  * this week's leaderboard. Texts are made here in the reader's language.
  */

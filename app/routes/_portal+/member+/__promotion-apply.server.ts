@@ -33,7 +33,7 @@ const FIELD_OF_ERROR: Record<string, string> = {
 };
 
 /**
- * §4 apply for a promotion (§5: a comment of at most 140 characters, up to 3
+ * Apply for a promotion (a comment of at most 140 characters, up to 3
  * png/jpg images of 5 MB): parsed with zod, one idempotent platform call (a
  * replayed form leaves the first application), then POST → redirect → GET.
  * A refusal keeps the comment and says why on its field.

@@ -23,7 +23,7 @@ export interface ProofUpload {
   /** The same fields as a form for parseSubmission, after ADR 28's screening. */
   form: FormData;
   files: File[];
-  /** Why the files were refused before they were read in full: §5 5 MB each, at most 3. */
+  /** Why the files were refused before they were read in full: 5 MB each, at most 3. */
   problem: "proof_size" | "proof_count" | null;
 }
 
@@ -34,7 +34,7 @@ async function drain(data: AsyncIterable<Uint8Array>) {
 }
 
 /**
- * Reads a multipart form with proof images (§5 uploads) into memory without ever
+ * Reads a multipart form with proof images into memory without ever
  * holding more than 3 files of 5 MB: a larger file or a fourth one stops the
  * read (the caller answers with the translated error, never a 500). The
  * caller has checked the origin and the member first. The files' type is

@@ -17,7 +17,7 @@ import { invitationLink } from "~/utils/referral-link.server";
  * in which a member who joined without one names the friend who invited them.
  */
 
-/** §2 share: plain URLs the messengers document, so they work without JavaScript. */
+/** Share links: plain URLs the messengers document, so they work without JavaScript. */
 export function shareLinks(link: string, text: string) {
   return {
     whatsapp: `https://wa.me/?text=${encodeURIComponent(`${text} ${link}`)}`,

@@ -1,6 +1,6 @@
 import { parseSubmission, formFailure } from "~/utils/form.server";
 /**
- * The security centre's form handlers (§5 change password, withdraw password, phone and
+ * The security centre's form handlers (change password, withdraw password, phone and
  * e-mail binding, profile): one per intent, dispatched by the route's action, as the
  * withdraw page dispatches to __withdraw-actions.server.ts.
  */
@@ -91,7 +91,7 @@ const failure = (
   codeSent?: CodeSent | null,
 ) => formFailure(result, { section, codeSent: codeSent ?? null });
 
-/* ---------- Login password (§5 change password) ---------- */
+/* ---------- Login password (change password) ---------- */
 
 const loginPasswordSchema = (brand: BrandConfig, t: TFunction) =>
   confirmedPassword(
@@ -251,7 +251,7 @@ function bindingError(
     : { formErrors: [message] };
 }
 
-/** The get-code button of both bind forms (§4 countdown and §5 throttle are the platform's). */
+/** The get-code button of both bind forms (the countdown and the throttle are the platform's). */
 async function sendCode({ request, formData, viewer, db, brand, t }: SecurityRequest): Reply {
   const section: SecuritySection = formData.get("channel") === "email" ? "email" : "phone";
   const submission = parseSubmission(formData, { schema: sendCodeSchema(brand, t) });
@@ -344,7 +344,7 @@ async function bindEmailAddress({
   return redirect("/member/security?done=email#bind-email");
 }
 
-/* ---------- Profile (§3 further profile labels) ---------- */
+/* ---------- Profile (further profile fields) ---------- */
 
 /**
  * Optional text: trimmed, inner runs of spaces collapsed; empty means "remove".

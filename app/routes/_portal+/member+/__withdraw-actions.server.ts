@@ -21,7 +21,7 @@ import type { ProofUpload } from "./__proof-upload.server";
 import { amountField, idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
 
 /**
- * The /member/withdraw forms (§3, §4, §5): each parses its form with zod,
+ * The /member/withdraw forms: each parses its form with zod,
  * calls the platform for the signed-in member only, and answers with a
  * redirect (POST → redirect → GET) or its form's errors, tagged with the form
  * they belong to (`form`) so the page shows them in the right place.
@@ -175,7 +175,7 @@ function receiptSchema(ctx: WithdrawRequestContext) {
 }
 
 /**
- * §3 withdrawal confirmation: received in full, or not (fully or partly) with
+ * Withdrawal confirmation: received in full, or not (fully or partly) with
  * the amount that arrived, a note and proof images. Only the member's own
  * withdrawal: any other id is a 404.
  */

@@ -8,7 +8,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-/** The member centre subtree (DESIGN §4), guarded here; each child loader and action re-checks on its own. */
+/** The member centre subtree (/member/…), guarded here; each child loader and action re-checks on its own. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();

@@ -26,7 +26,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 personalHistoryCopy: the member's bets by days, §9 category, vendor and status. */
+/** /member/betting-record: the member's bets by days, game category, vendor and status. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   // The vendors offered are the ones the member has bets with.
   const vendors = await bettingVendors(db, viewer.member.id);
-  // Members know vendors by their display names (§3 vendor tile), not by vassalage codes.
+  // Members know vendors by their display names (as on the vendor tiles), not by vassalage codes.
   const vendorNames = await vendorDisplayNames(db, vendors);
   const records = await bettingRecords(db, viewer.member.id, {
     window: filters.window,

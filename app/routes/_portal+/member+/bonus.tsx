@@ -21,7 +21,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const meta = titleMeta<typeof loader>();
 
 /**
- * DESIGN §4 bonusDetails: bonuses, rebates and salaries credited to the
+ * /member/bonus: bonuses, rebates and salaries credited to the
  * member, and a locked bonus's release or forfeit (ADR 15), each titled by its
  * promotion in the reader's language (one query for the page's promotions).
  */

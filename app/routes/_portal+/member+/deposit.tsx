@@ -53,7 +53,7 @@ export const meta = titleMeta<typeof loader>();
 
 const PAGE_SIZE = 10;
 
-/** DESIGN §4 depositv2: the deposit form and the member's deposit records. */
+/** /member/deposit: the deposit form and the member's deposit records. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();

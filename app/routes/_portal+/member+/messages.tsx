@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 messageV2: the platform's messages to the member, newest first. */
+/** /member/messages: the platform's messages to the member, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);

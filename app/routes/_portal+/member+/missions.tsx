@@ -10,7 +10,7 @@ import { missionsAction, missionsLoader } from "./__missions.server";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 missionLeaderboard: missions, their claims and this week's leaderboard (see ./__missions.server.ts). */
+/** /member/missions: missions, their claims and this week's leaderboard (see ./__missions.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
   return missionsLoader(request);
 }

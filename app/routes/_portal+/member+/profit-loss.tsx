@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 personalProfit: the member's figures per day of the brand's time zone, and the window's totals. */
+/** /member/profit-loss: the member's figures per day of the brand's time zone, and the window's totals. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);

@@ -36,10 +36,10 @@ export const meta = titleMeta<typeof loader>();
 const PAGE = "/member/rebate";
 
 /**
- * DESIGN §4 manualRebate (ADR 16): the rates of the member's level, the valid
+ * The manual rebate (ADR 16): the rates of the member's level, the valid
  * bet per category since the last claim and what it pays, the claim form (its
  * cut-off is the moment this page counted, so a claim pays what it showed),
- * and the claims made, with the §9 date presets and paging.
+ * and the claims made, with the date presets and paging.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);

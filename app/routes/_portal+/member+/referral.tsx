@@ -18,10 +18,10 @@ export const meta = titleMeta<typeof loader>();
 const PAGE = "/member/referral";
 
 /**
- * §2 referral (invite friends): the member's invitation link, its QR code
+ * Referral (invite friends): the member's invitation link, its QR code
  * and share links, the friends invited with their reward state, and, for a
  * member who joined without one, the form to name the friend who invited
- * them. Only while the brand's REFERRAL promotion is live (§6).
+ * them. Only while the brand's REFERRAL promotion is live.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);

@@ -31,7 +31,7 @@ type Tab = (typeof TABS)[number];
 const PAGE = "/member/rewards";
 
 /**
- * DESIGN §4 rewardCenter: what the member can join or claim now (red
+ * The reward centre: what the member can join or claim now (red
  * envelopes to open among them), the bonuses being wagered with their
  * turnover, and the history. `?promotion=<code>` opens one promotion — the
  * announcement popup's "Go to promotion" — on the tab that holds it;

@@ -44,7 +44,7 @@ const DONE_SECTIONS = [
   "age-check",
 ] as const satisfies readonly SecuritySection[];
 
-/** DESIGN §4 securityCenter. The member layout guards it; the loader and action check again on their own. */
+/** The security centre. The member layout guards it; the loader and action check again on their own. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -84,7 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       latestBirthday,
       required: brand.ageVerification.beforeFirstDeposit,
     },
-    // §6: the VIP entry requires VIP.
+    // The VIP entry requires VIP.
     vip: viewer.member.hasVip ? await vipSection(db, viewer.member, brand, locale) : null,
   });
 }

@@ -23,7 +23,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 transactionHistory: every movement on the member's wallets, filtered by days and type. */
+/** /member/transactions: every movement on the member's wallets, filtered by days and type. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const { db, brand, t } = await recordsContext(request);

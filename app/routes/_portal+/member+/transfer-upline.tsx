@@ -42,7 +42,7 @@ async function requireUpline(db: Database, viewer: Viewer, brand: BrandConfig) {
   return upline;
 }
 
-/** DESIGN §4 transferUpline: money from the main wallet to the member's agent. */
+/** /member/transfer-upline: money from the main wallet to the member's agent. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();

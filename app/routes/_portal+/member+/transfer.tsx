@@ -36,7 +36,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 
-/** DESIGN §4 transferFund: balances per wallet, a wallet-to-wallet transfer and "all back to main" (§7 GCS_walletTransfer). */
+/** /member/transfer: balances per wallet, a wallet-to-wallet transfer and "all back to main" (GCS_walletTransfer). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const url = new URL(request.url);
   const doneId = url.searchParams.get("done");
-  // §7 GCS_merchantWallet isSingle: one wallet, nothing to transfer between (canTransfer false).
+  // GCS_merchantWallet isSingle: one wallet, nothing to transfer between (canTransfer false).
   const [{ wallets, total, canTransfer, nameOf }, receipt] = await Promise.all([
     memberWallets(db, viewer.member.id, brand, t),
     doneId ? findMemberTransfer(db, viewer.member.id, doneId, "transfer") : null,

@@ -58,11 +58,11 @@ async function brandFor(db: Database, member: MemberInfo) {
   return { ...brand, wallet: withdrawPolicyFor(brand.wallet, level) };
 }
 
-/** DESIGN §4 withdraw: payee accounts, the request form, and the member's withdrawals with receipt confirmation. */
+/** /member/withdraw: payee accounts, the request form, and the member's withdrawals with receipt confirmation. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
-  // §4: paid withdrawals past their deadline count as received before anything is shown.
+  // Paid withdrawals past their deadline count as received before anything is shown.
   await autoReceiveDue(db);
   const [brand, t] = await Promise.all([brandFor(db, viewer.member), translatorFor(request)]);
   const memberId = viewer.member.id;
