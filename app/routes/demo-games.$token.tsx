@@ -17,7 +17,7 @@ import { i18next, translatorFor } from "~/utils/i18next.server";
 import { tableRoom } from "~/platform/contact/chat-rules";
 import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
-import { engineFor, stakeOptions } from "~/platform/play/demo/engines";
+import { engineFor, stakeOptions, type Outcome } from "~/platform/play/demo/engines";
 import { BET_KINDS, type RouletteBet } from "~/platform/play/demo/engines/roulette";
 import { rotateSeedPair } from "~/platform/play/demo/fair.server";
 import { isTableCategory } from "~/platform/play/tables.server";
@@ -57,6 +57,16 @@ async function sessionOf(request: Request, token: string | undefined) {
 
 const gamePath = (token: string) => `/demo-games/${encodeURIComponent(token)}`;
 
+/** A round's outcome as the page draws it: the reels or the pocket, the wins, the payout. */
+function outcomeView(outcome: Outcome): OutcomeView {
+  if (outcome.engine === "slot") {
+    const { rows, wins, payout, summary } = outcome;
+    return { engine: "slot", rows, wins, payout, summary };
+  }
+  const { pocket, colour, bet, won, payout, summary } = outcome;
+  return { engine: "roulette", pocket, colour, bet, won, payout, summary };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, session, viewer } = await sessionOf(request, params.token);
   const url = new URL(request.url);
@@ -79,6 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     {
       ...page,
+      result: page.result && { ...page.result, outcome: outcomeView(page.result.outcome) },
       brandName: brand.name,
       path,
       game: { name: session.game.gameName, nodeId: session.game.nodeId },
@@ -195,7 +206,7 @@ export default function DemoGame() {
     locale: data.locale,
   };
   const shown = data.mode === "demo" ? playMoney : money;
-  const outcome = (data.result?.outcome ?? null) as OutcomeView | null;
+  const outcome = data.result?.outcome ?? null;
   const failed = actionData && "intent" in actionData ? actionData : null;
   const spinError = failed?.intent === "spin" ? failed.error : null;
   const seedError = failed?.intent === "rotate" ? failed.error : null;
