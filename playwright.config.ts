@@ -8,8 +8,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
  *
  * - `js` and `nojs` run every spec in e2e/ with JavaScript on and off, except
  *   the specs of what the server answers to a plain request (status codes,
- *   headers, redirects, valid HTML: routes.spec.ts, region.spec.ts,
- *   html-validity.spec.ts), which only `nojs` runs: with JavaScript on they
+ *   headers, redirects, valid HTML, raw bytes: routes.spec.ts, region.spec.ts,
+ *   html-validity.spec.ts, page-bytes.spec.ts), which only `nojs` runs: with JavaScript on they
  *   would load the same responses again.
  * - `status` runs e2e/status/*.spec.ts, which flip the global maintenance
  *   flag (with JavaScript on and off): it starts only after `js` and `nojs`
@@ -56,7 +56,7 @@ const chromium = {
 };
 
 const STATUS_SPECS = /[\\/]e2e[\\/]status[\\/].*\.spec\.ts$/;
-const SERVER_SPECS = /[\\/]e2e[\\/](routes|region|html-validity)\.spec\.ts$/;
+const SERVER_SPECS = /[\\/]e2e[\\/](routes|region|html-validity|page-bytes)\.spec\.ts$/;
 
 const reporter: PlaywrightTestConfig["reporter"] = process.env.CI
   ? [["line"], ["html", { open: "never" }]]
