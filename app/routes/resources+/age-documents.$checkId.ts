@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { findAgeCheckDocument } from "~/platform/protection/age-queue.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 import { getOperator } from "~/utils/auth.server";
-
-const notFound = () =>
-  new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /**
  * An ID document's photo (issue 17), for a signed-in operator only: anyone
@@ -12,16 +10,8 @@ const notFound = () =>
  * does not exist. The type is the one sniffed from the bytes at upload.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!(await getOperator(request))) return notFound();
+  if (!(await getOperator(request))) return privateImageNotFound();
   const document = await findAgeCheckDocument(await getDb(), params.checkId ?? "");
-  if (!document) return notFound();
-  return new Response(new Uint8Array(document.bytes), {
-    headers: {
-      "Content-Type": document.content_type,
-      "Content-Length": String(document.bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Disposition": "inline",
-    },
-  });
+  if (!document) return privateImageNotFound();
+  return privateImageResponse(document);
 }

@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findFeedbackImage } from "~/platform/contact/feedback-threads.server";
 import { getDb } from "~/platform/start.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
-
-const notFound = () =>
-  new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /**
  * A feedback image (issue 16) for a signed-in operator or the member who sent
@@ -14,20 +12,11 @@ const notFound = () =>
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const image = await findFeedbackImage(await getDb(), params.imageId ?? "");
-  if (!image) return notFound();
+  if (!image) return privateImageNotFound();
   const operator = await getOperator(request);
   if (!operator) {
     const viewer = await getViewer(request);
-    if (viewer?.member.id !== image.member_id) return notFound();
+    if (viewer?.member.id !== image.member_id) return privateImageNotFound();
   }
-  return new Response(new Uint8Array(image.bytes), {
-    headers: {
-      "Content-Type": image.content_type,
-      "Content-Length": String(image.bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Disposition": "inline",
-      "Content-Security-Policy": "default-src 'none'",
-    },
-  });
+  return privateImageResponse(image);
 }

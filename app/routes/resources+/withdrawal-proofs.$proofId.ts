@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { findWithdrawalProof } from "~/platform/wallet/withdrawal-proofs.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
-
-const notFound = () =>
-  new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
 
 /**
  * A withdrawal's proof image (from the withdrawal confirmation), for the member
@@ -14,17 +12,9 @@ const notFound = () =>
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [operator, viewer] = await Promise.all([getOperator(request), getViewer(request)]);
-  if (!operator && !viewer) return notFound();
+  if (!operator && !viewer) return privateImageNotFound();
   const proof = await findWithdrawalProof(await getDb(), params.proofId ?? "");
-  if (!proof) return notFound();
-  if (!operator && viewer?.member.id !== proof.member_id) return notFound();
-  return new Response(new Uint8Array(proof.bytes), {
-    headers: {
-      "Content-Type": proof.content_type,
-      "Content-Length": String(proof.bytes.byteLength),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Disposition": "inline",
-    },
-  });
+  if (!proof) return privateImageNotFound();
+  if (!operator && viewer?.member.id !== proof.member_id) return privateImageNotFound();
+  return privateImageResponse(proof);
 }
