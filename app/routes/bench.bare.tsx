@@ -1,12 +1,13 @@
 import { getConfig } from "~/config.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { notFound } from "~/utils/misc";
 
 /**
  * The ceiling for `npm run bench`: the cheapest page this app can serve — the
  * root loader and document shell, no data of its own. 404 unless BENCH_ROUTES=true.
  */
 export function loader() {
-  if (!getConfig().BENCH_ROUTES) throw new Response("Not found", { status: 404 });
+  if (!getConfig().BENCH_ROUTES) throw notFound();
   return null;
 }
 

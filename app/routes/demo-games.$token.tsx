@@ -32,6 +32,7 @@ import { formatMoney } from "~/utils/money";
 import { newFormKey, walletErrorMessage } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
 import { CHAT_FORM, chatRoomView, postChat } from "~/utils/chat.server";
+import { notFound } from "~/utils/misc";
 
 /**
  * A game of the built-in demo provider: the page the game popup frames
@@ -44,8 +45,6 @@ import { CHAT_FORM, chatRoomView, postChat } from "~/utils/chat.server";
  */
 
 export const meta = titleMeta<typeof loader>((data) => data.game.name);
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 async function sessionOf(request: Request, token: string | undefined) {
   const db = await getDb();

@@ -12,6 +12,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { titleMeta } from "~/utils/meta";
+import { notFound } from "~/utils/misc";
 
 /**
  * The verify view of one round of the game session's member: once the seed
@@ -21,8 +22,6 @@ import { titleMeta } from "~/utils/meta";
  */
 
 export const meta = titleMeta<typeof loader>();
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDb();

@@ -4,6 +4,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { translatorFor } from "~/utils/i18next.server";
 import { requireAgent } from "./auth.server";
 import { minorToInput } from "./money";
+import { notFound } from "./misc";
 
 /**
  * What every /agentHome loader and action starts with: the signed-in agent
@@ -26,8 +27,7 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof PlatformError && error.code === "not_found")
-      throw new Response("Not found", { status: 404 });
+    if (error instanceof PlatformError && error.code === "not_found") throw notFound();
     throw error;
   }
 }

@@ -16,6 +16,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { loginHref } from "~/utils/lobby-links";
+import { notFound } from "./misc";
 
 /**
  * /chat and /chat/<room> (issue 16): the lobby or a live table's or PVP
@@ -33,7 +34,7 @@ async function context(request: Request, roomParam: string | undefined) {
     i18next.getLocale(request),
   ]);
   const room = await findChatRoom(db, roomParam ?? LOBBY_ROOM, locale);
-  if (!room) throw new Response("Not found", { status: 404 });
+  if (!room) throw notFound();
   return { db, viewer, brand, t, room };
 }
 

@@ -43,7 +43,7 @@ import {
   requiredText,
   ruledField,
 } from "./identity-schemas.server";
-import { safeRedirectPath } from "./misc";
+import { safeRedirectPath, notFound } from "./misc";
 
 /**
  * The identity form handlers behind /login and /agent: each parses its form
@@ -376,7 +376,7 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
 
 /** Free-play login: a new trial account (type 4) with demo credit, signed in at once. */
 export async function handleFreePlay({ request, brand, t }: IdentityRequest): Reply {
-  if (!identityFlags(brand).freePlay) throw new Response("Not found", { status: 404 });
+  if (!identityFlags(brand).freePlay) throw notFound();
   const db = await getDb();
   try {
     const context = auditContext(request);

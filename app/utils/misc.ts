@@ -68,3 +68,6 @@ export function withSearchParam(url: string, key: string, value: string | number
   const search = params.toString();
   return `${search ? `${path}?${search}` : path}${hash}`;
 }
+
+/** The plain 404 a loader throws (or returns) for what does not exist or is not the asker's. */
+export const notFound = () => new Response("Not found", { status: 404 });

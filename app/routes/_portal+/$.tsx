@@ -1,8 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { notFound } from "~/utils/misc";
 
 /** Any path no route claims: a translated 404 inside the portal layout. */
 export function loader() {
-  throw new Response("Not found", { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -47,6 +47,7 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
+import { notFound } from "~/utils/misc";
 
 /**
  * The loader and action the three lottery pages share (/lottery,
@@ -54,7 +55,6 @@ import {
  */
 
 const GAME_CODE = /^[A-Za-z0-9_-]{1,64}$/;
-const notFound = () => new Response("Not found", { status: 404 });
 
 /** Where a page shows a game (and where a bet comes back to). */
 export function lotteryHref(

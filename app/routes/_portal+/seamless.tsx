@@ -8,15 +8,13 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer, refererPath } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
 import { categoryPath, loginHref } from "~/utils/lobby-links";
-import { withSearchParam } from "~/utils/misc";
+import { withSearchParam, notFound } from "~/utils/misc";
 import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RealityBar } from "~/components/reality-check/reality-bar";
 import { realityView } from "~/utils/reality-check.server";
 
 export const meta = titleMeta<typeof loader>((data) => data.game.gameName);
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 function launchQuery(params: URLSearchParams): LaunchQuery | null {
   const nodeId = params.get("nodeId");

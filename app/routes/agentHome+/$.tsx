@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireAgent } from "~/utils/auth.server";
+import { notFound } from "~/utils/misc";
 
 /**
  * Agent centre pages arrive with the agency work. A page route (it has a
@@ -8,7 +9,7 @@ import { requireAgent } from "~/utils/auth.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAgent(request);
-  throw new Response("Not found", { status: 404 });
+  throw notFound();
 }
 
 export default function AgentPageNotFound() {

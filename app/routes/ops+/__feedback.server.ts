@@ -19,6 +19,7 @@ import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
 import { pageParam } from "~/utils/pagination";
+import { notFound } from "~/utils/misc";
 
 /**
  * /ops/feedback (issue 16): every member's feedback by status and question
@@ -63,7 +64,7 @@ export async function opsFeedbackListLoader(request: Request) {
 export async function opsFeedbackThreadLoader(request: Request, threadId: string) {
   const { db, brand, t } = await context(request);
   const thread = await findThread(db, threadId);
-  if (!thread) throw new Response("Not found", { status: 404 });
+  if (!thread) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
   return json({
     title: t("feedback.ops.threadTitle", { id: thread.id }),
@@ -94,7 +95,7 @@ export async function opsFeedbackThreadAction(request: Request, threadId: string
     return redirect(`/ops/feedback/${threadId}?done=closed`);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    if (error.code === "feedback_not_found") throw new Response("Not found", { status: 404 });
+    if (error.code === "feedback_not_found") throw notFound();
     const message = feedbackErrorMessage(error, t);
     return formFailure(
       submission.reply(

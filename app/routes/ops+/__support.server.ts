@@ -15,6 +15,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
+import { notFound } from "~/utils/misc";
 
 /**
  * /ops/support (issue 16): the open conversations, newest first, and one
@@ -45,7 +46,7 @@ export async function opsSupportQueueLoader(request: Request) {
 export async function opsSupportConversationLoader(request: Request, conversationId: string) {
   const { db, brand, t } = await context(request);
   const conversation = await opsConversation(db, conversationId);
-  if (!conversation) throw new Response("Not found", { status: 404 });
+  if (!conversation) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
   return json({
     title: t("support.ops.conversationTitle", { account: conversation.account }),
@@ -77,7 +78,7 @@ export async function opsSupportConversationAction(request: Request, conversatio
     return redirect(`/ops/support/${conversationId}?done=closed`);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    if (error.code === "support_not_found") throw new Response("Not found", { status: 404 });
+    if (error.code === "support_not_found") throw notFound();
     const message = supportErrorMessage(error, t);
     return formFailure(
       submission.reply(

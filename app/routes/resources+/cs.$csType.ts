@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { resolveCsEntry } from "~/platform/contact/cs-entries.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { notFound } from "~/utils/misc";
 
 /**
  * /resources/cs/:csType: a customer-service entry resolved on the server.
@@ -11,7 +12,7 @@ import { getBrandConfig } from "~/platform/system/settings.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const brand = await getBrandConfig(await getDb());
   const target = resolveCsEntry(brand.customerService, params.csType ?? "");
-  if (target.kind === "unknown") throw new Response("Not found", { status: 404 });
+  if (target.kind === "unknown") throw notFound();
   if (target.kind === "refused") throw new Response("Refused", { status: 403 });
   return redirect(target.url, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { svgResponse, vendorArtSvg } from "./__tile-art.server";
+import { notFound } from "~/utils/misc";
 
 /** /resources/icons/vendor/<vassalage>.svg */
 export function loader({ params }: LoaderFunctionArgs) {
   const match = /^([A-Z0-9_]{1,32})\.svg$/.exec(params.file ?? "");
-  if (!match) throw new Response("Not found", { status: 404 });
+  if (!match) throw notFound();
   return svgResponse(vendorArtSvg(match[1]!));
 }

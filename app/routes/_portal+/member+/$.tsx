@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireRealMember } from "~/utils/auth.server";
+import { notFound } from "~/utils/misc";
 
 /**
  * A member centre URL with no page (missions arrive with their feature).
@@ -9,7 +10,7 @@ import { requireRealMember } from "~/utils/auth.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRealMember(request);
-  throw new Response("Not found", { status: 404 });
+  throw notFound();
 }
 
 export default function MemberPageNotFound() {

@@ -32,13 +32,14 @@ import {
   walletErrorMessage,
 } from "~/utils/wallet.server";
 import { titleMeta } from "~/utils/meta";
+import { notFound } from "~/utils/misc";
 
 export const meta = titleMeta<typeof loader>();
 
 /** The member's agent; a member without one (or whose agent cannot receive) has no such page: 404. */
 async function requireUpline(db: Database, viewer: Viewer, brand: BrandConfig) {
   const upline = viewer.member.parentId ? await findUpline(db, viewer.member.id, brand) : null;
-  if (!upline) throw new Response("Not found", { status: 404 });
+  if (!upline) throw notFound();
   return upline;
 }
 
