@@ -23,12 +23,14 @@ export function writerSample(): ReactElement {
   );
 }
 
-async function streamed(element: ReactElement): Promise<Buffer> {
+/** The bytes the server entry's document stream sends for an element (React's writer, then the coalescing stream). */
+export async function streamedBytes(element: ReactElement, waitForAll = true): Promise<Buffer> {
   const body = await streamDocument(element, {
     nonce: "check",
-    waitForAll: true,
+    waitForAll,
     through: null,
     abortAfterMs: 5_000,
+    // A render error shows as text that differs from the string renderer's.
     onError: () => {},
   });
   return bytesOf(body);
@@ -60,7 +62,7 @@ export function documentBytesProblem(bytes: Uint8Array, expected: string): strin
  * server's own document stream and throws when a byte comes out wrong.
  */
 export async function checkDocumentWriter(
-  render: (element: ReactElement) => Promise<Uint8Array> = streamed,
+  render: (element: ReactElement) => Promise<Uint8Array> = streamedBytes,
 ) {
   const sample = writerSample();
   const problem = documentBytesProblem(await render(sample), renderToString(sample));

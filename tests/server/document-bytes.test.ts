@@ -1,29 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import fc from "fast-check";
-import { createElement, type ReactElement } from "react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { bytesOf, streamDocument } from "~/server/document-stream.server";
 import {
   checkDocumentWriter,
   documentBytesProblem,
+  streamedBytes,
   writerSample,
 } from "~/server/document-writer-check.server";
 import { multibyteText } from "../helpers/multibyte";
-
-/** A document through the server entry's own stream (React's writer, then the coalescing stream). */
-async function sent(element: ReactElement, waitForAll = false) {
-  const body = await streamDocument(element, {
-    nonce: "n",
-    waitForAll,
-    through: null,
-    abortAfterMs: 10_000,
-    onError: (error) => {
-      throw error;
-    },
-  });
-  return bytesOf(body);
-}
 
 describe("the document bytes React streams", () => {
   it("carry every character of multi-byte text of any length, cut anywhere by React's buffer", async () => {
@@ -43,7 +29,7 @@ describe("the document bytes React streams", () => {
           );
           // The string renderer does not share the streaming writer: its text is the reference.
           expect(
-            documentBytesProblem(await sent(element, waitForAll), renderToString(element)),
+            documentBytesProblem(await streamedBytes(element, waitForAll), renderToString(element)),
           ).toBeNull();
         },
       ),
