@@ -1,9 +1,12 @@
 import type { Page } from "@playwright/test";
+import { drawClosesAt, openDrawNo } from "~/platform/play/lottery/schedule";
 import { expect, label, test } from "../fixtures";
 
 const PASSWORD = "Lottery123";
 /** The /lottery page's SSC game in the demo brand's prize mode (ELOTT). */
 const SSC = "/lottery?gameCode=ELOTT-0005";
+/** The e2e server's draw interval (LOTTERY_DRAW_SECONDS in playwright.config.ts). */
+const DRAW_SECONDS = 20;
 
 /** Seconds left on the open draw, as the countdown shows them ("Closes in 0:17"). */
 async function secondsLeft(page: Page): Promise<number> {
@@ -13,10 +16,20 @@ async function secondsLeft(page: Page): Promise<number> {
 }
 
 /** The open draw's number, from its heading ("Draw 12345"). */
-async function openDrawNo(page: Page): Promise<number> {
+async function openDrawOnPage(page: Page): Promise<number> {
   const text =
     (await page.getByTestId("open-draw").getByRole("heading", { level: 2 }).textContent()) ?? "";
   return Number(/\d+/.exec(text)![0]);
+}
+
+/**
+ * Waits until a draw has just opened, on the lottery's own clock (this machine's, as the
+ * server's), so that several bets placed next land on one draw even on a loaded machine.
+ */
+async function untilFreshDraw(page: Page) {
+  const now = new Date();
+  const left = drawClosesAt(openDrawNo(now, DRAW_SECONDS), DRAW_SECONDS).getTime() - now.getTime();
+  if (left < (DRAW_SECONDS - 1) * 1000) await page.waitForTimeout(left + 250);
 }
 
 /** Waits (reloading the game) until the open draw has at least `seconds` left, so a bet cannot straddle its close. */
@@ -66,9 +79,11 @@ test.describe("demo lottery", () => {
     await expect(page.getByTestId("lottery-game")).toContainText(label("en", "lottery.types.SSC"));
     await expect(page.getByTestId("draw-seed-hash")).toHaveText(/^[0-9a-f]{64}$/);
 
-    // Both bets must land on the same draw: start with enough of it left.
-    await withTimeLeft(page, 12);
-    const drawNo = await openDrawNo(page);
+    // Both bets must land on the same draw: start as one opens (20 s of it, on a busy CI
+    // machine two bets and their page loads have taken more than 12).
+    await untilFreshDraw(page);
+    await page.goto(SSC);
+    const drawNo = await openDrawOnPage(page);
     const hash = await page.getByTestId("draw-seed-hash").textContent();
 
     await bet(page, "big", "10");
