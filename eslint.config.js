@@ -141,6 +141,16 @@ export default tseslint.config(
       ],
       "import/no-duplicates": ["error", { "prefer-inline": true }],
       "import/first": "error",
+      // One order everywhere, so a reader finds an import where expected and merges do not
+      // fight over it: node and packages, then the app (~/), then neighbours.
+      "import/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
+          "newlines-between": "never",
+          alphabetize: { order: "asc", caseInsensitive: true },
+        },
+      ],
       "import/no-self-import": "error",
       "import/no-restricted-paths": ["error", { zones: [...layerZones, ...platformFloorZones] }],
       "no-restricted-syntax": ["error", ...castRules],

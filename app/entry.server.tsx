@@ -9,13 +9,12 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { getConfig } from "./config.server";
-import { i18next, serverLabelSource } from "./utils/i18next.server";
-import { LabelSourceProvider } from "./utils/i18n";
+import { logEvent } from "./platform/log.server";
 import { getDb, startDatabase } from "./platform/start.server";
 import { getBrandConfig } from "./platform/system/settings.server";
-import { logEvent } from "./platform/log.server";
-import { RequestContextProvider } from "./utils/request-context";
-import { requestIdOf } from "./server/request-id.server";
+import { streamDocument } from "./server/document-stream.server";
+import { checkDocumentWriter } from "./server/document-writer-check.server";
+import { stylesheetText } from "./server/inline-css.server";
 import {
   cachedPage,
   hasSignedInCookie,
@@ -23,13 +22,14 @@ import {
   storingStream,
   withNonce,
 } from "./server/page-cache.server";
-import { securityHeaders } from "./server/security-headers.server";
-import { stylesheetText } from "./server/inline-css.server";
-import appStyles from "./styles/app.css";
-import { streamDocument } from "./server/document-stream.server";
-import { checkDocumentWriter } from "./server/document-writer-check.server";
 import { acceptsGzip } from "./server/page-gzip.server";
+import { requestIdOf } from "./server/request-id.server";
 import { installRouteMatchMemo } from "./server/route-matching.server";
+import { securityHeaders } from "./server/security-headers.server";
+import appStyles from "./styles/app.css";
+import { LabelSourceProvider } from "./utils/i18n";
+import { i18next, serverLabelSource } from "./utils/i18next.server";
+import { RequestContextProvider } from "./utils/request-context";
 
 // Fail fast on bad configuration or a React writer that corrupts text, and open + migrate the
 // database before the first request.

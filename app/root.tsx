@@ -10,15 +10,15 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@rem
 import { Document } from "./components/document";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { StatusPage } from "./components/status-page";
-import { i18next } from "./utils/i18next.server";
 import { useClientNavigation } from "./components/ui/plain-link";
+import { pageCacheDecision } from "./server/page-cache.server";
 import { handoffLogin } from "./utils/auth.server";
 import { I18nProvider, useTranslation } from "./utils/i18n";
+import { i18next } from "./utils/i18next.server";
 import { offeredLanguages } from "./utils/language-menu.server";
 import { withoutTrailingSlash } from "./utils/misc";
 import { readPrefs } from "./utils/prefs.server";
 import { pageAddress } from "./utils/seo";
-import { pageCacheDecision } from "./server/page-cache.server";
 import { isSystemStatusData } from "./utils/system-status";
 import {
   csLink,

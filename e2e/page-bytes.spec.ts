@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { languageMenu } from "../app/utils/language-menu.server";
 import { withSearchParam } from "../app/utils/misc";
-import { expect, test } from "./fixtures";
 
 /**
  * Every byte the production server sends for the first pages of visitors,

@@ -1,5 +1,5 @@
-import { publishContentChange } from "../app/platform/events/content-changes.server";
 import { expect, test, waitForHydration } from "./fixtures";
+import { publishContentChange } from "../app/platform/events/content-changes.server";
 
 /**
  * The visitors' page cache (issue 18, ADR 24) against the production server:

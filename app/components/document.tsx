@@ -1,8 +1,8 @@
 import { Links, Meta, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { directionOf } from "~/i18n";
-import { useNonce } from "~/utils/request-context";
 import appStyles from "~/styles/app.css";
+import { useNonce } from "~/utils/request-context";
 import { InlineStylesheet } from "./seo/inline-stylesheet";
 import { LowPriorityModules } from "./seo/low-priority-modules";
 import { SeoHead, type SeoHeadProps } from "./seo/seo-head";

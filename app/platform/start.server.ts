@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import { getConfig } from "~/config.server";
 import { logEvent } from "~/platform/log.server";
+import { runScheduledWork, startScheduler, type SchedulerHandle } from "./agency/scheduler.server";
+import { drainOnSignals } from "./db/graceful-stop.server";
 import {
   migrateToLatest,
   openDatabase,
   type Database,
   type DatabaseHandle,
 } from "./db/open.server";
-import { seedDemoBrand } from "./seed/seed.server";
-import { runScheduledWork, startScheduler, type SchedulerHandle } from "./agency/scheduler.server";
 import { endLiveStreams } from "./events/streams.server";
-import { drainOnSignals } from "./db/graceful-stop.server";
+import { seedDemoBrand } from "./seed/seed.server";
 import { getBrandConfig } from "./system/settings.server";
 
 declare global {

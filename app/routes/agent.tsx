@@ -6,14 +6,15 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
-import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { translatorFor } from "~/utils/i18next.server";
 import {
   handleCaptchaRefresh,
   handleLogin,
@@ -22,7 +23,6 @@ import {
   type IdentityReply,
 } from "~/utils/identity-actions.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,5 +1,5 @@
-import { getConfig } from "~/config.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getConfig } from "~/config.server";
 import { notFound } from "~/utils/misc";
 
 /**

@@ -2,17 +2,17 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DemoGameNotFound } from "~/components/demo-games/not-found";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { demoSessionFor } from "~/platform/play/demo/page.server";
 import { verifyMemberRound } from "~/platform/play/demo/verify.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
-import { formatMoney } from "~/utils/money";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { notFound } from "~/utils/misc";
+import { formatMoney } from "~/utils/money";
 
 /**
  * The verify view of one round of the game session's member: once the seed

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/audit/audit.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
+import { getDb } from "~/platform/start.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import {

@@ -1,10 +1,10 @@
 // Shared by design: the root, the portal layout, visitor pages' loaders and entry.server.tsx decide one request together.
 import { Transform } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { i18next } from "~/utils/i18next.server";
 import { onContentChange } from "~/platform/events/content-changes.server";
-import { startDatabase } from "~/platform/start.server";
 import { logEvent } from "~/platform/log.server";
+import { startDatabase } from "~/platform/start.server";
+import { i18next } from "~/utils/i18next.server";
 import { gzipJoined } from "./page-gzip.server";
 import { PageStore, type StoredPage } from "./page-store.server";
 

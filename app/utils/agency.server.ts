@@ -1,10 +1,10 @@
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { translatorFor } from "~/utils/i18next.server";
 import { requireAgent } from "./auth.server";
-import { minorToInput } from "./money";
 import { notFound } from "./misc";
+import { minorToInput } from "./money";
 
 /**
  * What every /agentHome loader and action starts with: the signed-in agent

@@ -1,5 +1,4 @@
 import { redirect } from "@remix-run/node";
-import { getDb } from "~/platform/start.server";
 import { audit, type AuditContext } from "~/platform/audit/audit.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
@@ -10,6 +9,7 @@ import {
   readSessionEnd,
   type SessionEnd,
 } from "~/platform/identity/sessions.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";

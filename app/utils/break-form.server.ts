@@ -1,8 +1,8 @@
 // Shared by design: the break page, /ops/protection, the agents' team list and the login message show a break.
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { BREAK_BOUNDS, breakLengthAllowed } from "~/platform/protection/breaks.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { BREAK_BOUNDS, breakLengthAllowed } from "~/platform/protection/breaks.server";
 
 /**
  * A break's kind and length: a picked choice, or the typed length when one

@@ -1,7 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { i18next, translatorFor } from "~/utils/i18next.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { LOBBY_ROOM } from "~/platform/contact/chat-rules";
 import {
@@ -10,11 +9,12 @@ import {
   postChatMessage,
   readChatRoom,
 } from "~/platform/contact/chat.server";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { loginHref } from "~/utils/lobby-links";
 import { notFound } from "./misc";
 

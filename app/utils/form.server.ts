@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
 import { hasControlCharacters, someString } from "~/platform/text/control-characters";
+import { translatorFor } from "~/utils/i18next.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 
 export { HONEYPOT_FIELD };

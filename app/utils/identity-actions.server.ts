@@ -1,8 +1,7 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getDb } from "~/platform/start.server";
+import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha, type Captcha } from "~/platform/identity/captcha.server";
 import {
@@ -19,20 +18,14 @@ import {
   resetPasswordByPhone,
 } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { createTrialAccount } from "~/platform/registration/registration.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
+import { createTrialAccount } from "~/platform/registration/registration.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { breakTime } from "~/utils/break-form.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { translatorFor } from "~/utils/i18next.server";
 import { auditContext } from "./auth.server";
-import type { TFunction } from "~/i18n";
-import { breakTime } from "~/utils/break-form.server";
-import {
-  codeRequestRefusal,
-  identityErrorMessage,
-  identityFlags,
-  SECRET_FIELDS,
-  signedInRedirect,
-} from "./identity.server";
 import {
   checkbox,
   codeField,
@@ -43,6 +36,13 @@ import {
   requiredText,
   ruledField,
 } from "./identity-schemas.server";
+import {
+  codeRequestRefusal,
+  identityErrorMessage,
+  identityFlags,
+  SECRET_FIELDS,
+  signedInRedirect,
+} from "./identity.server";
 import { safeRedirectPath, notFound } from "./misc";
 
 /**

@@ -1,4 +1,5 @@
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, isDialingCode } from "~/platform/system/countries";
 import {
@@ -6,7 +7,6 @@ import {
   fieldRuleSchema,
   type FieldRule,
 } from "~/platform/system/field-rules.server";
-import type { TFunction } from "~/i18n";
 
 /**
  * Field schemas shared by the identity forms (login, registration, forgot and

@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
+import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import type { CodeRequestResult } from "~/platform/identity/codes.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import type { NewSession } from "~/platform/identity/sessions.server";
 import { isWhitelabelEnabled, type BrandConfig } from "~/platform/system/brand-config.server";
-import type { TFunction } from "~/i18n";
 import { sessionCookieHeader } from "./session.server";
 
 /** The whitelabel flags identity reads, by what they switch. */

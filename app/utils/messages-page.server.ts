@@ -1,8 +1,8 @@
-import type { Database } from "~/platform/db/open.server";
-import { i18next } from "~/utils/i18next.server";
 import { listMessages, unreadMessageCount } from "~/platform/content/messages.server";
+import type { Database } from "~/platform/db/open.server";
 import { promotionNames } from "~/platform/rewards/promotion-names.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { i18next } from "~/utils/i18next.server";
 import { pageParam } from "./pagination";
 import { RECORDS_PAGE_SIZE } from "./records.server";
 

@@ -1,9 +1,9 @@
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
+import { parseDateRange, type DateRange } from "~/platform/calendar/date-range";
 import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { parseDateRange, type DateRange } from "~/platform/calendar/date-range";
+import { translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "./pagination";
 
 /**

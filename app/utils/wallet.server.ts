@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import type { TFunction } from "~/i18n";
 import { formatMoney, parseMoneyInput } from "./money";
 
 /**

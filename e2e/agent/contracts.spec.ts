@@ -1,5 +1,5 @@
-import pg from "pg";
 import type { Browser, Page } from "@playwright/test";
+import pg from "pg";
 import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import pg from "pg";
 import type { Page } from "@playwright/test";
+import pg from "pg";
 import {
   agentLogin,
   e2eDatabaseUrl,

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, label, numberIn, test } from "../fixtures";
 import type { Page } from "@playwright/test";
+import { expect, label, numberIn, test } from "../fixtures";
 
 /**
  * The agent centre's reports for the seeded agent01 (a team with bets,

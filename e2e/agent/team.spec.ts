@@ -1,5 +1,5 @@
-import pg from "pg";
 import type { Page } from "@playwright/test";
+import pg from "pg";
 import {
   agentLogin,
   e2eDatabaseUrl,

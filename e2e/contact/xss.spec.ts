@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { sql } from "kysely";
-import { createFeedback } from "../../app/platform/contact/feedback.server";
 import { postChatMessage } from "../../app/platform/contact/chat.server";
+import { createFeedback } from "../../app/platform/contact/feedback.server";
 import { postMemberMessage } from "../../app/platform/contact/support.server";
 import { findMemberByAccount } from "../../app/platform/identity/members.server";
 import { getBrandConfig } from "../../app/platform/system/settings.server";

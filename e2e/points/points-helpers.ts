@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../../app/platform/identity/secrets.server";
-import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { e2eDatabaseUrl, expect, label, type CreatedMember, type SignIn } from "../fixtures";
+import { depositThroughPayStep } from "../wallet/deposit-steps";
 
 const PASSWORD = "Points123";
 export const WITHDRAW_PASSWORD = "Draw1234";

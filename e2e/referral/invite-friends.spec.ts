@@ -1,8 +1,8 @@
-import { formatMoney } from "../../app/utils/money";
 import { payDueReferralRewards } from "../../app/platform/rewards/referral/rewards.server";
+import { formatMoney } from "../../app/utils/money";
 import { expect, label, test, uniqueAccount, verifyAgeOf } from "../fixtures";
-import { depositThroughPayStep } from "../wallet/deposit-steps";
 import { heldReferral, settledBet } from "./referral-helpers";
+import { depositThroughPayStep } from "../wallet/deposit-steps";
 
 /**
  * Issue 15 as members and the operator meet it, with JavaScript on and off:

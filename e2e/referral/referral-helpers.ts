@@ -3,8 +3,8 @@ import type { Database } from "../../app/platform/db/open.server";
 import { findMemberByAccount } from "../../app/platform/identity/members.server";
 import { DEMO_PROVIDER } from "../../app/platform/play/providers/demo.server";
 import { credit, debit } from "../../app/platform/play/seamless-wallet.server";
-import { MAIN } from "../../app/platform/wallet/ledger.server";
 import { firstSlotGame } from "../../app/platform/seed/seed-steps.server";
+import { MAIN } from "../../app/platform/wallet/ledger.server";
 import { insertHeldReferral } from "../../tests/helpers/referral";
 
 /**

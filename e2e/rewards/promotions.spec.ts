@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
+import { publishPromotion } from "./promotion-helpers";
 import { spinFirstSlot } from "../play/slot-steps";
 import { depositThroughPayStep } from "../wallet/deposit-steps";
-import { publishPromotion } from "./promotion-helpers";
 
 /**
  * Issue 14 as a member meets it, with JavaScript on and off: promotions a

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../app/platform/db/open.server";
+import { inTransaction } from "../../app/platform/db/transaction.server";
 import { findMemberByAccount } from "../../app/platform/identity/members.server";
 import { hashPassword } from "../../app/platform/identity/secrets.server";
 import { payNewEntry } from "../../app/platform/rewards/bonus-grants.server";
@@ -8,7 +9,6 @@ import {
   setPromotionStatus,
 } from "../../app/platform/rewards/promotion-admin.server";
 import { loadPromotion } from "../../app/platform/rewards/promotion-rows.server";
-import { inTransaction } from "../../app/platform/db/transaction.server";
 import { formatMoney } from "../../app/utils/money";
 import { expect, label, test } from "../fixtures";
 

@@ -7,11 +7,11 @@
 // --expose-gc) and publish → delivered latency. BENCH_DATABASE_URL selects
 // PostgreSQL; without it an in-memory PGlite. Prints one JSON line.
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { publishEvent } from "~/platform/events/outbox.server";
 import { endLiveStreams } from "~/platform/events/streams.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession } from "~/platform/identity/sessions.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { loader } from "~/routes/resources+/events";
 import { sessionCookieHeader } from "~/utils/session.server";
 

@@ -8,16 +8,16 @@
 // scripts/bench-missions.sh (bundled with esbuild). BENCH_DATABASE_URL
 // selects PostgreSQL; without it PGlite in a temporary directory. Prints one JSON line.
 import { sql } from "kysely";
-import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
 import { migrateToLatest } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { claimMission } from "~/platform/rewards/missions/mission-claims.server";
 import { missionLeaderboard } from "~/platform/rewards/missions/mission-leaderboard.server";
 import { promotionPeriod } from "~/platform/rewards/promotion-periods";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { loader as missionsLoader } from "~/routes/_portal+/member+/missions";
 import { loader as memberLayoutLoader } from "~/routes/_portal+/member+/_layout";
+import { loader as missionsLoader } from "~/routes/_portal+/member+/missions";
+import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -7,8 +7,8 @@
 // Prints one JSON line.
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { sweepBetPoints } from "~/platform/rewards/points/earning.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 
 const url = process.env.BENCH_DATABASE_URL;
 const BETS = Number(process.env.BENCH_BETS ?? 20_000);

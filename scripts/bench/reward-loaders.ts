@@ -8,15 +8,15 @@
 // Run by scripts/bench-rewards.sh (bundled with esbuild). BENCH_DATABASE_URL
 // selects PostgreSQL; without it PGlite in a temporary directory. Prints one JSON line.
 import { sql } from "kysely";
-import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
 import { migrateToLatest } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { joinPromotion } from "~/platform/rewards/promotion-actions.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { loader as layoutLoader } from "~/routes/_portal+/_layout";
-import { loader as promotionsLoader } from "~/routes/_portal+/promotions";
 import { loader as rewardsLoader } from "~/routes/_portal+/member+/rewards";
+import { loader as promotionsLoader } from "~/routes/_portal+/promotions";
+import { benchDatabase, signedInLoaders, timeRuns } from "./loader-timing";
 
 const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 60);
 const JOINED = Number(process.env.BENCH_JOINED ?? 40);

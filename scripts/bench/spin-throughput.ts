@@ -10,9 +10,9 @@
 // Prints one JSON line.
 import { randomBytes } from "node:crypto";
 import { migrateToLatest, openDatabase, type Database } from "~/platform/db/open.server";
-import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { playRound } from "~/platform/play/demo/rounds.server";
 import { findGameSession, type GameSession } from "~/platform/play/game-sessions.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { benchPlayer, firstSlot } from "./players";
 
 const url = process.env.BENCH_DATABASE_URL;

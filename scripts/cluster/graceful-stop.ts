@@ -8,9 +8,9 @@ import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { check, report, run } from "./checks";
 import { followEvents, login } from "./http";
 import { startPortal, stopPortal } from "./portals";
-import { check, report, run } from "./checks";
 
 const PORT = Number(process.env.CLUSTER_PORT_BASE ?? 4220) + 1;
 const SLOW_REQUESTS = 5;

@@ -5,12 +5,12 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "~/platform/db/open.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { createGameSession } from "~/platform/play/game-sessions.server";
+import { signBody } from "~/platform/signed-messages.server";
 import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 import { attachGatewayOrder, createDeposit } from "~/platform/wallet/deposits.server";
 import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
-import { signBody } from "~/platform/signed-messages.server";
-import { firstSlot } from "../bench/players";
 import { GATEWAY_KEY } from "./portals";
+import { firstSlot } from "../bench/players";
 
 export const PASSWORD = "Cluster123";
 export const key = () => randomBytes(12).toString("base64url");

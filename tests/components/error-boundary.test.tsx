@@ -3,12 +3,12 @@ import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import en from "../../locales/en/common.json";
-import ur from "../../locales/ur/common.json";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { Labels } from "~/i18n";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import { RequestContextProvider } from "~/utils/request-context";
+import en from "../../locales/en/common.json";
+import ur from "../../locales/ur/common.json";
 
 const labelSets: Record<string, Labels> = { en, ur };
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { json } from "@remix-run/node";
-import { createRemixStub } from "@remix-run/testing";
 import { Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { GameGrid } from "~/components/play/game-grid";

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { readFileSync } from "node:fs";
+import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { seedDemoBrand } from "~/platform/seed/seed.server";
 import {
   migrateToLatest,
   openDatabase,
   type Database,
   type DatabaseHandle,
 } from "~/platform/db/open.server";
+import { seedDemoBrand } from "~/platform/seed/seed.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig, writeSetting } from "~/platform/system/settings.server";
 

@@ -1,5 +1,5 @@
-import { hashPassword } from "~/platform/identity/secrets.server";
 import type { Database } from "~/platform/db/open.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { awardPoints } from "~/platform/rewards/points-ledger.server";
 import { formKey, insertMember } from "./wallet";
 

@@ -1,10 +1,10 @@
 import { createRemixStub } from "@remix-run/testing";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
+import type { Labels } from "~/i18n";
+import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";
-import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
-import type { Labels } from "~/i18n";
 
 const labelSets: Record<string, Labels> = { en, ur };
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database, DatabaseHandle } from "~/platform/db/open.server";
+import { inTransaction } from "~/platform/db/transaction.server";
 import { PlatformError } from "~/platform/errors";
-import { loadBrandFile } from "~/platform/seed/seed.server";
-import { writeSetting } from "~/platform/system/settings.server";
 import { payNewEntry } from "~/platform/rewards/bonus-grants.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
-import { loadPromotion } from "~/platform/rewards/promotion-rows.server";
-import { inTransaction } from "~/platform/db/transaction.server";
 import type { PromotionFormValues } from "~/platform/rewards/promotion-input";
+import { loadPromotion } from "~/platform/rewards/promotion-rows.server";
+import { loadBrandFile } from "~/platform/seed/seed.server";
+import { writeSetting } from "~/platform/system/settings.server";
 import { insertMember } from "./wallet";
 
 /**

@@ -103,6 +103,12 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "no-restricted-syntax",
     "not a cast on submission.value",
   ],
+  [
+    "imports-out-of-order.ts",
+    "app/platform/wallet/lint-fixture.server.ts",
+    "import/order",
+    "`kysely` import should occur before import of `~/platform/start.server`",
+  ],
 ];
 
 describe("house rules as lint", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseConfig } from "~/config.server";
-import demoBrand from "~/platform/system/brands/demo.json";
 import { isWhitelabelEnabled, parseBrandConfig } from "~/platform/system/brand-config.server";
+import demoBrand from "~/platform/system/brands/demo.json";
 
 describe("environment configuration", () => {
   test("defaults describe an embedded-database start", () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onContentChange, publishContentChange } from "~/platform/events/content-changes.server";
 import { listBanners } from "~/platform/content/banners.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { writeSetting } from "~/platform/system/settings.server";
+import { onContentChange, publishContentChange } from "~/platform/events/content-changes.server";
 import type { LiveEvent } from "~/platform/events/types";
+import { writeSetting } from "~/platform/system/settings.server";
 import { createTestDatabase } from "../helpers/database";
 import { operatorAct, publishedPromotion } from "../helpers/rewards";
 

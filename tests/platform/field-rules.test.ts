@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
 import * as z from "zod/v4";
-import demoBrand from "~/platform/system/brands/demo.json";
+import { createTranslator } from "~/i18n";
 import { brandConfigSchema, parseBrandConfig } from "~/platform/system/brand-config.server";
+import demoBrand from "~/platform/system/brands/demo.json";
 import {
   PATTERN_KINDS,
   compileAcceptedPattern,
@@ -11,7 +12,6 @@ import {
   type FieldRule,
   type PatternId,
 } from "~/platform/system/field-rules.server";
-import { createTranslator } from "~/i18n";
 import en from "../../locales/en/common.json";
 
 const t = createTranslator("en", en);

@@ -18,7 +18,6 @@ import {
 } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { hitOncePer } from "~/platform/identity/rate-limits.server";
-import { createTrialAccount, registerMember } from "~/platform/registration/registration.server";
 import {
   decoyPasswordHash,
   hashPassword,
@@ -32,6 +31,7 @@ import {
   deleteSession,
   readSession,
 } from "~/platform/identity/sessions.server";
+import { createTrialAccount, registerMember } from "~/platform/registration/registration.server";
 import { useSeededDatabase } from "../helpers/database";
 
 const seeded = useSeededDatabase();

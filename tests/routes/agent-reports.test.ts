@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
-import { useSeededDatabase } from "../helpers/database";
 import { insertAgent, insertHouseContract, insertSettledBet } from "../helpers/agency";
+import { useSeededDatabase } from "../helpers/database";
 import { jsonBody, routeArgs, signInAs, signInMember, thrownResponse } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 

@@ -11,6 +11,7 @@ import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
 import { seededGame } from "../helpers/play";
+import { wageringBonus } from "../helpers/rewards";
 import {
   formPost,
   jsonBody,
@@ -19,7 +20,6 @@ import {
   thrownResponse,
   quietServerRenderWarnings,
 } from "../helpers/routes";
-import { wageringBonus } from "../helpers/rewards";
 import { formKey, insertMember } from "../helpers/wallet";
 
 process.env.STATUS_CACHE_MS = "0";

@@ -4,8 +4,8 @@ import { AGGREGATOR_PROVIDER } from "~/platform/play/providers/http-aggregator.s
 import { signBody, unixSeconds } from "~/platform/signed-messages.server";
 import { useSeededDatabase } from "../helpers/database";
 import { fundMain, insertGame } from "../helpers/play";
-import { jsonBody, routeArgs } from "../helpers/routes";
 import { wageringBonus } from "../helpers/rewards";
+import { jsonBody, routeArgs } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 
 // A configured aggregator, before anything reads the config (imports are hoisted above plain code).

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { createLoginHandoff, readSession } from "~/platform/identity/sessions.server";
-import { identityPolicy } from "~/platform/identity/policy.server";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
+import { createLoginHandoff, readSession } from "~/platform/identity/sessions.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
   cookiePair,

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { postMemberMessage } from "~/platform/contact/support.server";
 import { publishEvent } from "~/platform/events/outbox.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { loader } from "~/routes/resources+/events";
 import { useSeededDatabase } from "../helpers/database";
-import { postMemberMessage } from "~/platform/contact/support.server";
 import { routeArgs, signInMember } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";

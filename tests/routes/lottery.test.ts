@@ -1,13 +1,13 @@
 import { describe, expect, test, vi } from "vitest";
-import { mainBalance } from "~/platform/wallet/balance.server";
 import { drawInterval } from "~/platform/play/lottery/draws.server";
 import { openDrawNo } from "~/platform/play/lottery/schedule";
-import { useSeededDatabase } from "../helpers/database";
-import { fundMain } from "../helpers/play";
-import { jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
+import { mainBalance } from "~/platform/wallet/balance.server";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
+import { useSeededDatabase } from "../helpers/database";
+import { fundMain } from "../helpers/play";
 import { wageringBonus } from "../helpers/rewards";
+import { jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
 // Settings are read fresh on every request; draws last a day, so no test straddles a close

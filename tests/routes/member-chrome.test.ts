@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { createTrialAccount } from "~/platform/registration/registration.server";
 import { readSession } from "~/platform/identity/sessions.server";
+import { createTrialAccount } from "~/platform/registration/registration.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
 import {

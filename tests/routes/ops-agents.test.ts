@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { useSeededDatabase } from "../helpers/database";
 import { insertAgent, insertHouseContract } from "../helpers/agency";
+import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInAs, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { readSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
+import { readSession } from "~/platform/identity/sessions.server";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";

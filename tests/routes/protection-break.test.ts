@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { readSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { takeBreak } from "~/platform/protection/breaks.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
+import { readSession } from "~/platform/identity/sessions.server";
+import { takeBreak } from "~/platform/protection/breaks.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
   formPost,

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
+import { setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
+import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { useSeededDatabase } from "../helpers/database";
+import { insertHeldReferral } from "../helpers/referral";
+import { operatorAct } from "../helpers/rewards";
 import { formPost, jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
-import { insertHeldReferral } from "../helpers/referral";
-import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
-import { setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
-import { operatorAct } from "../helpers/rewards";
 
 /**
  * Issue 15's referral routes with real Requests: /member/referral (its data,

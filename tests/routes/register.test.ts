@@ -8,8 +8,8 @@ import {
   type RegisterFormView,
 } from "~/components/identity/register-dialog";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
-import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
+import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
 import {

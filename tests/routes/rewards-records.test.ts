@@ -1,20 +1,20 @@
 import type { ComponentType } from "react";
 import { beforeAll, describe, expect, test } from "vitest";
 import { postMessage, type MessageKind } from "~/platform/content/messages.server";
+import { inTransaction } from "~/platform/db/transaction.server";
 import {
   forfeitGrant,
   lockWageringGrants,
   releaseGrant,
 } from "~/platform/rewards/bonus-grants.server";
 import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
-import { inTransaction } from "~/platform/db/transaction.server";
 import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";
 import { useSeededDatabase } from "../helpers/database";
 import { renderRouteHtml } from "../helpers/render-html";
-import { jsonBody, quietServerRenderWarnings, routeArgs, signInMember } from "../helpers/routes";
 import { wageringBonus } from "../helpers/rewards";
+import { jsonBody, quietServerRenderWarnings, routeArgs, signInMember } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
 /**

@@ -8,6 +8,7 @@ import { MAIN } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase, withBrand } from "../helpers/database";
+import { fundMain } from "../helpers/play";
 import {
   jsonBody,
   routeArgs,
@@ -15,7 +16,6 @@ import {
   thrownResponse,
   quietServerRenderWarnings,
 } from "../helpers/routes";
-import { fundMain } from "../helpers/play";
 import { insertMember } from "../helpers/wallet";
 
 // Settings are read fresh on every request, so a brand written by a test applies at once.

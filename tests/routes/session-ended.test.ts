@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createSession } from "~/platform/identity/sessions.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
+import { createSession } from "~/platform/identity/sessions.server";
 import { sessionCookieHeader } from "~/utils/session.server";
 import { useSeededDatabase } from "../helpers/database";
 import { cookiePair, jsonBody, routeArgs, thrownResponse } from "../helpers/routes";

@@ -1,10 +1,10 @@
 import { http, HttpResponse } from "msw";
 import { describe, expect, test, vi } from "vitest";
 import { listMessages } from "~/platform/content/messages.server";
-import { mainBalance } from "~/platform/wallet/balance.server";
-import { createDeposit, findDeposit } from "~/platform/wallet/deposits.server";
 import { signBody } from "~/platform/signed-messages.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { mainBalance } from "~/platform/wallet/balance.server";
+import { createDeposit, findDeposit } from "~/platform/wallet/deposits.server";
 import { verifyAge } from "../helpers/age";
 import { useSeededDatabase } from "../helpers/database";
 import { useMswServer } from "../helpers/msw";

@@ -4,6 +4,7 @@ import { formatMoney } from "~/utils/money";
 import en from "../../locales/en/common.json";
 import { useSeededDatabase } from "../helpers/database";
 import { renderRouteHtml } from "../helpers/render-html";
+import { wageringBonus } from "../helpers/rewards";
 import {
   formPost,
   jsonBody,
@@ -11,7 +12,6 @@ import {
   routeArgs,
   thrownResponse,
 } from "../helpers/routes";
-import { wageringBonus } from "../helpers/rewards";
 import { formKey } from "../helpers/wallet";
 import {
   balanceOf,

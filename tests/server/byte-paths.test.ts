@@ -3,9 +3,9 @@ import fc from "fast-check";
 import { eventStream } from "remix-utils/sse/server";
 import { describe, expect, it } from "vitest";
 import { sseMessage } from "~/routes/resources+/__sse-message.server";
-import { csvResponse } from "~/utils/agency.server";
 import { coalescingStream } from "~/server/coalescing-stream.server";
 import { cutAtNonce, withNonce } from "~/server/page-cache.server";
+import { csvResponse } from "~/utils/agency.server";
 import { decodeUtf8, multibyteText } from "../helpers/multibyte";
 
 /**

@@ -1,7 +1,7 @@
+import { createServerRoutes } from "@remix-run/react/dist/routes.js";
 import { createStaticHandler, matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 // An internal module of @remix-run/react: the one RemixServer calls.
-import { createServerRoutes } from "@remix-run/react/dist/routes.js";
 import {
   branchingStaticHandler,
   memoiseMatchRoutes,

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
+import { createTranslator } from "~/i18n";
+import { I18nProvider, LabelSourceProvider, useTranslation, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
 import ur from "../../locales/ur/common.json";
-import { I18nProvider, LabelSourceProvider, useTranslation, type LabelSource } from "~/utils/i18n";
-import { createTranslator } from "~/i18n";
 
 describe("translator", () => {
   const t = createTranslator("en", en);

@@ -4,15 +4,15 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { SeoHead } from "~/components/seo/seo-head";
 import { createTranslator, supportedLanguages, type Labels } from "~/i18n";
+import { PUBLIC_PAGES } from "~/routes/sitemap[.]xml";
 import { I18nProvider, LabelSourceProvider } from "~/utils/i18n";
 import { canonicalOrigin, descriptionKey, headLinks, pageAddress } from "~/utils/seo";
-import { PUBLIC_PAGES } from "~/routes/sitemap[.]xml";
-import { quietServerRenderWarnings } from "../helpers/routes";
 import en from "../../locales/en/common.json";
 import ja from "../../locales/ja/common.json";
 import ko from "../../locales/ko/common.json";
 import pt from "../../locales/pt/common.json";
 import ur from "../../locales/ur/common.json";
+import { quietServerRenderWarnings } from "../helpers/routes";
 
 const labels: Record<string, Labels> = { en, ur, ja, ko, pt };
 

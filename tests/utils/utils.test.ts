@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { isGamePage } from "~/routes/_portal+/__game-pages";
 import { categoryPath, loginHref, vendorHref } from "~/utils/lobby-links";
 import { safeRedirectPath, withSearchParam } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
 import { pageParam, pagerItems } from "~/utils/pagination";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 
 const pages = (current: number, total: number) =>
   pagerItems(current, total).map((item) => (item.kind === "gap" ? "…" : item.page));

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import {
   answerParts,
   SecurityCard,

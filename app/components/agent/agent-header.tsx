@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { Icon } from "../ui/icon";
 import { AgentClock, formatOffset } from "./agent-clock";
+import { Icon } from "../ui/icon";
 
 export interface AgentHeaderProps {
   brandName: string;

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { AgentMenuItem } from "~/platform/agency/menu";
 import { useTranslation } from "~/utils/i18n";
-import { Icon } from "../ui/icon";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
+import { Icon } from "../ui/icon";
 
 /** The item of the page shown: the overview only on /agentHome itself, the others on their page and below it. */
 function isCurrent(href: string, pathname: string) {

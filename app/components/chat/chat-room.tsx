@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { startTransition, useId, useState } from "react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useLiveRoom } from "~/components/live-events/live-rooms";
 import { formatTimestamp } from "~/platform/calendar/datetime";

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import { useTranslation } from "~/utils/i18n";

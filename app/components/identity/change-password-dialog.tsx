@@ -1,9 +1,9 @@
-import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
+import { NewPasswordFields } from "./new-password-fields";
 import { FormErrors } from "../forms/field";
 import { Dialog } from "../ui/dialog";
-import { NewPasswordFields } from "./new-password-fields";
 
 /**
  * The change-password dialog, when a login must change its password (default password,

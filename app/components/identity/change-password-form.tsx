@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { Field, FormErrors } from "../forms/field";
 import { NewPasswordFields } from "./new-password-fields";
+import { Field, FormErrors } from "../forms/field";
 
 /**
  * Change password for a signed-in member: the old password (always asked

@@ -1,13 +1,13 @@
-import { Form, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
-import { Field, FormErrors, formReply } from "../forms/field";
-import { Dialog } from "../ui/dialog";
-import { PhoneCodeFields } from "./phone-fields";
 import type { CountryOption } from "./country-select";
 import { NewPasswordFields } from "./new-password-fields";
+import { PhoneCodeFields } from "./phone-fields";
 import type { CodeSent } from "./sms-code-button";
+import { Field, FormErrors, formReply } from "../forms/field";
+import { Dialog } from "../ui/dialog";
 
 /**
  * The forgot-password dialog: by e-mail (username + e-mail → in_been_out) or by

@@ -1,13 +1,13 @@
-import { Form, Link } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { Field, FormErrors, formReply } from "../forms/field";
-import { Dialog } from "../ui/dialog";
-import { PhoneCodeFields } from "./phone-fields";
 import { CaptchaField } from "./captcha-field";
 import type { CountryOption } from "./country-select";
+import { PhoneCodeFields } from "./phone-fields";
 import type { CodeSent } from "./sms-code-button";
+import { Field, FormErrors, formReply } from "../forms/field";
+import { Dialog } from "../ui/dialog";
 
 export interface LoginDialogProps {
   by: "password" | "sms";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
-import { Field } from "../forms/field";
 import { CountrySelect, type CountryOption } from "./country-select";
 import { SmsCodeButton, type CodeSent } from "./sms-code-button";
+import { Field } from "../forms/field";
 
 type FormState = {
   errors: Record<string, string[] | null | undefined>;

@@ -4,9 +4,9 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
+import { SmsCodeButton, type CodeSent } from "./sms-code-button";
 import { CheckboxField, Field, FormErrors, formReply } from "../forms/field";
 import { Dialog } from "../ui/dialog";
-import { SmsCodeButton, type CodeSent } from "./sms-code-button";
 
 export type RegisterMode = "username" | "mobile";
 

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Field, FormErrors, formReply } from "../forms/field";
 import { CaptchaField } from "./captcha-field";
+import { Field, FormErrors, formReply } from "../forms/field";
 
 /** What the staff login card shows; each site brings its own headings and wording. */
 export interface StaffLoginCardProps {

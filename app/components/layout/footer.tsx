@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/i18n";
 import { categoryPath } from "~/utils/lobby-links";
-import { PlainLink } from "../ui/plain-link";
 import type { LaneSummary } from "./types";
+import { PlainLink } from "../ui/plain-link";
 
 export function Footer({
   brandName,

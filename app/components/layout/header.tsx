@@ -2,15 +2,15 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { loginHref, vendorHref } from "~/utils/lobby-links";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
-import { CountBadge } from "../ui/count-badge";
-import { Icon } from "../ui/icon";
-import { PlainLink } from "../ui/plain-link";
 import { CategoryLink } from "./category-link";
 import { LanguageMenu } from "./language-menu";
 import type { MemberSummary } from "./member-menu";
 import { MemberActions } from "./member-only";
 import { ThemeToggle } from "./theme-toggle";
 import type { LaneSummary } from "./types";
+import { CountBadge } from "../ui/count-badge";
+import { Icon } from "../ui/icon";
+import { PlainLink } from "../ui/plain-link";
 
 /** Above this many vendors a category's drop-down is the large one. */
 const LARGE_DROPDOWN_ABOVE = 10;

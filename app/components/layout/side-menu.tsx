@@ -1,11 +1,11 @@
 import { NavLink, useFetcher } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
-import { Icon } from "../ui/icon";
-import { PlainLink } from "../ui/plain-link";
 import { CategoryLink } from "./category-link";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
 import type { LaneSummary } from "./types";
+import { Icon } from "../ui/icon";
+import { PlainLink } from "../ui/plain-link";
 
 /** The toggle lives in the header bar; it posts the preference so it works without JavaScript. */
 export type SideMenuState = "auto" | "open" | "collapsed";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/utils/i18n";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { useTranslation } from "~/utils/i18n";
 import { Dialog } from "../ui/dialog";
 
 export interface AnnouncementData {

@@ -1,11 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { TableList, type TableEntry } from "../play/table-list";
+import { VendorSubMenu } from "./vendor-sub-menu";
 import { GameGrid } from "../play/game-grid";
 import type { GameTileData } from "../play/game-tile";
+import { TableList, type TableEntry } from "../play/table-list";
 import { Pager } from "../ui/pager";
-import { VendorSubMenu } from "./vendor-sub-menu";
 
 export interface GameListData {
   category: string;

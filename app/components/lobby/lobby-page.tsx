@@ -2,15 +2,15 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { REFUSED_PARAM } from "../play/refused-param";
 import { AnnouncementPopup, type AnnouncementData } from "./announcement-popup";
 import { BannerCarousel, type BannerData } from "./banner-carousel";
-import { GameGrid } from "../play/game-grid";
-import type { GameTileData } from "../play/game-tile";
 import { LobbySection, type SectionData } from "./lobby-section";
 import { NoticeDialog } from "./notice-dialog";
 import { NoticeMarquee } from "./notice-marquee";
 import { WinnerBoard, type WinnerRow } from "./winner-board";
+import { GameGrid } from "../play/game-grid";
+import type { GameTileData } from "../play/game-tile";
+import { REFUSED_PARAM } from "../play/refused-param";
 
 export interface LobbyPageData {
   tab: string;

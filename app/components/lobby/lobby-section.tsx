@@ -2,10 +2,10 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { categoryPath, launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
-import { GameGrid } from "../play/game-grid";
-import type { GameTileData } from "../play/game-tile";
 import { VendorSubMenu } from "./vendor-sub-menu";
 import { VendorTile, type VendorTileData } from "./vendor-tile";
+import { GameGrid } from "../play/game-grid";
+import type { GameTileData } from "../play/game-tile";
 
 export type SectionData =
   | {

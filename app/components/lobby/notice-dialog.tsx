@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/utils/i18n";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { Dialog } from "../ui/dialog";
+import { useTranslation } from "~/utils/i18n";
 import type { AnnouncementData } from "./announcement-popup";
+import { Dialog } from "../ui/dialog";
 
 /** Notice dialog, opened from the marquee at an index; previous/next walk the notices. */
 export function NoticeDialog({

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
+import { useTranslation } from "~/utils/i18n";
 import { Icon } from "../ui/icon";
 
 /** Notice marquee: announcement titles; a click opens the notice dialog at that index. */

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
+import { useTranslation } from "~/utils/i18n";
 
 /** Filters a category's games by vassalage; "All" clears the filter. */
 export function VendorSubMenu({

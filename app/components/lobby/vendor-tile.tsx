@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
+import { useTranslation } from "~/utils/i18n";
 import { vendorHref } from "~/utils/lobby-links";
 import { GameIcon } from "../ui/game-icon";
 

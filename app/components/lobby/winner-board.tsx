@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
+import { useTranslation } from "~/utils/i18n";
 import { launchHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
 import { RankMedal } from "../ui/icon";

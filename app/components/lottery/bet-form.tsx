@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/utils/i18n";
-import { Field, FormErrors } from "../forms/field";
 import type { BetKindData } from "./types";
+import { Field, FormErrors } from "../forms/field";
 
 const texts = (value: unknown): string[] | null =>
   typeof value === "string"

@@ -1,12 +1,12 @@
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
-import { RealityBar } from "../reality-check/reality-bar";
 import { BetForm } from "./bet-form";
 import { LotteryGameMenu } from "./game-menu";
 import { MyBets } from "./my-bets";
 import { OpenDraw } from "./open-draw";
 import { RecentDraws } from "./recent-draws";
 import type { LotteryAnswer, LotteryPageData } from "./types";
+import { RealityBar } from "../reality-check/reality-bar";
 
 /**
  * A lottery page (/lottery, /seaLottery, /vnLottery): the game menu, the

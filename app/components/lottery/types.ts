@@ -1,6 +1,6 @@
-import type { RealityView } from "../reality-check/types";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Pick as PickRule } from "~/platform/play/lottery/rules";
+import type { RealityView } from "../reality-check/types";
 
 /**
  * What a lottery page renders (/lottery, /seaLottery, /vnLottery): the route passes its

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormKeyInput } from "~/components/member/transfer/form-key-input";
 import { useTranslation } from "~/utils/i18n";
 import type { MissionCardData } from "./types";

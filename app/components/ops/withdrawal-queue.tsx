@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Pager } from "~/components/ui/pager";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import {
   providerName,
@@ -9,6 +8,7 @@ import {
   type WithdrawalView,
 } from "~/components/member/withdraw/types";
 import { WithdrawalDetails } from "~/components/member/withdraw/withdrawal-details";
+import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";

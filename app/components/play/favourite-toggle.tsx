@@ -2,8 +2,8 @@ import { useFetcher, useSearchParams } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
-import { Icon } from "../ui/icon";
 import { REFUSED_PARAM } from "./refused-param";
+import { Icon } from "../ui/icon";
 
 /** What /resources/favourites answers a fetcher (without JavaScript it redirects instead). */
 export type FavouriteReply =

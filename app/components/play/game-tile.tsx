@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/i18n";
 import { PlainLink } from "~/components/ui/plain-link";
+import { useTranslation } from "~/utils/i18n";
 import { launchHref, loginHref } from "~/utils/lobby-links";
 import { MemberFavouriteToggle } from "./member-favourite";
 import { useFavourites } from "./use-favourites";

@@ -2,9 +2,9 @@ import { PlainLink } from "~/components/ui/plain-link";
 import { useTranslation } from "~/utils/i18n";
 import { launchHref } from "~/utils/lobby-links";
 import { withSearchParam } from "~/utils/misc";
-import { Pager } from "../ui/pager";
 import { Dialog } from "../ui/dialog";
 import { GameIcon } from "../ui/game-icon";
+import { Pager } from "../ui/pager";
 
 /** What the vendor game list popup shows: the vendor and one page of its games. */
 export interface VendorGamesData {

@@ -3,8 +3,8 @@ import type { FormReply } from "~/components/forms/field";
 import { useTranslation } from "~/utils/i18n";
 import { loginHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
-import { GoodsFacts } from "./goods-list";
 import { GoodsIcon } from "./goods-icon";
+import { GoodsFacts } from "./goods-list";
 import { RedeemForm } from "./redeem-form";
 import type { Currency, GoodsView } from "./types";
 

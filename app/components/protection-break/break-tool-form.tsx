@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 import { BREAK_PATH, type BreakBoundsView, type BreakKindView } from "./types";
 

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { formatMoney } from "~/utils/money";
 import { useTranslation } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
 
 export interface LimitRow {
   kind: string;

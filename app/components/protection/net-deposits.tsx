@@ -1,5 +1,5 @@
-import { formatMoney } from "~/utils/money";
 import { useTranslation } from "~/utils/i18n";
+import { formatMoney } from "~/utils/money";
 
 type Figures = { deposits: string; withdrawals: string; net: string };
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { Field, FormErrors, formReply } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
 
 /**

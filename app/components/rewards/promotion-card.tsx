@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import { TurnoverProgress } from "./turnover-progress";
 import type { Money, PromotionCardData } from "./types";
 

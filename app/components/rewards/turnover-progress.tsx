@@ -1,6 +1,6 @@
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import type { Money, PromotionGrantData } from "./types";
 
 /** Whole percent of a bigint ratio, floored and capped at 100 (no floating point on money). */

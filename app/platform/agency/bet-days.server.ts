@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { RecordWindow } from "../wallet/records.server";
 import { addDays, dayIn } from "~/platform/calendar/date-range";
 import { downlineIds, type TeamScope } from "./tree.server";
+import type { RecordWindow } from "../wallet/records.server";
 
 /**
  * The team's bets per member and day over a window, for the agency reports:

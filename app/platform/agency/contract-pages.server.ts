@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { inDownline } from "./tree.server";
 import type { Database } from "../db/open.server";
 import type { ContractKind } from "../db/schema";
 import type { TypeSets } from "../identity/member-types";
@@ -9,7 +10,6 @@ import {
   type RecordPage,
   type RecordWindow,
 } from "../wallet/records.server";
-import { inDownline } from "./tree.server";
 
 /**
  * The queries of the agent centre's contract pages (dividends, daily wages,

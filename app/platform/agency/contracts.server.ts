@@ -1,11 +1,11 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../db/open.server";
-import type { Contract, ContractKind, ContractPeriod, DB } from "../db/schema";
-import { PlatformError } from "../errors";
-import { isAgentType, type TypeSets } from "../identity/member-types";
-import { inTransaction, type Executor } from "../db/transaction.server";
 import { isLowerRate, parseTerms, ratesOf, withinCap, type ContractTerms } from "./terms";
 import { requireDirectDownline } from "./tree.server";
+import type { Database } from "../db/open.server";
+import type { Contract, ContractKind, ContractPeriod, DB } from "../db/schema";
+import { inTransaction, type Executor } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { isAgentType, type TypeSets } from "../identity/member-types";
 
 /**
  * Contracts: an upline offers one to a direct downline agent, who accepts,

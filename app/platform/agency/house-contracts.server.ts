@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
-import type { Contract, ContractKind, ContractPeriod } from "../db/schema";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
-import type { TypeSets } from "../identity/member-types";
-import { inTransaction, type Executor } from "../db/transaction.server";
 import { lockContracts, termsOf } from "./contracts.server";
 import { ratesOf, termsSchemas, withinCap, type ContractTerms } from "./terms";
+import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import type { Contract, ContractKind, ContractPeriod } from "../db/schema";
+import { inTransaction, type Executor } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import type { TypeSets } from "../identity/member-types";
 
 /**
  * The house's side of the contract tree: a top agent (an agent

@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { checkScope } from "./reports.server";
+import { inDownline, type TeamScope } from "./tree.server";
 import type { Database } from "../db/open.server";
 import {
   pageOfDays,
@@ -14,8 +16,6 @@ import {
   type TransactionTotals,
   type TransactionType,
 } from "../wallet/records.server";
-import { checkScope } from "./reports.server";
-import { inDownline, type TeamScope } from "./tree.server";
 
 /**
  * The agent centre's reports read off the ledger and the settlements:

@@ -1,6 +1,6 @@
+import type { ConsolidatedContractInfo } from "./contracts.server";
 import type { ContractKind } from "../db/schema";
 import { isWhitelabelEnabled, type BrandConfig } from "../system/brand-config.server";
-import type { ConsolidatedContractInfo } from "./contracts.server";
 
 /**
  * Agent centre menu: which items an agent sees. Most items are always

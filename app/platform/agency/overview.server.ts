@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
+import { activeTeamMembers, agentTeamDays, daysOf } from "./bet-days.server";
+import type { TeamOverview } from "./overview-types";
 import { downlineIds } from "./tree.server";
+import type { Database } from "../db/open.server";
 import { MAIN } from "../wallet/ledger.server";
 import type { RecordWindow } from "../wallet/records.server";
-import type { TeamOverview } from "./overview-types";
-import { activeTeamMembers, agentTeamDays, daysOf } from "./bet-days.server";
 
 /**
  * The team overview (/agentHome): the agent's team (its downline at every depth, read

@@ -1,5 +1,5 @@
-import type { ContractKind, ContractPeriod } from "../db/schema";
 import type { Cadence } from "../calendar/periods";
+import type { ContractKind, ContractPeriod } from "../db/schema";
 
 /**
  * The settlement cadence of a contract: dividends by their period (D, W, H,

@@ -1,13 +1,13 @@
 import { randomInt } from "node:crypto";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
+import { uniqueViolation } from "../db/unique-violation";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { isAgentType, MEMBER_TYPE, type TypeSets } from "../identity/member-types";
 import { countHit } from "../identity/rate-limits.server";
-import { assertAccountFree } from "../registration/registration.server";
-import { uniqueViolation } from "../db/unique-violation";
 import { hashPassword } from "../identity/secrets.server";
+import { assertAccountFree } from "../registration/registration.server";
 import { issueRegistrationBonuses } from "../rewards/qualify.server";
 
 /**

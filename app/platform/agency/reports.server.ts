@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import { teamBetDays } from "./bet-days.server";
+import { downlineIds, inDownline, requireDownline, type TeamScope } from "./tree.server";
 import type { Database } from "../db/open.server";
 import {
   BET_COLUMNS,
@@ -15,8 +17,6 @@ import {
   type RecordPage,
   type RecordWindow,
 } from "../wallet/records.server";
-import { downlineIds, inDownline, requireDownline, type TeamScope } from "./tree.server";
-import { teamBetDays } from "./bet-days.server";
 
 /**
  * The agent centre's team reports (the team's bets and

@@ -1,15 +1,15 @@
 import { sql } from "kysely";
+import { settleDueContracts } from "./settlement.server";
+import { announceStartedAnnouncements } from "../content/announcement-starts.server";
 import type { Database } from "../db/open.server";
+import { pruneOutbox } from "../events/outbox.server";
 import { settleDueDraws } from "../play/lottery/draws.server";
-import { upgradeDueMembers } from "../rewards/vip.server";
-import { autoReceiveDue } from "../wallet/withdrawals.server";
 import { expireGrants } from "../rewards/bonus-grants.server";
 import { payDueCashback } from "../rewards/cashback.server";
-import { settleDueContracts } from "./settlement.server";
-import { payDueReferralRewards } from "../rewards/referral/rewards.server";
 import { sweepBetPoints } from "../rewards/points/earning.server";
-import { announceStartedAnnouncements } from "../content/announcement-starts.server";
-import { pruneOutbox } from "../events/outbox.server";
+import { payDueReferralRewards } from "../rewards/referral/rewards.server";
+import { upgradeDueMembers } from "../rewards/vip.server";
+import { autoReceiveDue } from "../wallet/withdrawals.server";
 
 /**
  * The platform's periodic work: contract settlements (real-time salary

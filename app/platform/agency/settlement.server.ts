@@ -1,12 +1,12 @@
 import { sql, type Transaction } from "kysely";
+import { termsOf } from "./contracts.server";
+import { cadenceOf } from "./periods";
+import type { ContractTerms } from "./terms";
+import { inDownline } from "./tree.server";
+import { periodAt, type Period } from "../calendar/periods";
 import type { Database } from "../db/open.server";
 import type { Contract, DB } from "../db/schema";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
-import { periodAt, type Period } from "../calendar/periods";
-import { cadenceOf } from "./periods";
-import { termsOf } from "./contracts.server";
-import { inDownline } from "./tree.server";
-import type { ContractTerms } from "./terms";
 
 /**
  * Settlement (ADR 13): each active (or recently ended) contract is settled

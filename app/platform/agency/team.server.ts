@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
+import { requireDirectDownline } from "./tree.server";
 import type { TypeSets } from "../identity/member-types";
 import { MAIN, memberKey, postEntry, type PostedEntry } from "../wallet/ledger.server";
 import { recordPage, sumText, type Paging, type RecordPage } from "../wallet/records.server";
-import { requireDirectDownline } from "./tree.server";
 
 /**
  * Team management: the agent's downline with each member's main balance

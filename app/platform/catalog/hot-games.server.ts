@@ -1,6 +1,5 @@
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
-import type { Database } from "../db/open.server";
 import {
   clampPage,
   gameColumns,
@@ -9,6 +8,7 @@ import {
   type GameCard,
   type GamePage,
 } from "./games.server";
+import type { Database } from "../db/open.server";
 
 const hotTtl = () => getConfig().CACHE_TTL_MS;
 

@@ -1,8 +1,8 @@
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
+import { LANE_ORDER, rngSubTypes, type Category } from "./categories";
 import type { Database } from "../db/open.server";
 import type { BrandConfig } from "../system/brand-config.server";
-import { LANE_ORDER, rngSubTypes, type Category } from "./categories";
 
 export interface VendorCard {
   vassalage: string;

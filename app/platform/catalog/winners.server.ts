@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
-import type { Database } from "../db/open.server";
 import { WINNER_BOARD_LIMIT } from "./categories";
+import type { Database } from "../db/open.server";
 
 export interface WinnerEntry {
   rank: number;

@@ -1,9 +1,9 @@
+import { roomTopic } from "./chat-rules";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
-import { audit, type AuditContext } from "../audit/audit.server";
-import { inTransaction } from "../db/transaction.server";
-import { roomTopic } from "./chat-rules";
 
 /** How long an operator may mute a member for (hours): 1 h, 24 h, 7 days. */
 export const MUTE_HOURS = [1, 24, 168] as const;

@@ -1,10 +1,7 @@
 import { maskCustomerName } from "../catalog/winners.server";
 import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { publishEvent } from "../events/outbox.server";
-import { roleOf, type TypeSets } from "../identity/member-types";
-import type { BrandConfig } from "../system/brand-config.server";
 import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
 import {
   blockedWordIn,
   CHAT_GAP_MS,
@@ -15,6 +12,9 @@ import {
   roomNodeId,
   roomTopic,
 } from "./chat-rules";
+import { publishEvent } from "../events/outbox.server";
+import { roleOf, type TypeSets } from "../identity/member-types";
+import type { BrandConfig } from "../system/brand-config.server";
 
 export interface ChatMessage {
   id: string;

@@ -1,16 +1,16 @@
-import { postMessage } from "../content/messages.server";
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
-import { inTransaction } from "../db/transaction.server";
-import { pageOf, type Paging } from "../wallet/records.server";
-import { FEEDBACK_ANSWER_MAX_CHARS } from "./feedback-types";
 import {
   countThreads,
   isThreadId,
   readThreads,
   type ThreadFilter,
 } from "./feedback-threads.server";
+import { FEEDBACK_ANSWER_MAX_CHARS } from "./feedback-types";
+import { audit, type AuditContext } from "../audit/audit.server";
+import { postMessage } from "../content/messages.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { pageOf, type Paging } from "../wallet/records.server";
 
 /** The operators' queue: every member's feedback under a status and question type filter. */
 export async function listFeedback(db: Database, filter: ThreadFilter, paging: Paging) {

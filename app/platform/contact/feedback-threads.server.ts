@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import type { FeedbackQuestionType, FeedbackStatus } from "./feedback-types";
+import type { Database } from "../db/open.server";
 
 /** One feedback as both the member and the operators see it. */
 export interface FeedbackThread {

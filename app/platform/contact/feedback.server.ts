@@ -1,13 +1,13 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import type { BrandConfig } from "../system/brand-config.server";
-import { pageOf, type Paging } from "../wallet/records.server";
-import { checkProofImages } from "../uploads/proof-images";
-import { inTransaction } from "../db/transaction.server";
-import { countWords } from "./feedback-words";
-import { FEEDBACK_CONTENT_MAX_CHARS, isQuestionType } from "./feedback-types";
 import { countThreads, readThreads } from "./feedback-threads.server";
+import { countWords } from "./feedback-words";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { FEEDBACK_CONTENT_MAX_CHARS, isQuestionType } from "./feedback-types";
+import type { BrandConfig } from "../system/brand-config.server";
+import { checkProofImages } from "../uploads/proof-images";
+import { pageOf, type Paging } from "../wallet/records.server";
 
 export interface NewFeedback {
   memberId: string;

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
-import { inTransaction } from "../db/transaction.server";
 import { announceReply, checkSupportMessage, readMessages } from "./support.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
 
 const isConversationId = (id: string) => /^[1-9]\d{0,17}$/.test(id);
 

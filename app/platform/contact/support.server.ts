@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
 import { publishEvent } from "../events/outbox.server";
-import { inTransaction } from "../db/transaction.server";
 
 /** Plain text, as typed; it is text wherever it is shown. */
 export const SUPPORT_MESSAGE_MAX_CHARS = 1000;

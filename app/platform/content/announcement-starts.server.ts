@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
-import { publishEvents } from "../events/outbox.server";
 import { inTransaction } from "../db/transaction.server";
+import { publishEvents } from "../events/outbox.server";
 
 /**
  * Announces the announcements whose scheduled start has come, as the

@@ -1,12 +1,12 @@
 import { getConfig } from "~/config.server";
-import { cacheFor } from "../cache.server";
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { publishEvent } from "../events/outbox.server";
 import { audit, type AuditContext } from "../audit/audit.server";
-import { inTransaction } from "../db/transaction.server";
+import { cacheFor } from "../cache.server";
 import { type ANNOUNCEMENT_TYPES, type NoticePayload } from "./announcements.server";
 import { sanitizeContentHtml } from "./sanitize.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { publishEvent } from "../events/outbox.server";
 
 /**
  * The operators' announcements (issue 16): every change (a new one, an edit,

@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
-import type { Database } from "../db/open.server";
 import { sanitizeContentHtml } from "./sanitize.server";
+import type { Database } from "../db/open.server";
 
 /** Announcement types (getListAnnouncements): B banner, PL player notice, PU popup, PR promotion, H headline. */
 export const ANNOUNCEMENT_TYPES = ["B", "PL", "PU", "PR", "H"] as const;

@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import { sanitizeContentHtml } from "./sanitize.server";
+import type { Database } from "../db/open.server";
 
 export interface HelpArticle {
   anchor: string;

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
-import type { DB } from "./schema";
-import { migrationProvider } from "./migrations/index";
 import { listenPostgres, type Listen } from "./listen.server";
+import { migrationProvider } from "./migrations/index";
+import type { DB } from "./schema";
 import { TextGuardPlugin } from "./text-guard.server";
 
 export type Database = Kysely<DB>;

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { clearAllCaches } from "../cache.server";
-import type { Database, DatabaseHandle } from "../db/open.server";
-import type { DB } from "../db/schema";
 import { eventHubFor } from "./hub.server";
 import { publishEvent } from "./outbox.server";
 import type { ContentKind, LiveEvent } from "./types";
+import type { Database, DatabaseHandle } from "../db/open.server";
+import type { DB } from "../db/schema";
 
 /** The topic of content changes; the `announcements` topic (ADR 22) invalidates as well. */
 export const CONTENT_TOPIC = "content";

@@ -1,7 +1,7 @@
-import type { Database, DatabaseHandle } from "../db/open.server";
-import type { Listen } from "../db/listen.server";
 import { EVENT_CHANNEL, eventsAfter, latestEventId, readEvents } from "./outbox.server";
 import type { Audience, LiveEvent } from "./types";
+import type { Listen } from "../db/listen.server";
+import type { Database, DatabaseHandle } from "../db/open.server";
 
 export type Deliver = (event: LiveEvent) => void;
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
+import type { Audience, LiveEvent, LiveEventData, LiveEventType } from "./types";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
-import type { Audience, LiveEvent, LiveEventData, LiveEventType } from "./types";
 
 /** The NOTIFY channel; its payload is an outbox id. */
 export const EVENT_CHANNEL = "portal_events";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
-import type { LiveEventData } from "./types";
 import { publishEvent, publishEvents } from "./outbox.server";
+import type { LiveEventData } from "./types";
+import type { DB } from "../db/schema";
 
 /**
  * The producers' one-line hooks (ADR 22): each is called inside the

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Database, DatabaseHandle } from "../db/open.server";
 import { closeEventHub, eventHubFor, type EventHub } from "./hub.server";
 import {
   PROCESS_ID,
@@ -8,6 +7,7 @@ import {
   takeStreamLease,
 } from "./stream-leases.server";
 import type { LiveEvent } from "./types";
+import type { Database, DatabaseHandle } from "../db/open.server";
 
 export interface StreamSink {
   event(event: LiveEvent): void;

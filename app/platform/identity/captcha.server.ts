@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../db/open.server";
 import { captchaDataUrl, randomCaptchaText, renderCaptchaPng } from "./captcha-image.server";
 import { ONCE_PER_SECOND_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken } from "./secrets.server";
+import type { Database } from "../db/open.server";
 
 export interface Captcha {
   id: string;

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
-import { smsRecipient, type Senders } from "./outbox.server";
 import { ONCE_PER_SECOND_MS } from "./constants";
+import { smsRecipient, type Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
 import { countHit, hitOncePer } from "./rate-limits.server";
 import { hashToken, randomDigits } from "./secrets.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import { PlatformError } from "../errors";
 
 export type CodePurpose = "register" | "login" | "reset" | "bind";
 

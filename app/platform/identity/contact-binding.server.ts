@@ -1,6 +1,3 @@
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import {
   codeRecipient,
   consumeCode,
@@ -11,6 +8,9 @@ import {
 } from "./codes.server";
 import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import { PlatformError } from "../errors";
 
 /**
  * Binding a mobile number or an e-mail address to a signed-in member (the

@@ -1,7 +1,3 @@
-import type { Database } from "../db/open.server";
-import type { Member } from "../db/schema";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
 import { forcedChangeReason, type LoginMethod } from "./forced-change";
@@ -9,10 +5,14 @@ import { roleOf, type TypeSets } from "./member-types";
 import { findMemberByAccount, findMemberByMobile } from "./members.server";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
-import { loginBlock } from "../protection/breaks.server";
 import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
 import { decoyPasswordHash, verifyPassword } from "./secrets.server";
 import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
+import { PlatformError } from "../errors";
+import { loginBlock } from "../protection/breaks.server";
 
 export type LoginInput = {
   site: Site;

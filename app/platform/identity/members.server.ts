@@ -1,6 +1,6 @@
+import { roleOf, type Role, type TypeSets } from "./member-types";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
-import { roleOf, type Role, type TypeSets } from "./member-types";
 
 export async function findMemberByAccount(
   db: Database,

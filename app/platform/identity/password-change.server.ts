@@ -1,7 +1,3 @@
-import type { Database } from "../db/open.server";
-import type { Member } from "../db/schema";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { consumeCode } from "./codes.server";
 import { DEFAULT_PASSWORD } from "./constants";
 import type { ForcedChangeReason } from "./forced-change";
@@ -11,6 +7,10 @@ import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, hitOncePer } from "./rate-limits.server";
 import { hashPassword, hashToken, randomToken, verifyPassword } from "./secrets.server";
 import { createSession, deleteOtherSessions, type NewSession, type Site } from "./sessions.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
+import { PlatformError } from "../errors";
 
 /**
  * A login that must change its password first holds a ticket, not a

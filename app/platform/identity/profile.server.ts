@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import { audit, type AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
 
 /**
  * The member's own profile (the further profile fields): the nickname lives

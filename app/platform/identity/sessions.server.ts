@@ -1,12 +1,12 @@
-import type { Database } from "../db/open.server";
-import type { Member } from "../db/schema";
-import { markSessionEnded } from "../protection/reality.server";
-import type { AuditContext } from "../audit/audit.server";
-import { isSessionEndReason, type SessionEndReason } from "./session-ends";
 import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
+import { isSessionEndReason, type SessionEndReason } from "./session-ends";
+import type { AuditContext } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
 import { publishSignedOut } from "../events/producers.server";
+import { markSessionEnded } from "../protection/reality.server";
 
 /** last_seen_at is written at most this often: a page view is not worth a write each time. */
 const TOUCH_EVERY_MS = 60_000;

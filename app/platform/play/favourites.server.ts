@@ -1,7 +1,7 @@
+import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { hitOncePer } from "../identity/rate-limits.server";
-import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
 
 /** A member toggles a favourite at most once per second (enforced here, not only in the UI). */
 export const FAVOURITE_TOGGLE_MS = 1_000;

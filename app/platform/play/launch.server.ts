@@ -1,9 +1,9 @@
 import { sql } from "kysely";
+import { createGameSession } from "./game-sessions.server";
+import type { LaunchTarget } from "./launch-routing";
 import type { Database } from "../db/open.server";
 import type { PlayMode } from "../db/schema";
 import type { BrandConfig } from "../system/brand-config.server";
-import { createGameSession } from "./game-sessions.server";
-import type { LaunchTarget } from "./launch-routing";
 import type { SessionGame } from "./providers/ports";
 import { providerFor } from "./providers/registry.server";
 

@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import { countRows, gameColumns, pageOfGames, type GamePage } from "../catalog/games.server";
+import type { Database } from "../db/open.server";
 
 /**
  * /recent (GCS_recentGame), from real plays: the member's distinct

@@ -2,17 +2,17 @@ import { createHash } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
 import { runningBreakEnd } from "../protection/breaks.server";
-import { HOUSE, postEntry, type MemberAccountKind } from "../wallet/ledger.server";
-import { inTransaction } from "../db/transaction.server";
+import { assertRealityClear } from "../protection/reality.server";
 import {
   checkMaxBet,
   countTurnover,
   refusedAbove,
   wageringBonus,
 } from "../rewards/turnover.server";
-import { assertRealityClear } from "../protection/reality.server";
+import { HOUSE, postEntry, type MemberAccountKind } from "../wallet/ledger.server";
 import type { SessionGame } from "./providers/ports";
 import { checkPlayLimits } from "../protection/limits-usage.server";
 

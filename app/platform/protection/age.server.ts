@@ -1,11 +1,11 @@
 import { sql, type Selectable } from "kysely";
+import { birthdayProblem } from "./age-birthday.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { AgeChecksTable } from "../db/schema";
 import { PlatformError } from "../errors";
-import { postMessage } from "../content/messages.server";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { checkProofImages } from "../uploads/proof-images";
-import { birthdayProblem } from "./age-birthday.server";
 
 type AgeCheck = Selectable<AgeChecksTable>;
 export type AgeCheckStatus = AgeCheck["status"] | "none";

@@ -1,6 +1,6 @@
-import type { Database } from "../db/open.server";
 import { REOPEN_WAIT_MS } from "./breaks.server";
 import { protectionTrail } from "./protection-trail.server";
+import type { Database } from "../db/open.server";
 
 /**
  * The operator's view (/ops/protection): members whose account is closed by

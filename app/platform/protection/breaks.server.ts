@@ -1,10 +1,10 @@
 import { sql, type Selectable } from "kysely";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { ProtectionBreaksTable } from "../db/schema";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
-import { publishSignedOut } from "../events/producers.server";
 import type { Executor } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { publishSignedOut } from "../events/producers.server";
 
 export type ProtectionBreak = Selectable<ProtectionBreaksTable>;
 export type BreakKind = ProtectionBreak["kind"];

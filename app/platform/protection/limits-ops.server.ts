@@ -1,9 +1,9 @@
-import type { Database } from "../db/open.server";
-import { postMessage } from "../content/messages.server";
-import type { AuditContext } from "../audit/audit.server";
 import type { LimitKind, LimitPeriod } from "./limits-rules";
 import { confirmableFrom, setLimit } from "./limits.server";
 import { protectionTrail } from "./protection-trail.server";
+import type { AuditContext } from "../audit/audit.server";
+import { postMessage } from "../content/messages.server";
+import type { Database } from "../db/open.server";
 
 /**
  * The operator's side of limits and reality settings (/ops/protection,

@@ -1,10 +1,10 @@
 import type { Selectable, Transaction } from "kysely";
+import { COOLING_OFF_MS, MAX_LIMIT_MINOR, type LimitKind, type LimitPeriod } from "./limits-rules";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { DB, ProtectionLimitsTable } from "../db/schema";
-import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { inTransaction, type Executor } from "../db/transaction.server";
-import { COOLING_OFF_MS, MAX_LIMIT_MINOR, type LimitKind, type LimitPeriod } from "./limits-rules";
+import { PlatformError } from "../errors";
 
 /**
  * A member's deposit, loss and wager limits (issue 17, ADR 20). Lowering a

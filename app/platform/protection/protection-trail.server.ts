@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import type { AuditEvent } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
 
 /** The audit trail of some protection events for the members an operator screen lists, newest first. */
 export async function protectionTrail(db: Database, memberIds: string[], events: AuditEvent[]) {

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { REALITY_DEFAULT_MINUTES, type BrandConfig } from "../system/brand-config.server";
 
 /**

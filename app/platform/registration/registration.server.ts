@@ -1,18 +1,18 @@
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
+import { uniqueViolation } from "../db/unique-violation";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { consumeCode } from "../identity/codes.server";
 import { MEMBER_TYPE, type TypeSets } from "../identity/member-types";
 import { findAgentByAffiliateCode } from "../identity/members.server";
 import type { IdentityPolicy } from "../identity/policy.server";
 import { countHit } from "../identity/rate-limits.server";
-import { uniqueViolation } from "../db/unique-violation";
 import { hashPassword, randomToken } from "../identity/secrets.server";
-import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 import { issueRegistrationBonuses } from "../rewards/qualify.server";
 import { findReferrerByCode } from "../rewards/referral/codes.server";
 import { recordReferrer } from "../rewards/referral/links.server";
+import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 
 /** The optional registration fields kept on the profile (not used to log in). */
 export const PROFILE_FIELDS = [

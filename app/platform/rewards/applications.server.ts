@@ -1,15 +1,15 @@
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { postMessage } from "../content/messages.server";
-import { audit } from "../audit/audit.server";
-import { inTransaction } from "../db/transaction.server";
-import { pageOf, type Paging } from "../wallet/records.server";
 import { issueBonus } from "./bonus-grants.server";
 import { lockEntryById, moveEntry } from "./entries.server";
 import type { OperatorAct } from "./promotion-admin.server";
 import { loadPromotion } from "./promotion-rows.server";
 import type { Transition } from "./promotion-states";
 import { turnoverRequired } from "./reward-amount";
+import { audit } from "../audit/audit.server";
+import { postMessage } from "../content/messages.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { pageOf, type Paging } from "../wallet/records.server";
 
 /**
  * The operator's queue of applications (`applying`): approve with an amount

@@ -1,14 +1,14 @@
 import { sql, type Selectable, type Transaction } from "kysely";
-import type { Database } from "../db/open.server";
-import type { BonusGrantsTable, DB } from "../db/schema";
-import { PlatformError } from "../errors";
-import { postMessage } from "../content/messages.server";
-import { BONUS, HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
-import { inTransaction } from "../db/transaction.server";
 import { createEntry, setEntryState, type EntryRow } from "./entries.server";
 import type { Promotion } from "./promotion-rows.server";
 import type { StoredState } from "./promotion-types";
 import { turnoverRequired } from "./reward-amount";
+import { postMessage } from "../content/messages.server";
+import type { Database } from "../db/open.server";
+import type { BonusGrantsTable, DB } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { BONUS, HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 
 /**
  * Bonus money on the ledger (ADR 15). A bonus is one entry from

@@ -1,11 +1,11 @@
-import type { Database } from "../db/open.server";
-import { postMessage } from "../content/messages.server";
-import { inTransaction } from "../db/transaction.server";
 import { payNewEntry } from "./bonus-grants.server";
 import { isEligible } from "./eligibility";
 import { promotionPeriod, type KeyedPeriod } from "./promotion-periods";
 import { memberStanding, promotionOf, type Promotion } from "./promotion-rows.server";
 import { rewardOn } from "./reward-amount";
+import { postMessage } from "../content/messages.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
 
 /**
  * Cashback on net loss (issue 14), paid by the scheduler for every period

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
 import { isEligible } from "./eligibility";
 import { openPromotions } from "./open-promotions.server";
 import { memberStanding } from "./promotion-rows.server";
 import { openableEnvelopes } from "./red-envelopes.server";
+import type { Database } from "../db/open.server";
 
 /**
  * The header's count of promotions waiting for the member (the unclaimed

@@ -1,11 +1,11 @@
-import type { Database } from "../db/open.server";
-import { PlatformError } from "../errors";
-import { audit } from "../audit/audit.server";
-import { inTransaction } from "../db/transaction.server";
-import { pageOf, type Paging } from "../wallet/records.server";
 import { forfeitGrant, lockWageringGrants } from "./bonus-grants.server";
 import type { OperatorAct } from "./promotion-admin.server";
 import type { GrantStatus } from "./promotion-types";
+import { audit } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import { pageOf, type Paging } from "../wallet/records.server";
 
 /** The operator's list of issued bonuses with their turnover progress, newest first. */
 export interface GrantRow {

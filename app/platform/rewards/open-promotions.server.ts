@@ -1,9 +1,9 @@
 import { getConfig } from "~/config.server";
 import { cacheFor, clearCaches } from "../cache.server";
-import type { Database } from "../db/open.server";
 import { promotionOf, type Promotion } from "./promotion-rows.server";
 import { phaseAt } from "./promotion-states";
 import type { PromotionKind } from "./promotion-types";
+import type { Database } from "../db/open.server";
 
 /** The read cache's name; content changes (promotion-admin publishes them) empty it in every process. */
 const PROMOTIONS_CACHE = "promotions";

@@ -1,3 +1,4 @@
+import type { Executor } from "../db/transaction.server";
 import {
   HOUSE,
   POINTS,
@@ -5,7 +6,6 @@ import {
   type EntryKind,
   type PostedEntry,
 } from "../wallet/ledger.server";
-import type { Executor } from "../db/transaction.server";
 
 /**
  * Loyalty points on the ledger (ADR 17): a member's `POINTS` account against

@@ -1,18 +1,18 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
-import { PlatformError } from "../errors";
 import { inTransaction } from "../db/transaction.server";
-import { checkProofImages } from "../uploads/proof-images";
+import { PlatformError } from "../errors";
 import { issueBonus } from "./bonus-grants.server";
-import { assertEligible, assertOpen } from "./guards.server";
 import { createEntry, lockEntry, moveEntry, type EntryRow } from "./entries.server";
+import { assertEligible, assertOpen } from "./guards.server";
 import { promotionPeriod } from "./promotion-periods";
 import { loadPromotion, type Promotion } from "./promotion-rows.server";
 import { displayState, phaseAt, transition, type PromotionAction } from "./promotion-states";
 import type { PromotionState, StoredState } from "./promotion-types";
 import { openRedEnvelope } from "./red-envelopes.server";
 import { turnoverRequired } from "./reward-amount";
+import type { Database } from "../db/open.server";
+import { checkProofImages } from "../uploads/proof-images";
 
 /**
  * A member's moves on a promotion: join, claim, apply. Each is one

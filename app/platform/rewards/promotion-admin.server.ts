@@ -1,21 +1,21 @@
 import type { Insertable } from "kysely";
-import { publishContentChange } from "../events/content-changes.server";
-import type { Database } from "../db/open.server";
-import type { PromotionsTable } from "../db/schema";
-import { PlatformError } from "../errors";
-import { sanitizeContentHtml } from "../content/sanitize.server";
-import { audit, type AuditContext } from "../audit/audit.server";
-import { uniqueViolation } from "../db/unique-violation";
-import { inTransaction } from "../db/transaction.server";
+import { forgetOpenPromotions } from "./open-promotions.server";
 import {
   promotionInputSchema,
   type PromotionFormValues,
   type PromotionInput,
 } from "./promotion-input";
-import { MISSION_REWARDS_PROMOTION } from "./missions/mission-rewards.server";
-import { forgetOpenPromotions } from "./open-promotions.server";
 import { isPromotionId, promotionOf, type Promotion } from "./promotion-rows.server";
 import type { PromotionStatus } from "./promotion-types";
+import { audit, type AuditContext } from "../audit/audit.server";
+import { sanitizeContentHtml } from "../content/sanitize.server";
+import type { Database } from "../db/open.server";
+import type { PromotionsTable } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
+import { uniqueViolation } from "../db/unique-violation";
+import { PlatformError } from "../errors";
+import { MISSION_REWARDS_PROMOTION } from "./missions/mission-rewards.server";
+import { publishContentChange } from "../events/content-changes.server";
 
 /**
  * The operator's promotions (/ops/promotions): create, edit, publish, close.

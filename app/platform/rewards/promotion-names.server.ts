@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import { inLanguage, isPromotionId } from "./promotion-rows.server";
+import type { Database } from "../db/open.server";
 
 /** How a message or a record names a promotion: its code (for `?promotion=`) and its title in the reader's language. */
 export interface PromotionName {

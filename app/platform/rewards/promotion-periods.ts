@@ -1,6 +1,6 @@
+import type { PromotionPeriod } from "./promotion-types";
 import { dayIn } from "../calendar/date-range";
 import { periodAt, type Period } from "../calendar/periods";
-import type { PromotionPeriod } from "./promotion-types";
 
 /**
  * A repeating promotion has one entry per member per period (a reload per

@@ -1,7 +1,6 @@
 import { sql, type Selectable } from "kysely";
 import type { PromotionsTable } from "../db/schema";
 import { PlatformError } from "../errors";
-import { OPERATOR_TYPE } from "../identity/member-types";
 import type { Audience, MemberStanding } from "./eligibility";
 import type { Schedule } from "./promotion-states";
 import type {
@@ -12,6 +11,7 @@ import type {
 } from "./promotion-types";
 import type { RewardTerms } from "./reward-amount";
 import type { Executor } from "../db/transaction.server";
+import { OPERATOR_TYPE } from "../identity/member-types";
 
 /** A promotion as the engine reads it: money as bigint, times as Dates. */
 export interface Promotion extends Schedule, Audience, RewardTerms {

@@ -1,6 +1,4 @@
 import { sql } from "kysely";
-import type { Database } from "../db/open.server";
-import { sanitizeContentHtml } from "../content/sanitize.server";
 import { isEligible, type MemberStanding } from "./eligibility";
 import type { EntryRow } from "./entries.server";
 import { promotionPeriod } from "./promotion-periods";
@@ -19,6 +17,8 @@ import type {
   PromotionState,
   StoredState,
 } from "./promotion-types";
+import { sanitizeContentHtml } from "../content/sanitize.server";
+import type { Database } from "../db/open.server";
 
 /**
  * What the promotions page, the reward centre and the header read: each

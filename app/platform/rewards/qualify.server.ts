@@ -1,6 +1,4 @@
 import type { Transaction } from "kysely";
-import type { DB } from "../db/schema";
-import { postMessage } from "../content/messages.server";
 import { payNewEntry } from "./bonus-grants.server";
 import { isEligible } from "./eligibility";
 import { lockEntry, moveEntry } from "./entries.server";
@@ -8,6 +6,8 @@ import { promotionPeriod } from "./promotion-periods";
 import { memberStanding, promotionOf, type Promotion } from "./promotion-rows.server";
 import type { PromotionKind } from "./promotion-types";
 import { rewardOn } from "./reward-amount";
+import { postMessage } from "../content/messages.server";
+import type { DB } from "../db/schema";
 
 /**
  * The events that earn a reward without a click, each in the transaction of

@@ -1,14 +1,14 @@
 import { sql } from "kysely";
+import { findVipLevel } from "./vip.server";
 import type { Database } from "../db/open.server";
 import type { RebateLine } from "../db/schema";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { PlatformError } from "../errors";
+import { REBATE_INTERVAL_SECONDS, rebateLines } from "./vip-levels";
 import { roleOf, type TypeSets } from "../identity/member-types";
 import type { BrandConfig } from "../system/brand-config.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
-import { inTransaction, type Executor } from "../db/transaction.server";
 import { recordPage, sumText, type Paging, type RecordWindow } from "../wallet/records.server";
-import { findVipLevel } from "./vip.server";
-import { REBATE_INTERVAL_SECONDS, rebateLines } from "./vip-levels";
 
 /**
  * The manual rebate (ADR 16). A member's rebate covers the

@@ -1,13 +1,13 @@
 import { sql, type Transaction } from "kysely";
+import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { PlatformError } from "../errors";
-import { postMessage } from "../content/messages.server";
 import { payNewEntry } from "./bonus-grants.server";
 import { lockEntry } from "./entries.server";
+import { assertEligible, assertOpen } from "./guards.server";
 import { promotionPeriod } from "./promotion-periods";
 import { loadPromotion, type Promotion } from "./promotion-rows.server";
-import { assertEligible, assertOpen } from "./guards.server";
 
 /**
  * Red envelopes (MCS2_claimRafflePromotion): a budget per window

@@ -1,14 +1,14 @@
 import { sql, type Transaction } from "kysely";
+import { progressToNext, targetLevel, type RollingFigures, type VipLevel } from "./vip-levels";
+import { audit, type AuditContext } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
+import { inTransaction, type Executor } from "../db/transaction.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { roleOf, type TypeSets } from "../identity/member-types";
 import { parseBrandConfig, type BrandConfig } from "../system/brand-config.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
-import { inTransaction, type Executor } from "../db/transaction.server";
-import { progressToNext, targetLevel, type RollingFigures, type VipLevel } from "./vip-levels";
 
 /**
  * VIP levels (ADR 16): rows an operator edits, each with thresholds on the

@@ -1,13 +1,13 @@
-import type { Database } from "../db/open.server";
-import { MEMBER_TYPE } from "../identity/member-types";
-import { hashPassword } from "../identity/secrets.server";
-import { decideContract, offerContract } from "../agency/contracts.server";
-import { settleDueContracts } from "../agency/settlement.server";
-import type { BrandConfig } from "../system/brand-config.server";
-import { confirmDeposit, createDeposit } from "../wallet/deposits.server";
-import type { ContractKind, ContractPeriod } from "../db/schema";
 import { random } from "./random";
 import { seedBets } from "./wallet.server";
+import { decideContract, offerContract } from "../agency/contracts.server";
+import { settleDueContracts } from "../agency/settlement.server";
+import type { Database } from "../db/open.server";
+import type { ContractKind, ContractPeriod } from "../db/schema";
+import { MEMBER_TYPE } from "../identity/member-types";
+import { hashPassword } from "../identity/secrets.server";
+import type { BrandConfig } from "../system/brand-config.server";
+import { confirmDeposit, createDeposit } from "../wallet/deposits.server";
 
 const DAY = 86_400_000;
 

@@ -1,12 +1,12 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
+import { random } from "./random";
 import { hashToken, randomToken } from "../identity/secrets.server";
 import { GAME_SESSION_HOURS, playAccount } from "../play/game-sessions.server";
 import { DEMO_PROVIDER as PROVIDER } from "../play/providers/demo.server";
 import type { SessionGame } from "../play/providers/ports";
 import { credit, debit } from "../play/seamless-wallet.server";
 import type { BrandConfig } from "../system/brand-config.server";
-import { random } from "./random";
 
 const HOUR = 3_600_000;
 /** Within the hot-games and winner-board windows (a week), so a fresh start shows both. */

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
-import type { BrandConfig } from "../system/brand-config.server";
 import { awardPoints } from "../rewards/points-ledger.server";
+import type { BrandConfig } from "../system/brand-config.server";
 
 /**
  * The demo brand's points mall (issue 15): ratios per product (points per

@@ -1,7 +1,7 @@
-import type { Database } from "../db/open.server";
-import type { BrandConfig } from "../system/brand-config.server";
-import { createPromotion, setPromotionStatus } from "../rewards/promotion-admin.server";
 import { markSeeded, seededBefore, seedOperatorAct } from "./seed-steps.server";
+import type { Database } from "../db/open.server";
+import { createPromotion, setPromotionStatus } from "../rewards/promotion-admin.server";
+import type { BrandConfig } from "../system/brand-config.server";
 
 const DAY = 86_400_000;
 

@@ -1,20 +1,20 @@
+import { PROMO_ACCOUNTS, SEED_PROMOTIONS } from "./rewards-data";
+import { firstSlotGame, markSeeded, seededBefore, seedOperatorAct } from "./seed-steps.server";
 import type { Database } from "../db/open.server";
 import { MEMBER_TYPE } from "../identity/member-types";
 import { hashPassword } from "../identity/secrets.server";
 import { DEMO_PROVIDER } from "../play/providers/demo.server";
 import { credit, debit } from "../play/seamless-wallet.server";
-import type { BrandConfig } from "../system/brand-config.server";
-import { confirmDeposit, createDeposit } from "../wallet/deposits.server";
 import { decideApplication } from "../rewards/applications.server";
-import { createPromotion, setPromotionStatus } from "../rewards/promotion-admin.server";
 import {
   applyForPromotion,
   claimPromotion,
   joinPromotion,
 } from "../rewards/promotion-actions.server";
+import { createPromotion, setPromotionStatus } from "../rewards/promotion-admin.server";
 import { openRedEnvelope } from "../rewards/red-envelopes.server";
-import { PROMO_ACCOUNTS, SEED_PROMOTIONS } from "./rewards-data";
-import { firstSlotGame, markSeeded, seededBefore, seedOperatorAct } from "./seed-steps.server";
+import type { BrandConfig } from "../system/brand-config.server";
+import { confirmDeposit, createDeposit } from "../wallet/deposits.server";
 
 const DAY = 86_400_000;
 /** A 1×1 PNG, the seeded application's proof. */

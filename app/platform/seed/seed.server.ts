@@ -1,23 +1,23 @@
 import { readFileSync } from "node:fs";
 import { sql } from "kysely";
+import { seedDemoAccounts } from "./accounts.server";
+import { seedDemoAgeChecks } from "./age-checks.server";
+import { seedDemoAgency } from "./agency.server";
+import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
+import { seedBanners, seedHelp, seedNotices } from "./content-data";
+import { seedDemoMissions } from "./missions.server";
+import { seedDemoPlays } from "./plays.server";
+import { seedDemoPoints } from "./points.server";
+import { random } from "./random";
+import { seedDemoReferral } from "./referral.server";
+import { seedDemoRewards } from "./rewards.server";
+import { seedDemoVip } from "./vip.server";
+import { seedDemoWallets } from "./wallet.server";
+import { sanitizeContentHtml } from "../content/sanitize.server";
 import type { Database } from "../db/open.server";
 import type { NewGame } from "../db/schema";
-import demoBrand from "../system/brands/demo.json";
 import { parseBrandConfig } from "../system/brand-config.server";
-import { sanitizeContentHtml } from "../content/sanitize.server";
-import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
-import { seedDemoAccounts } from "./accounts.server";
-import { seedDemoAgency } from "./agency.server";
-import { seedDemoPlays } from "./plays.server";
-import { seedDemoRewards } from "./rewards.server";
-import { seedDemoWallets } from "./wallet.server";
-import { seedDemoVip } from "./vip.server";
-import { seedDemoMissions } from "./missions.server";
-import { seedDemoPoints } from "./points.server";
-import { seedDemoReferral } from "./referral.server";
-import { seedDemoAgeChecks } from "./age-checks.server";
-import { seedBanners, seedHelp, seedNotices } from "./content-data";
-import { random } from "./random";
+import demoBrand from "../system/brands/demo.json";
 
 /** Bump when the demo data changes shape; a seeded database is never seeded twice. */
 const SEED_VERSION = 1;

@@ -1,13 +1,13 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
+import { random } from "./random";
+import { DEMO_PROVIDER } from "../play/providers/demo.server";
+import { credit, debit, type SeamlessPlayer } from "../play/seamless-wallet.server";
 import type { BrandConfig } from "../system/brand-config.server";
 import { confirmDeposit, createDeposit } from "../wallet/deposits.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 import { transferBetweenWallets } from "../wallet/transfers.server";
 import { requestWithdrawal } from "../wallet/withdrawals.server";
-import { DEMO_PROVIDER } from "../play/providers/demo.server";
-import { credit, debit, type SeamlessPlayer } from "../play/seamless-wallet.server";
-import { random } from "./random";
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,3 @@
-import type { Database } from "../db/open.server";
 import type { BrandConfig, WhitelabelModule } from "./brand-config.server";
 import { getBrandConfig, getStatusSettings } from "./settings.server";
 import {
@@ -7,6 +6,7 @@ import {
   type SystemStatus,
   type VisitorLocation,
 } from "./status.server";
+import type { Database } from "../db/open.server";
 
 /** The permission payload, read first on every page. */
 export interface Permission {

@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 import { cacheFor } from "../cache.server";
-import type { Database } from "../db/open.server";
 import { parseBrandConfig, type BrandConfig } from "./brand-config.server";
+import type { Database } from "../db/open.server";
 import { publishContentChange } from "../events/content-changes.server";
 
 export interface StatusSettings {

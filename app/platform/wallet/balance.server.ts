@@ -1,5 +1,5 @@
-import type { Database } from "../db/open.server";
 import { MAIN, vendorWallet } from "./ledger.server";
+import type { Database } from "../db/open.server";
 
 export interface WalletBalances {
   /** Minor units as a decimal string (bigint-safe for JSON). */

@@ -1,18 +1,18 @@
 import type { Selectable, Transaction, Updateable } from "kysely";
+import { HOUSE, MAIN, memberKey, postEntry } from "./ledger.server";
+import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB, DepositsTable } from "../db/schema";
+import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
-import { assertNoRunningBreak } from "../protection/breaks.server";
+import type { WalletPolicy } from "./policy";
+import { publishDeposit } from "../events/producers.server";
 import { assertAgeAllowsDeposit, type AgeVerificationRule } from "../protection/age.server";
-import { postMessage } from "../content/messages.server";
+import { assertNoRunningBreak } from "../protection/breaks.server";
+import { checkDepositLimit, depositLimitPassed } from "../protection/limits-usage.server";
+import { earnDepositPoints } from "../rewards/points/earning.server";
 import { qualifyDeposit } from "../rewards/qualify.server";
 import { upgradeOnDeposit } from "../rewards/vip.server";
-import { earnDepositPoints } from "../rewards/points/earning.server";
-import { HOUSE, MAIN, memberKey, postEntry } from "./ledger.server";
-import { inTransaction } from "../db/transaction.server";
-import type { WalletPolicy } from "./policy";
-import { checkDepositLimit, depositLimitPassed } from "../protection/limits-usage.server";
-import { publishDeposit } from "../events/producers.server";
 
 export type Deposit = Selectable<DepositsTable>;
 

@@ -5,10 +5,10 @@ import {
   type RawBuilder,
   type SqlBool,
 } from "kysely";
+import { MAIN, POINTS, type EntryKind } from "./ledger.server";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
 import { promotionIdOfRef } from "../rewards/promotion-names.server";
-import { MAIN, POINTS, type EntryKind } from "./ledger.server";
 
 /**
  * The member centre's records (/member/transactions, profit-loss,

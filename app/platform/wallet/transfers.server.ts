@@ -1,7 +1,6 @@
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
-import { type TypeSets, isAgentType } from "../identity/member-types";
 import {
   findEntryByKey,
   MAIN,
@@ -13,6 +12,7 @@ import {
   type PostedEntry,
 } from "./ledger.server";
 import { transferWallets, type WalletPolicy } from "./policy";
+import { type TypeSets, isAgentType } from "../identity/member-types";
 
 /** `MAIN` or a vendor's vassalage code, as the transfer form names a wallet. */
 export type WalletName = string;

@@ -1,6 +1,6 @@
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { audit, type AuditContext } from "../audit/audit.server";
 import { countHit, readLimit } from "../identity/rate-limits.server";
 import { hashPassword, verifyPassword } from "../identity/secrets.server";
 

@@ -1,7 +1,7 @@
-import type { Database } from "../db/open.server";
-import type { WithdrawalStatus } from "../db/schema";
 import { maskAccountNumber } from "./payees.server";
 import { proofIdsByWithdrawal } from "./withdrawal-proofs.server";
+import type { Database } from "../db/open.server";
+import type { WithdrawalStatus } from "../db/schema";
 
 /** What the operator's queue can show: one state, every open one (work to do), or everything. */
 export type QueueFilter = WithdrawalStatus | "open" | "all";

@@ -1,16 +1,16 @@
 import type { Selectable, Transaction } from "kysely";
+import { dayIn, startOfDay } from "~/platform/calendar/date-range";
+import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB, WithdrawalsTable } from "../db/schema";
 import { PlatformError } from "../errors";
-import { postMessage } from "../content/messages.server";
 import { findEntryByKey, HOUSE, MAIN, memberKey, postEntry } from "./ledger.server";
-import { inTransaction } from "../db/transaction.server";
 import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
-import { checkProofImages } from "../uploads/proof-images";
-import { dayIn, startOfDay } from "~/platform/calendar/date-range";
-import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
+import { inTransaction } from "../db/transaction.server";
 import { publishWithdrawal } from "../events/producers.server";
+import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
+import { checkProofImages } from "../uploads/proof-images";
 
 /**
  * Withdrawals: requested → funds move from MAIN to the withdrawal hold

@@ -1,13 +1,13 @@
 import { json } from "@remix-run/node";
 import { LIST_PAGE_SIZE } from "~/platform/catalog/categories";
-import { getDb } from "~/platform/start.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
 import { listRecentGames } from "~/platform/play/recent.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { i18next, translatorFor } from "~/utils/i18next.server";
 import { requireMember } from "~/utils/auth.server";
-import { tilePage } from "./__catalog-tiles.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
+import { tilePage } from "./__catalog-tiles.server";
 
 /**
  * Account games pages, login required: /favorite (the member's favourites,

@@ -1,14 +1,14 @@
 import { json } from "@remix-run/node";
+import { dayIn, startOfDay } from "~/platform/calendar/date-range";
 import { LIST_PAGE_SIZE, type Category } from "~/platform/catalog/categories";
 import { firstGame, listGames } from "~/platform/catalog/games.server";
 import { getVendorLanes } from "~/platform/catalog/lanes.server";
-import { getDb } from "~/platform/start.server";
 import { isTableCategory, listTables } from "~/platform/play/tables.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { i18next } from "~/utils/i18next.server";
-import { dayIn, startOfDay } from "~/platform/calendar/date-range";
-import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
 import { pageParam } from "~/utils/pagination";
+import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
 
 async function laneOf(request: Request, category: Category) {
   const db = await getDb();

@@ -15,15 +15,15 @@ import {
   type Announcement,
 } from "~/platform/content/announcements.server";
 import { listBanners } from "~/platform/content/banners.server";
-import { getDb } from "~/platform/start.server";
 import { FAVOURITE_PAGE_SIZE, listFavourites } from "~/platform/play/favourites.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { i18next } from "~/utils/i18next.server";
 import { getViewer } from "~/utils/auth.server";
-import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
+import { i18next } from "~/utils/i18next.server";
 import { loginHref } from "~/utils/lobby-links";
 import { pageParam } from "~/utils/pagination";
 import { closedAnnouncementAudiences } from "~/utils/prefs.server";
+import { gameTile, tilePage, vendorTile } from "./__catalog-tiles.server";
 
 /** Categories whose lobby section is a game grid; the others show vendor tiles. */
 const GRID_CATEGORIES = new Set(["RNG", "FISH", "MXWIN"]);

@@ -7,12 +7,11 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import type { TFunction } from "~/i18n";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { playAccount } from "~/platform/play/game-sessions.server";
-import { seamlessBalance } from "~/platform/play/seamless-wallet.server";
 import {
   hasDueLotteryBets,
   memberLotteryBets,
@@ -34,20 +33,21 @@ import {
   selectionClasses,
 } from "~/platform/play/lottery/rules";
 import { secondsUntilClose } from "~/platform/play/lottery/schedule";
+import { seamlessBalance } from "~/platform/play/seamless-wallet.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireMember, requireRealMember } from "~/utils/auth.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
+import { notFound } from "~/utils/misc";
 import { realityView } from "~/utils/reality-check.server";
-import type { TFunction } from "~/i18n";
 import {
   amountField,
   idempotencyKeyField,
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
-import { notFound } from "~/utils/misc";
 
 /**
  * The loader and action the three lottery pages share (/lottery,

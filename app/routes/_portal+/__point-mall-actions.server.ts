@@ -1,18 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next, translatorFor } from "~/utils/i18next.server";
+import { formatPoints } from "~/components/points/format";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { convertPoints } from "~/platform/rewards/points/convert.server";
 import { redeemGoods } from "~/platform/rewards/points/redeem.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { requiredSecret } from "~/utils/identity-schemas.server";
-import { formatPoints } from "~/components/points/format";
 import { formatMoney } from "~/utils/money";
 import { idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
 

@@ -1,8 +1,5 @@
 import { json } from "@remix-run/node";
 import { POINTS_AREAS, type PointsArea } from "~/components/points/types";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
-import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import {
   PRODUCT_OF_CATEGORY,
   readPointsConfig,
@@ -11,8 +8,11 @@ import {
 import { findGoods, listGoods, type Goods } from "~/platform/rewards/points/goods.server";
 import { pointsHistory } from "~/platform/rewards/points/history.server";
 import { listRedemptions } from "~/platform/rewards/points/redemption-queue.server";
+import { pointsBalance } from "~/platform/rewards/points-ledger.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer, requireRealMember } from "~/utils/auth.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
 import { readRecordFilters, RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { newFormKey } from "~/utils/wallet.server";

@@ -2,18 +2,18 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { PromotionIntent } from "~/components/rewards/promotion-action";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { claimPromotion, joinPromotion } from "~/platform/rewards/promotion-actions.server";
-import { openRedEnvelope } from "~/platform/rewards/red-envelopes.server";
 import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
+import { openRedEnvelope } from "~/platform/rewards/red-envelopes.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { withSearchParam } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
-import { i18next, translatorFor } from "~/utils/i18next.server";
 
 const PromotionActionForm = z.object({
   intent: z.enum(["join", "claim", "open-envelope"] satisfies PromotionIntent[]),

@@ -1,15 +1,14 @@
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
+import { birthdayProblem } from "~/platform/protection/age-birthday.server";
 import {
   PROFILE_FIELDS,
   type ProfileField,
   type Registration,
 } from "~/platform/registration/registration.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { birthdayProblem } from "~/platform/protection/age-birthday.server";
 import { countriesFor, type Country } from "~/platform/system/countries";
 import { fieldRuleSchema } from "~/platform/system/field-rules.server";
-import type { TFunction } from "~/i18n";
-import { identityFlags } from "~/utils/identity.server";
 import {
   checkbox,
   codeField,
@@ -19,6 +18,7 @@ import {
   requiredSecret,
   ruledField,
 } from "~/utils/identity-schemas.server";
+import { identityFlags } from "~/utils/identity.server";
 
 /**
  * The registration form, built per request from the brand's

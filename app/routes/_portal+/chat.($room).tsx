@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ChatRoom } from "~/components/chat/chat-room";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { chatAction, chatLoader } from "~/utils/chat.server";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
-import { chatAction, chatLoader } from "~/utils/chat.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/utils/i18n";
-import { i18next } from "~/utils/i18next.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { listHelpArticles } from "~/platform/content/help.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { visitorPageLoader } from "~/server/page-cache.server";
+import { useTranslation } from "~/utils/i18n";
+import { i18next } from "~/utils/i18next.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => load(args.request));

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LobbyPage } from "~/components/lobby/lobby-page";
-import { lobbyResponse } from "./__lobby.server";
-import { inheritedTitleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LobbyPage } from "~/components/lobby/lobby-page";
 import { visitorPageLoader } from "~/server/page-cache.server";
+import { inheritedTitleMeta } from "~/utils/meta";
+import { lobbyResponse } from "./__lobby.server";
 
 // The lobby's title is the brand's (the root's); Remix renders only this route's meta.
 export const meta = inheritedTitleMeta();

@@ -6,15 +6,16 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
 import { ForgotPasswordDialog } from "~/components/identity/forgot-password-dialog";
 import { LoginDialog } from "~/components/identity/login-dialog";
 import { LobbyPage } from "~/components/lobby/lobby-page";
-import { getDb } from "~/platform/start.server";
 import { readPasswordChangeTicket } from "~/platform/identity/password-change.server";
+import { isSessionEndReason } from "~/platform/identity/session-ends";
+import { getDb } from "~/platform/start.server";
 import { countriesFor } from "~/platform/system/countries";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { isSessionEndReason } from "~/platform/identity/session-ends";
 import { getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import {
@@ -29,9 +30,8 @@ import {
   type IdentityReply,
 } from "~/utils/identity-actions.server";
 import { identityFlags } from "~/utils/identity.server";
-import { loadLobby } from "./__lobby.server";
 import { safeRedirectPath } from "~/utils/misc";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { loadLobby } from "./__lobby.server";
 
 export { meta } from "./index";
 

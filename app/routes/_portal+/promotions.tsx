@@ -3,22 +3,22 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PromotionAction } from "~/components/rewards/promotion-action";
 import { PromotionCard } from "~/components/rewards/promotion-card";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
 import {
   PROMOTION_CATEGORIES,
   PROMOTION_CODE_PATTERN,
   type PromotionCategory,
 } from "~/platform/rewards/promotion-types";
 import { listPromotions } from "~/platform/rewards/promotion-views.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { visitorPageLoader } from "~/server/page-cache.server";
 import { getViewer } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { loginHref } from "~/utils/lobby-links";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
 import { promotionAction } from "./__promotions.server";
-import { visitorPageLoader } from "~/server/page-cache.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GameListPage } from "~/components/lobby/game-list-page";
-import { gameListResponse } from "./__catalog-pages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GameListPage } from "~/components/lobby/game-list-page";
 import { visitorPageLoader } from "~/server/page-cache.server";
+import { gameListResponse } from "./__catalog-pages.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => gameListResponse(args.request, "PVP"));

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AccountGamesPage } from "~/components/play/account-games-page";
-import { accountGamesResponse } from "./__account-games.server";
-import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccountGamesPage } from "~/components/play/account-games-page";
+import { titleMeta } from "~/utils/meta";
+import { accountGamesResponse } from "./__account-games.server";
 
 export const meta = titleMeta<typeof loader>();
 

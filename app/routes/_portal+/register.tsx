@@ -8,24 +8,25 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RegisterDialog } from "~/components/identity/register-dialog";
 import { LobbyPage } from "~/components/lobby/lobby-page";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { registerMember } from "~/platform/registration/registration.server";
-import { referralEnabled } from "~/platform/rewards/referral/program.server";
-import { findReferrerByCode } from "~/platform/rewards/referral/codes.server";
 import { createSession } from "~/platform/identity/sessions.server";
+import { registerMember } from "~/platform/registration/registration.server";
+import { findReferrerByCode } from "~/platform/rewards/referral/codes.server";
+import { referralEnabled } from "~/platform/rewards/referral/program.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, getViewer } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
-import type { TFunction } from "~/i18n";
+import { translatorFor } from "~/utils/i18next.server";
 import {
   codeRequestRefusal,
   identityErrorMessage,
@@ -42,7 +43,6 @@ import {
   sendCodeSchema,
   type RegisterSetup,
 } from "./__registration-schema.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export { meta } from "./index";
 

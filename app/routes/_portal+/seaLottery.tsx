@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LotteryPage } from "~/components/lottery/lottery-page";
-import { lotteryAction, lotteryLoader } from "./__lottery.server";
-import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LotteryPage } from "~/components/lottery/lottery-page";
+import { titleMeta } from "~/utils/meta";
+import { lotteryAction, lotteryLoader } from "./__lottery.server";
 
 export const meta = titleMeta<typeof loader>();
 

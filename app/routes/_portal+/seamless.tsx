@@ -1,17 +1,17 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RealityBar } from "~/components/reality-check/reality-bar";
 import { launchDecision, type Launcher } from "~/platform/play/launch-routing";
 import { resolveLaunch, startGame, type LaunchQuery } from "~/platform/play/launch.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer, refererPath } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { categoryPath, loginHref } from "~/utils/lobby-links";
-import { withSearchParam, notFound } from "~/utils/misc";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RealityBar } from "~/components/reality-check/reality-bar";
+import { withSearchParam, notFound } from "~/utils/misc";
 import { realityView } from "~/utils/reality-check.server";
 
 export const meta = titleMeta<typeof loader>((data) => data.game.gameName);

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GameCentrePage } from "~/components/lobby/game-centre-page";
-import { gameCentreResponse } from "./__catalog-pages.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GameCentrePage } from "~/components/lobby/game-centre-page";
 import { visitorPageLoader } from "~/server/page-cache.server";
+import { gameCentreResponse } from "./__catalog-pages.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return visitorPageLoader(args, () => gameCentreResponse(args.request, "SPORTS"));

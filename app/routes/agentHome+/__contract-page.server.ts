@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
 import {
   contractCandidates,
   settlementRecords,
@@ -20,6 +21,7 @@ import {
   contractPageVisible,
   requireContractPage,
 } from "~/platform/agency/menu";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
@@ -30,11 +32,8 @@ import {
   CSV_ROW_LIMIT,
   orNotFound,
 } from "~/utils/agency.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import { termsShape } from "~/utils/contract-terms.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import type { TFunction } from "~/i18n";
-
 import { formatRate } from "~/utils/rates";
 import {
   optionalChoice,

@@ -2,12 +2,12 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AgentHeader } from "~/components/agent/agent-header";
 import { AgentMenu } from "~/components/agent/agent-menu";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { consolidatedContractInfo } from "~/platform/agency/contracts.server";
 import { agentMenu, agentMenuFeatures } from "~/platform/agency/menu";
 import type { loader as rootLoader } from "~/root";
 import { agentContext } from "~/utils/agency.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

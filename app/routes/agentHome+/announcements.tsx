@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Pager } from "~/components/ui/pager";
-import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
-import { i18next } from "~/utils/i18next.server";
-import { agentContext } from "~/utils/agency.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
-import { useTranslation } from "~/utils/i18n";
-import { pageParam } from "~/utils/pagination";
-import { titleMeta } from "~/utils/meta";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Pager } from "~/components/ui/pager";
+import { formatTimestamp } from "~/platform/calendar/datetime";
+import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
+import { agentContext } from "~/utils/agency.server";
+import { useTranslation } from "~/utils/i18n";
+import { i18next } from "~/utils/i18next.server";
+import { titleMeta } from "~/utils/meta";
+import { pageParam } from "~/utils/pagination";
 
 export const meta = titleMeta<typeof loader>();
 

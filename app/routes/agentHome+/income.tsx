@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportPage } from "~/components/agent/report-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
 import { agentIncome, type IncomeFigures } from "~/platform/agency/ledger-reports.server";
 import { agentContext } from "~/utils/agency.server";
-import { incomeFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
-import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { incomeFilters } from "./__reports.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { OverviewDays } from "~/components/agent/overview-days";
 import { OverviewAccount, OverviewPeriod } from "~/components/agent/overview-figures";
 import { TeamChart } from "~/components/agent/team-chart";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { teamOverview } from "~/platform/agency/overview.server";
 import { agentContext } from "~/utils/agency.server";
 import { useTranslation } from "~/utils/i18n";
-import { readRecordFilters, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { readRecordFilters, recordsView } from "~/utils/records.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,15 +1,15 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/member/records/filter-select";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
 import { lossStatements } from "~/platform/agency/reports.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { LOSS_LEVELS, lossStatementFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
-import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { LOSS_LEVELS, lossStatementFilters } from "./__reports.server";
 
 export const meta = titleMeta<typeof loader>();
 

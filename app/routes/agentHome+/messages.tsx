@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessagesPage } from "~/components/member/messages-page";
 import { markMessagesRead } from "~/platform/content/messages.server";
 import { agentContext } from "~/utils/agency.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContractPage } from "~/components/agent/contracts/contract-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { contractPageAction, contractPageLoader } from "./__contract-page.server";
 import { titleMeta } from "~/utils/meta";
+import { contractPageAction, contractPageLoader } from "./__contract-page.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -10,6 +10,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { TeamRegisterForm } from "~/components/agent/team-register-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { TFunction } from "~/i18n";
 import { registerDownline } from "~/platform/agency/registration.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
@@ -20,7 +21,6 @@ import { agentContext } from "~/utils/agency.server";
 import { auditContext } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import type { TFunction } from "~/i18n";
 import {
   fieldRule,
   newPasswordField,
@@ -28,8 +28,8 @@ import {
   ruledField,
 } from "~/utils/identity-schemas.server";
 import { identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
-import { formatRate, parseRateInput } from "~/utils/rates";
 import { titleMeta } from "~/utils/meta";
+import { formatRate, parseRateInput } from "~/utils/rates";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,22 +1,22 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
-import { BetFilters } from "~/components/member/records/bet-filters";
-import { RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   BetAmountCells,
   BetAmountHeads,
   BetTotalsRow,
 } from "~/components/member/records/bet-columns";
+import { BetFilters } from "~/components/member/records/bet-filters";
+import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import { reportVendors, teamBetting } from "~/platform/agency/reports.server";
 import { BET_STATUSES } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { teamBettingFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
-import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { teamBettingFilters } from "./__reports.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { teamBetting } from "~/platform/agency/reports.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import {
   agentContext,
   csvMoney,
@@ -8,7 +9,6 @@ import {
   orNotFound,
 } from "~/utils/agency.server";
 import { csvFileName, teamBettingFilters } from "./__reports.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 
 /** /agentHome/team-betting.csv: the team betting page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,24 +13,24 @@ import { TeamTable } from "~/components/agent/team-table";
 import { TeamTransferDialog } from "~/components/agent/team-transfer-dialog";
 import { TeamUplineForm } from "~/components/agent/team-upline-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { i18next } from "~/utils/i18next.server";
+import type { TFunction } from "~/i18n";
 import { findDownlineTransfer, listTeam, transferToDownline } from "~/platform/agency/team.server";
-import { runningBreaks } from "~/platform/protection/breaks.server";
-import { breakTime } from "~/utils/break-form.server";
 import { requireDirectDownline } from "~/platform/agency/tree.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { findMemberByAccount, findMemberById } from "~/platform/identity/members.server";
+import { runningBreaks } from "~/platform/protection/breaks.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferToUpline } from "~/platform/wallet/transfers.server";
 import { findUpline } from "~/platform/wallet/upline.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
+import { breakTime } from "~/utils/break-form.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import type { TFunction } from "~/i18n";
+import { i18next } from "~/utils/i18next.server";
+import { titleMeta } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import { formatRate } from "~/utils/rates";
 import {
@@ -39,7 +39,7 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
-import { titleMeta } from "~/utils/meta";
+import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listTeam } from "~/platform/agency/team.server";
-import { agentContext, CSV_ROW_LIMIT, csvMoney, csvResponse } from "~/utils/agency.server";
-import { readTeamFilters } from "./__team.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { agentContext, CSV_ROW_LIMIT, csvMoney, csvResponse } from "~/utils/agency.server";
 import { rateToInput } from "~/utils/rates";
+import { readTeamFilters } from "./__team.server";
 
 /** /agentHome/team.csv: the team list under the page's filters (same query string, same scoping), every page at once. */
 export async function loader({ request }: LoaderFunctionArgs) {

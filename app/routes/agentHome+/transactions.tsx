@@ -1,17 +1,17 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AccountFilter, ReportPage } from "~/components/agent/report-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   TransactionTable,
   TransactionTypeFilter,
 } from "~/components/member/records/transaction-table";
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
 import { agentContext, orNotFound } from "~/utils/agency.server";
-import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
 import { useTranslation } from "~/utils/i18n";
-import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RECORDS_PAGE_SIZE, recordsView } from "~/utils/records.server";
+import { TRANSACTION_TYPE_KEYS, transactionFilters } from "./__reports.server";
 
 export const meta = titleMeta<typeof loader>();
 

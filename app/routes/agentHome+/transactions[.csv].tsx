@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import {
   agentContext,
   csvMoney,
@@ -8,8 +10,6 @@ import {
   orNotFound,
 } from "~/utils/agency.server";
 import { csvFileName, transactionFilters } from "./__reports.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
-import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 
 /** /agentHome/transactions.csv: the account details page's rows under the same filters, every page of them. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
 import { ageOn } from "~/platform/protection/age-birthday.server";
-import { decideAgeCheck } from "~/platform/protection/age.server";
 import { listPendingAgeChecks } from "~/platform/protection/age-queue.server";
+import { decideAgeCheck } from "~/platform/protection/age.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { opsPromotionsContext } from "./__promotions.server";
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
 import {
   endHouseContract,
   grantHouseContract,
@@ -9,17 +10,16 @@ import {
   topAgentDetail,
 } from "~/platform/agency/house-contracts.server";
 import { CONTRACT_KINDS } from "~/platform/agency/terms";
-import { getDb } from "~/platform/start.server";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { translatorFor } from "~/utils/i18next.server";
 import { orNotFound } from "~/utils/agency.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { termsShape } from "~/utils/contract-terms.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import type { TFunction } from "~/i18n";
+import { translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
 import { formatRate, parseRateInput } from "~/utils/rates";
 

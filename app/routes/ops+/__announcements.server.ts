@@ -1,9 +1,8 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { translatorFor } from "~/utils/i18next.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import { instantOfWallClock, wallClockInput } from "~/platform/calendar/date-range";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import {
   deleteAnnouncement,
   EXECUTIONS,
@@ -13,11 +12,12 @@ import {
   setAnnouncementEnabled,
 } from "~/platform/content/announcements-ops.server";
 import { ANNOUNCEMENT_TYPES } from "~/platform/content/announcements.server";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { parseSubmission, readForm, formFailure } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 
 /**
  * /ops/announcements (issue 16): the list with publish, unpublish and

@@ -1,6 +1,5 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import {
   activeMutes,
@@ -10,11 +9,12 @@ import {
   recentChat,
   unmuteChatMember,
 } from "~/platform/contact/chat-ops.server";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 
 /**
  * /ops/chat (issue 16): each busy room's newest messages, deleted ones marked;

@@ -1,6 +1,5 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
 import {
   answerFeedback,
   closeFeedback,
@@ -12,14 +11,15 @@ import {
   FEEDBACK_QUESTION_TYPES,
   FEEDBACK_STATUSES,
 } from "~/platform/contact/feedback-types";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
-import { pageParam } from "~/utils/pagination";
+import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { notFound } from "~/utils/misc";
+import { pageParam } from "~/utils/pagination";
 
 /**
  * /ops/feedback (issue 16): every member's feedback by status and question

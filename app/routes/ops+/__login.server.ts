@@ -1,15 +1,15 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 import { redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server";
 import { login } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
+import { getDb } from "~/platform/start.server";
 import { auditContext } from "~/utils/auth.server";
-import { identityErrorMessage, identityFlags, SECRET_FIELDS } from "~/utils/identity.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { IdentityReply, IdentityRequest } from "~/utils/identity-actions.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
+import { identityErrorMessage, identityFlags, SECRET_FIELDS } from "~/utils/identity.server";
 import { opsSessionCookieHeader } from "~/utils/session.server";
 
 /** What the back office's login page answers when it does not sign in: the form's errors, maybe a captcha. */

@@ -1,9 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import {
   createMission,
@@ -19,10 +17,12 @@ import {
   MISSION_PERIODS,
   MISSION_REWARDS,
 } from "~/platform/rewards/missions/mission-types";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
 
 /**

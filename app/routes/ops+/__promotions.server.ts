@@ -1,14 +1,14 @@
 import { json } from "@remix-run/node";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import type { OpsPromotionView } from "~/components/ops/promotions/types";
+import { fallbackLanguage } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { listPromotionsForOps } from "~/platform/rewards/promotion-admin.server";
 import { inLanguage } from "~/platform/rewards/promotion-rows.server";
 import { PROMOTION_STATUSES, type PromotionStatus } from "~/platform/rewards/promotion-types";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
-import { fallbackLanguage } from "~/i18n";
-import type { OpsPromotionView } from "~/components/ops/promotions/types";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 
 /**
  * /ops/promotions (issue 14): the operator's promotions, their form, the

@@ -1,4 +1,3 @@
-import { parseSubmission } from "~/utils/form.server";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
@@ -14,6 +13,7 @@ import {
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext } from "~/utils/auth.server";
 import { breakTime } from "~/utils/break-form.server";
+import { parseSubmission } from "~/utils/form.server";
 import { limitAmount, limitKey } from "~/utils/limit-form.server";
 import { formatMoney } from "~/utils/money";
 

@@ -1,16 +1,16 @@
 import { json, redirect } from "@remix-run/node";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import * as z from "zod/v4";
 import { audit } from "~/platform/audit/audit.server";
 import { roleOf } from "~/platform/identity/member-types";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { listRestrictedMembers } from "~/platform/protection/breaks-ops.server";
 import { BREAK_BOUNDS, takeBreak } from "~/platform/protection/breaks.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import * as z from "zod/v4";
+import { translatorFor } from "~/utils/i18next.server";
 import {
   addLimitAction,
   limitsView,

@@ -1,21 +1,21 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
-import { SUPPORT_MESSAGE_MAX_CHARS } from "~/platform/contact/support.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import {
   closeConversation,
   opsConversation,
   replyToConversation,
   supportQueue,
 } from "~/platform/contact/support-ops.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
-import { getDb } from "~/platform/start.server";
+import { SUPPORT_MESSAGE_MAX_CHARS } from "~/platform/contact/support.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
-import { messageView, supportErrorMessage } from "~/utils/support.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { notFound } from "~/utils/misc";
+import { messageView, supportErrorMessage } from "~/utils/support.server";
 
 /**
  * /ops/support (issue 16): the open conversations, newest first, and one

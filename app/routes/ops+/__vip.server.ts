@@ -1,16 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import { translatorFor } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
-import { listVipLevels, saveVipLevel } from "~/platform/rewards/vip.server";
 import { REBATE_CATEGORIES } from "~/platform/rewards/vip-levels";
+import { listVipLevels, saveVipLevel } from "~/platform/rewards/vip.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { formatMoney, parseMoneyInput } from "~/utils/money";
 import { parseRateInput } from "~/utils/rates";
 

@@ -1,7 +1,7 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import type { WithdrawalStatus } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
@@ -14,7 +14,7 @@ import {
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
 import type { Viewer } from "~/utils/auth.server";
-import type { TFunction } from "~/i18n";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { requiredText } from "~/utils/identity-schemas.server";
 import { pageParam } from "~/utils/pagination";
 import { walletErrorMessage } from "~/utils/wallet.server";

@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OpsHeader } from "~/components/ops/ops-header";
 import { useOpsLive } from "~/components/ops/support/use-ops-live";
-import { translatorFor } from "~/utils/i18next.server";
 import { opsSupportUnread } from "~/platform/contact/support-ops.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireOperator } from "~/utils/auth.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

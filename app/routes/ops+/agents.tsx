@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ManageAgent } from "~/components/ops/agents/manage-agent";
 import { TopAgentList } from "~/components/ops/agents/top-agent-list";
 import { useTranslation } from "~/utils/i18n";
 import { opsAgentsAction, opsAgentsLoader } from "./__agents.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Pager } from "~/components/ui/pager";
 import { FeedbackFilters } from "~/components/ops/feedback/feedback-filters";
 import { FeedbackQueue } from "~/components/ops/feedback/feedback-queue";
+import { Pager } from "~/components/ui/pager";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
 import { opsFeedbackListLoader } from "./__feedback.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { QueueFilterForm, WithdrawalQueue } from "~/components/ops/withdrawal-queue";
-import { i18next, translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { listWithdrawalQueue } from "~/platform/wallet/withdrawal-queue.server";
@@ -9,9 +9,9 @@ import { autoReceiveDue } from "~/platform/wallet/withdrawals.server";
 import { requireOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "./__withdrawals.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "./__withdrawals.server";
 
 const PAGE_SIZE = 20;
 

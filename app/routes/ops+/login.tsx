@@ -6,17 +6,17 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
-import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { translatorFor } from "~/utils/i18next.server";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
-import { handleOpsLogin, type OpsLoginReply } from "./__login.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { handleOpsLogin, type OpsLoginReply } from "./__login.server";
 
 export const meta = titleMeta<typeof loader>();
 

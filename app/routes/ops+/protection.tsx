@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AddRestrictionForm } from "~/components/ops/protection/add-restriction-form";
 import { AddLimitForm } from "~/components/ops/protection/add-limit-form";
+import { AddRestrictionForm } from "~/components/ops/protection/add-restriction-form";
 import { LimitedMembers } from "~/components/ops/protection/limited-members";
 import { ProtectionViews } from "~/components/ops/protection/protection-views";
 import { RealitySettings } from "~/components/ops/protection/reality-settings";

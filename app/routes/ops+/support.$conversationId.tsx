@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { SupportForm } from "~/components/support/support-form";
 import { SupportMessages } from "~/components/support/support-messages";
 import { useTranslation } from "~/utils/i18n";

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/node";
 import type { AffiliateCheck } from "~/components/identity/register-dialog";
-import { getDb } from "~/platform/start.server";
 import { countHit } from "~/platform/identity/rate-limits.server";
 import { isAffiliateCodeValid } from "~/platform/registration/registration.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext } from "~/utils/auth.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/start.server";
 import { findAgeCheckDocument } from "~/platform/protection/age-queue.server";
-import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
+import { getDb } from "~/platform/start.server";
 import { getOperator } from "~/utils/auth.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
 /**
  * An ID document's photo (issue 17), for a signed-in operator only: anyone

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import { startDatabase } from "~/platform/start.server";
+import { CHAT_ROOMS_PER_STREAM, isRoomName, roomTopic } from "~/platform/contact/chat-rules";
 import { replayEvents } from "~/platform/events/outbox.server";
 import { liveStreamsFor } from "~/platform/events/streams.server";
 import { isOpsTopic, MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
-import { CHAT_ROOMS_PER_STREAM, isRoomName, roomTopic } from "~/platform/contact/chat-rules";
+import { startDatabase } from "~/platform/start.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { sseMessage } from "./__sse-message.server";
 

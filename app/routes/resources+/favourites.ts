@@ -2,12 +2,12 @@ import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { FavouriteReply } from "~/components/play/favourite-toggle";
 import { REFUSED_PARAM } from "~/components/play/refused-param";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { addFavourite, removeFavourite } from "~/platform/play/favourites.server";
+import { getDb } from "~/platform/start.server";
 import { getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { loginHref } from "~/utils/lobby-links";
 import { safeRedirectPath, withSearchParam } from "~/utils/misc";
 

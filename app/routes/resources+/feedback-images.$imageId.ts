@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findFeedbackImage } from "~/platform/contact/feedback-threads.server";
 import { getDb } from "~/platform/start.server";
-import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
 /**
  * A feedback image (issue 16) for a signed-in operator or the member who sent

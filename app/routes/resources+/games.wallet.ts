@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { readJsonText } from "~/utils/form.server";
 import { getConfig } from "~/config.server";
-import { getDb } from "~/platform/start.server";
 import { answerAggregatorWalletCall } from "~/platform/play/providers/aggregator-wallet.server";
 import { SIGNATURE_HEADER } from "~/platform/signed-messages.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { readJsonText } from "~/utils/form.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 

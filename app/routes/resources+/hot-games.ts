@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next } from "~/utils/i18next.server";
 import { refreshHotGames } from "~/platform/catalog/hot-games.server";
 import { getDb } from "~/platform/start.server";
 import { parseFormOrThrow } from "~/utils/form.server";
+import { i18next } from "~/utils/i18next.server";
 import { safeRedirectPath } from "~/utils/misc";
 
 const RefreshForm = z.object({ redirectTo: z.string().optional() });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { gameArtSvg, svgResponse } from "./__tile-art.server";
 import { notFound } from "~/utils/misc";
+import { gameArtSvg, svgResponse } from "./__tile-art.server";
 
 /** /resources/icons/game/<nodeId>.svg */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { svgResponse, vendorArtSvg } from "./__tile-art.server";
 import { notFound } from "~/utils/misc";
+import { svgResponse, vendorArtSvg } from "./__tile-art.server";
 
 /** /resources/icons/vendor/<vassalage>.svg */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import * as z from "zod/v4";
 import { flushVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/start.server";
 import { parseFormOrThrow } from "~/utils/form.server";
-import { safeRedirectPath, withSearchParam } from "~/utils/misc";
 import { languageMenu } from "~/utils/language-menu.server";
+import { safeRedirectPath, withSearchParam } from "~/utils/misc";
 import { cookieSecurity, languageCookie } from "~/utils/prefs.server";
 
 const LanguageForm = z.object({

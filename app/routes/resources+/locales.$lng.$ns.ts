@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { resources } from "~/utils/i18next.server";
 import { isSupportedLanguage } from "~/i18n";
+import { resources } from "~/utils/i18next.server";
 import { notFound } from "~/utils/misc";
 
 /** A label set for the browser's i18next, once JavaScript runs. */

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { readJsonText } from "~/utils/form.server";
+import { SIGNATURE_HEADER } from "~/platform/signed-messages.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import {
@@ -7,8 +7,8 @@ import {
   type CallbackOutcome,
 } from "~/platform/wallet/payments/callback.server";
 import { gatewaySettings } from "~/platform/wallet/payments/channels.server";
-import { SIGNATURE_HEADER } from "~/platform/signed-messages.server";
 import { readSignedCallback } from "~/platform/wallet/payments/signature.server";
+import { readJsonText } from "~/utils/form.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 

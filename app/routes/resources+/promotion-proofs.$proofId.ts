@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/start.server";
 import { findPromotionProof } from "~/platform/rewards/applications.server";
-import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
+import { getDb } from "~/platform/start.server";
 import { getOperator } from "~/utils/auth.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
 /**
  * A promotion application's proof image, for a signed-in operator

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isSupportedLanguage } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createLoginHandoff } from "~/platform/identity/sessions.server";
+import { getDb } from "~/platform/start.server";
 import { getViewer } from "~/utils/auth.server";
 import { qrSvg as toSvg } from "./__qr.server";
 import { svgResponse } from "./__tile-art.server";

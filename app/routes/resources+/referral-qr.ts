@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/start.server";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
+import { getDb } from "~/platform/start.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { invitationLink } from "~/utils/referral-link.server";
 import { qrPng, qrSvg } from "./__qr.server";

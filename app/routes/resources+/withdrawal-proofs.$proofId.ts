@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { findWithdrawalProof } from "~/platform/wallet/withdrawal-proofs.server";
-import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
+import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
 /**
  * A withdrawal's proof image (from the withdrawal confirmation), for the member

@@ -6,8 +6,8 @@ import {
 } from "~/platform/agency/contract-pages.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import type { ContractKind } from "~/platform/db/schema";
-import { createTestDatabase } from "../../helpers/database";
 import { insertAgent, insertHouseContract } from "../../helpers/agency";
+import { createTestDatabase } from "../../helpers/database";
 import { insertMember } from "../../helpers/wallet";
 
 /**

@@ -9,8 +9,8 @@ import {
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import type { ContractKind } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
-import { createTestDatabase } from "../../helpers/database";
 import { insertAgent, insertHouseContract } from "../../helpers/agency";
+import { createTestDatabase } from "../../helpers/database";
 import { codeOf } from "../../helpers/play";
 import { insertMember } from "../../helpers/wallet";
 

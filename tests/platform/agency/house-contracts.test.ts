@@ -9,8 +9,8 @@ import {
 import { settleDueContracts } from "~/platform/agency/settlement.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
-import { createTestDatabase } from "../../helpers/database";
 import { insertAgent, insertHouseContract, insertSettledBet } from "../../helpers/agency";
+import { createTestDatabase } from "../../helpers/database";
 import { insertMember } from "../../helpers/wallet";
 
 /** The house's side of the contract tree: top agents' own rates and the contracts the house grants them. */

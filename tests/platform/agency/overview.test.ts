@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { teamOverview } from "~/platform/agency/overview.server";
+import { parseDateRange } from "~/platform/calendar/date-range";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import {
@@ -10,7 +11,6 @@ import {
   requestWithdrawal,
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
-import { parseDateRange } from "~/platform/calendar/date-range";
 import { insertAgent } from "../../helpers/agency";
 import { createTestDatabase } from "../../helpers/database";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../helpers/wallet";

@@ -11,8 +11,8 @@ import {
   type EntryKind,
   type HouseAccount,
 } from "~/platform/wallet/ledger.server";
-import { createTestDatabase } from "../../helpers/database";
 import { insertAgent, insertHouseContract, insertSettledBet } from "../../helpers/agency";
+import { createTestDatabase } from "../../helpers/database";
 import { formKey, insertMember } from "../../helpers/wallet";
 
 /**

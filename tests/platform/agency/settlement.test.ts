@@ -3,12 +3,12 @@ import { decideContract, offerContract } from "~/platform/agency/contracts.serve
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import { settleDueContracts } from "~/platform/agency/settlement.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { random } from "~/platform/seed/random";
 import type { ContractKind } from "~/platform/db/schema";
-import { createTestDatabase } from "../../helpers/database";
-import { insertAgent, insertHouseContract, insertSettledBet } from "../../helpers/agency";
-import { insertMember } from "../../helpers/wallet";
+import { random } from "~/platform/seed/random";
 import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
+import { insertAgent, insertHouseContract, insertSettledBet } from "../../helpers/agency";
+import { createTestDatabase } from "../../helpers/database";
+import { insertMember } from "../../helpers/wallet";
 
 /**
  * Settlement against the bets themselves: every stored settlement is

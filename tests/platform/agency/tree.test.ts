@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/platform/db/open.server";
 import { requireDirectDownline, requireDownline, teamSize } from "~/platform/agency/tree.server";
-import { createTestDatabase } from "../../helpers/database";
+import type { DatabaseHandle } from "~/platform/db/open.server";
 import { insertAgent } from "../../helpers/agency";
+import { createTestDatabase } from "../../helpers/database";
 import { codeOf } from "../../helpers/play";
 import { insertMember } from "../../helpers/wallet";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countWords } from "~/platform/contact/feedback-words";
-import { createFeedback, memberFeedback } from "~/platform/contact/feedback.server";
 import {
   answerFeedback,
   closeFeedback,
   listFeedback,
 } from "~/platform/contact/feedback-ops.server";
 import { findFeedbackImage, findThread } from "~/platform/contact/feedback-threads.server";
+import { countWords } from "~/platform/contact/feedback-words";
+import { createFeedback, memberFeedback } from "~/platform/contact/feedback.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { createTestDatabase } from "../../helpers/database";

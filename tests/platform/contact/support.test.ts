@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decryptCsPath, encryptCsPath } from "~/platform/system/cs-cipher";
 import { resolveCsEntry } from "~/platform/contact/cs-entries.server";
 import { supportHoursAt } from "~/platform/contact/support-hours";
-import {
-  memberConversation,
-  memberSupportUnread,
-  postMemberMessage,
-} from "~/platform/contact/support.server";
 import {
   closeConversation,
   opsConversation,
@@ -14,8 +8,14 @@ import {
   replyToConversation,
   supportQueue,
 } from "~/platform/contact/support-ops.server";
+import {
+  memberConversation,
+  memberSupportUnread,
+  postMemberMessage,
+} from "~/platform/contact/support.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
+import { decryptCsPath, encryptCsPath } from "~/platform/system/cs-cipher";
 import { createTestDatabase } from "../../helpers/database";
 import { insertMember } from "../../helpers/wallet";
 

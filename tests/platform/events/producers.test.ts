@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventHub } from "~/platform/events/hub.server";
 import { latestEventId } from "~/platform/events/outbox.server";
 import type { LiveEvent } from "~/platform/events/types";
-import { takeBreak } from "~/platform/protection/breaks.server";
 import { deleteOtherSessions } from "~/platform/identity/sessions.server";
+import { takeBreak } from "~/platform/protection/breaks.server";
 import { useSeededDatabase } from "../../helpers/database";
 import { withdrawalIn, withdrawingMember } from "../../helpers/withdrawals";
 

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
+import { createGameSession } from "~/platform/play/game-sessions.server";
 import { startGame } from "~/platform/play/launch.server";
 import { answerAggregatorWalletCall } from "~/platform/play/providers/aggregator-wallet.server";
-import { createGameSession } from "~/platform/play/game-sessions.server";
 import { signBody, unixSeconds, verifySignature } from "~/platform/signed-messages.server";
 import { createTestDatabase } from "../../helpers/database";
 import { useMswServer } from "../../helpers/msw";

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import {
-  createGameSession,
-  DEMO_PLAY_MONEY,
-  findGameSession,
-  type GameSession,
-} from "~/platform/play/game-sessions.server";
+import type { PlayMode } from "~/platform/db/schema";
 import { activeSeedPair } from "~/platform/play/demo/fair.server";
 import {
   playRound,
@@ -13,8 +8,13 @@ import {
   sessionBalance,
   type RoundRequest,
 } from "~/platform/play/demo/rounds.server";
+import {
+  createGameSession,
+  DEMO_PLAY_MONEY,
+  findGameSession,
+  type GameSession,
+} from "~/platform/play/game-sessions.server";
 import { seamlessBalance } from "~/platform/play/seamless-wallet.server";
-import type { PlayMode } from "~/platform/db/schema";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";
 import { codeOf, fundMain, insertGame } from "../../helpers/play";

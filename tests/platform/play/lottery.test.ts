@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { mainBalance } from "~/platform/wallet/balance.server";
+import { playAccount } from "~/platform/play/game-sessions.server";
 import { placeLotteryBet, memberLotteryBets } from "~/platform/play/lottery/bets.server";
 import {
   openDraw,
@@ -11,7 +10,6 @@ import {
 } from "~/platform/play/lottery/draws.server";
 import { drawNumbers } from "~/platform/play/lottery/fair-draw.server";
 import { lotteryMenu, type LotteryGame } from "~/platform/play/lottery/menu.server";
-import { playAccount } from "~/platform/play/game-sessions.server";
 import {
   betKindOf,
   LOTTERY_TYPES,
@@ -27,6 +25,8 @@ import {
   type Selection,
 } from "~/platform/play/lottery/rules";
 import { drawClosesAt, openDrawNo } from "~/platform/play/lottery/schedule";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { mainBalance } from "~/platform/wallet/balance.server";
 import { useSeededDatabase } from "../../helpers/database";
 import { codeOf, fundMain } from "../../helpers/play";
 import { formKey, insertMember } from "../../helpers/wallet";

@@ -1,11 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import {
-  createGameSession,
-  findGameSession,
-  type GameSession,
-} from "~/platform/play/game-sessions.server";
 import { engineFor } from "~/platform/play/demo/engines";
 import {
   canonicalJson,
@@ -17,6 +12,11 @@ import {
 import { activeSeedPair, rotateSeedPair } from "~/platform/play/demo/fair.server";
 import { playRound, roundOf } from "~/platform/play/demo/rounds.server";
 import { verifyMemberRound } from "~/platform/play/demo/verify.server";
+import {
+  createGameSession,
+  findGameSession,
+  type GameSession,
+} from "~/platform/play/game-sessions.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";
 import { codeOf, fundMain, insertGame } from "../../helpers/play";

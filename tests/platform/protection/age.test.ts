@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/platform/db/open.server";
 import { listMessages } from "~/platform/content/messages.server";
+import type { DatabaseHandle } from "~/platform/db/open.server";
 import { OPERATOR_TYPE } from "~/platform/identity/member-types";
 import { readProfile } from "~/platform/identity/profile.server";
-import { ageCheckState, decideAgeCheck, requestAgeCheck } from "~/platform/protection/age.server";
 import {
   ageOn,
   birthdayProblem,
   latestAdultBirthday,
 } from "~/platform/protection/age-birthday.server";
 import { listPendingAgeChecks } from "~/platform/protection/age-queue.server";
+import { ageCheckState, decideAgeCheck, requestAgeCheck } from "~/platform/protection/age.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import { PNG_BYTES } from "../../helpers/age";
 import { createTestDatabase } from "../../helpers/database";

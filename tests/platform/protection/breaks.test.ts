@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postMessage } from "~/platform/content/messages.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { identityPolicy } from "~/platform/identity/policy.server";
 import { login } from "~/platform/identity/login.server";
+import { identityPolicy } from "~/platform/identity/policy.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { createSession, readSession } from "~/platform/identity/sessions.server";
-import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import type { SessionGame } from "~/platform/play/providers/ports";
+import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import {
   REOPEN_WAIT_MS,
   breaksOf,
   runningBreaks,
   takeBreak,
 } from "~/platform/protection/breaks.server";
-import { postMessage } from "~/platform/content/messages.server";
 import { createDeposit } from "~/platform/wallet/deposits.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { createTestDatabase } from "../../helpers/database";

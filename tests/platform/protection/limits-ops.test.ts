@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { DatabaseHandle } from "~/platform/db/open.server";
 import { listMessages } from "~/platform/content/messages.server";
+import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
-import type { LimitKind } from "~/platform/protection/limits-rules";
-import { saveRealitySettings } from "~/platform/protection/reality.server";
-import { listLimits, setLimit } from "~/platform/protection/limits.server";
 import {
   addLimitByOperator,
   listLimitedMembers,
   listRealitySettings,
 } from "~/platform/protection/limits-ops.server";
+import type { LimitKind } from "~/platform/protection/limits-rules";
+import { listLimits, setLimit } from "~/platform/protection/limits.server";
+import { saveRealitySettings } from "~/platform/protection/reality.server";
 import { createTestDatabase } from "../../helpers/database";
 import { insertMember } from "../../helpers/wallet";
 

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
-import { confirmLimitChange, listLimits, setLimit } from "~/platform/protection/limits.server";
 import { headroom } from "~/platform/protection/limits-usage.server";
+import { confirmLimitChange, listLimits, setLimit } from "~/platform/protection/limits.server";
 import {
   attachGatewayOrder,
   confirmDeposit,
   createDeposit,
 } from "~/platform/wallet/deposits.server";
-import { applyGatewayCallback } from "~/platform/wallet/payments/callback.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
+import { applyGatewayCallback } from "~/platform/wallet/payments/callback.server";
 import { createTestDatabase } from "../../helpers/database";
 import { codeOf, fundMain, insertGame } from "../../helpers/play";
 import { accountBalance, formKey, insertMember, testWalletPolicy } from "../../helpers/wallet";

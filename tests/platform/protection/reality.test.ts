@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createSession, readSession } from "~/platform/identity/sessions.server";
+import { playRound } from "~/platform/play/demo/rounds.server";
 import {
   createGameSession,
   findGameSession,
   type GameSession,
 } from "~/platform/play/game-sessions.server";
-import { playRound } from "~/platform/play/demo/rounds.server";
 import {
   answerReality,
   realitySettings,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import type { SessionGame } from "~/platform/play/providers/ports";
+import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import { claimPromotion, joinPromotion } from "~/platform/rewards/promotion-actions.server";
 import type { PromotionFormValues } from "~/platform/rewards/promotion-input";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";

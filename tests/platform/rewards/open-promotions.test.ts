@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearContentCaches } from "~/platform/events/content-changes.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
+import { clearContentCaches } from "~/platform/events/content-changes.server";
 import { openPromotions } from "~/platform/rewards/open-promotions.server";
 import { setPromotionStatus, updatePromotion } from "~/platform/rewards/promotion-admin.server";
 import { createTestDatabase } from "../../helpers/database";

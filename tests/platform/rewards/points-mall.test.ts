@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { inTransaction } from "~/platform/db/transaction.server";
 import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import { savePointsConfig } from "~/platform/rewards/points/config.server";
 import { convertPoints } from "~/platform/rewards/points/convert.server";
@@ -10,10 +11,9 @@ import { pointsBalance } from "~/platform/rewards/points-ledger.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import { HOUSE, MAIN } from "~/platform/wallet/ledger.server";
-import { inTransaction } from "~/platform/db/transaction.server";
 import { createTestDatabase } from "../../helpers/database";
-import { pointsMember, WITHDRAW_PASSWORD } from "../../helpers/points";
 import { insertGame } from "../../helpers/play";
+import { pointsMember, WITHDRAW_PASSWORD } from "../../helpers/points";
 import { operatorAct, postingsByKey, refusal, useRewardsDatabase } from "../../helpers/rewards";
 import { formKey, testWalletPolicy } from "../../helpers/wallet";
 

@@ -24,8 +24,8 @@ import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server
 import { createTestDatabase } from "../../helpers/database";
 import { codeOf } from "../../helpers/play";
 import { operatorAct, publishedPromotion } from "../../helpers/rewards";
-import { TINY_PNG } from "../../helpers/withdrawals";
 import { formKey, insertMember, testWalletPolicy } from "../../helpers/wallet";
+import { TINY_PNG } from "../../helpers/withdrawals";
 
 /**
  * A member's moves (join, claim, apply) are idempotent and refused when they

@@ -2,18 +2,18 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, test } from "vitest";
 import { runScheduledWork } from "~/platform/agency/scheduler.server";
 import {
-  saveVipLevel,
-  upgradeDueMembers,
-  upgradeVipLevel,
-  type VipLevelInput,
-} from "~/platform/rewards/vip.server";
-import {
   progressToNext,
   rebateAmount,
   targetLevel,
   withdrawPolicyFor,
   type VipLevel,
 } from "~/platform/rewards/vip-levels";
+import {
+  saveVipLevel,
+  upgradeDueMembers,
+  upgradeVipLevel,
+  type VipLevelInput,
+} from "~/platform/rewards/vip.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import { HOUSE, MAIN } from "~/platform/wallet/ledger.server";
 import { insertSettledBet } from "../../helpers/agency";

@@ -2,14 +2,14 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
-import { PlatformError } from "~/platform/errors";
-import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/deposits.server";
-import { BONUS, HOUSE, MAIN } from "~/platform/wallet/ledger.server";
 import { inTransaction } from "~/platform/db/transaction.server";
+import { PlatformError } from "~/platform/errors";
 import { credit, debit, type SeamlessPlayer } from "~/platform/play/seamless-wallet.server";
 import { payNewEntry } from "~/platform/rewards/bonus-grants.server";
 import { createPromotion, setPromotionStatus } from "~/platform/rewards/promotion-admin.server";
 import { loadPromotion, type Promotion } from "~/platform/rewards/promotion-rows.server";
+import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/deposits.server";
+import { BONUS, HOUSE, MAIN } from "~/platform/wallet/ledger.server";
 import { transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import {
   approveWithdrawal,

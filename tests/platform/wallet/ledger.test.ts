@@ -2,12 +2,12 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
+import { awardPoints, pointsBalance, spendPoints } from "~/platform/rewards/points-ledger.server";
+import { sniffProofType } from "~/platform/uploads/proof-images";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { confirmDeposit, createDeposit, failDeposit } from "~/platform/wallet/deposits.server";
 import { HOUSE, MAIN, POINTS, postEntry } from "~/platform/wallet/ledger.server";
-import { awardPoints, pointsBalance, spendPoints } from "~/platform/rewards/points-ledger.server";
 import { transactionHistory } from "~/platform/wallet/records.server";
-import { sniffProofType } from "~/platform/uploads/proof-images";
 import {
   transferAllToMain,
   transferBetweenWallets,

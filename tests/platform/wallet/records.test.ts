@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parseDateRange } from "~/platform/calendar/date-range";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
 import { HOUSE, MAIN, postEntry } from "~/platform/wallet/ledger.server";
@@ -12,7 +13,6 @@ import {
 } from "~/platform/wallet/records.server";
 import { transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import { rejectWithdrawal, requestWithdrawal } from "~/platform/wallet/withdrawals.server";
-import { parseDateRange } from "~/platform/calendar/date-range";
 import { createTestDatabase } from "../../helpers/database";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "../../helpers/wallet";
 

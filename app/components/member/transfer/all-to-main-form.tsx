@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { FormErrors } from "../../forms/field";
 import { FormKeyInput } from "./form-key-input";
+import { FormErrors } from "../../forms/field";
 
 /** "All back to main": every vendor wallet's balance to the main wallet in one step, with its own key. */
 export function AllToMainForm({

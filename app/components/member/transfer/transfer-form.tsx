@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { FormErrors } from "../../forms/field";
 import { AmountField } from "./amount-field";
 import { FormKeyInput } from "./form-key-input";
 import { WalletSelect, type WalletOption } from "./wallet-select";
+import { FormErrors } from "../../forms/field";
 
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { FormErrors } from "../../forms/field";
 import { AmountField } from "./amount-field";
 import { FormKeyInput } from "./form-key-input";
+import { FormErrors } from "../../forms/field";
 
 /** Transfer to the upline: an amount from the main wallet to the agent; the agent comes from the account, never the form. */
 export function UplineTransferForm({

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { useTranslation } from "~/utils/i18n";
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { HoneypotField } from "~/components/forms/honeypot-field";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import {
   MISSION_CATEGORIES,

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Field, FormErrors } from "~/components/forms/field";
-import { Pager } from "~/components/ui/pager";
 import { DecisionForm } from "~/components/ops/decision-form";
+import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 

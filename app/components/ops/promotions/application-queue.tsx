@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Field } from "~/components/forms/field";
-import { Pager } from "~/components/ui/pager";
 import { DecisionForm } from "~/components/ops/decision-form";
+import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import type { OpsApplicationView } from "./types";

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { Pager } from "~/components/ui/pager";
 import { SelectField } from "~/components/member/withdraw/select-field";
+import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { GRANT_STATUSES } from "~/platform/rewards/promotion-types";
 import { useTranslation } from "~/utils/i18n";

@@ -1,5 +1,5 @@
-import { useTranslation } from "~/utils/i18n";
 import type { BreakRowView } from "~/components/protection-break/types";
+import { useTranslation } from "~/utils/i18n";
 import { AuditTrail, type TrailEntryView } from "./audit-trail";
 
 export interface RestrictedMemberView extends BreakRowView {

@@ -1,5 +1,5 @@
-import { Pager } from "~/components/ui/pager";
 import { DecisionForm } from "~/components/ops/decision-form";
+import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";

@@ -1,9 +1,9 @@
 import type { Transaction } from "kysely";
+import { CLIENT_SEED, hashServerSeed, newClientSeed, newServerSeed } from "./fair";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
-import { PlatformError } from "../../errors";
 import { inTransaction, type Executor } from "../../db/transaction.server";
-import { CLIENT_SEED, hashServerSeed, newClientSeed, newServerSeed } from "./fair";
+import { PlatformError } from "../../errors";
 
 /**
  * A member's provably fair seed pairs (table fair_seeds): exactly one active

@@ -1,13 +1,4 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/open.server";
-import type { PlayMode } from "../../db/schema";
-import { PlatformError } from "../../errors";
-import { getBrandConfig } from "../../system/settings.server";
-import { type MemberAccountKind } from "../../wallet/ledger.server";
-import { inTransaction } from "../../db/transaction.server";
-import { playAccount, type GameSession } from "../game-sessions.server";
-import { DEMO_PROVIDER } from "../providers/demo.server";
-import { credit, debit, seamlessBalance, type SeamlessPlayer } from "../seamless-wallet.server";
 import {
   engineFor,
   engineKind,
@@ -19,6 +10,15 @@ import {
 import type { RouletteBet } from "./engines/roulette";
 import { fairSource } from "./fair";
 import { lockActiveSeed } from "./fair.server";
+import type { Database } from "../../db/open.server";
+import type { PlayMode } from "../../db/schema";
+import { inTransaction } from "../../db/transaction.server";
+import { PlatformError } from "../../errors";
+import { getBrandConfig } from "../../system/settings.server";
+import { type MemberAccountKind } from "../../wallet/ledger.server";
+import { playAccount, type GameSession } from "../game-sessions.server";
+import { DEMO_PROVIDER } from "../providers/demo.server";
+import { credit, debit, seamlessBalance, type SeamlessPlayer } from "../seamless-wallet.server";
 
 /**
  * A round of the demo provider. Real money moves only through the seamless

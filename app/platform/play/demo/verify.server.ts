@@ -1,9 +1,9 @@
-import type { Database } from "../../db/open.server";
 import { engineKind, type EngineId, type Outcome } from "./engines";
 import type { RouletteBet } from "./engines/roulette";
 import { hashServerSeed, sameOutcome, verifyRound } from "./fair";
 import { seedPairOf, type SeedPair } from "./fair.server";
 import { roundOf, type RoundRecord } from "./rounds.server";
+import type { Database } from "../../db/open.server";
 
 export interface RoundVerification {
   round: RoundRecord;

@@ -1,7 +1,4 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/open.server";
-import { PlatformError } from "../../errors";
-import { type MemberAccountKind } from "../../wallet/ledger.server";
 import { inTransaction } from "../../db/transaction.server";
 import { debit } from "../seamless-wallet.server";
 import { drawInterval, ensureDraws, LOTTERY_PROVIDER, settleDueDraws } from "./draws.server";
@@ -9,6 +6,9 @@ import type { LotteryGame } from "./menu.server";
 import { LOTTERY_VENDORS } from "./pages";
 import { betKindOf, parseSelection, selectionText } from "./rules";
 import { openDrawNo } from "./schedule";
+import type { Database } from "../../db/open.server";
+import { PlatformError } from "../../errors";
+import { type MemberAccountKind } from "../../wallet/ledger.server";
 
 /** The largest stake of one bet, in minor units: a demo, not a high-roller room. */
 export const MAX_LOTTERY_STAKE = 100_000_000n;

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
+import { LOTTERY_CATEGORIES, LOTTERY_PAGES, type LotteryPageName } from "./pages";
+import { lotteryPrizeMode, type PrizeMode } from "./prize-mode";
+import { LOTTERY_TYPES, lotteryTypeOf, type LotteryType } from "./rules";
 import { getVendorLanes } from "../../catalog/lanes.server";
 import type { Database } from "../../db/open.server";
 import type { BrandConfig } from "../../system/brand-config.server";
 import type { SessionGame } from "../providers/ports";
-import { LOTTERY_CATEGORIES, LOTTERY_PAGES, type LotteryPageName } from "./pages";
-import { lotteryPrizeMode, type PrizeMode } from "./prize-mode";
-import { LOTTERY_TYPES, lotteryTypeOf, type LotteryType } from "./rules";
 
 /** A lottery game of a page: the game a bet is placed on, and the lottery type it plays. */
 export interface LotteryGame extends SessionGame {

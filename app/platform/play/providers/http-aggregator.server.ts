@@ -1,8 +1,8 @@
 import * as z from "zod/v4";
+import type { GameProvider, LaunchRequest } from "./ports";
 import { PlatformError } from "../../errors";
 import { postJsonWithRetry } from "../../identity/senders/post-json.server";
 import { SIGNATURE_HEADER, signBody, unixSeconds } from "../../signed-messages.server";
-import type { GameProvider, LaunchRequest } from "./ports";
 
 export const AGGREGATOR_PROVIDER = "aggregator";
 

@@ -1,8 +1,8 @@
 import { getConfig } from "~/config.server";
-import type { BrandConfig } from "../../system/brand-config.server";
 import { demoProvider } from "./demo.server";
 import { httpAggregator } from "./http-aggregator.server";
 import type { GameProvider } from "./ports";
+import type { BrandConfig } from "../../system/brand-config.server";
 
 let aggregator: { url: string; provider: GameProvider } | undefined;
 

@@ -1,12 +1,5 @@
 import type { Insertable } from "kysely";
 import * as z from "zod/v4";
-import type { Database } from "../../db/open.server";
-import type { MissionsTable } from "../../db/schema";
-import { PlatformError } from "../../errors";
-import { audit } from "../../audit/audit.server";
-import { uniqueViolation } from "../../db/unique-violation";
-import { inTransaction } from "../../db/transaction.server";
-import type { OperatorAct } from "../promotion-admin.server";
 import {
   MISSION_CATEGORIES,
   MISSION_CODE_PATTERN,
@@ -14,6 +7,13 @@ import {
   MISSION_PERIODS,
   MISSION_REWARDS,
 } from "./mission-types";
+import { audit } from "../../audit/audit.server";
+import type { Database } from "../../db/open.server";
+import type { MissionsTable } from "../../db/schema";
+import { inTransaction } from "../../db/transaction.server";
+import { uniqueViolation } from "../../db/unique-violation";
+import { PlatformError } from "../../errors";
+import type { OperatorAct } from "../promotion-admin.server";
 
 /**
  * The operator's missions (/ops/missions): create, edit, enable, disable.

@@ -1,13 +1,13 @@
 import { sql, type Selectable } from "kysely";
-import type { Database } from "../../db/open.server";
-import type { MissionClaimsTable } from "../../db/schema";
-import { PlatformError } from "../../errors";
-import { inTransaction } from "../../db/transaction.server";
-import { promotionPeriod } from "../promotion-periods";
-import { recordPage, type Paging } from "../../wallet/records.server";
 import { missionProgress } from "./mission-progress.server";
 import { payMissionReward } from "./mission-rewards.server";
 import type { MissionRewardKind } from "./mission-types";
+import type { Database } from "../../db/open.server";
+import type { MissionClaimsTable } from "../../db/schema";
+import { inTransaction } from "../../db/transaction.server";
+import { PlatformError } from "../../errors";
+import { recordPage, type Paging } from "../../wallet/records.server";
+import { promotionPeriod } from "../promotion-periods";
 
 /**
  * A member claims a complete mission: one claim per (mission, member,

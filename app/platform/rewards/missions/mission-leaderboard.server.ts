@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/open.server";
 import { maskCustomerName } from "../../catalog/winners.server";
+import type { Database } from "../../db/open.server";
 import { promotionPeriod } from "../promotion-periods";
 import { LEADERBOARD_SIZE } from "./mission-types";
 

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
+import type { MissionCondition, MissionPeriod, MissionRewardKind } from "./mission-types";
 import type { Database } from "../../db/open.server";
 import type { MissionsTable } from "../../db/schema";
-import type { MissionCondition, MissionPeriod, MissionRewardKind } from "./mission-types";
 
 /** A mission as the engine reads it: amounts as bigint. */
 export interface Mission {

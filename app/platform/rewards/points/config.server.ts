@@ -1,7 +1,7 @@
-import type { Database } from "../../db/open.server";
-import { PlatformError } from "../../errors";
 import { audit, type AuditContext } from "../../audit/audit.server";
+import type { Database } from "../../db/open.server";
 import { inTransaction, type Executor } from "../../db/transaction.server";
+import { PlatformError } from "../../errors";
 
 /** Points types that earn: five products of play and the deposit. */
 export const EARNING_PRODUCTS = ["live", "lottery", "pvp", "slots", "sports", "deposit"] as const;

@@ -1,3 +1,4 @@
+import { cashFor, readPointsConfig } from "./config.server";
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
 import {
@@ -9,7 +10,6 @@ import {
   type PostedEntry,
 } from "../../wallet/ledger.server";
 import { checkWithdrawPassword } from "../../wallet/withdraw-password.server";
-import { cashFor, readPointsConfig } from "./config.server";
 
 /**
  * Points to cash at the brand's rate (MCS2_convertPoint): one ledger entry

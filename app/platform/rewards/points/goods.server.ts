@@ -1,6 +1,6 @@
+import { audit, type AuditContext } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
-import { audit, type AuditContext } from "../../audit/audit.server";
 
 /**
  * The mall's goods (name, quantity, points requirement, amount

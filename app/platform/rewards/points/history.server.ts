@@ -1,7 +1,7 @@
+import type { PointsLine } from "./points-line";
 import type { Database } from "../../db/open.server";
 import { POINTS } from "../../wallet/ledger.server";
 import { pageOf, type Paging, type RecordWindow } from "../../wallet/records.server";
-import type { PointsLine } from "./points-line";
 
 /** The points details: the postings of the member's POINTS account, newest first. */
 export async function pointsHistory(

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/open.server";
 import type { RedemptionStatus } from "../../db/schema";
+import { inTransaction } from "../../db/transaction.server";
 import { PlatformError } from "../../errors";
 import { HOUSE, MAIN, memberKey, POINTS, postEntry } from "../../wallet/ledger.server";
-import { inTransaction } from "../../db/transaction.server";
 import { checkWithdrawPassword } from "../../wallet/withdraw-password.server";
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
+import { audit, type AuditContext } from "../../audit/audit.server";
+import { postMessage } from "../../content/messages.server";
 import type { Database } from "../../db/open.server";
 import type { RedemptionStatus } from "../../db/schema";
-import { PlatformError } from "../../errors";
-import { postMessage } from "../../content/messages.server";
-import { audit, type AuditContext } from "../../audit/audit.server";
 import { inTransaction } from "../../db/transaction.server";
+import { PlatformError } from "../../errors";
 import { awardPoints } from "../points-ledger.server";
 
 /**

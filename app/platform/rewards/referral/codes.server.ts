@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { Database } from "../../db/open.server";
-import { OPERATOR_TYPE } from "../../identity/member-types";
 import type { Executor } from "../../db/transaction.server";
+import { OPERATOR_TYPE } from "../../identity/member-types";
 
 /**
  * Members' own referral codes (0009-referrals): handed out on first use,

@@ -1,9 +1,9 @@
-import type { Database } from "../../db/open.server";
-import { PlatformError } from "../../errors";
-import { audit, type AuditContext } from "../../audit/audit.server";
-import { inTransaction } from "../../db/transaction.server";
-import { loadPromotion } from "../promotion-rows.server";
 import { payReferralReward } from "./rewards.server";
+import { audit, type AuditContext } from "../../audit/audit.server";
+import type { Database } from "../../db/open.server";
+import { inTransaction } from "../../db/transaction.server";
+import { PlatformError } from "../../errors";
+import { loadPromotion } from "../promotion-rows.server";
 
 /**
  * The operator's word on a held referral reward (/ops/referrals): approve

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/open.server";
-import { maskCustomerName } from "../../catalog/winners.server";
 import type { Period } from "../../calendar/periods";
+import { maskCustomerName } from "../../catalog/winners.server";
+import type { Database } from "../../db/open.server";
 
 /**
  * The friends a member invited, newest first, as /member/referral lists

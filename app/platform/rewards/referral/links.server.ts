@@ -1,9 +1,9 @@
 import type { Transaction } from "kysely";
+import { findReferrerByCode } from "./codes.server";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
-import { PlatformError } from "../../errors";
 import { inTransaction } from "../../db/transaction.server";
-import { findReferrerByCode } from "./codes.server";
+import { PlatformError } from "../../errors";
 
 /**
  * Who brought whom (`referrals`): recorded in the registration's

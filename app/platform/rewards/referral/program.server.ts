@@ -1,7 +1,7 @@
 import type { Database } from "../../db/open.server";
+import type { Executor } from "../../db/transaction.server";
 import { openPromotions } from "../open-promotions.server";
 import { promotionOf, type Promotion } from "../promotion-rows.server";
-import type { Executor } from "../../db/transaction.server";
 
 /**
  * The brand's REFERRAL promotion (the referral menu requires it): the

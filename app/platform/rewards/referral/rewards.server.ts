@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
+import { maskCustomerName } from "../../catalog/winners.server";
+import { postMessage } from "../../content/messages.server";
 import type { Database } from "../../db/open.server";
 import type { DB } from "../../db/schema";
-import { postMessage } from "../../content/messages.server";
-import { maskCustomerName } from "../../catalog/winners.server";
 import { inTransaction } from "../../db/transaction.server";
 import { payNewEntry } from "../bonus-grants.server";
 import { isEligible } from "../eligibility";

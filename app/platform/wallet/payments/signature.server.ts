@@ -1,6 +1,6 @@
-import { isStale, verifySignature } from "../../signed-messages.server";
 import * as z from "zod/v4";
 import type { GatewayCallback } from "./ports";
+import { isStale, verifySignature } from "../../signed-messages.server";
 
 /** A payment gateway callback: a signed message (signed-messages.server.ts) of this shape. */
 const callbackSchema = z.object({

@@ -1,21 +1,21 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { translatorFor } from "~/utils/i18next.server";
-import { createFeedback, memberFeedback } from "~/platform/contact/feedback.server";
 import { FEEDBACK_QUESTION_TYPES } from "~/platform/contact/feedback-types";
-import { getDb } from "~/platform/start.server";
+import { createFeedback, memberFeedback } from "~/platform/contact/feedback.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { requireRealMember } from "~/utils/auth.server";
+import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
 import {
   assertSameOrigin,
   HONEYPOT_FIELD,
   parseSubmission,
   formFailure,
 } from "~/utils/form.server";
-import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
 import { PROOF_FIELD, readProofUpload } from "./__proof-upload.server";
 

@@ -1,6 +1,5 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
-import { i18next } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { claimMission, listMissionClaims } from "~/platform/rewards/missions/mission-claims.server";
@@ -15,6 +14,7 @@ import { isMoneyCondition, textIn } from "~/platform/rewards/missions/mission-ty
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { i18next } from "~/utils/i18next.server";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
 import { RECORDS_PAGE_SIZE, recordsContext } from "~/utils/records.server";

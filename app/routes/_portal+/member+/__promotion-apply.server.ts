@@ -1,4 +1,3 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 import { redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import { APPLY_COMMENT_MAX } from "~/components/rewards/apply-form";
@@ -6,10 +5,11 @@ import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { applyForPromotion } from "~/platform/rewards/promotion-actions.server";
+import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { withSearchParam } from "~/utils/misc";
-import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import { rewardErrorMessage } from "../__promotions.server";
 import type { ProofUpload } from "./__proof-upload.server";
 

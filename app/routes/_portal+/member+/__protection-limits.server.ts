@@ -1,12 +1,12 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import { confirmLimitChange, setLimit } from "~/platform/protection/limits.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { limitAmount, limitKey } from "~/utils/limit-form.server";
 
 /** The limits page's three forms: set (or change) a limit, remove one, confirm a waiting change. */

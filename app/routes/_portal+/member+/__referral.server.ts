@@ -1,12 +1,12 @@
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
+import { maskCustomerName } from "~/platform/catalog/winners.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
-import { maskCustomerName } from "~/platform/catalog/winners.server";
+import type { Promotion } from "~/platform/rewards/promotion-rows.server";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { listReferredFriends } from "~/platform/rewards/referral/friends.server";
 import { mayClaimReferrer, referrerOf } from "~/platform/rewards/referral/links.server";
-import type { Promotion } from "~/platform/rewards/promotion-rows.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { RECORDS_PAGE_SIZE } from "~/utils/records.server";
 import { invitationLink } from "~/utils/referral-link.server";

@@ -1,4 +1,3 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 /**
  * The security centre's form handlers (change password, withdraw password, phone and
  * e-mail binding, profile): one per intent, dispatched by the route's action, as the
@@ -9,6 +8,7 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { CodeSent } from "~/components/identity/sms-code-button";
 import type { SecuritySection } from "~/components/member/security/section";
+import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { bindEmail, bindMobile, sendBindingCode } from "~/platform/identity/contact-binding.server";
@@ -16,8 +16,8 @@ import { sendersFor } from "~/platform/identity/outbox.server";
 import { changePassword } from "~/platform/identity/password-change.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { INCOME_SOURCES, updateProfile } from "~/platform/identity/profile.server";
-import { verifiedBirthday } from "~/platform/protection/age.server";
 import { birthdayProblem } from "~/platform/protection/age-birthday.server";
+import { verifiedBirthday } from "~/platform/protection/age.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import {
   fieldRuleMessage,
@@ -29,8 +29,7 @@ import {
   setWithdrawPassword,
 } from "~/platform/wallet/withdraw-password.server";
 import { auditContext, type Viewer } from "~/utils/auth.server";
-import type { TFunction } from "~/i18n";
-import { codeRequestRefusal, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import {
   codeField,
   confirmedPassword,
@@ -40,6 +39,7 @@ import {
   requiredSecret,
   ruledField,
 } from "~/utils/identity-schemas.server";
+import { codeRequestRefusal, identityErrorMessage, SECRET_FIELDS } from "~/utils/identity.server";
 import { walletErrorMessage } from "~/utils/wallet.server";
 
 /** Never sent back into a re-rendered form, on top of the identity forms' secrets. */

@@ -1,19 +1,19 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
-import { translatorFor } from "~/utils/i18next.server";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import { supportHoursAt } from "~/platform/contact/support-hours";
 import {
   memberConversation,
   postMemberMessage,
   SUPPORT_MESSAGE_MAX_CHARS,
 } from "~/platform/contact/support.server";
-import { formatTimestamp } from "~/platform/calendar/datetime";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
 
 /**

@@ -1,10 +1,10 @@
+import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { walletBalances } from "~/platform/wallet/balance.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
 import { transferWallets } from "~/platform/wallet/policy";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
-import type { TFunction } from "~/i18n";
 
 /**
  * A member's wallets as the member centre lists them: MAIN first, then each

@@ -1,12 +1,12 @@
-import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { addPayeeAccount, removePayeeAccount } from "~/platform/wallet/payees.server";
 import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
+import { addPayeeAccount, removePayeeAccount } from "~/platform/wallet/payees.server";
 import { checkWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import {
   confirmWithdrawalReceipt,
@@ -14,11 +14,11 @@ import {
   requestWithdrawal,
 } from "~/platform/wallet/withdrawals.server";
 import type { Viewer } from "~/utils/auth.server";
-import type { TFunction } from "~/i18n";
+import { parseSubmission, formFailure } from "~/utils/form.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { parseMoneyInput } from "~/utils/money";
-import type { ProofUpload } from "./__proof-upload.server";
 import { amountField, idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
+import type { ProofUpload } from "./__proof-upload.server";
 
 /**
  * The /member/withdraw forms: each parses its form with zod,

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { MemberCentreNav } from "~/components/member/member-centre-nav";
-import type { loader as portalLoader } from "~/routes/_portal+/_layout";
-import { getDb } from "~/platform/start.server";
-import { claimableMissionCount } from "~/platform/rewards/missions/mission-progress.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { requireRealMember } from "~/utils/auth.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MemberCentreNav } from "~/components/member/member-centre-nav";
+import { claimableMissionCount } from "~/platform/rewards/missions/mission-progress.server";
+import { getDb } from "~/platform/start.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import type { loader as portalLoader } from "~/routes/_portal+/_layout";
+import { requireRealMember } from "~/utils/auth.server";
 
 /** The member centre subtree (/member/…), guarded here; each child loader and action re-checks on its own. */
 export async function loader({ request }: LoaderFunctionArgs) {

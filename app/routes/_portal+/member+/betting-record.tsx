@@ -1,18 +1,20 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DateRangeFilter } from "~/components/member/records/date-range-filter";
-import { BetFilters } from "~/components/member/records/bet-filters";
-import { RecordTable, TimeCell } from "~/components/member/records/record-table";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   BetAmountCells,
   BetAmountHeads,
   BetTotalsRow,
 } from "~/components/member/records/bet-columns";
+import { BetFilters } from "~/components/member/records/bet-filters";
+import { DateRangeFilter } from "~/components/member/records/date-range-filter";
+import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES, bettingRecords, bettingVendors } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
+import { titleMeta } from "~/utils/meta";
 import {
   optionalChoice,
   optionalCode,
@@ -21,8 +23,6 @@ import {
   recordsContext,
   recordsView,
 } from "~/utils/records.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

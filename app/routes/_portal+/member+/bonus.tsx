@@ -1,22 +1,22 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
+import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
-import { i18next } from "~/utils/i18next.server";
 import { promotionNames } from "~/platform/rewards/promotion-names.server";
 import { bonusDetails } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
+import { i18next } from "~/utils/i18next.server";
 import { rewardCentreHref } from "~/utils/lobby-links";
+import { titleMeta } from "~/utils/meta";
 import {
   readRecordFilters,
   RECORDS_PAGE_SIZE,
   recordsContext,
   recordsView,
 } from "~/utils/records.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

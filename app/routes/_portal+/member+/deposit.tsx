@@ -8,18 +8,19 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
+import { AgeDepositNotice } from "~/components/age-check/age-deposit-notice";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DepositForm } from "~/components/member/deposit/deposit-form";
 import { DepositNote } from "~/components/member/deposit/deposit-note";
 import { DepositRecords } from "~/components/member/deposit/deposit-records";
 import { depositNoteHref, NOTE_PARAMS, payStepHref } from "~/components/member/deposit/links";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
+import { ageBlocksDeposit } from "~/platform/protection/age.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { ageBlocksDeposit } from "~/platform/protection/age.server";
-import { AgeDepositNotice } from "~/components/age-check/age-deposit-notice";
 import {
   attachGatewayOrder,
   cancelDeposit,
@@ -37,7 +38,8 @@ import {
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import type { TFunction } from "~/i18n";
+import { i18next, translatorFor } from "~/utils/i18next.server";
+import { titleMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/pagination";
 import {
   amountField,
@@ -46,8 +48,6 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -3,10 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { depositNoteHref } from "~/components/member/deposit/links";
 import { PayStep } from "~/components/member/deposit/pay-step";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import {
   cancelDeposit,
@@ -16,6 +15,7 @@ import {
 import type { WalletPolicy } from "~/platform/wallet/policy";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 
 export const meta = titleMeta<typeof loader>();

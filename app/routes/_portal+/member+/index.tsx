@@ -2,13 +2,13 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WalletBalances } from "~/components/member/transfer/wallet-balances";
-import { translatorFor } from "~/utils/i18next.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { memberWallets } from "./__wallets.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
+import { memberWallets } from "./__wallets.server";
 
 export const meta = titleMeta<typeof loader>();
 

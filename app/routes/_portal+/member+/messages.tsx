@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MessagesPage } from "~/components/member/messages-page";
 import { markMessagesRead } from "~/platform/content/messages.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { messagesPageData } from "~/utils/messages-page.server";
-import { recordsContext } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { recordsContext } from "~/utils/records.server";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -1,18 +1,18 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { MoneyCell, RecordTable } from "~/components/member/records/record-table";
 import { profitLoss, type ProfitLossFigures } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
+import { titleMeta } from "~/utils/meta";
 import {
   readRecordFilters,
   RECORDS_PAGE_SIZE,
   recordsContext,
   recordsView,
 } from "~/utils/records.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

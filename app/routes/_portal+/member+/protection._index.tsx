@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { NetDeposits } from "~/components/protection/net-deposits";
 import { netDeposits } from "~/platform/protection/limits-net-deposits.server";
 import { listLimits } from "~/platform/protection/limits.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
-import { readRecordFilters, recordsContext, recordsView } from "~/utils/records.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { readRecordFilters, recordsContext, recordsView } from "~/utils/records.server";
 
 export const meta = titleMeta<typeof loader>();
 

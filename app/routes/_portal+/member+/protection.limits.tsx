@@ -1,17 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LimitForm } from "~/components/protection/limit-form";
 import { LimitsTable } from "~/components/protection/limits-table";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
 import { headroom } from "~/platform/protection/limits-usage.server";
 import { confirmableFrom, listLimits } from "~/platform/protection/limits.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { limitAction } from "./__protection-limits.server";
 
 export const meta = titleMeta<typeof loader>();

@@ -7,20 +7,20 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BreakConfirm } from "~/components/protection-break/break-confirm";
 import { BreakHistory } from "~/components/protection-break/break-history";
 import { BreakToolForm } from "~/components/protection-break/break-tool-form";
 import type { BreakConfirmView, BreakKindView } from "~/components/protection-break/types";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
 import { audit } from "~/platform/audit/audit.server";
 import { BREAK_BOUNDS, breakEnd, breaksOf, takeBreak } from "~/platform/protection/breaks.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { clearSessionCookieHeader } from "~/utils/session.server";
 

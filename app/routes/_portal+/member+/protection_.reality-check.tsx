@@ -3,19 +3,19 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RealitySettingsForm } from "~/components/reality-check/settings-form";
-import { translatorFor } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
-import { getDb } from "~/platform/start.server";
 import { PlatformError } from "~/platform/errors";
 import {
   answerReality,
   realitySettings,
   saveRealitySettings,
 } from "~/platform/protection/reality.server";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { auditContext, requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
+import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/misc";
 

@@ -1,13 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RebateClaimForm } from "~/components/member/rebate/rebate-claim-form";
 import { RebateRecords } from "~/components/member/rebate/rebate-records";
 import { RebateTable } from "~/components/member/rebate/rebate-table";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { i18next } from "~/utils/i18next.server";
 import type { TFunction } from "~/i18n";
-import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { PlatformError } from "~/platform/errors";
 import {
   claimRebate,
@@ -16,11 +14,13 @@ import {
   rebatePolicy,
   rebateQuote,
 } from "~/platform/rewards/rebate.server";
-import { findVipLevel } from "~/platform/rewards/vip.server";
 import { levelName } from "~/platform/rewards/vip-levels";
+import { findVipLevel } from "~/platform/rewards/vip.server";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { i18next } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import {

@@ -5,21 +5,21 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { FormReply } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { FormReply } from "~/components/forms/field";
 import { ApplyForm } from "~/components/rewards/apply-form";
 import { PromotionAction } from "~/components/rewards/promotion-action";
 import { PromotionCard } from "~/components/rewards/promotion-card";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import { rewardCentre } from "~/platform/rewards/promotion-views.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { i18next, translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { withSearchParam } from "~/utils/misc";
-import { PROMOTION_CODE_PATTERN } from "~/platform/rewards/promotion-types";
 import { promotionAction, type PromotionActionReply } from "../__promotions.server";
 import { handleApply } from "./__promotion-apply.server";
 import { isMultipart, readProofUpload } from "./__proof-upload.server";

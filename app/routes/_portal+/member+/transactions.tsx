@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import {
   TransactionTable,
@@ -11,6 +12,7 @@ import {
   type TransactionType,
 } from "~/platform/wallet/records.server";
 import { requireRealMember } from "~/utils/auth.server";
+import { titleMeta } from "~/utils/meta";
 import {
   optionalChoice,
   readRecordFilters,
@@ -18,8 +20,6 @@ import {
   recordsContext,
   recordsView,
 } from "~/utils/records.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

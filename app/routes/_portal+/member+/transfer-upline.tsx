@@ -10,10 +10,10 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { UplineTransferForm } from "~/components/member/transfer/upline-transfer-form";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
@@ -23,7 +23,9 @@ import { findUpline } from "~/platform/wallet/upline.server";
 import { requireRealMember, type Viewer } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import type { TFunction } from "~/i18n";
+import { i18next, translatorFor } from "~/utils/i18next.server";
+import { titleMeta } from "~/utils/meta";
+import { notFound } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
 import {
   amountField,
@@ -31,8 +33,6 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
-import { titleMeta } from "~/utils/meta";
-import { notFound } from "~/utils/misc";
 
 export const meta = titleMeta<typeof loader>();
 

@@ -8,12 +8,13 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import * as z from "zod/v4";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AllToMainForm } from "~/components/member/transfer/all-to-main-form";
 import { TransferForm } from "~/components/member/transfer/transfer-form";
 import { WalletBalances } from "~/components/member/transfer/wallet-balances";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
+import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
+import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { MAIN } from "~/platform/wallet/ledger.server";
@@ -21,9 +22,9 @@ import { findMemberTransfer } from "~/platform/wallet/transfer-receipts.server";
 import { transferAllToMain, transferBetweenWallets } from "~/platform/wallet/transfers.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
-import type { TFunction } from "~/i18n";
 import { useTranslation } from "~/utils/i18n";
-import { memberWallets } from "./__wallets.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
+import { titleMeta } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import {
   amountField,
@@ -31,8 +32,7 @@ import {
   newFormKey,
   walletErrorMessage,
 } from "~/utils/wallet.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { memberWallets } from "./__wallets.server";
 
 export const meta = titleMeta<typeof loader>();
 

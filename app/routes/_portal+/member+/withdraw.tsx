@@ -5,18 +5,18 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PayeeAccounts } from "~/components/member/withdraw/payee-accounts";
 import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
 import { resultFor } from "~/components/member/withdraw/types";
 import { WithdrawRequestForm } from "~/components/member/withdraw/withdraw-request-form";
 import { WithdrawalList } from "~/components/member/withdraw/withdrawal-list";
-import { i18next, translatorFor } from "~/utils/i18next.server";
-import { getDb } from "~/platform/start.server";
 import type { Database } from "~/platform/db/open.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
 import { unfinishedBonuses } from "~/platform/rewards/bonus-grants.server";
-import { findVipLevel } from "~/platform/rewards/vip.server";
 import { withdrawPolicyFor } from "~/platform/rewards/vip-levels";
+import { findVipLevel } from "~/platform/rewards/vip.server";
+import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { listPayeeAccounts, MAX_PAYEE_ACCOUNTS } from "~/platform/wallet/payees.server";
@@ -30,10 +30,12 @@ import {
 import { requireRealMember } from "~/utils/auth.server";
 import { assertSameOrigin, readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { i18next, translatorFor } from "~/utils/i18next.server";
+import { titleMeta } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
-import { isMultipart, readProofUpload } from "./__proof-upload.server";
 import { newFormKey } from "~/utils/wallet.server";
+import { isMultipart, readProofUpload } from "./__proof-upload.server";
 import {
   handleAddPayee,
   handleReceipt,
@@ -42,8 +44,6 @@ import {
   type WithdrawReply,
   type WithdrawRequestContext,
 } from "./__withdraw-actions.server";
-import { titleMeta } from "~/utils/meta";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta = titleMeta<typeof loader>();
 

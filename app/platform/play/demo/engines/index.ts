@@ -1,3 +1,5 @@
+import type { Fraction } from "./fraction";
+import type { RandomSource } from "./random";
 import {
   validRouletteBet,
   spinRoulette,
@@ -7,8 +9,6 @@ import {
 } from "./roulette";
 import { slotMath, spinSlot, validSlotStake, type SlotOutcome } from "./slot";
 import { SLOT_VARIANTS, slotVariant } from "./slot-variants";
-import type { Fraction } from "./fraction";
-import type { RandomSource } from "./random";
 
 /**
  * The demo provider's engines and which title plays on which. An engine id
