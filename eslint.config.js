@@ -197,6 +197,26 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: privateRouteHelpers }] },
   },
   {
+    // Money and secrets come from node:crypto: Math.random's next value can be predicted from
+    // earlier ones. Only the demo seed, a captcha's visual jitter and the launch CDN pick use it.
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: [
+      "app/platform/seed/**",
+      "app/platform/identity/captcha-image.server.ts",
+      "app/platform/play/launch.server.ts",
+    ],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "Math",
+          property: "random",
+          message: "Use node:crypto (randomInt, randomBytes) for anything of value.",
+        },
+      ],
+    },
+  },
+  {
     // Node scripts and benchmarks write their figures to the terminal.
     files: ["scripts/**", "e2e/global-setup.ts", "tests/global-setup.ts"],
     rules: { "no-console": "off" },

@@ -104,6 +104,12 @@ const FORBIDDEN: [fixture: string, pretendPath: string, rule: string, says: stri
     "not a cast on submission.value",
   ],
   [
+    "money-from-math-random.ts",
+    "app/platform/rewards/lint-fixture.server.ts",
+    "no-restricted-properties",
+    "Use node:crypto",
+  ],
+  [
     "imports-out-of-order.ts",
     "app/platform/wallet/lint-fixture.server.ts",
     "import/order",

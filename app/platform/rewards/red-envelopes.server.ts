@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
@@ -24,10 +25,17 @@ class AlreadyOpened extends Error {}
 
 export async function openRedEnvelope(
   db: Database,
-  input: { memberId: string; promotionId: string; now?: Date; random?: () => number },
+  input: {
+    memberId: string;
+    promotionId: string;
+    now?: Date;
+    /** An integer in [0, span): the envelope's offset above its minimum (tests pin it). */
+    pick?: (span: number) => number;
+  },
 ): Promise<{ amount: bigint; replayed: boolean }> {
   const now = input.now ?? new Date();
-  const random = input.random ?? Math.random;
+  // Money: a cryptographic draw, so no one can predict the next envelope from earlier ones.
+  const pick = input.pick ?? randomInt;
   const promotion = await loadPromotion(db, input.promotionId);
   if (promotion.kind !== "red_envelope" || !promotion.envelope)
     throw new PlatformError("promotion_action_refused", { state: "join" });
@@ -38,7 +46,7 @@ export async function openRedEnvelope(
       if (existing) return { amount: BigInt(existing.amount ?? "0"), replayed: true };
       assertOpen(promotion, now);
       await assertEligible(trx, promotion, input.memberId, now);
-      const amount = await drawFromBudget(trx, promotion, window.key, random);
+      const amount = await drawFromBudget(trx, promotion, window.key, pick);
       const paid = await payNewEntry(
         trx,
         { promotion, memberId: input.memberId, periodKey: window.key, action: "claim", amount },
@@ -72,7 +80,7 @@ async function drawFromBudget(
   trx: Trx,
   promotion: Promotion,
   windowKey: string,
-  random: () => number,
+  pick: (span: number) => number,
 ): Promise<bigint> {
   const { budget, min, max } = promotion.envelope!;
   await trx
@@ -91,7 +99,7 @@ async function drawFromBudget(
   if (left < min) throw new PlatformError("red_envelope_empty");
   const high = left < max ? left : max;
   const span = Number(high - min) + 1;
-  const amount = min + BigInt(Math.min(span - 1, Math.floor(random() * span)));
+  const amount = min + BigInt(Math.max(0, Math.min(span - 1, pick(span))));
   await trx
     .updateTable("red_envelope_windows")
     .set((eb) => ({ paid: eb("paid", "+", amount.toString()) }))

@@ -121,7 +121,7 @@ export async function seedDemoRewards(db: Database, brand: BrandConfig, now = ne
     memberId: member("promo05"),
     promotionId: ids.get("lucky-envelope")!,
     now,
-    random: () => 0.5,
+    pick: (span) => Math.floor(span / 2),
   });
   await markSeeded(db, "seed_rewards", now);
   return true;

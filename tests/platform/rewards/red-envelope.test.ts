@@ -104,11 +104,13 @@ it("draws within [min, max] cut to what is left, and says empty below min", asyn
   const [a, b, c] = await Promise.all([1, 2, 3].map(() => insertMember(handle.db)));
   const waitingForC = await claimableCount(handle.db, c!);
   expect(
-    (await openRedEnvelope(handle.db, { memberId: a!, promotionId, random: () => 0.9999 })).amount,
+    (await openRedEnvelope(handle.db, { memberId: a!, promotionId, pick: (span) => span - 1 }))
+      .amount,
   ).toBe(300n);
   expect(await claimableCount(handle.db, c!)).toBe(waitingForC);
   expect(
-    (await openRedEnvelope(handle.db, { memberId: b!, promotionId, random: () => 0.9999 })).amount,
+    (await openRedEnvelope(handle.db, { memberId: b!, promotionId, pick: (span) => span - 1 }))
+      .amount,
   ).toBe(150n);
   // Less than the minimum left: the header no longer counts it for anyone.
   expect(await claimableCount(handle.db, c!)).toBe(waitingForC - 1);
@@ -123,7 +125,7 @@ it("draws within [min, max] cut to what is left, and says empty below min", asyn
         memberId: a!,
         promotionId,
         now: tomorrow,
-        random: () => 0,
+        pick: () => 0,
       })
     ).amount,
   ).toBe(100n);
