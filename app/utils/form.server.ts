@@ -30,6 +30,46 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
+/** The most a form body may hold: every form's fields together are a few kilobytes. */
+export const FORM_MAX_BYTES = 256 * 1024;
+/** The most a JSON callback body may hold (a provider's batch of bet records). */
+export const JSON_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The request's body, refused with a 413 once it passes `maxBytes`: by its
+ * Content-Length before reading, and by counting while reading, since a
+ * chunked body announces no length. Nothing bigger is ever held in memory.
+ */
+export async function readCappedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () => json({ error: "too_large" }, { status: 413 });
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
 export interface ReadFormOptions {
   honeypot?: boolean;
   /** The fields that hold several lines (textareas): tab and line breaks are text there. */
@@ -46,7 +86,14 @@ const refusedFields = new WeakMap<FormData, Record<string, string[]>>();
  */
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const body = await readCappedBody(request, FORM_MAX_BYTES);
+  const contentType = request.headers.get("Content-Type") ?? "";
+  let formData: FormData;
+  try {
+    formData = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw json({ error: "invalid_form" }, { status: 400 });
+  }
   if (options.honeypot && formData.get(HONEYPOT_FIELD)) {
     throw json({ error: "spam" }, { status: 400 });
   }
@@ -141,7 +188,7 @@ function dropBrokenConformFields(formData: FormData) {
  * Text that is not JSON is left to the caller's own parser to refuse.
  */
 export async function readJsonText(request: Request, maxLength: number): Promise<string> {
-  const text = await request.text();
+  const text = new TextDecoder().decode(await readCappedBody(request, JSON_MAX_BYTES));
   if (text.length > maxLength) return text;
   let parsed: unknown;
   try {
