@@ -2,11 +2,12 @@ import { json } from "@remix-run/node";
 import { sql } from "kysely";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
 /** Readiness for the container: the database answers and holds a brand, so pages can render. */
-export async function loader() {
+async function loadResource() {
   let db;
   try {
     db = await getDb();
@@ -24,3 +25,5 @@ export async function loader() {
   }
   return json({ status: "ok", database: "ok" }, { headers: noStore });
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -3,6 +3,7 @@ import * as z from "zod/v4";
 import { audit } from "~/platform/audit/audit.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import {
@@ -21,7 +22,7 @@ const LogoutForm = z.object({ site: z.enum(["member", "agent", "ops"]).optional(
  * as the spec restores the merchant keys. Members return to /, agents to /agent,
  * operators to /ops/login.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, LogoutForm);
   // The back office has its own cookie: signing out there leaves a portal session alone.
   if (form.site === "ops") return opsLogout(request);
@@ -54,4 +55,6 @@ async function opsLogout(request: Request) {
 }
 
 /** GET /logout changes nothing: signing out takes the confirmation form. */
-export const loader = () => redirect("/");
+export const loader = withResourceHeaders(() => redirect("/"));
+
+export const action = withResourceHeaders(handleAction);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { canonicalOrigin } from "~/utils/seo";
 
 /**
@@ -18,7 +19,7 @@ const RULES = [
   "Allow: /resources/icons/",
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const brand = await getBrandConfig(await getDb());
   const origin = canonicalOrigin(request.url, brand.mainDomain);
   return new Response([...RULES, "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n"), {
@@ -28,3 +29,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { alternateLinks, canonicalOrigin } from "~/utils/seo";
 
 /** The pages a visitor can open without signing in (robots.txt keeps crawlers off the rest). */
@@ -26,7 +27,7 @@ const escapeXml = (text: string) =>
  * Every address of every public page (each language's and x-default), each
  * listing all of them as alternates, as search engines ask of hreflang in sitemaps.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const brand = await getBrandConfig(await getDb());
   const origin = canonicalOrigin(request.url, brand.mainDomain);
   const entries = PUBLIC_PAGES.flatMap((path) => {
@@ -55,3 +56,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const loader = withResourceHeaders(loadResource);

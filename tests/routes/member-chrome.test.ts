@@ -205,7 +205,7 @@ describe("logout", () => {
 
   test("GET /logout signs nobody out; without a session the post just clears the cookie", async () => {
     const { loader, action } = await import("~/routes/logout");
-    const get = loader();
+    const get = await loader();
     expect(get.status).toBe(302);
     expect(get.headers.get("Location")).toBe("/");
     const anonymous = await action(logoutPost(""));

@@ -456,6 +456,8 @@ export interface GameSessionsTable {
   >;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** The sign-in the game was launched from; the game expires when it ends (0031). */
+  portal_session_id: string | null;
 }
 
 export interface FavouritesTable {

@@ -30,6 +30,8 @@ export async function createGameSession(
     provider: string;
     mode: PlayMode;
     language: string;
+    /** The member's sign-in: the game's token dies with it (migration 0031's trigger). */
+    portalSessionId?: string;
     now?: Date;
   },
 ): Promise<{ id: string; token: string }> {
@@ -49,6 +51,7 @@ export async function createGameSession(
       demo_balance: input.mode === "demo" ? DEMO_PLAY_MONEY.toString() : null,
       created_at: now,
       expires_at: new Date(now.getTime() + GAME_SESSION_HOURS * 3_600_000),
+      portal_session_id: input.portalSessionId ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -120,6 +120,8 @@ export async function startGame(
   db: Database,
   input: {
     member: { id: string; account: string };
+    /** The sign-in launching it: the game ends with it. */
+    portalSessionId?: string;
     game: SessionGame;
     mode: PlayMode;
     language: string;
@@ -131,6 +133,7 @@ export async function startGame(
   const provider = providerFor(input.brand, input.game.vassalage);
   const session = await createGameSession(db, {
     memberId: input.member.id,
+    portalSessionId: input.portalSessionId,
     game: input.game,
     provider: provider.code,
     mode: input.mode,

@@ -92,6 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!resolved.game || !viewer) throw notFound();
   const started = await startGame(db, {
     member: { id: viewer.member.id, account: viewer.member.account },
+    portalSessionId: viewer.sessionId,
     game: resolved.game,
     mode: decision.mode,
     language,

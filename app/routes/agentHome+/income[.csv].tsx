@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { agentIncome } from "~/platform/agency/ledger-reports.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/agency.server";
 import { csvFileName, incomeFilters } from "./__reports.server";
 
@@ -15,7 +16,7 @@ const COLUMNS = [
 ] as const;
 
 /** /agentHome/income.csv: my income per day over the page's days. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = incomeFilters(request, brand);
   const records = await agentIncome(db, agentId, {
@@ -32,3 +33,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
 }
+
+export const loader = withResourceHeaders(loadResource);

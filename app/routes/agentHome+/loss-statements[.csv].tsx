@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lossStatements } from "~/platform/agency/reports.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import {
   agentContext,
   csvMoney,
@@ -10,7 +11,7 @@ import {
 import { csvFileName, lossStatementFilters } from "./__reports.server";
 
 /** /agentHome/loss-statements.csv: the user loss page's rows under the same filters, every page of them. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = lossStatementFilters(request, brand);
   const records = await orNotFound(
@@ -43,3 +44,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { contractCsvLoader } from "./__contract-page.server";
 
 /** /agentHome/realtime-salary.csv: the page's settlement records under the same filters and scoping, every page of them. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   return contractCsvLoader(request, "REALTIME");
 }
+
+export const loader = withResourceHeaders(loadResource);

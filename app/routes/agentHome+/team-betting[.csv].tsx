@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { teamBetting } from "~/platform/agency/reports.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import {
   agentContext,
   csvMoney,
@@ -11,7 +12,7 @@ import {
 import { csvFileName, teamBettingFilters } from "./__reports.server";
 
 /** /agentHome/team-betting.csv: the team betting page's rows under the same filters, every page of them. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = teamBettingFilters(request, brand);
   const records = await orNotFound(
@@ -44,3 +45,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
 }
+
+export const loader = withResourceHeaders(loadResource);

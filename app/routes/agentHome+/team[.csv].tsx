@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listTeam } from "~/platform/agency/team.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { agentContext, CSV_ROW_LIMIT, csvMoney, csvResponse } from "~/utils/agency.server";
 import { rateToInput } from "~/utils/rates";
 import { readTeamFilters } from "./__team.server";
 
 /** /agentHome/team.csv: the team list under the page's filters (same query string, same scoping), every page at once. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const { db, agentId, brand, t } = await agentContext(request);
   const { search, level } = readTeamFilters(request);
   const team = await listTeam(
@@ -41,3 +42,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return csvResponse(`team-${level}.csv`, header, rows);
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { entryLabel, walletLabel } from "~/components/member/records/entry-label";
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import {
   agentContext,
   csvMoney,
@@ -12,7 +13,7 @@ import {
 import { csvFileName, transactionFilters } from "./__reports.server";
 
 /** /agentHome/transactions.csv: the account details page's rows under the same filters, every page of them. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const { agentId, db, brand, t } = await agentContext(request);
   const filters = transactionFilters(request, brand);
   const records = await orNotFound(
@@ -39,3 +40,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]),
   );
 }
+
+export const loader = withResourceHeaders(loadResource);

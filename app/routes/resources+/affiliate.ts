@@ -4,6 +4,7 @@ import { countHit } from "~/platform/identity/rate-limits.server";
 import { isAffiliateCodeValid } from "~/platform/registration/registration.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { auditContext } from "~/utils/auth.server";
 
 /** Checks per visitor address and minute: enough for typing, too few to walk through codes. */
@@ -17,7 +18,7 @@ const noStore = { "Cache-Control": "no-store" };
  * Affiliate code check, for the register form (GET `?code=` → `{ code, valid }`).
  * `code` echoes what was checked, so the form can tell a stale answer.
  */
-export async function loader({
+async function loadResource({
   request,
 }: LoaderFunctionArgs): Promise<TypedResponse<AffiliateCheck>> {
   const code = (new URL(request.url).searchParams.get("code") ?? "").trim();
@@ -34,3 +35,5 @@ export async function loader({
   const brand = await getBrandConfig(db);
   return json({ code, valid: await isAffiliateCodeValid(db, code, brand) }, { headers: noStore });
 }
+
+export const loader = withResourceHeaders(loadResource);

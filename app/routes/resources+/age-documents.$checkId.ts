@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findAgeCheckDocument } from "~/platform/protection/age-queue.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getOperator } from "~/utils/auth.server";
 import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
@@ -9,9 +10,11 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * else, the member who sent it included, gets the 404 of a document that
  * does not exist. The type is the one sniffed from the bytes at upload.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loadResource({ request, params }: LoaderFunctionArgs) {
   if (!(await getOperator(request))) return privateImageNotFound();
   const document = await findAgeCheckDocument(await getDb(), params.checkId ?? "");
   if (!document) return privateImageNotFound();
   return privateImageResponse(document);
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { safeRedirectPath } from "~/utils/misc";
 import { closeAnnouncementsCookieHeader } from "~/utils/prefs.server";
@@ -11,11 +12,13 @@ const CloseForm = z.object({
 });
 
 /** Closing the announcement popup sets the closed marker of its audience for this browser session. */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, CloseForm);
   return redirect(safeRedirectPath(form.redirectTo), {
     headers: { "Set-Cookie": await closeAnnouncementsCookieHeader(request, form.audience) },
   });
 }
 
-export const loader = () => redirect("/");
+export const loader = withResourceHeaders(() => redirect("/"));
+
+export const action = withResourceHeaders(handleAction);

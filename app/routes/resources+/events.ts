@@ -5,6 +5,7 @@ import { replayEvents } from "~/platform/events/outbox.server";
 import { liveStreamsFor } from "~/platform/events/streams.server";
 import { isOpsTopic, MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
 import { startDatabase } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { sseMessage } from "./__sse-message.server";
 
@@ -53,7 +54,7 @@ async function audienceOf(request: Request, url: URL) {
  * outbox still holds, or asks the page to revalidate when it no longer
  * reaches back that far.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const audience = await audienceOf(request, url);
   if (audience instanceof Response) return audience;
@@ -95,3 +96,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   response.headers.set("X-Accel-Buffering", "no");
   return response;
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -5,6 +5,7 @@ import { REFUSED_PARAM } from "~/components/play/refused-param";
 import { PlatformError } from "~/platform/errors";
 import { addFavourite, removeFavourite } from "~/platform/play/favourites.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getViewer } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { translatorFor } from "~/utils/i18next.server";
@@ -31,7 +32,7 @@ const FavouriteForm = z.object({
  * answer is a redirect back to the page (POST → redirect → GET); a fetcher
  * gets JSON and the page stays.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const viewer = await getViewer(request);
@@ -69,4 +70,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(withSearchParam(redirectTo, REFUSED_PARAM, null));
 }
 
-export const loader = () => redirect("/");
+export const loader = withResourceHeaders(() => redirect("/"));
+
+export const action = withResourceHeaders(handleAction);

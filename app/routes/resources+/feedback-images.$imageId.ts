@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findFeedbackImage } from "~/platform/contact/feedback-threads.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
@@ -10,7 +11,7 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * ids reveal nothing. The type is the one sniffed from the bytes at upload,
  * and the browser is told not to guess.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loadResource({ request, params }: LoaderFunctionArgs) {
   const image = await findFeedbackImage(await getDb(), params.imageId ?? "");
   if (!image) return privateImageNotFound();
   const operator = await getOperator(request);
@@ -20,3 +21,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return privateImageResponse(image);
 }
+
+export const loader = withResourceHeaders(loadResource);

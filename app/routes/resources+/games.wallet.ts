@@ -4,6 +4,7 @@ import { answerAggregatorWalletCall } from "~/platform/play/providers/aggregator
 import { SIGNATURE_HEADER } from "~/platform/signed-messages.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { readJsonText } from "~/utils/form.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -14,7 +15,7 @@ const MAX_BODY_BYTES = 16 * 1024;
  * same-origin check: the HMAC signature over the raw body is the
  * authentication (aggregator-wallet.server.ts describes the messages).
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, { status: 405 });
   const key = getConfig().GAME_AGGREGATOR_KEY;
   // Without a configured aggregator there is nobody whose calls we could check.
@@ -34,3 +35,5 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   return json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }
+
+export const action = withResourceHeaders(handleAction);

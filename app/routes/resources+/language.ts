@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
 import { flushVendorLanes } from "~/platform/catalog/lanes.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { languageMenu } from "~/utils/language-menu.server";
 import { safeRedirectPath, withSearchParam } from "~/utils/misc";
@@ -15,7 +16,7 @@ const LanguageForm = z.object({
 });
 
 /** A language change is stored in a cookie and flushes the cached vendor lanes. */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, LanguageForm);
   flushVendorLanes(await getDb(), form.lng);
   // ?lng= outranks the cookie, so it must not survive into the page we return to.
@@ -25,4 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => redirect("/");
+export const loader = withResourceHeaders(() => redirect("/"));
+
+export const action = withResourceHeaders(handleAction);

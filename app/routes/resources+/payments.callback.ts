@@ -8,6 +8,7 @@ import {
 } from "~/platform/wallet/payments/callback.server";
 import { gatewaySettings } from "~/platform/wallet/payments/channels.server";
 import { readSignedCallback } from "~/platform/wallet/payments/signature.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { readJsonText } from "~/utils/form.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -29,7 +30,7 @@ const MAX_BODY_BYTES = 16 * 1024;
  * 404 for an unknown reference; 409 when the deposit was already settled the
  * other way (e.g. the member cancelled it) so the gateway escalates it.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, { status: 405 });
   // Without a configured gateway there is nobody whose callbacks we could check.
   const gateway = gatewaySettings();
@@ -66,3 +67,5 @@ function answer(outcome: CallbackOutcome) {
       return json({ error: "deposit_closed", status: outcome.status }, { status: 409 });
   }
 }
+
+export const action = withResourceHeaders(handleAction);

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod/v4";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { parseFormOrThrow } from "~/utils/form.server";
 import { safeRedirectPath } from "~/utils/misc";
 import { writePrefs } from "~/utils/prefs.server";
@@ -18,7 +19,7 @@ const PrefsForm = z
   );
 
 /** Theme, side-menu state and the hidden balance: a plain form post that works without JavaScript. */
-export async function action({ request }: ActionFunctionArgs) {
+async function handleAction({ request }: ActionFunctionArgs) {
   const form = await parseFormOrThrow(request, PrefsForm);
   const change = {
     ...(form.theme && { theme: form.theme }),
@@ -30,4 +31,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => redirect("/");
+export const loader = withResourceHeaders(() => redirect("/"));
+
+export const action = withResourceHeaders(handleAction);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { findPromotionProof } from "~/platform/rewards/applications.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getOperator } from "~/utils/auth.server";
 import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
@@ -11,9 +12,11 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * that shows it). The type is the one the platform sniffed from the bytes at
  * upload, and the browser is told not to guess.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loadResource({ request, params }: LoaderFunctionArgs) {
   if (!(await getOperator(request))) return privateImageNotFound();
   const proof = await findPromotionProof(await getDb(), params.proofId ?? "");
   if (!proof) return privateImageNotFound();
   return privateImageResponse(proof);
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -3,6 +3,7 @@ import { isSupportedLanguage } from "~/i18n";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createLoginHandoff } from "~/platform/identity/sessions.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getViewer } from "~/utils/auth.server";
 import { qrSvg as toSvg } from "./__qr.server";
 import { svgResponse } from "./__tile-art.server";
@@ -17,7 +18,7 @@ const rendered = new Map<string, Promise<string>>();
  * arrives signed in. The browser may keep that QR privately for a few minutes
  * (less than the token lives), so browsing the portal does not mint a token per page.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const lng = url.searchParams.get("lng");
   const language = isSupportedLanguage(lng) ? lng : "en";
@@ -48,3 +49,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   response.headers.set("Vary", "Cookie");
   return response;
 }
+
+export const loader = withResourceHeaders(loadResource);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { getDb } from "~/platform/start.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { invitationLink } from "~/utils/referral-link.server";
 import { qrPng, qrSvg } from "./__qr.server";
@@ -11,7 +12,7 @@ import { svgResponse } from "./__tile-art.server";
  * /member/referral shows, or with `?download=1` the 800 px PNG as an
  * attachment to save and share. Private: it names the member's own code.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loadResource({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const code = await referralCodeOf(await getDb(), viewer.member.id);
   const link = invitationLink(request, code);
@@ -29,3 +30,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   response.headers.set("Vary", "Cookie");
   return response;
 }
+
+export const loader = withResourceHeaders(loadResource);

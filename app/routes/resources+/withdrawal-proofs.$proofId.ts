@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/start.server";
 import { findWithdrawalProof } from "~/platform/wallet/withdrawal-proofs.server";
+import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { privateImageNotFound, privateImageResponse } from "./__private-image.server";
 
@@ -10,7 +11,7 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * 404 as for a proof that does not exist. The type is the one the platform
  * sniffed from the bytes at upload, and the browser is told not to guess.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loadResource({ request, params }: LoaderFunctionArgs) {
   const [operator, viewer] = await Promise.all([getOperator(request), getViewer(request)]);
   if (!operator && !viewer) return privateImageNotFound();
   const proof = await findWithdrawalProof(await getDb(), params.proofId ?? "");
@@ -18,3 +19,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!operator && viewer?.member.id !== proof.member_id) return privateImageNotFound();
   return privateImageResponse(proof);
 }
+
+export const loader = withResourceHeaders(loadResource);
