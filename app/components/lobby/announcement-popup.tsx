@@ -1,15 +1,14 @@
 import { Link } from "@remix-run/react";
-import { formatTimestamp } from "~/platform/calendar/datetime";
+import {
+  AnnouncementList,
+  type AnnouncementItem,
+} from "~/components/announcements/announcement-list";
 import { useTranslation } from "~/utils/i18n";
 import { Dialog } from "../ui/dialog";
 
-export interface AnnouncementData {
-  id: number;
-  title: string;
-  contentHtml: string;
+export interface AnnouncementData extends AnnouncementItem {
   promotionType: string | null;
   promotionCode: string | null;
-  publishedAt: string;
 }
 
 /**
@@ -49,27 +48,18 @@ export function AnnouncementPopup({
       className="announcement-dialog"
       testId="announcement-popup"
     >
-      <ul className="announcement-list">
-        {items.map((item) => (
-          <li key={item.id}>
-            <details>
-              <summary>
-                <span className="announcement-title">{item.title}</span>
-                <time dateTime={item.publishedAt}>
-                  {formatTimestamp(item.publishedAt, timeZone)}
-                </time>
-              </summary>
-              {/* Sanitized on the server when stored and again when read. */}
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
-              {promotionHref(item) ? (
-                <Link to={promotionHref(item)!} className="button primary small">
-                  {t("announcements.goToPromotion")}
-                </Link>
-              ) : null}
-            </details>
-          </li>
-        ))}
-      </ul>
+      <AnnouncementList
+        items={items}
+        timeZone={timeZone}
+        after={(item) => {
+          const href = promotionHref(item);
+          return href ? (
+            <Link to={href} className="button primary small">
+              {t("announcements.goToPromotion")}
+            </Link>
+          ) : null;
+        }}
+      />
       {totalPages > 1 ? (
         <nav className="dialog-pager" aria-label={t("pager.pages")}>
           {page > 1 ? (

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
+import { AnnouncementList } from "~/components/announcements/announcement-list";
+import { AnnouncementPopup } from "~/components/lobby/announcement-popup";
+import { formatTimestamp } from "~/platform/calendar/datetime";
+import { renderWithApp } from "../helpers/render";
+
+const items = [
+  {
+    id: 1,
+    title: "Weekend bonus",
+    contentHtml: "<p>Double <strong>points</strong></p>",
+    publishedAt: "2026-11-20T10:00:00.000Z",
+    promotionType: "DEPOSIT",
+    promotionCode: "WEEKEND 1",
+  },
+  {
+    id: 2,
+    title: "Maintenance",
+    contentHtml: "<p>Down at noon</p>",
+    publishedAt: "2026-11-21T08:30:00.000Z",
+    promotionType: null,
+    promotionCode: null,
+  },
+];
+
+describe("AnnouncementList", () => {
+  test("each title is a details summary with its date in the brand's time zone, over its content", async () => {
+    await renderWithApp(
+      <AnnouncementList items={items} timeZone="Asia/Karachi" testId="announcement-list" />,
+    );
+    const list = await screen.findByTestId("announcement-list");
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows).toHaveLength(2);
+    const summary = rows[0].querySelector("details > summary");
+    expect(summary).toHaveTextContent("Weekend bonus");
+    const time = rows[0].querySelector("time");
+    expect(time).toHaveAttribute("dateTime", "2026-11-20T10:00:00.000Z");
+    expect(time).toHaveTextContent(formatTimestamp("2026-11-20T10:00:00.000Z", "Asia/Karachi"));
+    expect(rows[0].querySelector(".rich-text strong")).toHaveTextContent("points");
+    expect(within(list).queryByRole("link")).toBeNull();
+  });
+
+  test("the popup adds its promotion link after an item's content, and only where there is one", async () => {
+    await renderWithApp(
+      <AnnouncementPopup
+        items={items}
+        page={1}
+        totalPages={1}
+        pageHref={(page) => `/?announcementPage=${page}`}
+        returnTo="/"
+        audience="B"
+        timeZone="UTC"
+      />,
+    );
+    const popup = await screen.findByTestId("announcement-popup");
+    const rows = within(popup).getAllByRole("listitem");
+    expect(within(rows[0]).getByRole("link")).toHaveAttribute(
+      "href",
+      "/member/rewards?promotion=WEEKEND%201",
+    );
+    expect(within(rows[1]).queryByRole("link")).toBeNull();
+    expect(rows[1].querySelector("details .rich-text")).toHaveTextContent("Down at noon");
+  });
+});
