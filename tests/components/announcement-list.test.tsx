@@ -33,12 +33,13 @@ describe("AnnouncementList", () => {
     const list = await screen.findByTestId("announcement-list");
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
-    const summary = rows[0].querySelector("details > summary");
+    const [first] = rows as [HTMLElement, HTMLElement];
+    const summary = first.querySelector("details > summary");
     expect(summary).toHaveTextContent("Weekend bonus");
-    const time = rows[0].querySelector("time");
+    const time = first.querySelector("time");
     expect(time).toHaveAttribute("dateTime", "2026-11-20T10:00:00.000Z");
     expect(time).toHaveTextContent(formatTimestamp("2026-11-20T10:00:00.000Z", "Asia/Karachi"));
-    expect(rows[0].querySelector(".rich-text strong")).toHaveTextContent("points");
+    expect(first.querySelector(".rich-text strong")).toHaveTextContent("points");
     expect(within(list).queryByRole("link")).toBeNull();
   });
 
@@ -55,12 +56,12 @@ describe("AnnouncementList", () => {
       />,
     );
     const popup = await screen.findByTestId("announcement-popup");
-    const rows = within(popup).getAllByRole("listitem");
-    expect(within(rows[0]).getByRole("link")).toHaveAttribute(
+    const [first, second] = within(popup).getAllByRole("listitem") as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole("link")).toHaveAttribute(
       "href",
       "/member/rewards?promotion=WEEKEND%201",
     );
-    expect(within(rows[1]).queryByRole("link")).toBeNull();
-    expect(rows[1].querySelector("details .rich-text")).toHaveTextContent("Down at noon");
+    expect(within(second).queryByRole("link")).toBeNull();
+    expect(second.querySelector("details .rich-text")).toHaveTextContent("Down at noon");
   });
 });
