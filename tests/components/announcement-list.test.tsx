@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { AnnouncementList } from "~/components/announcements/announcement-list";
 import { AnnouncementPopup } from "~/components/lobby/announcement-popup";
+import { NoticeDialog } from "~/components/lobby/notice-dialog";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { renderWithApp } from "../helpers/render";
 
@@ -63,5 +64,48 @@ describe("AnnouncementList", () => {
     );
     expect(within(second).queryByRole("link")).toBeNull();
     expect(second.querySelector("details .rich-text")).toHaveTextContent("Down at noon");
+  });
+
+  test("the popup and the notice dialog page with the same previous/next links", async () => {
+    await renderWithApp(
+      <>
+        <AnnouncementPopup
+          items={items}
+          page={2}
+          totalPages={3}
+          pageHref={(page) => `/?announcements=${page}`}
+          returnTo="/"
+          audience="B"
+          timeZone="UTC"
+        />
+        <NoticeDialog
+          notice={items[0]!}
+          index={0}
+          total={2}
+          hrefFor={(index) => `/?notice=${index}`}
+          closeHref="/"
+          timeZone="UTC"
+        />
+      </>,
+    );
+    const popup = await screen.findByTestId("announcement-popup");
+    const popupPager = within(popup).getByRole("navigation");
+    expect(within(popupPager).getByRole("link", { name: "Previous" })).toHaveAttribute(
+      "href",
+      "/?announcements=1",
+    );
+    expect(within(popupPager).getByRole("link", { name: "Next" })).toHaveAttribute(
+      "href",
+      "/?announcements=3",
+    );
+    expect(within(popup).getByTestId("announcement-page")).toHaveTextContent("2 / 3");
+    const notice = screen.getByTestId("notice-dialog");
+    const noticePager = within(notice).getByRole("navigation");
+    expect(noticePager).toHaveTextContent("1 / 2");
+    expect(within(noticePager).queryByRole("link", { name: "Previous" })).toBeNull();
+    expect(within(noticePager).getByRole("link", { name: "Next" })).toHaveAttribute(
+      "href",
+      "/?notice=1",
+    );
   });
 });

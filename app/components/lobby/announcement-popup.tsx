@@ -5,6 +5,7 @@ import {
 } from "~/components/announcements/announcement-list";
 import { useTranslation } from "~/utils/i18n";
 import { Dialog } from "../ui/dialog";
+import { DialogPager } from "../ui/dialog-pager";
 
 export interface AnnouncementData extends AnnouncementItem {
   promotionType: string | null;
@@ -61,21 +62,12 @@ export function AnnouncementPopup({
         }}
       />
       {totalPages > 1 ? (
-        <nav className="dialog-pager" aria-label={t("pager.pages")}>
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} preventScrollReset replace>
-              {t("pager.previous")}
-            </Link>
-          ) : null}
-          <span data-testid="announcement-page">
-            {t("pager.status", { page, total: totalPages })}
-          </span>
-          {page < totalPages ? (
-            <Link to={pageHref(page + 1)} preventScrollReset replace>
-              {t("pager.next")}
-            </Link>
-          ) : null}
-        </nav>
+        <DialogPager
+          page={page}
+          total={totalPages}
+          pageHref={pageHref}
+          statusTestId="announcement-page"
+        />
       ) : null}
     </Dialog>
   );
