@@ -3,16 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DemoGameNotFound } from "~/components/demo-games/not-found";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { demoSessionFor } from "~/platform/play/demo/page.server";
 import { verifyMemberRound } from "~/platform/play/demo/verify.server";
-import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { getViewer } from "~/utils/auth.server";
 import { useTranslation } from "~/utils/i18n";
 import { i18next, translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { notFound } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
+import { sessionOf } from "./__demo-games.server";
 
 /**
  * The verify view of one round of the game session's member: once the seed
@@ -24,10 +22,7 @@ import { formatMoney } from "~/utils/money";
 export const meta = titleMeta<typeof loader>();
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const db = await getDb();
-  const viewer = await getViewer(request);
-  const session = await demoSessionFor(db, params.token ?? "", viewer?.member.id ?? null);
-  if (!session) throw notFound();
+  const { db, session } = await sessionOf(request, params.token);
   const checked = await verifyMemberRound(db, session.memberId, params.roundId ?? "");
   if (!checked) throw notFound();
   const [brand, locale, t] = await Promise.all([

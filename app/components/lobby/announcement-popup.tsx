@@ -1,15 +1,15 @@
 import { Link } from "@remix-run/react";
-import { formatTimestamp } from "~/platform/calendar/datetime";
+import {
+  AnnouncementList,
+  type AnnouncementItem,
+} from "~/components/announcements/announcement-list";
 import { useTranslation } from "~/utils/i18n";
 import { Dialog } from "../ui/dialog";
+import { DialogPager } from "../ui/dialog-pager";
 
-export interface AnnouncementData {
-  id: number;
-  title: string;
-  contentHtml: string;
+export interface AnnouncementData extends AnnouncementItem {
   promotionType: string | null;
   promotionCode: string | null;
-  publishedAt: string;
 }
 
 /**
@@ -49,43 +49,25 @@ export function AnnouncementPopup({
       className="announcement-dialog"
       testId="announcement-popup"
     >
-      <ul className="announcement-list">
-        {items.map((item) => (
-          <li key={item.id}>
-            <details>
-              <summary>
-                <span className="announcement-title">{item.title}</span>
-                <time dateTime={item.publishedAt}>
-                  {formatTimestamp(item.publishedAt, timeZone)}
-                </time>
-              </summary>
-              {/* Sanitized on the server when stored and again when read. */}
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.contentHtml }} />
-              {promotionHref(item) ? (
-                <Link to={promotionHref(item)!} className="button primary small">
-                  {t("announcements.goToPromotion")}
-                </Link>
-              ) : null}
-            </details>
-          </li>
-        ))}
-      </ul>
+      <AnnouncementList
+        items={items}
+        timeZone={timeZone}
+        after={(item) => {
+          const href = promotionHref(item);
+          return href ? (
+            <Link to={href} className="button primary small">
+              {t("announcements.goToPromotion")}
+            </Link>
+          ) : null;
+        }}
+      />
       {totalPages > 1 ? (
-        <nav className="dialog-pager" aria-label={t("pager.pages")}>
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} preventScrollReset replace>
-              {t("pager.previous")}
-            </Link>
-          ) : null}
-          <span data-testid="announcement-page">
-            {t("pager.status", { page, total: totalPages })}
-          </span>
-          {page < totalPages ? (
-            <Link to={pageHref(page + 1)} preventScrollReset replace>
-              {t("pager.next")}
-            </Link>
-          ) : null}
-        </nav>
+        <DialogPager
+          page={page}
+          total={totalPages}
+          pageHref={pageHref}
+          statusTestId="announcement-page"
+        />
       ) : null}
     </Dialog>
   );

@@ -1,8 +1,7 @@
-import { Link } from "@remix-run/react";
 import { formatTimestamp } from "~/platform/calendar/datetime";
-import { useTranslation } from "~/utils/i18n";
 import type { AnnouncementData } from "./announcement-popup";
 import { Dialog } from "../ui/dialog";
+import { DialogPager } from "../ui/dialog-pager";
 
 /** Notice dialog, opened from the marquee at an index; previous/next walk the notices. */
 export function NoticeDialog({
@@ -20,7 +19,6 @@ export function NoticeDialog({
   closeHref: string;
   timeZone: string;
 }) {
-  const { t } = useTranslation();
   return (
     <Dialog
       title={notice.title}
@@ -32,19 +30,7 @@ export function NoticeDialog({
         {formatTimestamp(notice.publishedAt, timeZone)}
       </time>
       <div className="rich-text" dangerouslySetInnerHTML={{ __html: notice.contentHtml }} />
-      <nav className="dialog-pager" aria-label={t("pager.pages")}>
-        {index > 0 ? (
-          <Link to={hrefFor(index - 1)} preventScrollReset replace>
-            {t("pager.previous")}
-          </Link>
-        ) : null}
-        <span>{t("pager.status", { page: index + 1, total })}</span>
-        {index < total - 1 ? (
-          <Link to={hrefFor(index + 1)} preventScrollReset replace>
-            {t("pager.next")}
-          </Link>
-        ) : null}
-      </nav>
+      <DialogPager page={index + 1} total={total} pageHref={(page) => hrefFor(page - 1)} />
     </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
+import { AnnouncementList } from "~/components/announcements/announcement-list";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pager } from "~/components/ui/pager";
-import { formatTimestamp } from "~/platform/calendar/datetime";
 import { listAnnouncements, type Announcement } from "~/platform/content/announcements.server";
 import { agentContext } from "~/utils/agency.server";
 import { useTranslation } from "~/utils/i18n";
@@ -65,25 +65,7 @@ export default function AgentAnnouncements() {
           <p className="muted" data-testid="announcements-count">
             {t("agentCentre.announcements.count", { count: total })}
           </p>
-          <ul className="announcement-list" data-testid="announcement-list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <details>
-                  <summary>
-                    <span className="announcement-title">{item.title}</span>
-                    <time dateTime={item.publishedAt}>
-                      {formatTimestamp(item.publishedAt, timeZone)}
-                    </time>
-                  </summary>
-                  {/* Sanitized on the server when stored and again when read. */}
-                  <div
-                    className="rich-text"
-                    dangerouslySetInnerHTML={{ __html: item.contentHtml }}
-                  />
-                </details>
-              </li>
-            ))}
-          </ul>
+          <AnnouncementList items={items} timeZone={timeZone} testId="announcement-list" />
         </section>
       )}
       <Pager

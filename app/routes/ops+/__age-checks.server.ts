@@ -6,7 +6,7 @@ import { ageOn } from "~/platform/protection/age-birthday.server";
 import { listPendingAgeChecks } from "~/platform/protection/age-queue.server";
 import { decideAgeCheck } from "~/platform/protection/age.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import { opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/age-checks (issue 17): birthdays waiting for verification, oldest
@@ -17,7 +17,7 @@ const REASON_MAX = 200;
 const DECISIONS = ["verify", "reject"] as const;
 
 export async function ageQueueLoader(request: Request) {
-  const { db, brand, t } = await opsPromotionsContext(request);
+  const { db, brand, t } = await opsRequest(request);
   const rows = await listPendingAgeChecks(db);
   const done = new URL(request.url).searchParams.get("done");
   return json({
@@ -39,7 +39,7 @@ export type AgeDecisionReply = { checkId: string; result: SubmissionResult<strin
 
 export async function ageQueueAction(request: Request): Promise<TypedResponse<AgeDecisionReply>> {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, act } = await opsPromotionsContext(request);
+  const { db, t, act } = await opsRequest(request);
   const schema = z.object({
     intent: z.enum(DECISIONS),
     checkId: z.string().regex(/^\d{1,18}$/),

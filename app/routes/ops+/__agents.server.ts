@@ -12,16 +12,13 @@ import {
 import { CONTRACT_KINDS } from "~/platform/agency/terms";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
-import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
 import { orNotFound } from "~/utils/agency.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { termsShape } from "~/utils/contract-terms.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
 import { formatRate, parseRateInput } from "~/utils/rates";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/agents: operators set top agents' own rates and grant or end
@@ -55,15 +52,8 @@ export function opsAgentsHref(state: {
   return query ? `/ops/agents?${query}` : "/ops/agents";
 }
 
-async function opsContext(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
-
 export async function opsAgentsLoader(request: Request) {
-  const { db, brand, t } = await opsContext(request);
+  const { db, brand, t } = await opsRequest(request);
   const url = new URL(request.url);
   const q = z
     .string()
@@ -144,7 +134,7 @@ export type OpsAgentsReply = { intent: string; result: SubmissionResult<string[]
 
 export async function opsAgentsAction(request: Request): Promise<TypedResponse<OpsAgentsReply>> {
   const formData = await readForm(request);
-  const { operator, db, brand, t } = await opsContext(request);
+  const { db, brand, t, act } = await opsRequest(request);
   const sets = brand;
   const kind = kindOf(formData.get("kind")) ?? "DAILY";
   const submission = parseSubmission(formData, { schema: actionSchema(kind, brand, t) });
@@ -154,8 +144,7 @@ export async function opsAgentsAction(request: Request): Promise<TypedResponse<O
   const value = submission.value;
   // The agent named in the form must be a top agent: anyone else is the same 404 as a missing id.
   await orNotFound(topAgentDetail(db, sets, value.agentId));
-  const operatorId = operator.member.id;
-  const context = auditContext(request);
+  const { operatorId, context } = act;
   try {
     if (value.intent === "rate") {
       await setAgentRate(db, operatorId, value.agentId, value.agentRate, sets, context);

@@ -13,11 +13,11 @@ import {
 } from "~/platform/content/announcements-ops.server";
 import { ANNOUNCEMENT_TYPES } from "~/platform/content/announcements.server";
 import { PlatformError } from "~/platform/errors";
-import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { parseSubmission, readForm, formFailure } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
+import { opsRequest } from "./__ops-request.server";
+
+const notFound = () => json({ error: "not_found" }, { status: 404 });
+const DONE = ["saved", "published", "unpublished", "deleted"] as const;
 
 /**
  * /ops/announcements (issue 16): the list with publish, unpublish and
@@ -25,19 +25,8 @@ import { translatorFor } from "~/utils/i18next.server";
  * language, title, content HTML, order, start, published). The platform
  * audits every change and announces it to members' open pages.
  */
-async function context(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  const act = { operatorId: operator.member.id, context: auditContext(request) };
-  return { db, brand, t, act };
-}
-
-const notFound = () => json({ error: "not_found" }, { status: 404 });
-const DONE = ["saved", "published", "unpublished", "deleted"] as const;
-
 export async function opsAnnouncementsLoader(request: Request) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const rows = await listAnnouncementsForOps(db);
   const now = Date.now();
   const done = new URL(request.url).searchParams.get("done");
@@ -70,7 +59,7 @@ const listSchema = z.object({
 /** Publish, unpublish or delete from the list; a forged form is a 400, an unknown id a 404. */
 export async function opsAnnouncementsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, act } = await context(request);
+  const { db, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: listSchema });
   if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
   const { intent, id } = submission.value;
@@ -86,7 +75,7 @@ export async function opsAnnouncementsAction(request: Request) {
 }
 
 export async function opsAnnouncementLoader(request: Request, id: string | null) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const row = id === null ? null : await findAnnouncement(db, id);
   if (id !== null && !row) throw notFound();
   return json({
@@ -150,7 +139,7 @@ function announcementSchema(t: TFunction, languages: readonly string[], timeZone
 /** Saves the form; bad input is a translated field error and nothing changes. */
 export async function opsAnnouncementAction(request: Request, id: string | null) {
   const formData = await readForm(request, { honeypot: true, multiline: ["content"] });
-  const { db, brand, t, act } = await context(request);
+  const { db, brand, t, act } = await opsRequest(request);
   const submission = parseSubmission(formData, {
     schema: announcementSchema(t, brand.languages, brand.timeZone),
   });

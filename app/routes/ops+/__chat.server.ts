@@ -10,28 +10,18 @@ import {
   unmuteChatMember,
 } from "~/platform/contact/chat-ops.server";
 import { PlatformError } from "~/platform/errors";
-import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/chat (issue 16): each busy room's newest messages, deleted ones marked;
  * delete a message, mute its author for 1 h, 24 h or 7 days; who is muted
  * until when. The platform audits every change.
  */
-async function context(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
-
 const DONE = ["deleted", "muted", "unmuted"] as const;
 
 export async function opsChatLoader(request: Request) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const [rooms, mutes] = await Promise.all([recentChat(db), activeMutes(db)]);
   const at = (date: Date) => formatTimestamp(date.toISOString(), brand.timeZone);
   const done = new URL(request.url).searchParams.get("done");
@@ -57,10 +47,9 @@ const actSchema = z.discriminatedUnion("intent", [
 /** Delete, mute or lift a mute: honeypot, zod, one platform call, then back to the list; a forged form is a 400. */
 export async function opsChatAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { operator, db } = await context(request);
+  const { db, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
-  const act = { operatorId: operator.member.id, context: auditContext(request) };
   try {
     if (submission.value.intent === "delete") {
       await deleteChatMessage(db, { ...act, messageId: submission.value.messageId });

@@ -12,14 +12,11 @@ import {
   FEEDBACK_STATUSES,
 } from "~/platform/contact/feedback-types";
 import { PlatformError } from "~/platform/errors";
-import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { feedbackErrorMessage, threadView } from "~/utils/feedback.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
 import { notFound } from "~/utils/misc";
 import { pageParam } from "~/utils/pagination";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/feedback (issue 16): every member's feedback by status and question
@@ -28,18 +25,11 @@ import { pageParam } from "~/utils/pagination";
  */
 const PAGE_SIZE = 20;
 
-async function context(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
-
 const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
   values.find((candidate) => candidate === value);
 
 export async function opsFeedbackListLoader(request: Request) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const url = new URL(request.url);
   const status = oneOf(FEEDBACK_STATUSES, url.searchParams.get("status"));
   const questionType = oneOf(FEEDBACK_QUESTION_TYPES, url.searchParams.get("type"));
@@ -62,7 +52,7 @@ export async function opsFeedbackListLoader(request: Request) {
 }
 
 export async function opsFeedbackThreadLoader(request: Request, threadId: string) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const thread = await findThread(db, threadId);
   if (!thread) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
@@ -82,10 +72,11 @@ const actSchema = z.discriminatedUnion("intent", [
 
 export async function opsFeedbackThreadAction(request: Request, threadId: string) {
   const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
-  const { operator, db, t } = await context(request);
+  const ops = await opsRequest(request);
+  const { db, t } = ops;
   const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
-  const act = { threadId, operatorId: operator.member.id, context: auditContext(request) };
+  const act = { threadId, ...ops.act };
   try {
     if (submission.value.intent === "answer") {
       await answerFeedback(db, { ...act, body: submission.value.body });

@@ -17,13 +17,10 @@ import {
   MISSION_PERIODS,
   MISSION_REWARDS,
 } from "~/platform/rewards/missions/mission-types";
-import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
+import { opsRequest, type OpsRequest } from "./__ops-request.server";
 
 /**
  * /ops/missions: the operator lists, adds, edits, enables and disables
@@ -32,13 +29,6 @@ import { minorToInput, parseMoneyInput } from "~/utils/money";
  * currency, the others as whole numbers. Every change is audited by the platform.
  */
 const PAGE = "/ops/missions";
-
-async function opsContext(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
 
 /** A mission as its form shows it: amounts as typed text. */
 function formValues(mission: Mission, minorUnits: number) {
@@ -65,7 +55,7 @@ function formValues(mission: Mission, minorUnits: number) {
 }
 
 export async function opsMissionsLoader(request: Request) {
-  const { db, brand, t } = await opsContext(request);
+  const { db, brand, t } = await opsRequest(request);
   const missions = await listMissions(db);
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
@@ -188,7 +178,7 @@ const toggleSchema = z.object({
 export type OpsMissionsReply = { result: SubmissionResult<string[]> };
 
 type Reply = TypedResponse<OpsMissionsReply>;
-type Context = Awaited<ReturnType<typeof opsContext>>;
+type Context = OpsRequest;
 type Act = Parameters<typeof setMissionEnabled>[3];
 
 /** A refused change: the platform's reason, beside its field when it names one. */
@@ -243,10 +233,9 @@ async function save(formData: FormData, { db, brand, t }: Context, act: Act): Pr
 
 export async function opsMissionsAction(request: Request): Promise<Reply> {
   const formData = await readForm(request, { honeypot: true });
-  const context = await opsContext(request);
-  const act = { operatorId: context.operator.member.id, context: auditContext(request) };
+  const context = await opsRequest(request);
   const intent = formData.get("intent");
   return intent === "enable" || intent === "disable"
-    ? toggle(formData, context, act)
-    : save(formData, context, act);
+    ? toggle(formData, context, context.act)
+    : save(formData, context, context.act);
 }

@@ -10,8 +10,8 @@ import {
 } from "~/platform/rewards/points/goods.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { minorToInput } from "~/utils/money";
+import { opsRequest } from "./__ops-request.server";
 import { moneyField, wholeField } from "./__points.server";
-import { opsPromotionsContext } from "./__promotions.server";
 
 /**
  * /ops/points/goods/new and /ops/points/goods/<id>: one item's form (name,
@@ -23,7 +23,7 @@ const notFound = () => json({ error: "not_found" }, { status: 404 });
 const idParam = /^\d{1,18}$/;
 
 export async function opsGoodsLoader(request: Request, itemId: string | null) {
-  const { db, brand, t, currency } = await opsPromotionsContext(request);
+  const { db, brand, t, currency } = await opsRequest(request);
   const item = itemId && idParam.test(itemId) ? await findGoods(db, itemId) : null;
   if (itemId && !item) throw notFound();
   return json({
@@ -64,7 +64,7 @@ function goodsSchema(t: TFunction, minorUnits: number) {
 
 export async function opsGoodsAction(request: Request, itemId: string | null) {
   const formData = await readForm(request);
-  const { db, t, currency, act } = await opsPromotionsContext(request);
+  const { db, t, currency, act } = await opsRequest(request);
   if (itemId !== null && !idParam.test(itemId)) throw notFound();
   const submission = parseSubmission(formData, { schema: goodsSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());

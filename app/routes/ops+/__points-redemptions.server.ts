@@ -8,7 +8,7 @@ import {
 } from "~/platform/rewards/points/redemption-queue.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { pageParam } from "~/utils/pagination";
-import { opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/points/redemptions: redemptions of physical goods waiting for
@@ -30,7 +30,7 @@ const queueHref = (page: number, done?: string) => {
 };
 
 export async function redemptionQueueLoader(request: Request) {
-  const { db, brand, t } = await opsPromotionsContext(request);
+  const { db, brand, t } = await opsRequest(request);
   const url = new URL(request.url);
   const queue = await listRedemptions(db, {
     open: true,
@@ -55,7 +55,7 @@ export async function redemptionQueueAction(
   request: Request,
 ): Promise<TypedResponse<RedemptionDecisionReply>> {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, act } = await opsPromotionsContext(request);
+  const { db, t, act } = await opsRequest(request);
   const schema = z.object({
     intent: z.enum(DECISIONS),
     redemptionId: z.string().regex(/^\d{1,18}$/),

@@ -10,7 +10,7 @@ import {
 import { listGoods } from "~/platform/rewards/points/goods.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
-import { opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/points (issue 15): the brand's points config (ratios per product as
@@ -23,7 +23,7 @@ import { opsPromotionsContext } from "./__promotions.server";
 const per100 = (minorUnits: number) => 100n * 10n ** BigInt(minorUnits);
 
 export async function opsPointsLoader(request: Request) {
-  const { db, brand, t, currency } = await opsPromotionsContext(request);
+  const { db, brand, t, currency } = await opsRequest(request);
   const [config, goods] = await Promise.all([
     readPointsConfig(db),
     listGoods(db, { enabledOnly: false }),
@@ -101,7 +101,7 @@ function configSchema(t: TFunction, minorUnits: number) {
 
 export async function opsPointsAction(request: Request) {
   const formData = await readForm(request);
-  const { db, t, currency, act } = await opsPromotionsContext(request);
+  const { db, t, currency, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: configSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());
   const value = submission.value;

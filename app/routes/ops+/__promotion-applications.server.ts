@@ -9,7 +9,8 @@ import { inLanguage } from "~/platform/rewards/promotion-rows.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { parseMoneyInput } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
-import { notFoundFor, opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
+import { notFoundFor } from "./__promotions.server";
 
 /**
  * /ops/promotions/applications (`applying`): the queue of applications,
@@ -33,7 +34,7 @@ const applicationsHref = (page: number, done?: (typeof DONE)[number]) => {
 };
 
 export async function applicationsLoader(request: Request) {
-  const { db, brand, t, locale, currency } = await opsPromotionsContext(request);
+  const { db, brand, t, locale, currency } = await opsRequest(request);
   const url = new URL(request.url);
   const list = await listApplications(db, {
     page: pageParam(url.searchParams.get("page")),
@@ -107,7 +108,7 @@ export async function applicationsAction(
   request: Request,
 ): Promise<TypedResponse<ApplicationReply>> {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, currency, act } = await opsPromotionsContext(request);
+  const { db, t, currency, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: decisionSchema(t, currency.minorUnits) });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     json(

@@ -23,7 +23,8 @@ import { inLanguage } from "~/platform/rewards/promotion-rows.server";
 import { GAME_CATEGORIES } from "~/platform/rewards/promotion-types";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { minorToInput, parseMoneyInput } from "~/utils/money";
-import { notFoundFor, opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
+import { notFoundFor } from "./__promotions.server";
 
 /**
  * The promotion form of /ops/promotions/new and /ops/promotions/$promotionId.
@@ -180,7 +181,7 @@ const NEW_PROMOTION: PromotionFormValues = {
 const NOTES = ["created", "saved", "published", "closed"] as const;
 
 export async function promotionFormLoader(request: Request, promotionId: string | null) {
-  const { db, brand, t, currency } = await opsPromotionsContext(request);
+  const { db, brand, t, currency } = await opsRequest(request);
   const timeZone = brand.timeZone;
   let status: string | null = null;
   let values: PromotionFormValues;
@@ -264,7 +265,7 @@ export async function promotionFormAction(
   const formData = await readForm(request, {
     multiline: FORM_LANGUAGES.map((code) => `rulesHtml.${code}`),
   });
-  const { db, brand, t, locale, currency, act } = await opsPromotionsContext(request);
+  const { db, brand, t, locale, currency, act } = await opsRequest(request);
   const intent = IntentSchema.parse(formData.get("intent"));
   if (intent === "status") {
     const submission = parseSubmission(formData, { schema: StatusSchema });

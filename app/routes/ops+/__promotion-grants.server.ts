@@ -10,7 +10,7 @@ import { listPromotionsForOps } from "~/platform/rewards/promotion-admin.server"
 import { GRANT_STATUSES } from "~/platform/rewards/promotion-types";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { pageParam } from "~/utils/pagination";
-import { opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/promotions/grants: the bonuses issued, newest first, with their
@@ -27,7 +27,7 @@ const promotionParam = (value: unknown) =>
   typeof value === "string" && /^\d{1,18}$/.test(value) ? value : null;
 
 export async function grantsLoader(request: Request) {
-  const { db, brand, t, currency } = await opsPromotionsContext(request);
+  const { db, brand, t, currency } = await opsRequest(request);
   const url = new URL(request.url);
   const status = grantStatus(url.searchParams.get("status"));
   const promotion = promotionParam(url.searchParams.get("promotion"));
@@ -82,7 +82,7 @@ export type GrantReply = { grantId: string; result: SubmissionResult<string[]> }
 
 export async function grantsAction(request: Request): Promise<TypedResponse<GrantReply>> {
   const formData = await readForm(request);
-  const { db, t, act } = await opsPromotionsContext(request);
+  const { db, t, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: forfeitSchema(t) });
   const grantId = String(formData.get("grantId") ?? "");
   if (submission.status !== "success")

@@ -5,36 +5,13 @@ import { PlatformError } from "~/platform/errors";
 import { listPromotionsForOps } from "~/platform/rewards/promotion-admin.server";
 import { inLanguage } from "~/platform/rewards/promotion-rows.server";
 import { PROMOTION_STATUSES, type PromotionStatus } from "~/platform/rewards/promotion-types";
-import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
-import { i18next, translatorFor } from "~/utils/i18next.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/promotions (issue 14): the operator's promotions, their form, the
- * applications queue and the issued bonuses. What every one of those pages
- * needs lives here: the operator (each loader and action checks again, the
- * layout's guard does not cover actions), the database, the brand, the
- * translator, and the act the platform writes into the audit log.
+ * applications queue and the issued bonuses; each page opens with
+ * opsRequest (the operator, database, brand, translator and audit act).
  */
-export async function opsPromotionsContext(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t, locale] = await Promise.all([
-    getBrandConfig(db),
-    translatorFor(request),
-    i18next.getLocale(request),
-  ]);
-  return {
-    operator,
-    db,
-    brand,
-    t,
-    locale,
-    currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
-    act: { operatorId: operator.member.id, context: auditContext(request) },
-  };
-}
 
 /** A refusal the operator cannot fix on the page (an unknown promotion, application or bonus) is a 404. */
 export function notFoundFor(error: unknown, codes: readonly string[]): never | void {
@@ -48,7 +25,7 @@ export function statusFilter(value: string | null): PromotionStatus | "all" {
 }
 
 export async function opsPromotionsLoader(request: Request) {
-  const { db, brand, t, locale } = await opsPromotionsContext(request);
+  const { db, brand, t, locale } = await opsRequest(request);
   const url = new URL(request.url);
   const status = statusFilter(url.searchParams.get("status"));
   const rows = await listPromotionsForOps(db);

@@ -5,12 +5,9 @@ import { roleOf } from "~/platform/identity/member-types";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { listRestrictedMembers } from "~/platform/protection/breaks-ops.server";
 import { BREAK_BOUNDS, takeBreak } from "~/platform/protection/breaks.server";
-import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { breakFormSchema, breakTime } from "~/utils/break-form.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
+import { opsRequest } from "./__ops-request.server";
 import {
   addLimitAction,
   limitsView,
@@ -23,19 +20,12 @@ import {
  * the trail of each change; an operator may add a restriction, and there is
  * no action that removes one.
  */
-async function context(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
-
 /** A view not shown loads nothing. */
 const noRows = <Load extends (...args: never[]) => Promise<unknown[]>>() =>
   [] as unknown as Awaited<ReturnType<Load>>;
 
 export async function opsProtectionLoader(request: Request) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const query = readProtectionQuery(request);
   const [{ rows, trail }, limits, reality] = await Promise.all([
     query.view === "breaks" ? listRestrictedMembers(db) : { rows: [], trail: [] },
@@ -93,13 +83,13 @@ const addSchema = (t: Parameters<typeof breakFormSchema>[0]) =>
 
 export async function opsProtectionAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { operator, db, brand, t } = await context(request);
+  const { db, brand, t, act } = await opsRequest(request);
   if (formData.get("intent") === "limit")
-    return addLimitAction(formData, { db, brand, t, operatorId: operator.member.id }, request);
+    return addLimitAction(formData, { db, brand, t, operatorId: act.operatorId }, request);
   if (formData.get("intent") !== "add") {
-    await audit(db, "protection_lift_refused", auditContext(request), {
+    await audit(db, "protection_lift_refused", act.context, {
       memberId: null,
-      detail: { intent: String(formData.get("intent") ?? "").slice(0, 40), by: operator.member.id },
+      detail: { intent: String(formData.get("intent") ?? "").slice(0, 40), by: act.operatorId },
     });
     return json(
       {
@@ -128,9 +118,9 @@ export async function opsProtectionAction(request: Request) {
       kind: submission.value.kind,
       length: submission.value.length,
       source: "operator",
-      actorId: operator.member.id,
+      actorId: act.operatorId,
     },
-    auditContext(request),
+    act.context,
   );
   return redirect(`/ops/protection?added=${encodeURIComponent(member.account)}`);
 }

@@ -5,13 +5,13 @@ import { decideHeldReferral } from "~/platform/rewards/referral/decisions.server
 import { listReferralRewards } from "~/platform/rewards/referral/ops-list.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { pageParam } from "~/utils/pagination";
-import { opsPromotionsContext } from "./__promotions.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/referrals: referral rewards held because the friend came from the
  * referrer's IP (approve pays, reject closes; audited by the platform), then
  * the recent decided ones. The operator is checked in the loader and the
- * action alike (opsPromotionsContext).
+ * action alike (opsRequest).
  */
 export const REFERRALS_PAGE_SIZE = 20;
 const DONE = ["approve", "reject"] as const;
@@ -25,7 +25,7 @@ const referralsHref = (page: number, done?: string) => {
 };
 
 export async function opsReferralsLoader(request: Request) {
-  const { db, brand, t, currency } = await opsPromotionsContext(request);
+  const { db, brand, t, currency } = await opsRequest(request);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
   const list = await listReferralRewards(db, {
@@ -53,7 +53,7 @@ const decisionSchema = z.object({
 
 export async function opsReferralsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, act } = await opsPromotionsContext(request);
+  const { db, t, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: decisionSchema });
   if (submission.status !== "success")
     return json(

@@ -9,27 +9,17 @@ import {
 } from "~/platform/contact/support-ops.server";
 import { SUPPORT_MESSAGE_MAX_CHARS } from "~/platform/contact/support.server";
 import { PlatformError } from "~/platform/errors";
-import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission, formFailure } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
 import { notFound } from "~/utils/misc";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/support (issue 16): the open conversations, newest first, and one
  * conversation to reply to or close. Every change is audited by the platform.
  */
-async function context(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
-
 export async function opsSupportQueueLoader(request: Request) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const queue = await supportQueue(db);
   return json({
     title: t("support.ops.title"),
@@ -44,7 +34,7 @@ export async function opsSupportQueueLoader(request: Request) {
 }
 
 export async function opsSupportConversationLoader(request: Request, conversationId: string) {
-  const { db, brand, t } = await context(request);
+  const { db, brand, t } = await opsRequest(request);
   const conversation = await opsConversation(db, conversationId);
   if (!conversation) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
@@ -65,10 +55,11 @@ const actSchema = z.discriminatedUnion("intent", [
 
 export async function opsSupportConversationAction(request: Request, conversationId: string) {
   const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
-  const { operator, db, t } = await context(request);
+  const ops = await opsRequest(request);
+  const { db, t } = ops;
   const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") return formFailure(submission.reply());
-  const act = { conversationId, operatorId: operator.member.id, context: auditContext(request) };
+  const act = { conversationId, ...ops.act };
   try {
     if (submission.value.intent === "reply") {
       await replyToConversation(db, { ...act, body: submission.value.body });

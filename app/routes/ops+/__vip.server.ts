@@ -5,14 +5,11 @@ import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { REBATE_CATEGORIES } from "~/platform/rewards/vip-levels";
 import { listVipLevels, saveVipLevel } from "~/platform/rewards/vip.server";
-import { getDb } from "~/platform/start.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
-import { translatorFor } from "~/utils/i18next.server";
 import { formatMoney, parseMoneyInput } from "~/utils/money";
 import { parseRateInput } from "~/utils/rates";
+import { opsRequest } from "./__ops-request.server";
 
 /**
  * /ops/vip (ADR 16): the operator edits the VIP levels (names, thresholds,
@@ -23,13 +20,6 @@ import { parseRateInput } from "~/utils/rates";
 
 const PAGE = "/ops/vip";
 
-async function opsContext(request: Request) {
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  return { operator, db, brand, t };
-}
-
 /** The level the URL opens: an existing one, or the one above the highest (to add it). */
 const levelParam = (value: string | null, top: number) => {
   const level = Number(value);
@@ -37,7 +27,7 @@ const levelParam = (value: string | null, top: number) => {
 };
 
 export async function opsVipLoader(request: Request) {
-  const { db, brand, t } = await opsContext(request);
+  const { db, brand, t } = await opsRequest(request);
   const levels = await listVipLevels(db);
   const top = Math.max(-1, ...levels.map((level) => level.level));
   const url = new URL(request.url);
@@ -118,14 +108,14 @@ export type OpsVipReply = { result: SubmissionResult<string[]> };
 
 export async function opsVipAction(request: Request): Promise<TypedResponse<OpsVipReply>> {
   const formData = await readForm(request);
-  const { operator, db, brand, t } = await opsContext(request);
+  const { db, brand, t, act } = await opsRequest(request);
   const submission = parseSubmission(formData, { schema: levelSchema(t, brand) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   try {
     await saveVipLevel(
       db,
-      operator.member.id,
+      act.operatorId,
       {
         level: value.level,
         names: { en: value.nameEn, ur: value.nameUr },
@@ -136,7 +126,7 @@ export async function opsVipAction(request: Request): Promise<TypedResponse<OpsV
         withdrawMax: value.withdrawMax ?? null,
         rates: value.rates,
       },
-      auditContext(request),
+      act.context,
     );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

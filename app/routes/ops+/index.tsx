@@ -9,8 +9,8 @@ import { autoReceiveDue } from "~/platform/wallet/withdrawals.server";
 import { requireOperator } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
-import { i18next, translatorFor } from "~/utils/i18next.server";
 import { pageParam } from "~/utils/pagination";
+import { opsRequest } from "./__ops-request.server";
 import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "./__withdrawals.server";
 
 const PAGE_SIZE = 20;
@@ -51,13 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request, { honeypot: true });
-  const operator = await requireOperator(request);
-  const db = await getDb();
-  const [brand, t, locale] = await Promise.all([
-    getBrandConfig(db),
-    translatorFor(request),
-    i18next.getLocale(request),
-  ]);
+  const { db, brand, t, locale, operator } = await opsRequest(request);
   return handleQueueAction({ db, brand, t, locale, operator }, formData);
 }
 

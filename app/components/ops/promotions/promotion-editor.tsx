@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { PromotionCardData } from "~/components/rewards/types";
 import { useTranslation } from "~/utils/i18n";
-import { PromotionForm, PromotionPreview, PromotionStatusForms } from "./promotion-form";
+import { PromotionForm } from "./promotion-form";
+import { PromotionPreview } from "./promotion-preview";
+import { PromotionStatusForms } from "./promotion-status-forms";
 import type { Currency, PromotionFieldValues } from "./types";
 
 /** The new and edit pages' loader data (see app/routes/ops+/__promotion-form.server.ts). */

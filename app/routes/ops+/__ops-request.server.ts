@@ -1,0 +1,31 @@
+import { getDb } from "~/platform/start.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
+import { auditContext, requireOperator } from "~/utils/auth.server";
+import { i18next, translatorFor } from "~/utils/i18next.server";
+
+/**
+ * What every /ops loader and action opens with: the operator (each loader
+ * and action checks again, the layout's guard does not cover actions), the
+ * database, the brand, the translator and locale, the brand's currency, and
+ * the act the platform writes into the audit log.
+ */
+export async function opsRequest(request: Request) {
+  const operator = await requireOperator(request);
+  const db = await getDb();
+  const [brand, t, locale] = await Promise.all([
+    getBrandConfig(db),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
+  return {
+    operator,
+    db,
+    brand,
+    t,
+    locale,
+    currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
+    act: { operatorId: operator.member.id, context: auditContext(request) },
+  };
+}
+
+export type OpsRequest = Awaited<ReturnType<typeof opsRequest>>;
