@@ -113,6 +113,7 @@ export async function requestCode(
           mobile: input.target.mobile,
           text,
           purpose: input.purpose,
+          secrets: [code],
         });
       } else {
         await senders.mail.send({
@@ -120,6 +121,7 @@ export async function requestCode(
           subject: "Verification code",
           text,
           purpose: input.purpose,
+          secrets: [code],
         });
       }
     } catch (error) {

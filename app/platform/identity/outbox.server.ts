@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getConfig } from "~/config.server";
 import type { Database } from "../db/open.server";
 import { logEvent } from "../log.server";
@@ -8,18 +9,36 @@ import type { MailSender, SmsSender } from "./senders/ports";
 export const smsRecipient = (dialingCode: string, mobile: string) => `+${dialingCode}${mobile}`;
 
 /**
- * The embedded senders: messages land in the `outbox` table. On a
- * demo or development start they are also printed, so a newcomer can read a
- * registration code in the terminal; production logs never carry a code.
+ * The embedded senders: messages land in the `outbox` table. On a demo or
+ * development start (and in tests) they are kept readable and printed, so a
+ * newcomer can read a registration code in the terminal; otherwise each
+ * secret in a message is stored as its SHA-256 and nothing is printed, so
+ * the table and the logs of a real deployment hold no usable code or link.
  */
-function showInDevLog(channel: string, recipient: string, text: string) {
-  const config = getConfig();
-  if (config.NODE_ENV !== "production" || config.SEED_DEMO) {
-    logEvent("outbox", { channel, to: recipient, text });
-  }
+export interface OutboxOptions {
+  /** Codes and links readable in the table and printed; by default on a demo, development or test start. */
+  readable?: boolean;
 }
 
-export function outboxSmsSender(db: Database): SmsSender {
+function readableByDefault() {
+  const config = getConfig();
+  return config.NODE_ENV !== "production" || config.SEED_DEMO;
+}
+
+/** The message as the outbox keeps it: its secrets hashed unless readable. */
+function storedText(text: string, secrets: readonly string[] = [], readable: boolean) {
+  if (readable) return text;
+  return secrets
+    .filter((secret) => secret.length > 0)
+    .reduce(
+      (body, secret) =>
+        body.split(secret).join(`[sha256:${createHash("sha256").update(secret).digest("hex")}]`),
+      text,
+    );
+}
+
+export function outboxSmsSender(db: Database, options: OutboxOptions = {}): SmsSender {
+  const readable = options.readable ?? readableByDefault();
   return {
     kind: "outbox",
     async send(message) {
@@ -30,16 +49,17 @@ export function outboxSmsSender(db: Database): SmsSender {
           channel: "sms",
           recipient,
           subject: null,
-          body: message.text,
+          body: storedText(message.text, message.secrets, readable),
           purpose: message.purpose,
         })
         .execute();
-      showInDevLog("sms", recipient, message.text);
+      if (readable) logEvent("outbox", { channel: "sms", to: recipient, text: message.text });
     },
   };
 }
 
-export function outboxMailSender(db: Database): MailSender {
+export function outboxMailSender(db: Database, options: OutboxOptions = {}): MailSender {
+  const readable = options.readable ?? readableByDefault();
   return {
     kind: "outbox",
     async send(message) {
@@ -49,11 +69,11 @@ export function outboxMailSender(db: Database): MailSender {
           channel: "email",
           recipient: message.to.toLowerCase(),
           subject: message.subject,
-          body: message.text,
+          body: storedText(message.text, message.secrets, readable),
           purpose: message.purpose,
         })
         .execute();
-      showInDevLog("email", message.to, message.text);
+      if (readable) logEvent("outbox", { channel: "email", to: message.to, text: message.text });
     },
   };
 }

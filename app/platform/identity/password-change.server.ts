@@ -225,5 +225,6 @@ export async function requestPasswordResetEmail(
     subject: "Reset your password",
     text: `Open this link within ${Math.round(policy.passwordChangeTicketMs / 60_000)} minutes to choose a new password: ${input.resetUrl(ticket)}`,
     purpose: "reset",
+    secrets: [ticket, encodeURIComponent(ticket)],
   });
 }
