@@ -84,7 +84,7 @@ export async function withdrawalIn(
     brand.timeZone,
   );
   if (until === "pending") return withdrawal.id;
-  const ops = await operatorId(db);
+  const ops = { operatorId: await operatorId(db), context: { ip: null, userAgent: null } };
   await approveWithdrawal(db, withdrawal.id, ops);
   if (until === "paid") await markWithdrawalPaid(db, withdrawal.id, ops, brand.wallet);
   return withdrawal.id;

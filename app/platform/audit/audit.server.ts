@@ -70,6 +70,12 @@ export interface AuditContext {
   userAgent: string | null;
 }
 
+/** A staff member's action as the platform records it: who, and from where. */
+export interface OperatorAct {
+  operatorId: string;
+  context: AuditContext;
+}
+
 export async function audit(
   db: Database,
   event: AuditEvent,

@@ -1,5 +1,5 @@
 import { getConfig } from "~/config.server";
-import { audit, type AuditContext } from "../audit/audit.server";
+import { audit, type OperatorAct } from "../audit/audit.server";
 import { cacheFor } from "../cache.server";
 import { type ANNOUNCEMENT_TYPES, type NoticePayload } from "./announcements.server";
 import { sanitizeContentHtml } from "./sanitize.server";
@@ -30,11 +30,6 @@ export interface AnnouncementInput {
   /** When it starts to show: now or later. */
   publishedAt: Date;
   enabled: boolean;
-}
-
-export interface OperatorAct {
-  operatorId: string;
-  context: AuditContext;
 }
 
 export interface OpsAnnouncement extends AnnouncementInput {

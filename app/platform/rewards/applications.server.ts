@@ -1,10 +1,9 @@
 import { issueBonus } from "./bonus-grants.server";
 import { lockEntryById, moveEntry } from "./entries.server";
-import type { OperatorAct } from "./promotion-admin.server";
 import { loadPromotion } from "./promotion-rows.server";
 import type { Transition } from "./promotion-states";
 import { turnoverRequired } from "./reward-amount";
-import { audit } from "../audit/audit.server";
+import { type OperatorAct, audit } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";

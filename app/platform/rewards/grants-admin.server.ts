@@ -1,7 +1,6 @@
 import { forfeitGrant, lockWageringGrants } from "./bonus-grants.server";
-import type { OperatorAct } from "./promotion-admin.server";
 import type { GrantStatus } from "./promotion-types";
-import { audit } from "../audit/audit.server";
+import { type OperatorAct, audit } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";

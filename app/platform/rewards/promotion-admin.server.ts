@@ -7,7 +7,7 @@ import {
 } from "./promotion-input";
 import { isPromotionId, promotionOf, type Promotion } from "./promotion-rows.server";
 import type { PromotionStatus } from "./promotion-types";
-import { audit, type AuditContext } from "../audit/audit.server";
+import { audit, type OperatorAct } from "../audit/audit.server";
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import type { Database } from "../db/open.server";
 import type { PromotionsTable } from "../db/schema";
@@ -23,10 +23,6 @@ import { publishContentChange } from "../events/content-changes.server";
  * for its field errors), rules HTML is sanitized before it is stored, and
  * every change is in the audit log with the operator.
  */
-export interface OperatorAct {
-  operatorId: string;
-  context: AuditContext;
-}
 
 function parse(input: PromotionFormValues): PromotionInput {
   const parsed = promotionInputSchema.safeParse(input);

@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from "kysely";
 import { dayIn, startOfDay } from "~/platform/calendar/date-range";
+import { audit, type OperatorAct } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB, WithdrawalsTable } from "../db/schema";
@@ -44,6 +45,27 @@ async function lockWithdrawal(trx: Trx, withdrawalId: string) {
 function expectStatus(withdrawal: Withdrawal, ...allowed: Withdrawal["status"][]) {
   if (!allowed.includes(withdrawal.status))
     throw new PlatformError("withdrawal_state", { status: withdrawal.status });
+}
+
+/** The operator's decision in the audit trail, in the decision's own transaction: who, what, before and after. */
+function auditDecision(
+  trx: Trx,
+  act: OperatorAct,
+  before: Withdrawal,
+  after: Withdrawal,
+  detail: Record<string, unknown> = {},
+) {
+  return audit(trx, "withdrawal_decided", act.context, {
+    memberId: before.member_id,
+    detail: {
+      operatorId: act.operatorId,
+      withdrawalId: before.id,
+      amount: before.amount,
+      before: { status: before.status },
+      after: { status: after.status },
+      ...detail,
+    },
+  });
 }
 
 export interface WithdrawalRequest {
@@ -135,7 +157,7 @@ export async function requestWithdrawal(
 export async function approveWithdrawal(
   db: Database,
   withdrawalId: string,
-  operatorId: string,
+  act: OperatorAct,
   now = new Date(),
 ) {
   return inTransaction(db, async (trx) => {
@@ -144,10 +166,11 @@ export async function approveWithdrawal(
     expectStatus(withdrawal, "pending");
     const updated = await trx
       .updateTable("withdrawals")
-      .set({ status: "approved", decided_by: operatorId, decided_at: now })
+      .set({ status: "approved", decided_by: act.operatorId, decided_at: now })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditDecision(trx, act, withdrawal, updated);
     await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_approved", {
       amount: withdrawal.amount,
@@ -161,7 +184,7 @@ export async function approveWithdrawal(
 export async function rejectWithdrawal(
   db: Database,
   withdrawalId: string,
-  operatorId: string,
+  act: OperatorAct,
   reason: string,
   now = new Date(),
 ) {
@@ -188,12 +211,13 @@ export async function rejectWithdrawal(
         status: "rejected",
         reject_reason: reason,
         settle_entry_id: entry.id,
-        decided_by: operatorId,
+        decided_by: act.operatorId,
         decided_at: now,
       })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditDecision(trx, act, withdrawal, updated, { reason });
     await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_rejected", {
       amount: withdrawal.amount,
@@ -208,7 +232,7 @@ export async function rejectWithdrawal(
 export async function markWithdrawalPaid(
   db: Database,
   withdrawalId: string,
-  operatorId: string,
+  act: OperatorAct,
   policy: WalletPolicy,
   now = new Date(),
 ) {
@@ -234,13 +258,14 @@ export async function markWithdrawalPaid(
       .set({
         status: "paid",
         settle_entry_id: entry.id,
-        decided_by: operatorId,
+        decided_by: act.operatorId,
         paid_at: now,
         auto_receive_at: new Date(now.getTime() + policy.autoReceiveMinutes * 60_000),
       })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditDecision(trx, act, withdrawal, updated);
     await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_paid", {
       amount: withdrawal.amount,
@@ -332,7 +357,7 @@ export async function autoReceiveDue(db: Database, now = new Date()): Promise<nu
 export async function resolveDispute(
   db: Database,
   withdrawalId: string,
-  operatorId: string,
+  act: OperatorAct,
   outcome: "forced" | "refund",
   now = new Date(),
 ) {
@@ -345,12 +370,14 @@ export async function resolveDispute(
       return withdrawal;
     expectStatus(withdrawal, "disputed");
     if (outcome === "forced") {
-      return trx
+      const forced = await trx
         .updateTable("withdrawals")
-        .set({ status: "received", receipt: "forced", decided_by: operatorId, decided_at: now })
+        .set({ status: "received", receipt: "forced", decided_by: act.operatorId, decided_at: now })
         .where("id", "=", withdrawal.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      await auditDecision(trx, act, withdrawal, forced, { outcome });
+      return forced;
     }
     const remaining = BigInt(withdrawal.amount) - BigInt(withdrawal.received_amount ?? "0");
     let settleEntry = withdrawal.settle_entry_id;
@@ -370,17 +397,22 @@ export async function resolveDispute(
       });
       settleEntry = entry.id;
     }
-    return trx
+    const refunded = await trx
       .updateTable("withdrawals")
       .set({
         status: "refunded",
         settle_entry_id: settleEntry,
-        decided_by: operatorId,
+        decided_by: act.operatorId,
         decided_at: now,
       })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await auditDecision(trx, act, withdrawal, refunded, {
+      outcome,
+      refunded: remaining.toString(),
+    });
+    return refunded;
   });
 }
 

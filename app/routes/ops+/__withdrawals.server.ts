@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
+import type { OperatorAct } from "~/platform/audit/audit.server";
 import type { Database } from "~/platform/db/open.server";
 import type { WithdrawalStatus } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
@@ -13,7 +14,6 @@ import {
   rejectWithdrawal,
   resolveDispute,
 } from "~/platform/wallet/withdrawals.server";
-import type { Viewer } from "~/utils/auth.server";
 import { parseSubmission, formFailure } from "~/utils/form.server";
 import { requiredText } from "~/utils/identity-schemas.server";
 import { pageParam } from "~/utils/pagination";
@@ -65,7 +65,7 @@ export interface QueueActionContext {
   brand: BrandConfig;
   t: TFunction;
   locale: string;
-  operator: Viewer;
+  act: OperatorAct;
 }
 
 /**
@@ -75,7 +75,7 @@ export interface QueueActionContext {
  * platform refuses is a translated error on that row; an unknown id a 404.
  */
 export async function handleQueueAction(
-  { db, brand, t, locale, operator }: QueueActionContext,
+  { db, brand, t, locale, act }: QueueActionContext,
   formData: FormData,
 ): Promise<TypedResponse<QueueReply>> {
   const intent = QUEUE_INTENTS.find((known) => known === formData.get("intent"));
@@ -96,12 +96,11 @@ export async function handleQueueAction(
     formFailure(submission.reply(reply), { withdrawalId: id, intent });
   if (submission.status !== "success") return failure({});
   try {
-    const operatorId = operator.member.id;
-    if (intent === "approve") await approveWithdrawal(db, id, operatorId);
+    if (intent === "approve") await approveWithdrawal(db, id, act);
     else if (intent === "reject")
-      await rejectWithdrawal(db, id, operatorId, submission.value.reason as string);
-    else if (intent === "pay") await markWithdrawalPaid(db, id, operatorId, brand.wallet);
-    else await resolveDispute(db, id, operatorId, intent);
+      await rejectWithdrawal(db, id, act, submission.value.reason as string);
+    else if (intent === "pay") await markWithdrawalPaid(db, id, act, brand.wallet);
+    else await resolveDispute(db, id, act, intent);
   } catch (error) {
     if (error instanceof PlatformError && error.code === "not_found")
       throw json({ error: "not_found" }, { status: 404 });

@@ -51,8 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, brand, t, locale, operator } = await opsRequest(request);
-  return handleQueueAction({ db, brand, t, locale, operator }, formData);
+  const { db, brand, t, locale, act } = await opsRequest(request);
+  return handleQueueAction({ db, brand, t, locale, act }, formData);
 }
 
 export default function OpsQueue() {

@@ -87,7 +87,10 @@ async function withdrawal(
     at(when),
   );
   if (outcome === "pending") return;
-  const operator = await insertMember(handle.db, { type: 9 });
+  const operator = {
+    operatorId: await insertMember(handle.db, { type: 9 }),
+    context: { ip: null, userAgent: null },
+  };
   await approveWithdrawal(handle.db, request.id, operator, at(when));
   await markWithdrawalPaid(handle.db, request.id, operator, policy, at(when));
   if (outcome === "refunded") {

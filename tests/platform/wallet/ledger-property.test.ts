@@ -46,6 +46,8 @@ const policy = testWalletPolicy({ vendorWallets: ["V1", "V2"] });
 
 let handle: DatabaseHandle;
 let operatorId: string;
+/** The operator's act, as the console hands it to the platform. */
+const staff = () => ({ operatorId, context: { ip: null, userAgent: null } });
 let promotion: Promotion;
 const members: { id: string; payee: string; player: SeamlessPlayer }[] = [];
 
@@ -370,10 +372,10 @@ async function apply(model: Model, s: Step) {
             : ["approved"];
       const call =
         s.op === "reject"
-          ? () => rejectWithdrawal(db, withdrawal.id, operatorId, "test")
+          ? () => rejectWithdrawal(db, withdrawal.id, staff(), "test")
           : s.op === "approve"
-            ? () => approveWithdrawal(db, withdrawal.id, operatorId)
-            : () => markWithdrawalPaid(db, withdrawal.id, operatorId, policy);
+            ? () => approveWithdrawal(db, withdrawal.id, staff())
+            : () => markWithdrawalPaid(db, withdrawal.id, staff(), policy);
       const result = await attempt(call);
       if (allowed.includes(withdrawal.status)) {
         if (result instanceof PlatformError) throw result;
@@ -416,8 +418,7 @@ async function apply(model: Model, s: Step) {
     case "resolve": {
       const withdrawal = model.withdrawals[s.pick % Math.max(1, model.withdrawals.length)];
       if (!withdrawal || withdrawal.status !== "disputed") return;
-      const call = () =>
-        resolveDispute(db, withdrawal.id, operatorId, s.refund ? "refund" : "forced");
+      const call = () => resolveDispute(db, withdrawal.id, staff(), s.refund ? "refund" : "forced");
       await call();
       withdrawal.status = s.refund ? "refunded" : "received";
       if (s.refund) add(model, withdrawal.member, MAIN, withdrawal.amount - withdrawal.received);

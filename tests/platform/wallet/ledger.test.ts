@@ -420,7 +420,11 @@ describe("deposits", () => {
 });
 
 describe("withdrawals", () => {
-  const operator = () => insertMember(handle.db, { type: 9 });
+  /** An operator's act, as the console hands it to the platform. */
+  const operator = async () => ({
+    operatorId: await insertMember(handle.db, { type: 9 }),
+    context: { ip: "198.51.100.1", userAgent: "vitest" },
+  });
 
   test("request holds the funds; reject returns them; the member cannot get them back otherwise", async () => {
     const member = await insertMember(handle.db);
@@ -447,6 +451,22 @@ describe("withdrawals", () => {
       .orderBy("id")
       .execute();
     expect(kinds.map((row) => row.kind)).toEqual(["deposit_arrived", "withdrawal_rejected"]);
+    // The decision is in the audit trail once (the double click changed nothing): who, before, after.
+    const trail = await handle.db
+      .selectFrom("audit_log")
+      .select(["member_id", "ip", "detail"])
+      .where("event", "=", "withdrawal_decided")
+      .where("member_id", "=", member)
+      .execute();
+    expect(trail).toHaveLength(1);
+    expect(trail[0]!.ip).toBe("198.51.100.1");
+    expect(trail[0]!.detail).toMatchObject({
+      operatorId: ops.operatorId,
+      withdrawalId: withdrawal.id,
+      before: { status: "pending" },
+      after: { status: "rejected" },
+      reason: "Name does not match",
+    });
   });
 
   test("approve, pay, and the member confirms receipt with a proof image", async () => {

@@ -100,7 +100,10 @@ beforeAll(async () => {
   member = await insertMember(handle.db);
   stranger = await insertMember(handle.db);
   const payee = await insertPayee(handle.db, member);
-  const operator = await insertMember(handle.db, { type: 9 });
+  const operator = {
+    operatorId: await insertMember(handle.db, { type: 9 }),
+    context: { ip: null, userAgent: null },
+  };
 
   // Posted in time order, so every posting's balance-after reads as it would have.
   await deposit(member, 50_000n, "2024-03-09T23:59:59"); // the last second before the window

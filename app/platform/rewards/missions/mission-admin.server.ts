@@ -7,13 +7,12 @@ import {
   MISSION_PERIODS,
   MISSION_REWARDS,
 } from "./mission-types";
-import { audit } from "../../audit/audit.server";
+import { audit, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import type { MissionsTable } from "../../db/schema";
 import { inTransaction } from "../../db/transaction.server";
 import { uniqueViolation } from "../../db/unique-violation";
 import { PlatformError } from "../../errors";
-import type { OperatorAct } from "../promotion-admin.server";
 
 /**
  * The operator's missions (/ops/missions): create, edit, enable, disable.

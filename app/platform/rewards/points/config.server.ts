@@ -1,4 +1,4 @@
-import { audit, type AuditContext } from "../../audit/audit.server";
+import { audit, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import { inTransaction, type Executor } from "../../db/transaction.server";
 import { PlatformError } from "../../errors";
@@ -92,7 +92,7 @@ export async function ratioOf(db: Executor, product: EarningProduct) {
 export async function savePointsConfig(
   db: Database,
   config: { ratios: PointsRatio[]; conversion: ConversionRate },
-  act: { operatorId: string; context: AuditContext },
+  act: OperatorAct,
 ) {
   const { conversion } = config;
   if (conversion.stepPoints % BigInt(conversion.points) !== 0n)

@@ -1,4 +1,4 @@
-import { audit, type AuditContext } from "../../audit/audit.server";
+import { audit, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
 
@@ -108,7 +108,7 @@ export async function saveGoods(
   db: Database,
   id: string | null,
   input: GoodsInput,
-  act: { operatorId: string; context: AuditContext },
+  act: OperatorAct,
 ): Promise<string> {
   if (input.kind === "virtual" && input.cashValue <= 0n)
     throw new PlatformError("goods_cash_value_required");

@@ -1,5 +1,5 @@
 import { payReferralReward } from "./rewards.server";
-import { audit, type AuditContext } from "../../audit/audit.server";
+import { audit, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import { inTransaction } from "../../db/transaction.server";
 import { PlatformError } from "../../errors";
@@ -17,7 +17,7 @@ export async function decideHeldReferral(
   db: Database,
   friendId: string,
   decision: ReferralDecision,
-  act: { operatorId: string; context: AuditContext },
+  act: OperatorAct,
   now = new Date(),
 ): Promise<void> {
   if (!/^\d{1,18}$/.test(friendId)) throw new PlatformError("referral_not_held");
