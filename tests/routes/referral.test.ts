@@ -147,8 +147,8 @@ describe("registration through an invitation link", () => {
   const form = (username: string, referralCode: string) => ({
     intent: "register",
     username,
-    password: "Secret123",
-    confirmPassword: "Secret123",
+    password: "Lantern-Quay-58",
+    confirmPassword: "Lantern-Quay-58",
     terms: "on",
     referralCode,
   });
