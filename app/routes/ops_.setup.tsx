@@ -28,7 +28,7 @@ import { titleMeta } from "~/utils/meta";
 export const meta = titleMeta<typeof loader>();
 
 /**
- * /ops/setup?token=…: the first operator of an empty brand, through the
+ * /ops/setup?setup=…: the first operator of an empty brand, through the
  * one-time link a production start prints while the brand has no operator.
  * Outside the back office's layout (no one is signed in yet). The token is
  * checked on every load; a used, expired or voided one shows why, never the form.
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const db = await getDb();
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
-  const token = url.searchParams.get("token") ?? "";
+  const token = url.searchParams.get("setup") ?? "";
   const done = url.searchParams.has("done");
   const valid = !done && (await isOperatorSetupTokenValid(db, token));
   return json({
@@ -114,7 +114,7 @@ export default function OpsSetup() {
           <>
             <p className="muted">{t("opsSetup.intro")}</p>
             <Form method="post" className="stack-form" noValidate aria-labelledby="ops-setup-title">
-              <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
+              <input type="hidden" name="token" value={searchParams.get("setup") ?? ""} />
               <Field
                 name="username"
                 label={t("opsSetup.username")}

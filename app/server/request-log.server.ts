@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 /**
  * `remix-serve` logs every request with morgan ("tiny": method, URL, status,
  * length, time), and some URLs carry a secret: the sign-in hand-off's
- * `?token=`, a password reset's `?ticket=`, the first operator's setup link,
+ * `?token=`, a password reset's `?ticket=`, the first operator's `?setup=` link,
  * a demo game's launch token in its path. Morgan reads its tokens by name at
  * the moment it writes a line, so redefining its `url` and `referrer` tokens
  * from inside the server build changes what remix-serve's own logger writes,
@@ -14,6 +14,8 @@ import { createRequire } from "node:module";
 export const SECRET_QUERY_PARAMETERS = new Set([
   "token",
   "ticket",
+  // The first operator's one-time link (/ops/setup?setup=…): `token` is the sign-in hand-off's.
+  "setup",
   "password",
   "secret",
   "key",

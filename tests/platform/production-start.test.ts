@@ -61,7 +61,7 @@ function setupToken(lines: Record<string, unknown>[]): string {
   expect(setup).toMatchObject({ level: "warn" });
   const url = new URL(String(setup!.url));
   expect(url.origin + url.pathname).toBe("https://portal.example/ops/setup");
-  return url.searchParams.get("token")!;
+  return url.searchParams.get("setup")!;
 }
 
 describe("a production start on an empty database", () => {

@@ -48,7 +48,7 @@ describe("the request log", () => {
     const reset = await logLineFor("/login?modal=reset&ticket=s3cr3tTicket&lng=ur");
     expect(reset).toContain("/login?modal=reset&ticket=[redacted]&lng=ur");
     expect(reset).not.toContain("s3cr3tTicket");
-    const setup = await logLineFor("/ops/setup?TOKEN=Zm9vYmFy&x=1");
+    const setup = await logLineFor("/ops/setup?Setup=Zm9vYmFy&x=1");
     expect(setup).not.toContain("Zm9vYmFy");
     const game = await logLineFor("/demo-games/launchSecret123/verify/9");
     expect(game).toContain("/demo-games/[redacted]/verify/9");

@@ -53,7 +53,7 @@ export async function issueOperatorSetupToken(
 
 /** The link the start prints, on the public origin (never a request's Host). */
 export function operatorSetupUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/ops/setup?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}/ops/setup?setup=${encodeURIComponent(token)}`;
 }
 
 /** Whether a token would still make the first operator now (the page shows the form only then). */
