@@ -26,8 +26,8 @@ beforeAll(async () => {
   writeFileSync(
     brandFile,
     JSON.stringify({
-      merchantCode: "T",
-      name: "T",
+      merchantCode: "TEST01",
+      name: "Test",
       currency: { code: "USD", symbol: "$" },
       languages: ["en"],
     }),
