@@ -1,4 +1,4 @@
-import { getConfig } from "~/config.server";
+import { getConfig, isProductionStart } from "~/config.server";
 import type { Database } from "../db/open.server";
 import { logEvent } from "../log.server";
 import { httpMailSender } from "./senders/http-mail.server";
@@ -13,8 +13,7 @@ export const smsRecipient = (dialingCode: string, mobile: string) => `+${dialing
  * registration code in the terminal; production logs never carry a code.
  */
 function showInDevLog(channel: string, recipient: string, text: string) {
-  const config = getConfig();
-  if (config.NODE_ENV !== "production" || config.SEED_DEMO) {
+  if (!isProductionStart(getConfig())) {
     logEvent("outbox", { channel, to: recipient, text });
   }
 }
