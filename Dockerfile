@@ -11,7 +11,9 @@
 # ~5 s. DATABASE_URL=postgres://… switches from the embedded PGlite to
 # PostgreSQL (the volume is then unused). With SEED_DEMO=true,
 # BRAND_FILE=/path/brand.json (mounted) seeds your own brand instead of the demo
-# one. An empty database without SEED_DEMO has no brand: /healthz answers 503.
+# one. Without SEED_DEMO it is a production start: BRAND_FILE, PUBLIC_URL,
+# CS_PATH_KEY and DATA_KEY are required, no account is made, and the log
+# prints a one-time link for the first operator (docs/operations.md).
 # The first open of PGlite peaks near 900 MB of memory. Other variables: docs/configuration.md.
 #
 # `--init` (compose: `init: true`) is recommended so node is not PID 1.

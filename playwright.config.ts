@@ -38,8 +38,14 @@ const serverEnv: Record<string, string> = {
   STATUS_CACHE_MS: "0",
   // Demo lottery draws every 20 s, so e2e/play/lottery.spec.ts sees a bet settle (only lottery pages read it).
   LOTTERY_DRAW_SECONDS: "20",
+  // Links in mails and SMS (a reset, an invitation) point at this server, not at port 3000.
+  PUBLIC_URL: baseURL,
+  // The demo start allows the old scrypt cost: OWASP's costs ~1 s a hash on these 2 cores (ADR 35).
+  PASSWORD_HASH_LOG_N: "14",
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DATA_DIR: pgliteDir }),
 };
+// The fixtures hash createMember's passwords in the test process: the same cost as the server.
+process.env.PASSWORD_HASH_LOG_N ??= "14";
 if (!databaseUrl) {
   // Never inherit the developer's DATABASE_URL: the server would seed and serve that database.
   delete process.env.DATABASE_URL;

@@ -38,6 +38,8 @@ export default defineConfig({
     globals: true,
     environment: "node",
     setupFiles: ["./tests/setup.ts"],
+    // Thousands of test hashes at OWASP's cost would take minutes; a production start refuses this (ADR 35).
+    env: { PASSWORD_HASH_LOG_N: "10" },
     globalSetup: ["./tests/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

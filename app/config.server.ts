@@ -1,5 +1,25 @@
 import * as z from "zod/v4";
 
+const hexKey = z.string().regex(/^[0-9a-f]{64}$/i, "must be 64 hex digits");
+
+/** Public keys of the demo: fine on a laptop, refused by a production start (anyone can read them here). */
+export const DEMO_CS_PATH_KEY = "6c75636b792d686172626f75722d64656d6f2d63732d706174682d6b65792121";
+export const DEMO_DATA_KEY = "6c75636b792d686172626f75722d64656d6f2d646174612d6b65792d30303031";
+/** Where links point on a demo, development or test start that sets no PUBLIC_URL. */
+export const DEV_PUBLIC_URL = "http://localhost:3000";
+
+/** `https://host[:port]` from a URL with no path, query or fragment; null for anything else. */
+function publicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const plain = url.pathname === "/" && !url.search && !url.hash && !url.username;
+  return plain && (url.protocol === "https:" || url.protocol === "http:") ? url.origin : null;
+}
+
 const flag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
@@ -55,11 +75,29 @@ export const configSchema = z
     LOTTERY_DRAW_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
     /** Seconds between runs of the platform scheduler (settlements, draws, auto-receive); 0 turns it off in this process. */
     SCHEDULER_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
-    /** AES-256 key (64 hex digits) of the customer-service targets in the brand file; the default is the demo brand's. */
-    CS_PATH_KEY: z
+    /** log2 of scrypt's N for new password hashes (r=8, p=1); a production start refuses less than 17 (OWASP). */
+    PASSWORD_HASH_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+    /** AES-256 key (64 hex digits) of the customer-service targets in the brand file; demo/dev/test default to the demo brand's. */
+    CS_PATH_KEY: hexKey.optional(),
+    /** AES-256 key (64 hex digits) for data encrypted at rest; demo/dev/test default to a public demo key. */
+    DATA_KEY: hexKey.optional(),
+    /**
+     * The portal's public origin (`https://portal.example`): links in mails and SMS, payment
+     * callbacks and the first operator's setup link are built on it, never on a request's Host.
+     */
+    PUBLIC_URL: z
       .string()
-      .regex(/^[0-9a-f]{64}$/i, "must be 64 hex digits")
-      .default("6c75636b792d686172626f75722d64656d6f2d63732d706174682d6b65792121"),
+      .transform((value, ctx) => {
+        const origin = publicOrigin(value);
+        if (origin) return origin;
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be an http(s) origin only, such as https://portal.example (no path or query)",
+        });
+        return z.NEVER;
+      })
+      .optional(),
   })
   .refine((config) => !config.SMS_GATEWAY_URL || config.SMS_GATEWAY_KEY, {
     path: ["SMS_GATEWAY_KEY"],
@@ -76,7 +114,45 @@ export const configSchema = z
   .refine((config) => !config.GAME_AGGREGATOR_URL || config.GAME_AGGREGATOR_KEY, {
     path: ["GAME_AGGREGATOR_KEY"],
     message: "is required when GAME_AGGREGATOR_URL is set",
-  });
+  })
+  .superRefine((config, ctx) => {
+    if (!isProductionStart(config)) return;
+    // A production start without the demo: no public key, no link on an unknown origin.
+    const required = "is required on a production start (NODE_ENV=production without SEED_DEMO)";
+    const demo = "is still the public demo value; generate your own (docs/operations.md)";
+    for (const [name, value, demoValue] of [
+      ["CS_PATH_KEY", config.CS_PATH_KEY, DEMO_CS_PATH_KEY],
+      ["DATA_KEY", config.DATA_KEY, DEMO_DATA_KEY],
+    ] as const) {
+      if (!value) ctx.addIssue({ code: "custom", path: [name], message: required });
+      else if (value.toLowerCase() === demoValue)
+        ctx.addIssue({ code: "custom", path: [name], message: demo });
+    }
+    if (!config.PUBLIC_URL)
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: required });
+    if (config.PASSWORD_HASH_LOG_N < 17)
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASH_LOG_N"],
+        message: "must be at least 17 on a production start (OWASP's scrypt cost)",
+      });
+    if (!config.BRAND_FILE)
+      ctx.addIssue({ code: "custom", path: ["BRAND_FILE"], message: required });
+  })
+  .transform((config) => ({
+    ...config,
+    CS_PATH_KEY: config.CS_PATH_KEY ?? DEMO_CS_PATH_KEY,
+    DATA_KEY: config.DATA_KEY ?? DEMO_DATA_KEY,
+    PUBLIC_URL: config.PUBLIC_URL ?? DEV_PUBLIC_URL,
+  }));
+
+/**
+ * A production start: NODE_ENV=production without the demo. The demo (`npm run demo`) runs a
+ * production build too, but seeds accounts with known passwords and is never for the internet.
+ */
+export function isProductionStart(config: { NODE_ENV: string; SEED_DEMO: boolean }): boolean {
+  return config.NODE_ENV === "production" && !config.SEED_DEMO;
+}
 
 export type Config = z.infer<typeof configSchema>;
 

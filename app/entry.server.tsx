@@ -24,6 +24,7 @@ import {
 } from "./server/page-cache.server";
 import { acceptsGzip } from "./server/page-gzip.server";
 import { requestIdOf } from "./server/request-id.server";
+import { installRequestLogRedaction, redactUrl } from "./server/request-log.server";
 import { installRouteMatchMemo } from "./server/route-matching.server";
 import { securityHeaders } from "./server/security-headers.server";
 import appStyles from "./styles/app.css";
@@ -35,6 +36,8 @@ import { RequestContextProvider } from "./utils/request-context";
 // database before the first request.
 const config = getConfig();
 installRouteMatchMemo(logEvent);
+// remix-serve's request log never writes a token, ticket or setup link (ADR 35).
+installRequestLogRedaction();
 await checkDocumentWriter().catch((error: unknown) => {
   logEvent("startup.failed", { level: "error", error: String(error) });
   throw error;
@@ -48,7 +51,7 @@ function logRequest(request: Request, status: number, started: number, requestId
   const url = new URL(request.url);
   logEvent("request", {
     method: request.method,
-    path: url.pathname,
+    path: redactUrl(url.pathname),
     status,
     ms: Math.round(performance.now() - started),
     requestId,
@@ -157,7 +160,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   response.headers.set("X-Request-Id", requestId);
   logEvent("request", {
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: redactUrl(new URL(request.url).pathname),
     status: response.status,
     data: true,
     requestId,
@@ -170,7 +173,7 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   logEvent("error", {
     requestId: requestIdOf(request),
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: redactUrl(new URL(request.url).pathname),
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
 }

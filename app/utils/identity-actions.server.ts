@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
+import { getConfig } from "~/config.server";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha, type Captcha } from "~/platform/identity/captcha.server";
@@ -310,7 +311,8 @@ export async function handleForgotByEmail({ request, formData, brand, t }: Ident
   });
   const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success") return formFailure(submission.reply());
-  const origin = new URL(request.url).origin;
+  // The link in the mail is on the public origin: a forged Host header must not aim it elsewhere.
+  const origin = getConfig().PUBLIC_URL;
   const db = await getDb();
   try {
     await requestPasswordResetEmail(

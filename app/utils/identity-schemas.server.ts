@@ -1,5 +1,10 @@
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from "~/platform/identity/password-rule.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { countriesFor, isDialingCode } from "~/platform/system/countries";
 import {
@@ -15,20 +20,12 @@ import {
  */
 
 // Used when a brand file leaves a rule out: the spec's own minimums.
-const FALLBACK_RULES: Record<"username" | "password" | "mobileNum" | "email", FieldRule> = {
+const FALLBACK_RULES: Record<"username" | "mobileNum" | "email", FieldRule> = {
   username: {
     acceptedPattern: "^[A-Za-z][A-Za-z0-9]*$",
     minLength: 4,
     maxLength: 16,
     patternId: "P02",
-    enabled: true,
-    required: true,
-  },
-  password: {
-    acceptedPattern: "*",
-    minLength: 6,
-    maxLength: 20,
-    patternId: "P01",
     enabled: true,
     required: true,
   },
@@ -50,7 +47,22 @@ const FALLBACK_RULES: Record<"username" | "password" | "mobileNum" | "email", Fi
   },
 };
 
+/**
+ * The password's bounds as a field rule, for hints and messages: the platform's
+ * rule, whatever a brand file says (a brand cannot make passwords shorter or
+ * forbid characters; ADR 35).
+ */
+export const PASSWORD_FIELD_RULE: FieldRule = {
+  acceptedPattern: "*",
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  patternId: "P01",
+  enabled: true,
+  required: true,
+};
+
 export function fieldRule(brand: BrandConfig, name: string): FieldRule | undefined {
+  if (name === "password") return PASSWORD_FIELD_RULE;
   return brand.registerFieldRules[name] ?? FALLBACK_RULES[name as keyof typeof FALLBACK_RULES];
 }
 
@@ -77,17 +89,18 @@ export function ruledField(
 }
 
 /**
- * A new password, as typed: it must pass the brand's password rule and carry
- * no leading or trailing space. The rule check trims, and the password stored
- * (and later compared untrimmed at login) must be exactly the one checked.
+ * A new password, as typed (never trimmed: every character counts), under the
+ * platform's password rule: 8 to 64 characters, not common or guessable.
+ * `related` are words it must not lean on (the brand's name is always one).
  */
-export function newPasswordField(brand: BrandConfig, t: TFunction) {
-  const rule = fieldRule(brand, "password")!;
-  const message = fieldRuleMessage(rule, t);
-  return z
-    .string({ error: message })
-    .refine((value) => value === value.trim(), { error: message, abort: true })
-    .pipe(fieldRuleSchema(rule, t, { required: true }) as z.ZodType<string, string>);
+export function newPasswordField(brand: BrandConfig, t: TFunction, related: string[] = []) {
+  const lengthMessage = fieldRuleMessage(PASSWORD_FIELD_RULE, t);
+  return z.string({ error: lengthMessage }).superRefine((value, ctx) => {
+    const problem = passwordProblem(value, [brand.name, brand.merchantCode, ...related]);
+    if (problem === "length") ctx.addIssue({ code: "custom", message: lengthMessage });
+    else if (problem === "guessable")
+      ctx.addIssue({ code: "custom", message: t("passwordRule.guessable") });
+  });
 }
 
 /** Trimmed text that must be present (values are trimmed), with the given message. */

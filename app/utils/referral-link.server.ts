@@ -1,4 +1,6 @@
-/** `<origin>/register?ref=CODE`: the register dialog reads the code from it. */
-export function invitationLink(request: Request, code: string) {
-  return `${new URL(request.url).origin}/register?ref=${encodeURIComponent(code)}`;
+import { getConfig } from "~/config.server";
+
+/** `<PUBLIC_URL>/register?ref=CODE`: shared by members, so on the public origin, never the request's Host. */
+export function invitationLink(code: string) {
+  return `${getConfig().PUBLIC_URL}/register?ref=${encodeURIComponent(code)}`;
 }

@@ -20,7 +20,7 @@ import {
  */
 
 const PASSWORD = "Agent1234";
-const NEW_PASSWORD = "Secret123";
+const NEW_PASSWORD = "Lantern-Quay-58";
 const t = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
 async function sql<Row extends Record<string, unknown>>(

@@ -19,7 +19,7 @@ import {
  */
 
 const PASSWORD = "Agent1234";
-const NEW_PASSWORD = "Secret123";
+const NEW_PASSWORD = "Lantern-Quay-58";
 
 /** The agent's own rate (basis points), as the operator would set it for a top agent. */
 async function setAgentRate(account: string, basisPoints: number) {

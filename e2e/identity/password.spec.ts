@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { expect, label, login, logout, test } from "../fixtures";
 
-/** A new password under the demo brand's rule (letters and digits, 6–20), never the default one. */
-const newPassword = () => `New${randomInt(100_000, 1_000_000)}pw`;
+/** A new password that passes the password rule (8-64 characters, not guessable), never the default one. */
+const newPassword = () => `New-Tide-${randomInt(100_000, 1_000_000)}-pw`;
 
 test.describe("forced password change", () => {
   test("the default password must be changed before the login completes", async ({

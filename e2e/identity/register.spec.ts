@@ -1,7 +1,7 @@
 import type { Locator } from "@playwright/test";
 import { expect, label, labelPattern, test, uniqueAccount, uniqueMobile } from "../fixtures";
 
-const PASSWORD = "Reg12345";
+const PASSWORD = "Harbour-Reg-2468";
 
 /**
  * A text field of the register form by its accessible name: the label

@@ -81,8 +81,8 @@ test.describe("age verification", () => {
     const text = (key: string) =>
       dialog.getByRole("textbox", { name: label("en", key), exact: true });
     await text("register.username").fill(username);
-    await text("register.password").fill("Reg12345");
-    await text("register.confirmPassword").fill("Reg12345");
+    await text("register.password").fill("Harbour-Reg-2468");
+    await text("register.confirmPassword").fill("Harbour-Reg-2468");
     await dialog.getByLabel(label("en", "ageCheck.birthday")).fill("2012-12-12");
     await dialog.getByRole("checkbox", { name: label("en", "register.terms") }).check();
     await dialog.getByTestId("register-submit").click();

@@ -11,7 +11,7 @@ import { depositThroughPayStep } from "../wallet/deposit-steps";
  * the operator's decision on a held reward.
  */
 
-const PASSWORD = "Invite1234";
+const PASSWORD = "Invite-Gull-1234";
 const rupees = (minor: number) => formatMoney(minor, { symbol: "Rs", minorUnits: 2 }, "en");
 
 test.describe("invite friends", () => {

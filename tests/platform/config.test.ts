@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { parseConfig } from "~/config.server";
+import { DEMO_CS_PATH_KEY, DEMO_DATA_KEY, isProductionStart, parseConfig } from "~/config.server";
 import { isWhitelabelEnabled, parseBrandConfig } from "~/platform/system/brand-config.server";
 import demoBrand from "~/platform/system/brands/demo.json";
 
@@ -91,5 +91,72 @@ describe("brand config", () => {
     ).toBe(false);
     expect(isWhitelabelEnabled(brand, "AGENTPOLICY3")).toBe(true);
     expect(isWhitelabelEnabled(brand, "NO_SUCH_FLAG")).toBe(false);
+  });
+});
+
+describe("a production start (NODE_ENV=production without SEED_DEMO)", () => {
+  const production = {
+    NODE_ENV: "production",
+    CS_PATH_KEY: "a".repeat(64),
+    DATA_KEY: "b".repeat(64),
+    PUBLIC_URL: "https://portal.example",
+    BRAND_FILE: "/etc/portal/brand.json",
+  };
+
+  test("starts with its own secrets, public origin and brand file", () => {
+    const config = parseConfig(production);
+    expect(config.PUBLIC_URL).toBe("https://portal.example");
+    expect(config.PASSWORD_HASH_LOG_N).toBe(17);
+  });
+
+  test.each(["CS_PATH_KEY", "DATA_KEY", "PUBLIC_URL", "BRAND_FILE"])(
+    "refuses to start without %s, naming it",
+    (name) => {
+      const env: Record<string, string | undefined> = { ...production, [name]: undefined };
+      expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${name}: is required`));
+    },
+  );
+
+  test.each([
+    ["CS_PATH_KEY", DEMO_CS_PATH_KEY],
+    ["DATA_KEY", DEMO_DATA_KEY.toUpperCase()],
+  ])("refuses %s still at its public demo value", (name, value) => {
+    expect(() => parseConfig({ ...production, [name]: value })).toThrow(
+      new RegExp(`\\b${name}: is still the public demo value`),
+    );
+  });
+
+  test.each([
+    ["PUBLIC_URL", "portal.example"],
+    ["PUBLIC_URL", "https://portal.example/shop"],
+    ["PUBLIC_URL", "ftp://portal.example"],
+    ["DATA_KEY", "abc"],
+    ["PASSWORD_HASH_LOG_N", "14"],
+  ])("refuses a bad %s (%s), naming it", (name, value) => {
+    expect(() => parseConfig({ ...production, [name]: value })).toThrow(
+      new RegExp(`\\b${name}\\b`),
+    );
+  });
+
+  test("a demo or development start keeps the demo defaults", () => {
+    for (const env of [
+      { NODE_ENV: "production", SEED_DEMO: "true" },
+      { NODE_ENV: "development" },
+    ]) {
+      const config = parseConfig(env);
+      expect(config).toMatchObject({
+        CS_PATH_KEY: DEMO_CS_PATH_KEY,
+        DATA_KEY: DEMO_DATA_KEY,
+        PUBLIC_URL: "http://localhost:3000",
+      });
+      expect(isProductionStart(config)).toBe(false);
+    }
+    expect(parseConfig({ PASSWORD_HASH_LOG_N: "10" }).PASSWORD_HASH_LOG_N).toBe(10);
+  });
+
+  test("PUBLIC_URL is kept as its origin", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://Portal.Example/" }).PUBLIC_URL).toBe(
+      "https://portal.example",
+    );
   });
 });

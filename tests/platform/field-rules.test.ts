@@ -268,11 +268,11 @@ describe("the demo brand's rules", () => {
     expect(ok(schema, "")).toBe(false); // required in the demo brand
   });
 
-  test("password: letters and digits combined", () => {
+  test("password: the demo brand states the platform's rule, 8-64 characters of any kind (ADR 35)", () => {
     const schema = fieldRuleSchema(rules.password!, t);
-    expect(schema.parse("abc123")).toBe("abc123");
-    expect(ok(schema, "abcdef")).toBe(false);
-    expect(ok(schema, "123456")).toBe(false);
+    expect(schema.parse("abc def!")).toBe("abc def!");
+    expect(ok(schema, "abc123")).toBe(false);
+    expect(ok(schema, "x".repeat(65))).toBe(false);
   });
 
   test("every demo rule compiles and names a known kind", () => {

@@ -167,8 +167,8 @@ describe("registration's birthday", () => {
   const form = (username: string, birthday: string) => ({
     intent: "register",
     username,
-    password: "Secret123",
-    confirmPassword: "Secret123",
+    password: "Lantern-Quay-58",
+    confirmPassword: "Lantern-Quay-58",
     terms: "on",
     birthday,
   });

@@ -257,8 +257,8 @@ const CASES: Record<string, () => Promise<void>> = {
       post(route, "/agentHome/register", {
         kind: "member",
         username: account,
-        password: "Secret123",
-        confirmPassword: "Secret123",
+        password: "Lantern-Quay-58",
+        confirmPassword: "Lantern-Quay-58",
         parentId: world.b,
         parent_id: world.b,
         uplineId: world.b,

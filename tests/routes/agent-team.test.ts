@@ -55,7 +55,7 @@ describe("/agentHome/register", () => {
       post("/agentHome/register", cookieA, {
         kind: "agent",
         username: "x",
-        password: "Secret123",
+        password: "Lantern-Quay-58",
         confirmPassword: "Other123",
         nickname: "Nick",
         rate: "1.234",
@@ -84,8 +84,8 @@ describe("/agentHome/register", () => {
     const fields = {
       kind: "agent",
       username: uniqueName("subagent"),
-      password: "Secret123",
-      confirmPassword: "Secret123",
+      password: "Lantern-Quay-58",
+      confirmPassword: "Lantern-Quay-58",
     };
     const above = (await action(
       post("/agentHome/register", cookieA, { ...fields, rate: "40.01" }),
@@ -110,8 +110,8 @@ describe("/agentHome/register", () => {
     const fields = {
       kind: "member",
       username: uniqueName("member"),
-      password: "Secret123",
-      confirmPassword: "Secret123",
+      password: "Lantern-Quay-58",
+      confirmPassword: "Lantern-Quay-58",
       rate: "nonsense",
     };
     const response = await thrownOrReturned(action(post("/agentHome/register", cookieA, fields)));

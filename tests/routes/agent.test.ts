@@ -176,7 +176,11 @@ describe("agent forced password change", () => {
     };
     // A mismatched confirmation keeps the dialog open with the same ticket.
     const mismatch = await action(
-      post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour78" }),
+      post({
+        ...ticketFields,
+        newPassword: "Harbour-Gull-77",
+        confirmNewPassword: "Harbour-Gull-78",
+      }),
     );
     expect(mismatch.status).toBe(400);
     const mismatchData = await jsonBody(mismatch);
@@ -187,7 +191,11 @@ describe("agent forced password change", () => {
     });
 
     const done = await action(
-      post({ ...ticketFields, newPassword: "Harbour77", confirmNewPassword: "Harbour77" }),
+      post({
+        ...ticketFields,
+        newPassword: "Harbour-Gull-77",
+        confirmNewPassword: "Harbour-Gull-77",
+      }),
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/agentHome");
@@ -195,11 +203,15 @@ describe("agent forced password change", () => {
 
     // The new password now logs straight in; the ticket is spent.
     const again = await action(
-      post({ intent: "login", username: "agent77", password: "Harbour77" }),
+      post({ intent: "login", username: "agent77", password: "Harbour-Gull-77" }),
     );
     expect(again.headers.get("Location")).toBe("/agentHome");
     const reused = await action(
-      post({ ...ticketFields, newPassword: "Harbour88", confirmNewPassword: "Harbour88" }),
+      post({
+        ...ticketFields,
+        newPassword: "Harbour-Gull-88",
+        confirmNewPassword: "Harbour-Gull-88",
+      }),
     );
     expect(reused.status).toBe(400);
   });

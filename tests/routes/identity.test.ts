@@ -13,6 +13,7 @@ import {
 } from "../helpers/routes";
 
 process.env.TRUST_PROXY_HOPS = "1";
+process.env.PUBLIC_URL = "https://portal.example";
 
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
@@ -147,31 +148,33 @@ describe("/login action", () => {
         formPost("/login", {
           intent: "change-password",
           ticket: step.changePassword.ticket,
-          newPassword: "Better123",
+          newPassword: "Better-Gull-123",
           confirmNewPassword: "Better124",
         }),
       ),
     );
     expect(mismatch.result.error.confirmNewPassword).toEqual(["Inconsistent twice"]);
-    // Stored passwords are compared untrimmed at login, so surrounding spaces are refused, never trimmed away.
-    const spaced = await jsonBody(
+    // The password rule: a common or guessable password is refused, and the ticket still works.
+    const guessable = await jsonBody(
       action(
         formPost("/login", {
           intent: "change-password",
           ticket: step.changePassword.ticket,
-          newPassword: " Better123 ",
-          confirmNewPassword: " Better123 ",
+          newPassword: "Better123",
+          confirmNewPassword: "Better123",
         }),
       ),
     );
-    expect(spaced.result.error.newPassword).toHaveLength(1);
+    expect(guessable.result.error.newPassword).toEqual([
+      "This password is too common or too easy to guess. Use a longer phrase of unusual words.",
+    ]);
     expect(mismatch.changePassword.ticket).toBe(step.changePassword.ticket);
     const done = (await action(
       formPost("/login", {
         intent: "change-password",
         ticket: step.changePassword.ticket,
-        newPassword: "Better123",
-        confirmNewPassword: "Better123",
+        newPassword: "Better-Gull-123",
+        confirmNewPassword: "Better-Gull-123",
       }),
     )) as Response;
     expect(done.status).toBe(302);
@@ -205,6 +208,27 @@ describe("/login action", () => {
     const data = await jsonBody(loader(routeArgs(link)));
     expect(data.dialog).toMatchObject({ kind: "reset", reason: "reset" });
     expect(data.dialog.ticket).toBeTruthy();
+  });
+
+  test("a reset link is on PUBLIC_URL, whatever Host the request forged", async () => {
+    const { action } = await loginRoute();
+    // An attacker's request: its Host (and so its URL) and Origin name their own site.
+    await action({
+      request: new Request("http://evil.example/login?modal=forgot&by=email", {
+        method: "POST",
+        body: new URLSearchParams({
+          intent: "forgot-email",
+          username: "vipstar",
+          email: "vipstar@example.com",
+        }),
+        headers: { Origin: "http://evil.example", Host: "evil.example" },
+      }),
+      params: {},
+      context: {},
+    });
+    const mail = await latestOutboxMessage(handle.db, "vipstar@example.com");
+    expect(mail!.body).toContain("https://portal.example/login?modal=reset&ticket=");
+    expect(mail!.body).not.toContain("evil.example");
   });
 
   test("free play creates a trial account and signs it in", async () => {

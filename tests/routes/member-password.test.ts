@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { login } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { readSession } from "~/platform/identity/sessions.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../helpers/database";
@@ -32,7 +33,7 @@ describe("/member/security", () => {
       loader(routeArgs("/member/security", { headers: { Cookie: cookie } })),
     );
     expect(data).toMatchObject({ title: "Security centre", changed: false });
-    expect(data.passwordHint).toBe("Enter 6-20 characters mixing letters and digits");
+    expect(data.passwordHint).toBe("Enter 8-64 characters");
     const after = await jsonBody(
       loader(routeArgs("/member/security?changed=1", { headers: { Cookie: cookie } })),
     );
@@ -43,8 +44,8 @@ describe("/member/security", () => {
     const { action } = await import("~/routes/_portal+/member+/security");
     const fields = {
       oldPassword: "Player123",
-      newPassword: "Harbour99",
-      confirmNewPassword: "Harbour99",
+      newPassword: "Harbour-Gull-99",
+      confirmNewPassword: "Harbour-Gull-99",
     };
     const visitor = await thrownResponse(action(change(null, fields)));
     expect(visitor.status).toBe(302);
@@ -62,8 +63,8 @@ describe("/member/security", () => {
     const response = await action(
       change(cookie, {
         oldPassword: "Nope1234",
-        newPassword: "Harbour99",
-        confirmNewPassword: "Harbour99",
+        newPassword: "Harbour-Gull-99",
+        confirmNewPassword: "Harbour-Gull-99",
       }),
     );
     expect(response.status).toBe(400);
@@ -87,14 +88,12 @@ describe("/member/security", () => {
         change(cookie, { oldPassword: "Player123", newPassword: "abc", confirmNewPassword: "abc" }),
       ),
     );
-    expect(weak.result.error.newPassword).toEqual([
-      "Enter 6-20 characters mixing letters and digits",
-    ]);
+    expect(weak.result.error.newPassword).toEqual(["Enter 8-64 characters"]);
     const mismatch = await action(
       change(cookie, {
         oldPassword: "Player123",
-        newPassword: "Harbour99",
-        confirmNewPassword: "Harbour98",
+        newPassword: "Harbour-Gull-99",
+        confirmNewPassword: "Harbour-Gull-98",
       }),
     );
     expect(mismatch.status).toBe(400);
@@ -105,13 +104,19 @@ describe("/member/security", () => {
 
   test("the same password again is a form error", async () => {
     const { action } = await import("~/routes/_portal+/member+/security");
-    const { cookie } = await signInAs(handle.db, "crew01");
+    // A password that passes today's rule, so only "unchanged" can refuse it.
+    await handle.db
+      .updateTable("members")
+      .set({ password_hash: await hashPassword("Harbour-Gull-97") })
+      .where("account", "=", "crew09")
+      .execute();
+    const { cookie } = await signInAs(handle.db, "crew09");
     const data = await jsonBody(
       action(
         change(cookie, {
-          oldPassword: "Player123",
-          newPassword: "Player123",
-          confirmNewPassword: "Player123",
+          oldPassword: "Harbour-Gull-97",
+          newPassword: "Harbour-Gull-97",
+          confirmNewPassword: "Harbour-Gull-97",
         }),
       ),
     );
@@ -125,8 +130,8 @@ describe("/member/security", () => {
     const response = await action(
       change(current.cookie, {
         oldPassword: "Player123",
-        newPassword: "Harbour99",
-        confirmNewPassword: "Harbour99",
+        newPassword: "Harbour-Gull-99",
+        confirmNewPassword: "Harbour-Gull-99",
       }),
     );
     expect(response.status).toBe(302);
@@ -144,7 +149,7 @@ describe("/member/security", () => {
       {
         method: "password",
         account: "crew02",
-        password: "Harbour99",
+        password: "Harbour-Gull-99",
         site: "member",
         remember: false,
       },

@@ -272,8 +272,8 @@ describe("every redirect target a route reads leads, as ASCII, to the page asked
         intent: "change-password",
         ticket: step.changePassword.ticket,
         reason: step.changePassword.reason,
-        newPassword: "Changed123",
-        confirmNewPassword: "Changed123",
+        newPassword: "Changed-Gull-123",
+        confirmNewPassword: "Changed-Gull-123",
       });
       await expectLandsOn(done, intended, account);
     }

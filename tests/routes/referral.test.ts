@@ -62,14 +62,14 @@ describe("/member/referral", () => {
     const code = await referralCodeOf(handle.db, someone.id);
     expect(data.program).toMatchObject({
       code,
-      link: `http://localhost/register?ref=${code}`,
+      link: `http://localhost:3000/register?ref=${code}`,
       qr: { src: "/resources/referral-qr", download: "/resources/referral-qr?download=1" },
       terms: { reward: "10000", minDeposit: "10000", minValidBet: "20000", turnover: false },
       canClaim: true,
       friends: { rows: [], total: 0, page: 1 },
     });
     expect(data.program.share.whatsapp).toBe(
-      `https://wa.me/?text=${encodeURIComponent(`Join me at Lucky Harbour! http://localhost/register?ref=${code}`)}`,
+      `https://wa.me/?text=${encodeURIComponent(`Join me at Lucky Harbour! http://localhost:3000/register?ref=${code}`)}`,
     );
     expect(data.program.share.telegram).toMatch(
       new RegExp(`^https://t\\.me/share/url\\?url=${encodeURIComponent(data.program.link)}&text=`),
@@ -147,8 +147,8 @@ describe("registration through an invitation link", () => {
   const form = (username: string, referralCode: string) => ({
     intent: "register",
     username,
-    password: "Secret123",
-    confirmPassword: "Secret123",
+    password: "Lantern-Quay-58",
+    confirmPassword: "Lantern-Quay-58",
     terms: "on",
     referralCode,
   });

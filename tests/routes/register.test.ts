@@ -46,8 +46,8 @@ async function settle(promise: Promise<unknown> | unknown): Promise<Response> {
 const validUsernameForm = (username: string) => ({
   intent: "register",
   username,
-  password: "Secret123",
-  confirmPassword: "Secret123",
+  password: "Lantern-Quay-58",
+  confirmPassword: "Lantern-Quay-58",
   terms: "on",
 });
 
@@ -190,7 +190,7 @@ describe("username registration", () => {
   test("the confirmation must equal the password: 'Inconsistent twice', shown with the other errors at once", async () => {
     const response = await register("/register", {
       ...validUsernameForm("newuser03"),
-      confirmPassword: "Secret124",
+      confirmPassword: "Lantern-Quay-59",
       terms: "",
     });
     expect(response.status).toBe(400);
@@ -226,16 +226,16 @@ describe("username registration", () => {
         confirmPassword: "secret",
       }),
     );
-    expect(weak.result.error.password).toEqual(["Enter 6-20 characters mixing letters and digits"]);
-    const spaced = await jsonBody(
+    expect(weak.result.error.password).toEqual(["Enter 8-64 characters"]);
+    const guessable = await jsonBody(
       await register("/register", {
         ...validUsernameForm("newuser05"),
-        password: " Secret123",
-        confirmPassword: " Secret123",
+        password: "Lottery123",
+        confirmPassword: "Lottery123",
       }),
     );
-    expect(spaced.result.error.password).toEqual([
-      "Enter 6-20 characters mixing letters and digits",
+    expect(guessable.result.error.password).toEqual([
+      "This password is too common or too easy to guess. Use a longer phrase of unusual words.",
     ]);
     const missing = await jsonBody(
       await register("/register", { ...validUsernameForm(""), username: "" }),
@@ -383,8 +383,8 @@ describe("mobile registration and the SMS code", () => {
       intent: "register",
       countryDialingCode: "92",
       mobileNum: mobile,
-      password: "Secret123",
-      confirmPassword: "Secret123",
+      password: "Lantern-Quay-58",
+      confirmPassword: "Lantern-Quay-58",
       terms: "on",
     };
     const missing = await jsonBody(await register("/register?mode=mobile", fields));

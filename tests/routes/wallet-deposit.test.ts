@@ -342,8 +342,9 @@ describe("gateway deposits", () => {
       depositId,
       amount: "60000",
       currency: "PKR",
-      notifyUrl: "http://localhost/resources/payments/callback",
-      returnUrl: `http://localhost/member/deposit?returned=${depositId}`,
+      // On PUBLIC_URL (its default outside production), not the request's origin.
+      notifyUrl: "http://localhost:3000/resources/payments/callback",
+      returnUrl: `http://localhost:3000/member/deposit?returned=${depositId}`,
     });
     expect(await findDeposit(handle.db, depositId)).toMatchObject({
       member_id: id,

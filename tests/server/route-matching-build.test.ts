@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,11 +21,27 @@ let handle: (request: Request) => Promise<Response>;
 beforeAll(async () => {
   // npm test builds before vitest; a developer's run builds here when there is no build yet.
   if (!existsSync(BUILD)) execFileSync("npx", ["remix", "build"], { stdio: "ignore" });
+  // A production start: its own keys, public origin and brand file (ADR 35).
+  const brandFile = join(dataDir, "brand.json");
+  writeFileSync(
+    brandFile,
+    JSON.stringify({
+      merchantCode: "TEST01",
+      name: "Test",
+      currency: { code: "USD", symbol: "$" },
+      languages: ["en"],
+    }),
+  );
   Object.assign(process.env, {
     NODE_ENV: "production",
-    PGLITE_DATA_DIR: dataDir,
+    PGLITE_DATA_DIR: join(dataDir, "pglite"),
     SEED_DEMO: "false",
     SCHEDULER_SECONDS: "0",
+    BRAND_FILE: brandFile,
+    CS_PATH_KEY: "c".repeat(64),
+    DATA_KEY: "d".repeat(64),
+    PUBLIC_URL: "https://portal.example",
+    PASSWORD_HASH_LOG_N: "17",
   });
   delete process.env.DATABASE_URL;
   const build = (await import(/* @vite-ignore */ pathToFileURL(BUILD).href)) as ServerBuild;
@@ -51,7 +67,7 @@ describe("the Remix patch in the production build", () => {
   });
 
   it("answers a request's second match of a path from its table", async () => {
-    // The health check answers without a brand (503 on this empty database).
+    // The health check answers whether or not the brand is ready.
     const url = "http://localhost/healthz";
     await handle(new Request(url));
     const before = routeMatchStats();

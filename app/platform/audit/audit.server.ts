@@ -62,7 +62,9 @@ export type AuditEvent =
   | "announcement_status_changed"
   | "announcement_deleted"
   // Chat rooms (issue 16): an operator lifted a mute before its end.
-  | "chat_member_unmuted";
+  | "chat_member_unmuted"
+  // The first operator of an empty brand, made through the start's one-time link (ADR 35).
+  | "operator_created";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

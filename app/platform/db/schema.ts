@@ -356,7 +356,17 @@ export interface SettlementsTable {
   settled_at: Generated<Date>;
 }
 
+/** One-time links that make the first operator (migration 0029); only the token's hash is kept. */
+export interface OperatorSetupTokensTable {
+  id: Generated<string>;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface DB {
+  operator_setup_tokens: OperatorSetupTokensTable;
   settings: SettingsTable;
   vendors: VendorsTable;
   games: GamesTable;

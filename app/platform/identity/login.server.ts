@@ -6,7 +6,7 @@ import { findMemberByAccount, findMemberByMobile } from "./members.server";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
-import { decoyPasswordHash, verifyPassword } from "./secrets.server";
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./secrets.server";
 import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
@@ -101,6 +101,22 @@ async function recordFailure(
 }
 
 /**
+ * The password just proved right, hashed again at today's cost: hashes made
+ * with older parameters are upgraded as their owners sign in. Only if the
+ * stored hash is still the one verified (a concurrent change wins).
+ */
+async function rehashPassword(db: Database, member: Member, password: string) {
+  const upgraded = await hashPassword(password);
+  await db
+    .updateTable("members")
+    .set({ password_hash: upgraded })
+    .where("id", "=", member.id)
+    .where("password_hash", "=", member.password_hash)
+    .execute();
+  member.password_hash = upgraded;
+}
+
+/**
  * Login. Returns a new session, or — when a password change is forced —
  * a ticket for the change-password dialog instead of a session. Throws a
  * PlatformError whose `captcha` detail says whether the form must show one.
@@ -135,6 +151,8 @@ export async function login(
       member?.password_hash ?? (await decoyPasswordHash()),
     );
     if (!ok) member = undefined;
+    else if (member && needsRehash(member.password_hash))
+      await rehashPassword(db, member, input.password);
   } else {
     try {
       await consumeCode(

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getConfig } from "~/config.server";
+import { getConfig, isProductionStart } from "~/config.server";
 import type { Database } from "../db/open.server";
 import { logEvent } from "../log.server";
 import { httpMailSender } from "./senders/http-mail.server";
@@ -21,8 +21,7 @@ export interface OutboxOptions {
 }
 
 function readableByDefault() {
-  const config = getConfig();
-  return config.NODE_ENV !== "production" || config.SEED_DEMO;
+  return !isProductionStart(getConfig());
 }
 
 /** The message as the outbox keeps it: its secrets hashed unless readable. */

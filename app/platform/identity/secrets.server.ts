@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
+import { getConfig } from "~/config.server";
 
 /** An unguessable token for a cookie or a link: 256 random bits, URL-safe. */
 export function randomToken(): string {
@@ -15,12 +16,29 @@ export function randomDigits(digits: number): string {
   return String(randomInt(0, 10 ** digits)).padStart(digits, "0");
 }
 
-// scrypt with N=2^14, r=8, p=1 (OWASP's minimum): ~50 ms on one core here,
-// slow enough against offline guessing, fast enough for a login burst.
-const N = 16_384;
+/** scrypt's cost: N = 2^logN, block size r, parallelism p. */
+export interface ScryptCost {
+  logN: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * OWASP's scrypt setting (N=2^17, r=8, p=1): ~1 s and 128 MiB per hash on one
+ * core here. A production start refuses a lower PASSWORD_HASH_LOG_N; tests
+ * lower it to keep thousands of hashes cheap (ADR 35).
+ */
+export const OWASP_SCRYPT_LOG_N = 17;
+/** What every hash was made with before ADR 35, and what the demo seed still uses (its passwords are public). */
+export const LEGACY_SCRYPT_COST: ScryptCost = { logN: 14, r: 8, p: 1 };
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+
+/** The cost new hashes get: the configured N with r=8, p=1. */
+export function currentScryptCost(): ScryptCost {
+  return { logN: getConfig().PASSWORD_HASH_LOG_N, r: R, p: P };
+}
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -28,31 +46,48 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
       password.normalize("NFKC"),
       salt,
       KEY_LENGTH,
-      { N: n, r, p, maxmem: 64 * 1024 * 1024 },
+      // scrypt needs 128·N·r bytes; twice that leaves room, and refuses absurd stored parameters.
+      { N: n, r, p, maxmem: Math.max(64 * 1024 * 1024, 256 * n * r) },
       (error, key) => (error ? reject(error) : resolve(key)),
     ),
   );
 }
 
 /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash, so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = currentScryptCost(),
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P);
-  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const n = 2 ** cost.logN;
+  const key = await derive(password, salt, n, cost.r, cost.p);
+  return ["scrypt", n, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join(
+    "$",
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
+  const [cost, block, lanes] = [Number(n), Number(r), Number(p)];
+  // A stored hash never makes us spend more than a gigabyte (or fail on a nonsense parameter).
+  if (
+    ![cost, block, lanes].every(Number.isSafeInteger) ||
+    cost > 2 ** 20 ||
+    block > 32 ||
+    lanes > 16
+  )
+    return false;
   const expected = Buffer.from(hash, "base64url");
-  const key = await derive(
-    password,
-    Buffer.from(salt, "base64url"),
-    Number(n),
-    Number(r),
-    Number(p),
-  );
+  const key = await derive(password, Buffer.from(salt, "base64url"), cost, block, lanes);
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** True when a stored hash was made with a weaker cost than new hashes get: rehash it at the next sign-in. */
+export function needsRehash(stored: string, cost: ScryptCost = currentScryptCost()): boolean {
+  const [scheme, n, r, p] = stored.split("$");
+  if (scheme !== "scrypt") return true;
+  return Number(n) < 2 ** cost.logN || Number(r) < cost.r || Number(p) < cost.p;
 }
 
 /**

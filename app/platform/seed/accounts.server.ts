@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { MEMBER_TYPE, OPERATOR_TYPE } from "../identity/member-types";
-import { hashPassword } from "../identity/secrets.server";
+import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 
 /**
  * Demo accounts (listed in the README with their passwords), so a newcomer
@@ -117,7 +117,10 @@ export async function seedDemoAccounts(db: Database, now = new Date()) {
     .where("key", "=", "seed_accounts")
     .executeTakeFirst();
   if (marker) return false;
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map((demo) => hashPassword(demo.password)));
+  // At the old cost: these passwords are public, and each is rehashed at today's cost when it signs in.
+  const hashes = await Promise.all(
+    DEMO_ACCOUNTS.map((demo) => hashPassword(demo.password, LEGACY_SCRYPT_COST)),
+  );
   await db.transaction().execute(async (trx) => {
     const ids = new Map<string, string>();
     for (const [index, demo] of DEMO_ACCOUNTS.entries()) {

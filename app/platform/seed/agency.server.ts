@@ -5,7 +5,7 @@ import { settleDueContracts } from "../agency/settlement.server";
 import type { Database } from "../db/open.server";
 import type { ContractKind, ContractPeriod } from "../db/schema";
 import { MEMBER_TYPE } from "../identity/member-types";
-import { hashPassword } from "../identity/secrets.server";
+import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 import type { BrandConfig } from "../system/brand-config.server";
 import { confirmDeposit, createDeposit } from "../wallet/deposits.server";
 
@@ -81,7 +81,7 @@ export async function seedDemoAgency(db: Database, brand: BrandConfig, now = new
   const next = random(60_606);
   const at = (daysAgo: number) =>
     new Date(now.getTime() - daysAgo * DAY - Math.floor(next() * 8 * 3_600_000));
-  const passwordHash = await hashPassword(CREW_PASSWORD);
+  const passwordHash = await hashPassword(CREW_PASSWORD, LEGACY_SCRYPT_COST);
   const policy = {
     ...brand.wallet,
     depositChannels: [

@@ -2,7 +2,7 @@ import { PROMO_ACCOUNTS, SEED_PROMOTIONS } from "./rewards-data";
 import { firstSlotGame, markSeeded, seededBefore, seedOperatorAct } from "./seed-steps.server";
 import type { Database } from "../db/open.server";
 import { MEMBER_TYPE } from "../identity/member-types";
-import { hashPassword } from "../identity/secrets.server";
+import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 import { DEMO_PROVIDER } from "../play/providers/demo.server";
 import { credit, debit } from "../play/seamless-wallet.server";
 import { decideApplication } from "../rewards/applications.server";
@@ -45,7 +45,7 @@ export async function seedDemoRewards(db: Database, brand: BrandConfig, now = ne
   }
 
   // One password hash for every promo account: scrypt is the slow part of seeding accounts.
-  const hash = await hashPassword("Player123");
+  const hash = await hashPassword("Player123", LEGACY_SCRYPT_COST);
   const members = new Map<string, string>();
   for (const account of PROMO_ACCOUNTS) {
     const row = await db

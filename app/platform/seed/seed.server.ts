@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { seedDemoAccounts } from "./accounts.server";
 import { seedDemoAgeChecks } from "./age-checks.server";
@@ -17,15 +16,16 @@ import { sanitizeContentHtml } from "../content/sanitize.server";
 import type { Database } from "../db/open.server";
 import type { NewGame } from "../db/schema";
 import { parseBrandConfig } from "../system/brand-config.server";
+import { readBrandFile, storeBrand } from "../system/brand-store.server";
 import demoBrand from "../system/brands/demo.json";
 
 /** Bump when the demo data changes shape; a seeded database is never seeded twice. */
 const SEED_VERSION = 1;
 const FIRST_NODE_ID = 100_001;
 
+/** The brand a demo start seeds: BRAND_FILE's when set, the built-in demo brand otherwise. */
 export function loadBrandFile(brandFile?: string) {
-  const raw: unknown = brandFile ? JSON.parse(readFileSync(brandFile, "utf8")) : demoBrand;
-  return parseBrandConfig(raw);
+  return brandFile ? readBrandFile(brandFile) : parseBrandConfig(demoBrand);
 }
 
 export function buildDemoGames(): NewGame[] {
@@ -100,14 +100,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
       .executeTakeFirst();
     if (marker) return false;
 
-    await trx
-      .insertInto("settings")
-      .values([
-        { key: "brand", value: JSON.stringify(brand) },
-        { key: "status", value: JSON.stringify({ maintenance: false }) },
-      ])
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
+    await storeBrand(trx, brand);
 
     await trx
       .insertInto("vendors")

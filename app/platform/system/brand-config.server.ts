@@ -172,7 +172,9 @@ export const brandConfigSchema = z.object({
             max: z.number().int().positive(),
           }),
         )
-        .default([{ code: "demo-pay", kind: "embedded", min: 10_000, max: 10_000_000 }]),
+        // None unless the brand names them: an `embedded` channel lets members credit themselves
+        // (the demo's pay step) and only a demo or development start accepts one (ADR 35).
+        .default([]),
       withdraw: z
         .object({
           min: z.number().int().positive(),
@@ -197,7 +199,7 @@ export const brandConfigSchema = z.object({
     .default({
       isSingle: false,
       vendorWallets: [],
-      depositChannels: [{ code: "demo-pay", kind: "embedded", min: 10_000, max: 10_000_000 }],
+      depositChannels: [],
       withdraw: { min: 10_000, max: 5_000_000, dailyCount: 5 },
       autoReceiveMinutes: 1440,
       payeeProviders: [],

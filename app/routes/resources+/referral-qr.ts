@@ -15,7 +15,7 @@ import { svgResponse } from "./__tile-art.server";
 async function loadResource({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const code = await referralCodeOf(await getDb(), viewer.member.id);
-  const link = invitationLink(request, code);
+  const link = invitationLink(code);
   const download = new URL(request.url).searchParams.get("download") === "1";
   const response = download
     ? new Response(new Uint8Array(await qrPng(link)), {

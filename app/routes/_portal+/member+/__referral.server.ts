@@ -48,7 +48,7 @@ export async function referralPageData(
     referrerOf(db, memberId),
     mayClaimReferrer(db, memberId, new Date()),
   ]);
-  const link = invitationLink(request, code);
+  const link = invitationLink(code);
   const { promotion } = options;
   return {
     code,

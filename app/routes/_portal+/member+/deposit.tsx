@@ -14,6 +14,7 @@ import { DepositForm } from "~/components/member/deposit/deposit-form";
 import { DepositNote } from "~/components/member/deposit/deposit-note";
 import { DepositRecords } from "~/components/member/deposit/deposit-records";
 import { depositNoteHref, NOTE_PARAMS, payStepHref } from "~/components/member/deposit/links";
+import { getConfig } from "~/config.server";
 import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
@@ -172,7 +173,8 @@ async function whereToPay(
   if (deposit.pay_url) return deposit.pay_url;
   const gateway = paymentGateway();
   if (!gateway) throw new PlatformError("unknown_channel");
-  const origin = new URL(request.url).origin;
+  // The gateway calls back and returns the member to the public origin, never the request's Host.
+  const origin = getConfig().PUBLIC_URL;
   try {
     const order = await gateway.createOrder({
       depositId: deposit.id,
