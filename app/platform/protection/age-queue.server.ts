@@ -1,3 +1,4 @@
+import { openBytes } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 
 /** The operator's queue of pending age checks, oldest first. */
@@ -16,9 +17,10 @@ export async function listPendingAgeChecks(db: Database, limit = 100) {
 /** An ID document's image, for the operator's authorised resource route only. */
 export async function findAgeCheckDocument(db: Database, checkId: string) {
   if (!/^\d{1,18}$/.test(checkId)) return undefined;
-  return db
+  const row = await db
     .selectFrom("age_checks")
     .select(["content_type", "bytes"])
     .where("id", "=", checkId)
     .executeTakeFirst();
+  return row && { content_type: row.content_type, bytes: openBytes(row.bytes) };
 }

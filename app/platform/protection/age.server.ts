@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { birthdayProblem } from "./age-birthday.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
+import { sealBytes } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 import type { AgeChecksTable } from "../db/schema";
 import { PlatformError } from "../errors";
@@ -70,7 +71,8 @@ export async function requestAgeCheck(
         birthday: input.birthday,
         content_type: document.type,
         size: document.bytes.byteLength,
-        bytes: Buffer.from(document.bytes),
+        // An ID photo is kept sealed; `size` is the photo's own.
+        bytes: sealBytes(document.bytes),
         created_at: now,
       })
       .returning("id")

@@ -1,6 +1,7 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { WalletPolicy } from "./policy";
+import { openText, sealText } from "../db/at-rest.server";
 
 /** How many payee accounts a member may keep at once. */
 export const MAX_PAYEE_ACCOUNTS = 5;
@@ -29,7 +30,7 @@ export async function listPayeeAccounts(db: Database, memberId: string): Promise
     kind: row.kind,
     provider: row.provider,
     holderName: row.holder_name,
-    maskedNumber: maskAccountNumber(row.account_number),
+    maskedNumber: maskAccountNumber(openText(row.account_number)),
   }));
 }
 
@@ -50,16 +51,17 @@ export async function addPayeeAccount(
       kind: provider.kind,
       provider: provider.code,
       holder_name: input.holderName,
-      account_number: input.accountNumber,
+      // Kept sealed: only its last digits ever leave the platform, and only the queue opens it.
+      account_number: sealText(input.accountNumber),
     })
-    .returning(["id", "kind", "provider", "holder_name", "account_number"])
+    .returning(["id", "kind", "provider", "holder_name"])
     .executeTakeFirstOrThrow();
   return {
     id: row.id,
     kind: row.kind,
     provider: row.provider,
     holderName: row.holder_name,
-    maskedNumber: maskAccountNumber(row.account_number),
+    maskedNumber: maskAccountNumber(input.accountNumber),
   };
 }
 

@@ -1,5 +1,6 @@
 import { maskAccountNumber } from "./payees.server";
 import { proofIdsByWithdrawal } from "./withdrawal-proofs.server";
+import { openText } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 import type { WithdrawalStatus } from "../db/schema";
 
@@ -63,7 +64,11 @@ export async function listWithdrawalQueue(
   );
   const withdrawals = found.map(({ account_number, ...row }) => ({
     ...row,
-    payee_number: row.status === "approved" ? account_number : maskAccountNumber(account_number),
+    // The full number only while the operator has to pay it.
+    payee_number:
+      row.status === "approved"
+        ? openText(account_number)
+        : maskAccountNumber(openText(account_number)),
     proof_ids: proofs.get(row.id) ?? [],
   }));
   return { withdrawals, total: Number(total.count) };

@@ -8,6 +8,7 @@ import { PlatformError } from "../errors";
 import { findEntryByKey, HOUSE, MAIN, memberKey, postEntry } from "./ledger.server";
 import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
+import { openText } from "../db/at-rest.server";
 import { inTransaction } from "../db/transaction.server";
 import { publishWithdrawal } from "../events/producers.server";
 import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
@@ -462,7 +463,7 @@ export async function listMemberWithdrawals(
   // Only the last digits of a payee's number ever leave the platform.
   const withdrawals = rows.map(({ account_number, ...row }) => ({
     ...row,
-    masked_number: maskAccountNumber(account_number),
+    masked_number: maskAccountNumber(openText(account_number)),
   }));
   return { withdrawals, total: Number(total.count) };
 }
