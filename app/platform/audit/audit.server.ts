@@ -62,7 +62,13 @@ export type AuditEvent =
   | "announcement_status_changed"
   | "announcement_deleted"
   // Chat rooms (issue 16): an operator lifted a mute before its end.
-  | "chat_member_unmuted";
+  | "chat_member_unmuted"
+  // Authenticator codes (ADR 34): enrolled, removed, a recovery code used, a wrong code, the lock.
+  | "authenticator_enrolled"
+  | "authenticator_removed"
+  | "recovery_code_used"
+  | "second_factor_failed"
+  | "second_factor_locked";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -24,6 +24,7 @@ import * as eventStreamLeases from "./0022-event-stream-leases";
 import * as betDayRollups from "./0024-bet-day-rollups";
 import * as agentDayRollups from "./0026-agent-day-rollups";
 import * as announcementStarts from "./0027-announcement-starts";
+import * as authenticators from "./0028-authenticators";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0024-bet-day-rollups": betDayRollups,
   "0026-agent-day-rollups": agentDayRollups,
   "0027-announcement-starts": announcementStarts,
+  "0028-authenticators": authenticators,
 };
 
 export const migrationProvider: MigrationProvider = {
