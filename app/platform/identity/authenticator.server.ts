@@ -187,7 +187,7 @@ async function refuse(
   db: Database,
   member: { id: string; account: string },
   gate: { hits: number; windowEndsAt: Date },
-  reason: "wrong" | "replayed",
+  reason: "wrong" | "replayed" | "recovery_used",
   context: AuditContext,
   purpose: string,
 ): Promise<never> {
@@ -203,7 +203,7 @@ async function refuse(
       detail: { until: gate.windowEndsAt.toISOString() },
     });
   }
-  throw new PlatformError(reason === "replayed" ? "second_factor_replayed" : "second_factor_wrong");
+  throw new PlatformError(reason === "wrong" ? "second_factor_wrong" : `second_factor_${reason}`);
 }
 
 /**
@@ -304,7 +304,16 @@ export async function verifySecondFactor(
     .where("used_at", "is", null)
     .returning("id")
     .executeTakeFirst();
-  if (!used) return refuse(db, member, gate, "wrong", context, purpose);
+  if (!used) {
+    // A used code is told apart (the member may have a stale list); it still counts as a wrong try.
+    const spent = await db
+      .selectFrom("recovery_codes")
+      .select("id")
+      .where("member_id", "=", member.id)
+      .where("code_hash", "=", recoveryHash(member.id, code))
+      .executeTakeFirst();
+    return refuse(db, member, gate, spent ? "recovery_used" : "wrong", context, purpose);
+  }
   await clearLimit(db, secondFactorKey(member.id));
   await audit(db, "recovery_code_used", context, {
     memberId: member.id,

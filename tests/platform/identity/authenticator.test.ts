@@ -200,7 +200,7 @@ describe("second factor", () => {
     const typed = codes[0]!.toLowerCase().replace(/-/g, " ");
     expect(await verifySecondFactor(seeded.db, member, typed, context)).toBe("recovery");
     expect(await refusal(verifySecondFactor(seeded.db, member, codes[0]!, context))).toBe(
-      "second_factor_wrong",
+      "second_factor_recovery_used",
     );
     expect(await recoveryCodesLeft(seeded.db, member.id)).toBe(9);
     expect(await audited(member.id, "recovery_code_used")).toBe(1);
