@@ -193,24 +193,23 @@ export async function totpCode(secret: string): Promise<string> {
  * step already, it waits for the next step and types that code.
  */
 export async function typeAuthenticatorCode(page: Page, secret: string, loginPath: string) {
-  const replayed = page
-    .getByTestId("second-factor-form")
-    .getByText(label("en", "identityError.second_factor_replayed"));
+  const form = page.getByTestId("second-factor-form").filter({ visible: true });
+  const replayed = form.getByText(label("en", "identityError.second_factor_replayed"));
   for (let attempt = 0; ; attempt++) {
-    await page
+    await form
       .getByLabel(label("en", "authenticator.code"), { exact: true })
       .fill(await totpCode(secret));
-    await page.getByTestId("second-factor-submit").click();
+    await form.getByTestId("second-factor-submit").click();
     const outcome = await Promise.race([
       page
-        .waitForURL((url) => url.pathname !== loginPath, { timeout: 10_000 })
+        .waitForURL((url) => url.pathname !== loginPath, { timeout: 15_000 })
         .then(() => "done" as const),
-      replayed.waitFor({ timeout: 10_000 }).then(() => "replayed" as const),
+      replayed.waitFor({ timeout: 15_000 }).then(() => "replayed" as const),
     ]);
     if (outcome === "done") return;
     if (attempt >= 2) throw new Error(`typeAuthenticatorCode: the code was refused as replayed`);
     // The wait for the next step is the clock's, not the test's: the test gets it on top.
-    test.info().setTimeout(test.info().timeout + 35_000);
+    test.info().setTimeout(test.info().timeout + 45_000);
     await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 250);
   }
 }

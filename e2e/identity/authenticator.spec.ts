@@ -42,7 +42,7 @@ async function typePassword(page: Page, account: string, password: string) {
 }
 
 async function typeCode(page: Page, code: string) {
-  const form = page.getByTestId("second-factor-form");
+  const form = page.getByTestId("second-factor-form").filter({ visible: true });
   await form.getByLabel(label("en", "authenticator.code"), { exact: true }).fill(code);
   await form.getByTestId("second-factor-submit").click();
 }

@@ -29,10 +29,13 @@ export function AuthenticatorPanel({
   state,
   answer,
   action,
+  doneHref,
 }: {
   state: AuthenticatorState;
   answer?: AuthenticatorAnswer;
   action: string;
+  /** The page again without the answer (a URL of its own, so the browser loads it anew). */
+  doneHref: string;
 }) {
   const { t } = useTranslation();
   if (answer?.recoveryCodes) {
@@ -50,7 +53,7 @@ export function AuthenticatorPanel({
           ))}
         </ol>
         <p className="form-note">{t("authenticator.recovery.once")}</p>
-        <a className="button primary" href={action} data-testid="authenticator-recovery-done">
+        <a className="button primary" href={doneHref} data-testid="authenticator-recovery-done">
           {t("authenticator.recovery.done")}
         </a>
       </div>

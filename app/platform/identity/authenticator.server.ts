@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import { sql } from "kysely";
 import { clearLimit, countAttempt } from "./rate-limits.server";
 import { hashToken } from "./secrets.server";
 import { audit, type AuditContext } from "../audit/audit.server";
@@ -292,7 +293,16 @@ export async function verifySecondFactor(
       )
       .returning("member_id")
       .executeTakeFirst();
-    if (!moved) return refuse(db, member, gate, "replayed", context, purpose);
+    if (!moved) {
+      // A replay is refused but not counted towards the lock: it was a right code, typed twice
+      // (two tabs, two quick sign-ins); the refusal itself is the protection.
+      await db
+        .updateTable("rate_limits")
+        .set({ hits: sql`greatest(rate_limits.hits - 1, 0)` })
+        .where("key", "=", secondFactorKey(member.id))
+        .execute();
+      return refuse(db, member, gate, "replayed", context, purpose);
+    }
     await clearLimit(db, secondFactorKey(member.id));
     return "totp";
   }

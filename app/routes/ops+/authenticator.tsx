@@ -71,7 +71,12 @@ export default function OpsAuthenticator() {
           {t("authenticator.ops.required")}
         </p>
       ) : null}
-      <AuthenticatorPanel state={state} answer={answer} action={OPS_ENROLMENT_PATH} />
+      <AuthenticatorPanel
+        state={state}
+        answer={answer}
+        action={OPS_ENROLMENT_PATH}
+        doneHref={`${OPS_ENROLMENT_PATH}?done=1`}
+      />
     </section>
   );
 }

@@ -17,7 +17,12 @@ export function AuthenticatorSection({
   const { t } = useTranslation();
   return (
     <SecurityCard id="authenticator" title={t("authenticator.title")}>
-      <AuthenticatorPanel state={state} answer={answer} action="/member/security#authenticator" />
+      <AuthenticatorPanel
+        state={state}
+        answer={answer}
+        action="/member/security#authenticator"
+        doneHref="/member/security?done=authenticator#authenticator"
+      />
     </SecurityCard>
   );
 }
