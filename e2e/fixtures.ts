@@ -194,19 +194,24 @@ export async function totpCode(secret: string): Promise<string> {
  */
 export async function typeAuthenticatorCode(page: Page, secret: string, loginPath: string) {
   const form = page.getByTestId("second-factor-form").filter({ visible: true });
-  const replayed = form.getByText(label("en", "identityError.second_factor_replayed"));
+  const replayedMessage = label("en", "identityError.second_factor_replayed");
   for (let attempt = 0; ; attempt++) {
     await form
       .getByLabel(label("en", "authenticator.code"), { exact: true })
       .fill(await totpCode(secret));
+    // This submission's own answer decides (with JavaScript on, the previous refusal stays on
+    // screen until the new answer renders, so what the page shows cannot tell yet).
+    const answer = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname === loginPath,
+    );
     await form.getByTestId("second-factor-submit").click();
-    const outcome = await Promise.race([
-      page
-        .waitForURL((url) => url.pathname !== loginPath, { timeout: 15_000 })
-        .then(() => "done" as const),
-      replayed.waitFor({ timeout: 15_000 }).then(() => "replayed" as const),
-    ]);
-    if (outcome === "done") return;
+    const response = await answer;
+    const body = response.status() >= 400 ? await response.text().catch(() => "") : "";
+    if (!body.includes(replayedMessage)) {
+      await page.waitForURL((url) => url.pathname !== loginPath);
+      return;
+    }
     if (attempt >= 2) throw new Error(`typeAuthenticatorCode: the code was refused as replayed`);
     // The wait for the next step is the clock's, not the test's: the test gets it on top.
     test.info().setTimeout(test.info().timeout + 45_000);

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { Field, FormErrors } from "../forms/field";
 
@@ -53,9 +53,14 @@ export function AuthenticatorPanel({
           ))}
         </ol>
         <p className="form-note">{t("authenticator.recovery.once")}</p>
-        <a className="button primary" href={doneHref} data-testid="authenticator-recovery-done">
+        <Link
+          className="button primary"
+          to={doneHref}
+          reloadDocument
+          data-testid="authenticator-recovery-done"
+        >
           {t("authenticator.recovery.done")}
-        </a>
+        </Link>
       </div>
     );
   }

@@ -59,6 +59,9 @@ export async function action({
   });
 }
 
+/** The page's own path, for its forms (OPS_ENROLMENT_PATH lives in a server module, absent in the browser). */
+const PAGE = "/ops/authenticator";
+
 export default function OpsAuthenticator() {
   const { title, state } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -74,8 +77,8 @@ export default function OpsAuthenticator() {
       <AuthenticatorPanel
         state={state}
         answer={answer}
-        action={OPS_ENROLMENT_PATH}
-        doneHref={`${OPS_ENROLMENT_PATH}?done=1`}
+        action={PAGE}
+        doneHref={`${PAGE}?done=1`}
       />
     </section>
   );
