@@ -74,12 +74,7 @@ export default function OpsAuthenticator() {
           {t("authenticator.ops.required")}
         </p>
       ) : null}
-      <AuthenticatorPanel
-        state={state}
-        answer={answer}
-        action={PAGE}
-        doneHref={`${PAGE}?done=1`}
-      />
+      <AuthenticatorPanel state={state} answer={answer} action={PAGE} doneHref={`${PAGE}?done=1`} />
     </section>
   );
 }
