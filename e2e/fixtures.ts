@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { generateTOTP } from "@epic-web/totp";
 import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
 import { createTranslator, type Labels } from "../app/i18n";
@@ -8,6 +9,7 @@ import { findMemberByAccount } from "../app/platform/identity/members.server";
 import { identityPolicy } from "../app/platform/identity/policy.server";
 import { hashPassword } from "../app/platform/identity/secrets.server";
 import { createSession, type Site } from "../app/platform/identity/sessions.server";
+import { DEMO_OPERATOR_TOTP_SECRET } from "../app/platform/seed/accounts.server";
 import { announcementClosedCookie } from "../app/utils/prefs.server";
 import { opsSessionCookieHeader, sessionCookieHeader } from "../app/utils/session.server";
 
@@ -176,12 +178,63 @@ export async function agentLogin(page: Page, account: string, password: string) 
   await form.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
 }
 
-/** Signs an operator in at /ops/login (works with JavaScript on and off); an operator lands on /ops. */
-export async function opsLogin(page: Page, account: string, password: string) {
+/** The demo operator's authenticator secret (README, demo accounts): ops01's codes are computed from it. */
+export { DEMO_OPERATOR_TOTP_SECRET };
+
+/** The current 6-digit authenticator code of a secret (ADR 34: SHA-1, 6 digits, 30 s). */
+export async function totpCode(secret: string): Promise<string> {
+  return (await generateTOTP({ secret, algorithm: "SHA-1", digits: 6, period: 30 })).otp;
+}
+
+/**
+ * Types the current authenticator code into a login's code step and submits
+ * it; done when the page leaves `loginPath`. A code is accepted once per 30 s
+ * step (replay protection): when another test of the same account used this
+ * step already, it waits for the next step and types that code.
+ */
+export async function typeAuthenticatorCode(page: Page, secret: string, loginPath: string) {
+  const form = page.getByTestId("second-factor-form").filter({ visible: true });
+  const replayedMessage = label("en", "identityError.second_factor_replayed");
+  for (let attempt = 0; ; attempt++) {
+    await form
+      .getByLabel(label("en", "authenticator.code"), { exact: true })
+      .fill(await totpCode(secret));
+    // This submission's own answer decides (with JavaScript on, the previous refusal stays on
+    // screen until the new answer renders, so what the page shows cannot tell yet).
+    const answer = page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname === loginPath,
+    );
+    await form.getByTestId("second-factor-submit").click();
+    const response = await answer;
+    const body = response.status() >= 400 ? await response.text().catch(() => "") : "";
+    if (!body.includes(replayedMessage)) {
+      await page.waitForURL((url) => url.pathname !== loginPath);
+      return;
+    }
+    if (attempt >= 2) throw new Error(`typeAuthenticatorCode: the code was refused as replayed`);
+    // The wait for the next step is the clock's, not the test's: the test gets it on top.
+    test.info().setTimeout(test.info().timeout + 45_000);
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 250);
+  }
+}
+
+/**
+ * Signs an operator in at /ops/login (works with JavaScript on and off): the
+ * password, then the authenticator code (mandatory for staff, ADR 34) from
+ * `secret` (ops01's demo secret by default); an operator lands on /ops.
+ */
+export async function opsLogin(
+  page: Page,
+  account: string,
+  password: string,
+  secret: string = DEMO_OPERATOR_TOTP_SECRET,
+) {
   await page.goto("/ops/login");
   await page.getByLabel(label("en", "ops.login.username"), { exact: true }).fill(account);
   await page.getByLabel(label("en", "ops.login.password"), { exact: true }).fill(password);
   await page.getByRole("button", { name: label("en", "ops.login.submit"), exact: true }).click();
+  await typeAuthenticatorCode(page, secret, "/ops/login");
   await expect(page).toHaveURL("/ops");
 }
 

@@ -8,6 +8,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
+import { SecondFactorDialog } from "~/components/identity/second-factor-form";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -18,6 +19,7 @@ import { translatorFor } from "~/utils/i18next.server";
 import {
   handleCaptchaRefresh,
   handleLogin,
+  handleLoginSecondFactor,
   handleTicketPasswordChange,
   identityRequest,
   type IdentityReply,
@@ -35,7 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** What the agent site's forms answer when they do not sign in. */
-type AgentLoginReply = Pick<IdentityReply, "result" | "captcha" | "changePassword">;
+type AgentLoginReply = Pick<
+  IdentityReply,
+  "result" | "captcha" | "changePassword" | "secondFactor" | "loginError"
+>;
 
 /**
  * The agent site's intents: `login` (the platform refuses non-agents:
@@ -54,6 +59,8 @@ export async function action({
       return handleCaptchaRefresh(context);
     case "change-password":
       return handleTicketPasswordChange(context);
+    case "second-factor":
+      return handleLoginSecondFactor(context, "agent");
     case "login":
     case null:
       return handleLogin(context, "agent");
@@ -74,6 +81,8 @@ export default function AgentLogin() {
   const first = hours.days[0] ?? 1;
   const last = hours.days[hours.days.length - 1] ?? 5;
   const changePassword = actionData?.changePassword;
+  const secondFactor = actionData?.secondFactor;
+  const loginError = actionData?.loginError;
   return (
     <StaffLoginCard
       brandName={brandName}
@@ -99,8 +108,14 @@ export default function AgentLogin() {
       }}
       submitTestId="agent-login-submit"
       // The login form's own answer; a change-password answer belongs to the dialog.
-      result={changePassword ? null : actionData?.result}
-      captcha={changePassword ? null : actionData?.captcha}
+      result={
+        changePassword || secondFactor
+          ? null
+          : loginError
+            ? { status: "error", error: { "": [loginError] } }
+            : actionData?.result
+      }
+      captcha={changePassword || secondFactor ? null : actionData?.captcha}
       footer={
         <Link to="/" className="muted">
           {t("error.backHome")}
@@ -112,6 +127,14 @@ export default function AgentLogin() {
           ticket={changePassword.ticket}
           reason={changePassword.reason}
           result={actionData?.result}
+          closeHref="/agent"
+          action="/agent"
+        />
+      ) : null}
+      {secondFactor ? (
+        <SecondFactorDialog
+          ticket={secondFactor.ticket}
+          errors={secondFactor.errors}
           closeHref="/agent"
           action="/agent"
         />

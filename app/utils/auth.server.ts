@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { audit, type AuditContext } from "~/platform/audit/audit.server";
+import { hasAuthenticator } from "~/platform/identity/authenticator.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import {
@@ -134,22 +135,41 @@ export async function requireAgent(request: Request): Promise<Viewer> {
   return viewer;
 }
 
-/**
- * The operator signed in to the back office (/ops), or null. Read from the
- * back office's own cookie; the account must still be an operator.
- */
-export async function getOperator(request: Request): Promise<Viewer | null> {
+/** The one back-office page an operator without an authenticator may open (ADR 34). */
+export const OPS_ENROLMENT_PATH = "/ops/authenticator";
+
+/** The back office's session and whether its operator has a confirmed authenticator. */
+async function readOperator(
+  request: Request,
+): Promise<{ viewer: Viewer; enrolled: boolean } | null> {
   const token = await readOpsSessionToken(request);
   if (!token) return null;
   const viewer = await loadViewer(token);
-  return viewer && "member" in viewer && viewer.member.role === "operator" ? viewer : null;
+  if (!viewer || !("member" in viewer) || viewer.member.role !== "operator") return null;
+  return { viewer, enrolled: await hasAuthenticator(await getDb(), viewer.member.id) };
 }
 
-/** The back office's guard: anyone but a signed-in operator goes to /ops/login. */
+/**
+ * The operator signed in to the back office (/ops), or null. Read from the
+ * back office's own cookie; the account must still be an operator, with its
+ * authenticator confirmed (ADR 34: mandatory for staff).
+ */
+export async function getOperator(request: Request): Promise<Viewer | null> {
+  const found = await readOperator(request);
+  return found?.enrolled ? found.viewer : null;
+}
+
+/**
+ * The back office's guard, which every /ops loader and action calls: anyone but
+ * a signed-in operator goes to /ops/login; an operator without an authenticator
+ * goes to /ops/authenticator, the one page it lets such a session reach.
+ */
 export async function requireOperator(request: Request): Promise<Viewer> {
-  const operator = await getOperator(request);
-  if (!operator) throw redirect("/ops/login");
-  return operator;
+  const found = await readOperator(request);
+  if (!found) throw redirect("/ops/login");
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  if (!found.enrolled && path !== OPS_ENROLMENT_PATH) throw redirect(OPS_ENROLMENT_PATH);
+  return found.viewer;
 }
 
 /** What the audit log records about the request: address (from trusted proxies only) and user agent. */

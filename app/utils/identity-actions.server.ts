@@ -45,6 +45,7 @@ import {
   signedInRedirect,
 } from "./identity.server";
 import { safeRedirectPath, notFound } from "./misc";
+import { handleSecondFactor } from "./second-factor-actions.server";
 
 /**
  * The identity form handlers behind /login and /agent: each parses its form
@@ -70,6 +71,10 @@ export interface IdentityReply {
   freePlayError?: string;
   /** Issue 17: the self-exclusion has ended; the login form offers to ask for reopening. */
   reopenOffer?: boolean;
+  /** ADR 34: the password was right and the member has an authenticator: the code step opens. */
+  secondFactor?: { ticket: string; errors: string[] };
+  /** The code step's ticket ran out: the login form again, with this message. */
+  loginError?: string;
 }
 type Reply = Promise<TypedResponse<IdentityReply>>;
 
@@ -179,6 +184,12 @@ export async function handleLogin(
         changePassword: { ticket: outcome.ticket, reason: outcome.reason },
       });
     }
+    if (outcome.kind === "second-factor") {
+      return json({
+        result: submission.reply({ resetForm: true }),
+        secondFactor: { ticket: outcome.ticket, errors: [] },
+      });
+    }
     return signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo));
   } catch (error) {
     const message = breakLoginMessage(error, t, brand.timeZone) ?? identityErrorMessage(error, t);
@@ -193,6 +204,13 @@ export async function handleLogin(
       reopenOffer,
     });
   }
+}
+
+/** The code step of a login (ADR 34): a right code signs in where the login would have. */
+export function handleLoginSecondFactor({ request, formData, t }: IdentityRequest, site: Site) {
+  return handleSecondFactor(request, formData, t, site, (session, done) =>
+    signedInRedirect(request, session, homeOf(done.site, done.redirectTo)),
+  );
 }
 
 /** Issue 17: a member on a break is told why and until when, in the brand's time zone. */

@@ -65,6 +65,7 @@ export const SECRET_FIELDS = [
   "paymentPassword",
   "captcha",
   "verificationCode",
+  "authCode",
 ];
 
 /** Signs the browser in (sets the session cookie) and goes on; a reload never re-posts the form. */

@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../../app/platform/identity/secrets.server";
 import { formatMoney } from "../../app/utils/money";
-import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
+import { e2eDatabaseUrl, expect, label, opsLogin, type SignIn, test } from "../fixtures";
 
 const PASSWORD = "Player123";
 const WITHDRAW_PASSWORD = "Vault4321";
@@ -80,11 +80,8 @@ async function requestWithdrawal(page: Page, amount: number) {
 async function operatorPage(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-US" });
   const page = await context.newPage();
-  await page.goto("/ops/login");
-  await page.getByLabel(label("en", "ops.login.username"), { exact: true }).fill("ops01");
-  await page.getByLabel(label("en", "ops.login.password"), { exact: true }).fill("Ops12345");
-  await page.getByRole("button", { name: label("en", "ops.login.submit"), exact: true }).click();
-  await expect(page).toHaveURL("/ops");
+  // The password and ops01's authenticator code (ADR 34), ending on /ops.
+  await opsLogin(page, "ops01", "Ops12345");
   await expect(page.getByTestId("ops-operator")).toHaveText(
     label("en", "ops.signedInAs", { account: "ops01" }),
   );

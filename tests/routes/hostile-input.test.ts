@@ -73,6 +73,8 @@ const NO_SCHEMA = new Set([
   "/app/routes/resources+/hot-games.ts",
   "/app/routes/resources+/language.ts",
   "/app/routes/resources+/prefs.ts",
+  // Authenticator buttons (ADR 34): one code field read as text, checked by the platform.
+  "/app/routes/ops+/authenticator.tsx",
 ]);
 
 /**

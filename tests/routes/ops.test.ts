@@ -1,4 +1,7 @@
+import { generateTOTP } from "@epic-web/totp";
 import { describe, expect, test } from "vitest";
+import { TOTP } from "~/platform/identity/authenticator.server";
+import { DEMO_OPERATOR_TOTP_SECRET } from "~/platform/seed/accounts.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
@@ -243,7 +246,19 @@ describe("/ops/login and sign-out", () => {
 
   test("ops01 signs in with the back office's own cookie; a member is refused", async () => {
     const { action } = await loginRoute();
-    const ok = await action(login({ username: "ops01", password: "Ops12345" }));
+    // ADR 34: the password alone opens no session; the authenticator code does.
+    const step = await action(login({ username: "ops01", password: "Ops12345" }));
+    expect(step.status).toBe(200);
+    expect(step.headers.get("Set-Cookie")).toBeNull();
+    const { ticket } = (await jsonBody(step)).secondFactor;
+    const wrongCode = await action(
+      formPost("/ops/login", { intent: "second-factor", ticket, authCode: "12345x" }),
+    );
+    expect((await jsonBody(wrongCode)).secondFactor.errors).toEqual(["The code is incorrect"]);
+    const { otp } = await generateTOTP({ ...TOTP, secret: DEMO_OPERATOR_TOTP_SECRET });
+    const ok = await action(
+      formPost("/ops/login", { intent: "second-factor", ticket, authCode: otp }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/ops");
     const setCookie = ok.headers.get("Set-Cookie")!;

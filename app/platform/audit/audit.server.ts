@@ -64,7 +64,13 @@ export type AuditEvent =
   // Chat rooms (issue 16): an operator lifted a mute before its end.
   | "chat_member_unmuted"
   // The first operator of an empty brand, made through the start's one-time link (ADR 35).
-  | "operator_created";
+  | "operator_created"
+  // Authenticator codes (ADR 34): enrolled, removed, a recovery code used, a wrong code, the lock.
+  | "authenticator_enrolled"
+  | "authenticator_removed"
+  | "recovery_code_used"
+  | "second_factor_failed"
+  | "second_factor_locked";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -148,6 +148,33 @@ export interface PendingPasswordChangesTable {
   used_at: Timestamp | null;
 }
 
+export interface AuthenticatorsTable {
+  member_id: string;
+  secret: string;
+  created_at: Generated<Date>;
+  confirmed_at: Timestamp | null;
+  last_used_step: BigIntColumn | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  member_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface PendingSecondFactorsTable {
+  token_hash: string;
+  member_id: string;
+  site: "member" | "agent" | "ops";
+  remember: boolean;
+  redirect_to: string;
+  method: string;
+  forced_reason: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface VerificationCodesTable {
   id: Generated<string>;
   purpose: string;
@@ -380,6 +407,9 @@ export interface DB {
   sessions: SessionsTable;
   login_handoffs: LoginHandoffsTable;
   pending_password_changes: PendingPasswordChangesTable;
+  authenticators: AuthenticatorsTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_second_factors: PendingSecondFactorsTable;
   verification_codes: VerificationCodesTable;
   captchas: CaptchasTable;
   outbox: OutboxTable;

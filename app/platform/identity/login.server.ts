@@ -1,3 +1,4 @@
+import { hasAuthenticator } from "./authenticator.server";
 import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
 import { forcedChangeReason, type LoginMethod } from "./forced-change";
@@ -6,6 +7,7 @@ import { findMemberByAccount, findMemberByMobile } from "./members.server";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
+import { startSecondFactor } from "./second-factor-login.server";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./secrets.server";
 import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
@@ -29,7 +31,9 @@ export type LoginInput = {
 
 export type LoginOutcome =
   | { kind: "session"; session: NewSession; member: Member }
-  | { kind: "change-password"; ticket: string; reason: string; member: Member };
+  | { kind: "change-password"; ticket: string; reason: string; member: Member }
+  /** The member has an authenticator (ADR 34): the code step comes before any session. */
+  | { kind: "second-factor"; ticket: string; member: Member };
 
 export interface LoginRules extends TypeSets {
   /** PWDEXPIRY3: expired passwords force a change. */
@@ -206,6 +210,22 @@ export async function login(
     maxAgeMs: policy.passwordMaxAgeMs,
     now,
   });
+  // ADR 34: with an authenticator, the code comes first; a forced change waits behind it.
+  if (await hasAuthenticator(db, member.id)) {
+    const ticket = await startSecondFactor(
+      db,
+      {
+        memberId: member.id,
+        site: input.site,
+        remember: input.remember,
+        redirectTo: input.redirectTo ?? "/",
+        method: input.method,
+        forcedReason: reason,
+      },
+      now,
+    );
+    return { kind: "second-factor", ticket, member };
+  }
   if (reason) {
     const ticket = await startPasswordChange(
       db,

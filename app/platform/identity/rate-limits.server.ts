@@ -40,6 +40,22 @@ export async function countHit(
   windowMs: number,
   now = new Date(),
 ): Promise<number> {
+  return (await countAttempt(db, key, windowMs, now)).hits;
+}
+
+/**
+ * The gate and its counter in one statement: one INSERT … ON CONFLICT … RETURNING
+ * counts the attempt in a fixed window and returns the count with the window's
+ * end. Parallel attempts each get a count of their own (the row lock orders
+ * them), so a caller that lets through only `hits <= limit` lets through at most
+ * `limit`, however many arrive at once.
+ */
+export async function countAttempt(
+  db: Database,
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<{ hits: number; windowEndsAt: Date }> {
   const windowStart = new Date(now.getTime() - windowMs);
   const row = await db
     .insertInto("rate_limits")
@@ -51,9 +67,12 @@ export async function countHit(
         last_hit_at: now,
       }),
     )
-    .returning("hits")
+    .returning(["hits", "window_started_at"])
     .executeTakeFirstOrThrow();
-  return row.hits;
+  return {
+    hits: row.hits,
+    windowEndsAt: new Date(new Date(row.window_started_at).getTime() + windowMs),
+  };
 }
 
 export interface LimitState {

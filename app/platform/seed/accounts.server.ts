@@ -1,5 +1,7 @@
 import type { Database } from "../db/open.server";
+import { enrolWithSecret } from "../identity/authenticator.server";
 import { MEMBER_TYPE, OPERATOR_TYPE } from "../identity/member-types";
+import { findMemberByAccount } from "../identity/members.server";
 import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 
 /**
@@ -108,6 +110,21 @@ export const DEMO_ACCOUNTS = [
 }>;
 
 export const DEMO_DIALING_CODE = "92";
+
+/**
+ * The demo operator's authenticator secret (ADR 34: codes are mandatory for
+ * staff). Fixed and published in the README so anyone trying the demo can add
+ * it to an authenticator app; only the demo seed uses it.
+ */
+export const DEMO_OPERATOR_TOTP_SECRET = "OPSDEMOSECRETKEY";
+
+/** ops01 enrolled with the fixed secret. Idempotent: an existing authenticator is left alone. */
+export async function seedDemoAuthenticators(db: Database, now = new Date()) {
+  const operator = await findMemberByAccount(db, "ops01");
+  if (!operator) return false;
+  await enrolWithSecret(db, operator.id, DEMO_OPERATOR_TOTP_SECRET, now);
+  return true;
+}
 
 /** Idempotent, with its own marker: databases seeded before identity existed get the accounts too. */
 export async function seedDemoAccounts(db: Database, now = new Date()) {

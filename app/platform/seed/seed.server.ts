@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { seedDemoAccounts } from "./accounts.server";
+import { seedDemoAccounts, seedDemoAuthenticators } from "./accounts.server";
 import { seedDemoAgeChecks } from "./age-checks.server";
 import { seedDemoAgency } from "./agency.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
@@ -184,6 +184,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   });
   // Fresh statistics, or the planner guesses a handful of rows where there are 10,000.
   const accounts = await seedDemoAccounts(db);
+  await seedDemoAuthenticators(db);
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
   const agency = await seedDemoAgency(db, brand);

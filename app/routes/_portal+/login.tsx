@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
 import { ForgotPasswordDialog } from "~/components/identity/forgot-password-dialog";
 import { LoginDialog } from "~/components/identity/login-dialog";
+import { SecondFactorDialog } from "~/components/identity/second-factor-form";
 import { LobbyPage } from "~/components/lobby/lobby-page";
 import { readPasswordChangeTicket } from "~/platform/identity/password-change.server";
 import { isSessionEndReason } from "~/platform/identity/session-ends";
@@ -24,6 +25,7 @@ import {
   handleForgotByPhone,
   handleFreePlay,
   handleLogin,
+  handleLoginSecondFactor,
   handleSendCode,
   handleTicketPasswordChange,
   identityRequest,
@@ -118,6 +120,8 @@ export async function action({
       return handleForgotByPhone(context);
     case "change-password":
       return handleTicketPasswordChange(context);
+    case "second-factor":
+      return handleLoginSecondFactor(context, "member");
     case "free-play":
       return handleFreePlay(context);
     default:
@@ -130,7 +134,16 @@ export default function LoginRoute() {
   const actionData = useActionData<typeof action>();
   const { dialog } = data;
   let content: React.ReactNode;
-  if (actionData?.changePassword) {
+  if (actionData?.secondFactor) {
+    content = (
+      <SecondFactorDialog
+        ticket={actionData.secondFactor.ticket}
+        errors={actionData.secondFactor.errors}
+        closeHref="/"
+        action="/login"
+      />
+    );
+  } else if (actionData?.changePassword) {
     content = (
       <ChangePasswordDialog
         {...actionData.changePassword}
@@ -176,7 +189,11 @@ export default function LoginRoute() {
         countries={data.countries}
         captcha={actionData?.captcha}
         codeSent={actionData?.codeSent}
-        result={actionData?.result}
+        result={
+          actionData?.loginError
+            ? { status: "error", error: { "": [actionData.loginError] } }
+            : actionData?.result
+        }
         freePlayError={actionData?.freePlayError}
         reopenOffer={actionData?.reopenOffer}
         ended={actionData ? null : data.ended}

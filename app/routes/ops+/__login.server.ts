@@ -1,4 +1,4 @@
-import { redirect, type TypedResponse } from "@remix-run/node";
+import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
 import { PlatformError } from "~/platform/errors";
 import { issueCaptcha, refreshCaptcha } from "~/platform/identity/captcha.server";
@@ -10,10 +10,17 @@ import { parseSubmission, formFailure } from "~/utils/form.server";
 import type { IdentityReply, IdentityRequest } from "~/utils/identity-actions.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { identityErrorMessage, identityFlags, SECRET_FIELDS } from "~/utils/identity.server";
+import { handleSecondFactor } from "~/utils/second-factor-actions.server";
 import { opsSessionCookieHeader } from "~/utils/session.server";
 
-/** What the back office's login page answers when it does not sign in: the form's errors, maybe a captcha. */
-export type OpsLoginReply = Pick<IdentityReply, "result" | "captcha">;
+/**
+ * What the back office's login page answers when it does not sign in: the form's errors, maybe a
+ * captcha, or the code step (ADR 34: mandatory for staff) with its ticket.
+ */
+export type OpsLoginReply = Pick<
+  IdentityReply,
+  "result" | "captcha" | "secondFactor" | "loginError"
+>;
 
 /**
  * The back office's sign-in: the platform's login on the `ops` site, which
@@ -69,6 +76,13 @@ export async function handleOpsLogin({
         }),
       );
     }
+    if (outcome.kind === "second-factor") {
+      return json({
+        result: submission.reply({ resetForm: true }),
+        secondFactor: { ticket: outcome.ticket, errors: [] },
+      });
+    }
+    // No authenticator yet: the guard keeps this session on /ops/authenticator until one is confirmed.
     return redirect("/ops", {
       headers: { "Set-Cookie": await opsSessionCookieHeader(request, outcome.session) },
     });
@@ -85,4 +99,17 @@ export async function handleOpsLogin({
       captcha: shown,
     });
   }
+}
+
+/** The code step: a right code (or recovery code) opens the back office's session. */
+export async function handleOpsSecondFactor({
+  request,
+  formData,
+  t,
+}: IdentityRequest): Promise<TypedResponse<OpsLoginReply>> {
+  return handleSecondFactor(request, formData, t, "ops", async (session) =>
+    redirect("/ops", {
+      headers: { "Set-Cookie": await opsSessionCookieHeader(request, session) },
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SecondFactorForm } from "~/components/identity/second-factor-form";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -16,7 +17,7 @@ import { useTranslation } from "~/utils/i18n";
 import { translatorFor } from "~/utils/i18next.server";
 import { handleCaptchaRefresh, identityRequest } from "~/utils/identity-actions.server";
 import { titleMeta } from "~/utils/meta";
-import { handleOpsLogin, type OpsLoginReply } from "./__login.server";
+import { handleOpsLogin, handleOpsSecondFactor, type OpsLoginReply } from "./__login.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -40,6 +41,8 @@ export async function action({
     case "login":
     case null:
       return handleOpsLogin(context);
+    case "second-factor":
+      return handleOpsSecondFactor(context);
     default:
       throw json({ error: "unknown_intent" }, { status: 400 });
   }
@@ -50,6 +53,23 @@ export default function OpsLogin() {
   const { brandName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
+  const secondFactor = actionData?.secondFactor;
+  if (secondFactor) {
+    return (
+      <main className="agent-login">
+        <div className="agent-card">
+          <p className="muted">{brandName}</p>
+          <h1 id="ops-login-title">{t("authenticator.login.title")}</h1>
+          <SecondFactorForm
+            ticket={secondFactor.ticket}
+            errors={secondFactor.errors}
+            action="/ops/login"
+          />
+        </div>
+      </main>
+    );
+  }
+  const loginError = actionData?.loginError;
   return (
     <StaffLoginCard
       brandName={brandName}
@@ -63,7 +83,7 @@ export default function OpsLogin() {
         submit: t("ops.login.submit"),
       }}
       submitTestId="ops-login-submit"
-      result={actionData?.result}
+      result={loginError ? { status: "error", error: { "": [loginError] } } : actionData?.result}
       captcha={actionData?.captcha}
     />
   );

@@ -5,13 +5,13 @@ import { createLoginHandoff } from "~/platform/identity/sessions.server";
 import { getDb } from "~/platform/start.server";
 import { withResourceHeaders } from "~/server/resource-headers.server";
 import { getViewer } from "~/utils/auth.server";
-import { qrSvg as toSvg } from "./__qr.server";
+import { qrSvg as toSvg } from "~/utils/qr.server";
 import { svgResponse } from "./__tile-art.server";
 
 const rendered = new Map<string, Promise<string>>();
 
 /**
- * The side menu's QR code (size and margin: see __qr.server.ts): it encodes this site's app
+ * The side menu's QR code (size and margin: see app/utils/qr.server.ts): it encodes this site's app
  * download page in the visitor's language. It only ever encodes our own URL.
  * For a signed-in member it also carries a single-use, short-lived login
  * hand-off token, so the phone that scans it

@@ -3,8 +3,8 @@ import { referralCodeOf } from "~/platform/rewards/referral/codes.server";
 import { getDb } from "~/platform/start.server";
 import { withResourceHeaders } from "~/server/resource-headers.server";
 import { requireRealMember } from "~/utils/auth.server";
+import { qrPng, qrSvg } from "~/utils/qr.server";
 import { invitationLink } from "~/utils/referral-link.server";
-import { qrPng, qrSvg } from "./__qr.server";
 import { svgResponse } from "./__tile-art.server";
 
 /**

@@ -24,6 +24,7 @@ import * as eventStreamLeases from "./0022-event-stream-leases";
 import * as betDayRollups from "./0024-bet-day-rollups";
 import * as agentDayRollups from "./0026-agent-day-rollups";
 import * as announcementStarts from "./0027-announcement-starts";
+import * as authenticators from "./0028-authenticators";
 import * as operatorSetup from "./0029-operator-setup";
 import * as gameSessionsEndWithLogin from "./0031-game-sessions-end-with-login";
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0024-bet-day-rollups": betDayRollups,
   "0026-agent-day-rollups": agentDayRollups,
   "0027-announcement-starts": announcementStarts,
+  "0028-authenticators": authenticators,
   "0029-operator-setup": operatorSetup,
   "0031-game-sessions-end-with-login": gameSessionsEndWithLogin,
 };

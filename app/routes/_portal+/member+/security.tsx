@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AgeCheckSection } from "~/components/age-check/age-check-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AuthenticatorSection } from "~/components/member/security/authenticator-section";
 import { EmailSection } from "~/components/member/security/email-section";
 import { LoginPasswordSection } from "~/components/member/security/login-password-section";
 import { PhoneSection } from "~/components/member/security/phone-section";
@@ -30,6 +31,11 @@ import { i18next, translatorFor } from "~/utils/i18next.server";
 import { fieldRule } from "~/utils/identity-schemas.server";
 import { titleMeta } from "~/utils/meta";
 import { requestAgeCheckAction } from "./__age-check-action.server";
+import {
+  authenticatorState,
+  isAuthenticatorIntent,
+  memberAuthenticatorAction,
+} from "./__authenticator-actions.server";
 import { isMultipart } from "./__proof-upload.server";
 import { SECURITY_INTENTS, withdrawPasswordRule, type Reply } from "./__security-actions.server";
 
@@ -84,6 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       latestBirthday,
       required: brand.ageVerification.beforeFirstDeposit,
     },
+    authenticator: await authenticatorState(db, viewer.member, brand.name),
     // The VIP entry requires VIP.
     vip: viewer.member.hasVip ? await vipSection(db, viewer.member, brand, locale) : null,
   });
@@ -113,11 +120,16 @@ async function vipSection(db: Database, member: MemberInfo, brand: BrandConfig, 
   };
 }
 
-export async function action({ request }: ActionFunctionArgs): Reply {
+export async function action({ request }: ActionFunctionArgs) {
   if (isMultipart(request)) return ageCheckAction(request);
   const formData = await readForm(request);
   const viewer = await requireRealMember(request);
   const intent = formData.get("intent");
+  if (isAuthenticatorIntent(intent)) {
+    const db = await getDb();
+    const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
+    return memberAuthenticatorAction({ request, formData, viewer, db, brand, t });
+  }
   const handler =
     typeof intent === "string" && Object.hasOwn(SECURITY_INTENTS, intent)
       ? SECURITY_INTENTS[intent]
@@ -190,6 +202,12 @@ export default function SecurityCentre() {
         answer={answerFor("age-check")}
         state={data.ageCheck}
         done={doneIs("age-check")}
+      />
+      <AuthenticatorSection
+        key={keyFor("authenticator")}
+        state={data.authenticator}
+        // The other forms' answers all carry conform's `result`; the authenticator's never does.
+        answer={actionData && !("result" in actionData) ? actionData : undefined}
       />
     </>
   );

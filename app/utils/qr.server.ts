@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 
 /**
  * The portal's QR codes (the side menu's app download, a member's invitation
- * link), drawn one way: 800 px internally, shown at 200, with a margin of
+ * link, an authenticator app's enrolment), drawn one way: 800 px internally, shown at 200, with a margin of
  * 20 — a margin of at least 20 px on the 800 px drawing. The
  * `qrcode` package counts its margin in modules, and phones read a code
  * reliably only with the QR standard's quiet zone of 4 modules, which at 800
