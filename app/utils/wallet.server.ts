@@ -15,6 +15,10 @@ export const newFormKey = () => randomBytes(18).toString("base64url");
 
 export const idempotencyKeyField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
+/** The transfer to the upline, the same form on the member's page and the agent centre's team page. */
+export const uplineTransferSchema = (brand: Pick<BrandConfig, "currency">, t: TFunction) =>
+  z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
+
 /** An amount field: a plain decimal in the brand's currency, parsed to minor units (bigint) without floats. */
 export function amountField(brand: Pick<BrandConfig, "currency">, t: TFunction) {
   return z

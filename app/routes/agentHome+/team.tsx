@@ -37,6 +37,7 @@ import {
   amountField,
   idempotencyKeyField,
   newFormKey,
+  uplineTransferSchema,
   walletErrorMessage,
 } from "~/utils/wallet.server";
 import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
@@ -156,7 +157,9 @@ export async function action({
           requireDirectDownline(db, agentId, String(formData.get("downlineId") ?? "")),
         )
       : null;
-  const submission = parseSubmission(formData, { schema: transferSchema(brand, t) });
+  const submission = parseSubmission(formData, {
+    schema: downline ? transferSchema(brand, t) : uplineTransferSchema(brand, t),
+  });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the agent's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);

@@ -7,10 +7,8 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { UplineTransferForm } from "~/components/member/transfer/upline-transfer-form";
-import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { getDb } from "~/platform/start.server";
@@ -27,12 +25,7 @@ import { i18next, translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { notFound } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
-import {
-  amountField,
-  idempotencyKeyField,
-  newFormKey,
-  walletErrorMessage,
-} from "~/utils/wallet.server";
+import { newFormKey, uplineTransferSchema, walletErrorMessage } from "~/utils/wallet.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -75,9 +68,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const uplineSchema = (brand: BrandConfig, t: TFunction) =>
-  z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
-
 /** Which field a wallet failure belongs to; the rest (no upline, a reused key) are about the whole form. */
 const FIELD_OF_ERROR: Record<string, string> = {
   insufficient_balance: "amount",
@@ -101,7 +91,7 @@ export async function action({
   await requireUpline(db, viewer, brand);
   if (formData.get("intent") !== "transfer-upline")
     throw json({ error: "unknown_intent" }, { status: 400 });
-  const submission = parseSubmission(formData, { schema: uplineSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: uplineTransferSchema(brand, t) });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the member's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);
@@ -143,7 +133,14 @@ export default function TransferToUpline() {
           <dd data-testid="upline-main-balance">{formatMoney(balance, currency, i18n.language)}</dd>
         </dl>
         {/* A fresh form after a done transfer (a new address), never after a failed post (see transfer.tsx). */}
-        <UplineTransferForm key={location.search} formKey={formKey} result={actionData?.result} />
+        <UplineTransferForm
+          key={location.search}
+          formKey={formKey}
+          result={actionData?.result}
+          amountLabel={t("transfer.upline.amount")}
+          submitLabel={t("transfer.upline.submit")}
+          testId="upline-transfer-form"
+        />
       </section>
     </div>
   );
