@@ -23,6 +23,7 @@ import {
   withNonce,
 } from "./server/page-cache.server";
 import { acceptsGzip } from "./server/page-gzip.server";
+import { installPeerAddress } from "./server/peer-address.server";
 import { requestIdOf } from "./server/request-id.server";
 import { installRouteMatchMemo } from "./server/route-matching.server";
 import { securityHeaders } from "./server/security-headers.server";
@@ -35,6 +36,8 @@ import { RequestContextProvider } from "./utils/request-context";
 // database before the first request.
 const config = getConfig();
 installRouteMatchMemo(logEvent);
+// Per-IP limits need the client address even with no proxy in front (ADR 36).
+installPeerAddress();
 await checkDocumentWriter().catch((error: unknown) => {
   logEvent("startup.failed", { level: "error", error: String(error) });
   throw error;

@@ -25,6 +25,7 @@ export function TeamUplineForm({
         result={result}
         amountLabel={t("agentTeam.upline.amount")}
         submitLabel={t("agentTeam.upline.submit")}
+        passwordLabel={t("withdraw.withdrawPassword")}
         testId="team-upline-form"
       />
     </section>

@@ -62,7 +62,9 @@ export type AuditEvent =
   | "announcement_status_changed"
   | "announcement_deleted"
   // Chat rooms (issue 16): an operator lifted a mute before its end.
-  | "chat_member_unmuted";
+  | "chat_member_unmuted"
+  // Account takeover (issue 24): the member signed out sessions from the security centre.
+  | "sessions_signed_out";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

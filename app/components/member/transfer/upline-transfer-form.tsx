@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AmountField } from "./amount-field";
 import { FormKeyInput } from "./form-key-input";
-import { FormErrors } from "../../forms/field";
+import { Field, FormErrors } from "../../forms/field";
 
 /**
  * Transfer to the upline: an amount from the main wallet to the account's own agent, the one
@@ -14,12 +14,14 @@ export function UplineTransferForm({
   result,
   amountLabel,
   submitLabel,
+  passwordLabel,
   testId,
 }: {
   formKey: string;
   result?: SubmissionResult<string[]> | null;
   amountLabel: string;
   submitLabel: string;
+  passwordLabel: string;
   testId: string;
 }) {
   const errors = result?.error ?? {};
@@ -31,6 +33,15 @@ export function UplineTransferForm({
         label={amountLabel}
         entered={result?.initialValue?.amount}
         errors={errors.amount}
+      />
+      {/* Money leaves the account: the withdraw password, as a withdrawal asks for it. */}
+      <Field
+        name="withdrawPassword"
+        type="password"
+        label={passwordLabel}
+        autoComplete="off"
+        errors={errors.withdrawPassword}
+        required
       />
       <FormErrors errors={errors[""]} />
       <button type="submit" className="button primary">

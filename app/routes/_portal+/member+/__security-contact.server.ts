@@ -5,12 +5,18 @@ import type { SecuritySection } from "~/components/member/security/section";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { bindEmail, bindMobile, sendBindingCode } from "~/platform/identity/contact-binding.server";
+import type { IdentityProof } from "~/platform/identity/identity-proof.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseSubmission } from "~/utils/form.server";
-import { codeField, mobileFields, ruledField } from "~/utils/identity-schemas.server";
+import {
+  codeField,
+  mobileFields,
+  requiredSecret,
+  ruledField,
+} from "~/utils/identity-schemas.server";
 import { codeRequestRefusal, identityErrorMessage } from "~/utils/identity.server";
 import { failure, HIDDEN_FIELDS, type Reply, type SecurityRequest } from "./__security-form.server";
 
@@ -20,10 +26,37 @@ const sendCodeSchema = (brand: BrandConfig, t: TFunction) =>
     z.object({ channel: z.literal("email"), email: ruledField(brand, "email", t) }),
   ]);
 
+/** The login password: the proof beyond the session that a binding asks for. */
+const proofField = (t: TFunction) => requiredSecret(t("validation.required"));
+
 const bindPhoneSchema = (brand: BrandConfig, t: TFunction) =>
-  z.object({ ...mobileFields(brand, t), verificationCode: codeField(t) });
+  z.object({
+    ...mobileFields(brand, t),
+    verificationCode: codeField(t),
+    loginPassword: proofField(t),
+  });
 const bindEmailSchema = (brand: BrandConfig, t: TFunction) =>
-  z.object({ email: ruledField(brand, "email", t), verificationCode: codeField(t) });
+  z.object({
+    email: ruledField(brand, "email", t),
+    verificationCode: codeField(t),
+    loginPassword: proofField(t),
+  });
+
+/** What the old number or address is told, in the language the member uses now. */
+const changeNotice = (brand: BrandConfig, t: TFunction) => ({
+  sms: t("accountSafety.notice.phoneSms", { brand: brand.name }),
+  mailSubject: t("accountSafety.notice.emailSubject", { brand: brand.name }),
+  mailText: t("accountSafety.notice.emailText", { brand: brand.name }),
+});
+
+/**
+ * The proof a binding carries. The authenticator code, once it exists, is the other kind
+ * (`IdentityProof`); this is the one place the form's fields become a proof.
+ */
+const proofOf = (form: { loginPassword: string }): IdentityProof => ({
+  kind: "password",
+  password: form.loginPassword,
+});
 
 const CODE_ERRORS = new Set([
   "invalid-verification-code",
@@ -40,6 +73,8 @@ function bindingError(
   if (code === "mobile_taken")
     return { fieldErrors: { mobileNum: [t("security.bind.mobileTaken")] } };
   if (code === "email_taken") return { fieldErrors: { email: [t("security.bind.emailTaken")] } };
+  if (code === "old_password_wrong")
+    return { fieldErrors: { loginPassword: [t("accountSafety.passwordWrong")] } };
   const message = identityErrorMessage(error, t);
   return CODE_ERRORS.has(code)
     ? { fieldErrors: { verificationCode: [message] } }
@@ -107,11 +142,15 @@ export async function bindPhone({
   try {
     await bindMobile(
       db,
+      sendersFor(db),
       {
         memberId: viewer.member.id,
+        sessionId: viewer.sessionId,
+        proof: proofOf(submission.value),
         dialingCode: countryDialingCode,
         mobile: mobileNum,
         code: verificationCode,
+        notice: changeNotice(brand, t),
       },
       auditContext(request),
       identityPolicy(),
@@ -140,7 +179,15 @@ export async function bindEmailAddress({
   try {
     await bindEmail(
       db,
-      { memberId: viewer.member.id, email: email!, code: verificationCode },
+      sendersFor(db),
+      {
+        memberId: viewer.member.id,
+        sessionId: viewer.sessionId,
+        proof: proofOf(submission.value),
+        email: email!,
+        code: verificationCode,
+        notice: changeNotice(brand, t),
+      },
       auditContext(request),
       identityPolicy(),
     );

@@ -25,7 +25,12 @@ import { i18next, translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 import { notFound } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
-import { newFormKey, uplineTransferSchema, walletErrorMessage } from "~/utils/wallet.server";
+import {
+  newFormKey,
+  uplineTransferSchema,
+  walletErrorMessage,
+  WITHDRAW_PASSWORD_ERRORS,
+} from "~/utils/wallet.server";
 
 export const meta = titleMeta<typeof loader>();
 
@@ -72,7 +77,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const FIELD_OF_ERROR: Record<string, string> = {
   insufficient_balance: "amount",
   invalid_amount: "amount",
+  ...WITHDRAW_PASSWORD_ERRORS,
 };
+/** Never sent back into the re-rendered form. */
+const HIDDEN = ["withdrawPassword"];
 
 /** What a refused transfer to the agent answers; a done one redirects. */
 type UplineTransferReply = { result: SubmissionResult<string[]> };
@@ -95,18 +103,30 @@ export async function action({
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the member's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);
-    return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}));
+    return formFailure(
+      submission.reply({
+        ...(staleKey ? { formErrors: [t("transfer.expired")] } : {}),
+        hideFields: HIDDEN,
+      }),
+    );
   }
-  const { amount, idempotencyKey: key } = submission.value;
+  const { amount, withdrawPassword, idempotencyKey: key } = submission.value;
   try {
     // The agent is read from the member's row by the platform, never taken from the form.
-    const entry = await transferToUpline(db, { memberId: viewer.member.id, amount, key }, brand);
+    const entry = await transferToUpline(
+      db,
+      { memberId: viewer.member.id, amount, key, withdrawPassword },
+      brand,
+    );
     return redirect(`/member/transfer-upline?done=${entry.id}`);
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
     const field = error instanceof PlatformError ? FIELD_OF_ERROR[error.code] : undefined;
     return formFailure(
-      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        hideFields: HIDDEN,
+      }),
     );
   }
 }
@@ -139,6 +159,7 @@ export default function TransferToUpline() {
           result={actionData?.result}
           amountLabel={t("transfer.upline.amount")}
           submitLabel={t("transfer.upline.submit")}
+          passwordLabel={t("withdraw.withdrawPassword")}
           testId="upline-transfer-form"
         />
       </section>
