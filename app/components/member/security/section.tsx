@@ -5,7 +5,7 @@ import type { CodeSent } from "~/components/identity/sms-code-button";
 
 /** The forms of the security centre; the action's answer names the one it belongs to. */
 export type SecuritySection =
-  "login-password" | "withdraw-password" | "phone" | "email" | "profile" | "age-check";
+  "login-password" | "withdraw-password" | "phone" | "email" | "profile" | "age-check" | "sessions";
 
 /** One form's last answer from the action (a 400 with errors, or the code just sent). */
 export interface SectionAnswer {

@@ -7,6 +7,7 @@ import { bindEmailAddress, bindPhone, sendCode } from "./__security-contact.serv
 import type { Reply, SecurityRequest } from "./__security-form.server";
 import { changeLoginPassword } from "./__security-login-password.server";
 import { saveProfile } from "./__security-profile.server";
+import { signOutSessions } from "./__security-sessions.server";
 import { saveWithdrawPassword } from "./__security-withdraw-password.server";
 
 export type { Reply } from "./__security-form.server";
@@ -19,4 +20,5 @@ export const SECURITY_INTENTS: Record<string, (input: SecurityRequest) => Reply>
   "bind-phone": bindPhone,
   "bind-email": bindEmailAddress,
   profile: saveProfile,
+  "sign-out-session": signOutSessions,
 };
