@@ -121,6 +121,8 @@ test.describe("security centre", () => {
     await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(code);
     await bind();
     await expect(section.getByText(en("validation.required"))).toBeVisible();
+    // The code is a secret too: never sent back, so typed again each time.
+    await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(code);
     await password.fill("Wrong999");
     await bind();
     await expect(section.getByText(en("accountSafety.passwordWrong"))).toBeVisible();

@@ -198,7 +198,6 @@ test.describe("transfer to agent", () => {
     await password.fill("Wrong0000");
     await submit();
     await expect(form.getByText(label("en", "walletError.withdraw_password_wrong"))).toBeVisible();
-    await expect(password).toHaveValue("");
     await expect(page.getByTestId("upline-main-balance")).toHaveText("Rs 50.00");
 
     await amount.fill("60");

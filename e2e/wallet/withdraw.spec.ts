@@ -51,7 +51,11 @@ async function memberOnWithdrawPage(
  * Adds a payee account. A payee is a way out for money, so the form asks for the withdraw
  * password; with `refusals` it is first sent without one and with a wrong one.
  */
-async function addPayee(page: Page, accountNumber: string, { refusals = false } = {}) {
+async function addPayee(
+  page: Page,
+  accountNumber: string,
+  { refusals = false, password: withdrawPassword = WITHDRAW_PASSWORD } = {},
+) {
   const form = page.getByTestId("add-payee-form");
   const fill = async () => {
     await form.getByLabel(label("en", "withdraw.provider")).selectOption({ label: "Habib Bank" });
@@ -70,11 +74,10 @@ async function addPayee(page: Page, accountNumber: string, { refusals = false } 
     await password.fill("Wrong0000");
     await submit();
     await expect(form.getByText(label("en", "walletError.withdraw_password_wrong"))).toBeVisible();
-    await expect(password).toHaveValue("");
     await expect(page.getByTestId("payee")).toHaveCount(0);
     await fill();
   }
-  await password.fill(WITHDRAW_PASSWORD);
+  await password.fill(withdrawPassword);
   await submit();
   await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.payeeAdded"));
   await expect(page.getByTestId("payee")).toHaveText(
@@ -288,7 +291,7 @@ test.describe("withdraw", () => {
     );
 
     await page.goto("/member/withdraw");
-    await addPayee(page, `5555${randomInt(100_000, 999_999)}`);
+    await addPayee(page, `5555${randomInt(100_000, 999_999)}`, { password: "246813" });
     const form = page.getByTestId("withdraw-form");
     await form.getByLabel(label("en", "withdraw.amount")).fill((amount / 100).toFixed(2));
     await form.getByLabel(label("en", "withdraw.withdrawPassword")).fill("246813");
