@@ -23,6 +23,7 @@ import {
   withNonce,
 } from "./server/page-cache.server";
 import { acceptsGzip } from "./server/page-gzip.server";
+import { installPeerAddress } from "./server/peer-address.server";
 import { requestIdOf } from "./server/request-id.server";
 import { installRequestLogRedaction, redactUrl } from "./server/request-log.server";
 import { installRouteMatchMemo } from "./server/route-matching.server";
@@ -38,6 +39,8 @@ const config = getConfig();
 installRouteMatchMemo(logEvent);
 // remix-serve's request log never writes a token, ticket or setup link (ADR 35).
 installRequestLogRedaction();
+// Per-IP limits need the client address even with no proxy in front (ADR 36).
+installPeerAddress();
 await checkDocumentWriter().catch((error: unknown) => {
   logEvent("startup.failed", { level: "error", error: String(error) });
   throw error;

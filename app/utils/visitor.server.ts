@@ -2,15 +2,17 @@
 import { isIP } from "node:net";
 import { getConfig } from "~/config.server";
 import type { VisitorLocation } from "~/platform/system/status.server";
+import { peerAddress } from "~/server/peer-address.server";
 
 /**
  * The visitor's address and country as the trusted proxies in front of the
- * portal report them. With no trusted hop configured, headers are ignored:
- * anyone can send X-Forwarded-For.
+ * portal report them. With no trusted hop configured, X-Forwarded-For is
+ * ignored (anyone can send it) and the address is the connection's own peer,
+ * so per-IP limits hold with or without a proxy.
  */
 export function visitorLocation(request: Request): VisitorLocation {
   const { TRUST_PROXY_HOPS, GEO_COUNTRY_HEADER } = getConfig();
-  if (TRUST_PROXY_HOPS === 0) return { ip: null, country: null };
+  if (TRUST_PROXY_HOPS === 0) return { ip: peerAddress(request), country: null };
   const hops = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((hop) => hop.trim())

@@ -15,6 +15,26 @@ export const newFormKey = () => randomBytes(18).toString("base64url");
 
 export const idempotencyKeyField = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 
+/**
+ * The transfer to the upline, the same form on the member's page and the agent centre's team
+ * page. Money leaves the account, so it asks for the withdraw password.
+ */
+export const uplineTransferSchema = (brand: Pick<BrandConfig, "currency">, t: TFunction) =>
+  z.object({
+    amount: amountField(brand, t),
+    withdrawPassword: z
+      .string({ error: t("withdraw.validation.passwordRequired") })
+      .min(1, t("withdraw.validation.passwordRequired")),
+    idempotencyKey: idempotencyKeyField,
+  });
+
+/** Which field of a money form a refused withdraw password belongs to. */
+export const WITHDRAW_PASSWORD_ERRORS: Record<string, string> = {
+  withdraw_password_wrong: "withdrawPassword",
+  withdraw_password_locked: "withdrawPassword",
+  withdraw_password_unset: "withdrawPassword",
+};
+
 /** An amount field: a plain decimal in the brand's currency, parsed to minor units (bigint) without floats. */
 export function amountField(brand: Pick<BrandConfig, "currency">, t: TFunction) {
   return z

@@ -147,10 +147,36 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
   await expect(row(page, member).getByTestId("team-row-balance")).toHaveText("Rs 62.50");
   await expect(page.getByTestId("team-my-balance")).toHaveText("Rs 987.50");
 
-  // Both new accounts sign in: the member on the portal, the sub-agent at /agent.
+  // Both new accounts sign in: the member on the portal, the sub-agent at /agent. The agent
+  // chose the member's password, so the member must choose its own at the first sign-in.
   await page.getByTestId("agent-sign-out").click();
   await expect(page).toHaveURL("/agent");
-  await login(page, member, NEW_PASSWORD);
+  await page.goto("/login");
+  const loginDialog = page.getByTestId("login-dialog");
+  await loginDialog.getByLabel(label("en", "login.username"), { exact: true }).fill(member);
+  await loginDialog.getByLabel(label("en", "login.password"), { exact: true }).fill(NEW_PASSWORD);
+  await loginDialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+  const change = page.getByTestId("change-password-dialog");
+  await expect(change.getByTestId("change-password-reason")).toHaveText(
+    label("en", "changePassword.reason.first_login"),
+  );
+  await expect(page.getByTestId("member-menu")).toHaveCount(0);
+  const ownPassword = `Own${NEW_PASSWORD}`;
+  await change
+    .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+    .fill(ownPassword);
+  await change
+    .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+    .fill(ownPassword);
+  await change
+    .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
+    .click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("member-menu")).toBeVisible();
+  await logout(page);
+  // The agent's password no longer opens the account; the member's own does, with no change asked.
+  await login(page, member, ownPassword);
+  await expect(page.getByTestId("change-password-dialog")).toHaveCount(0);
   await logout(page);
   await agentLogin(page, subAgent, NEW_PASSWORD);
   await expect(page).toHaveURL("/agentHome");

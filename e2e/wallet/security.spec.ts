@@ -1,6 +1,22 @@
-import { expect, label, test, uniqueMobile } from "../fixtures";
+import pg from "pg";
+import { e2eDatabaseUrl, expect, label, test, uniqueMobile } from "../fixtures";
 
 const en = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
+
+/** The newest SMS in the outbox to a recipient ("+92…"). */
+async function newestSms(recipient: string) {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ body: string }>(
+      "select body from outbox where channel = 'sms' and recipient = $1 order by id desc limit 1",
+      [recipient],
+    );
+    return rows[0]?.body ?? "";
+  } finally {
+    await client.end();
+  }
+}
 
 test.describe("security centre", () => {
   test("set the withdraw password with the login password, then change it with the current one", async ({
@@ -62,19 +78,29 @@ test.describe("security centre", () => {
     await expect(section.getByTestId("withdraw-password-done")).toBeVisible();
   });
 
-  test("bind a mobile number with the SMS code", async ({
+  test("change the mobile number: the login password and a code to the new number; the old number is told, other devices are signed out", async ({
     signIn,
     page,
+    browser,
+    baseURL,
+    javaScriptEnabled,
     createMember,
     readSmsCode,
   }) => {
-    const { account } = await createMember({ password: "Login123" });
+    const { account, mobile: oldMobile } = await createMember({
+      password: "Login123",
+      mobile: true,
+    });
     const mobile = uniqueMobile();
     await signIn(account, "Login123");
+    // The same member on a second device.
+    const elsewhere = await browser.newContext({ baseURL, javaScriptEnabled });
+    const other = await elsewhere.newPage();
+    await signIn(account, "Login123", { page: other });
     await page.goto("/member/security");
 
     const section = page.getByTestId("bind-phone-section");
-    await expect(section.getByTestId("bound-phone")).toHaveText(en("security.bind.notBound"));
+    await expect(section.getByTestId("bound-phone")).toContainText(oldMobile!.slice(-2));
     await section
       .getByRole("combobox", { name: en("phone.country"), exact: true })
       .selectOption({ label: "+92 (PK)" });
@@ -87,15 +113,43 @@ test.describe("security centre", () => {
 
     const code = await readSmsCode(`+92${mobile}`);
     const wrong = code === "000000" ? "111111" : "000000";
+    const password = section.getByLabel(en("accountSafety.loginPassword"), { exact: true });
+    const bind = () =>
+      section.getByRole("button", { name: en("security.bind.bindPhone"), exact: true }).click();
+
+    // The code alone is not enough: no password, then a wrong one.
+    await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(code);
+    await bind();
+    await expect(section.getByText(en("validation.required"))).toBeVisible();
+    // The code is a secret too: never sent back, so typed again each time.
+    await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(code);
+    await password.fill("Wrong999");
+    await bind();
+    await expect(section.getByText(en("accountSafety.passwordWrong"))).toBeVisible();
+    await expect(password).toHaveValue("");
+    // A wrong code with the right password.
     await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(wrong);
-    await section.getByRole("button", { name: en("security.bind.bindPhone"), exact: true }).click();
+    await password.fill("Login123");
+    await bind();
     await expect(section.getByText(en("identityError.invalid-verification-code"))).toBeVisible();
 
     await section.getByRole("textbox", { name: en("phone.code"), exact: true }).fill(code);
-    await section.getByRole("button", { name: en("security.bind.bindPhone"), exact: true }).click();
+    await password.fill("Login123");
+    await bind();
     await expect(section.getByTestId("bind-phone-done")).toHaveText(en("security.bind.phoneDone"));
     await expect(section.getByTestId("bound-phone")).toContainText(`+92 ${mobile.slice(0, 2)}`);
     await expect(section.getByTestId("bound-phone")).toContainText(mobile.slice(-2));
+
+    // The old number is told, in the member's language.
+    expect(await newestSms(`+92${oldMobile}`)).toContain(
+      en("accountSafety.notice.phoneSms", { brand: "" }).slice(2, 30),
+    );
+    // This device stays signed in; the other one is signed out.
+    await page.reload();
+    await expect(page.getByTestId("bind-phone-section")).toBeVisible();
+    await other.goto("/member/security");
+    await expect(other).toHaveURL(/\/login/);
+    await elsewhere.close();
   });
 
   test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({

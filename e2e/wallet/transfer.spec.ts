@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
 import pg from "pg";
+import { hashPassword } from "../../app/platform/identity/secrets.server";
 import { e2eDatabaseUrl, expect, label, test } from "../fixtures";
 
 const PASSWORD = "Transfer123";
+const WITHDRAW_PASSWORD = "Vault4321";
 
 /** Runs one query on the e2e server's database (the fixtures skip these tests without one). */
 async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]) {
@@ -167,6 +169,10 @@ test.describe("transfer to agent", () => {
       [account],
     );
     await fundMember(account, 50_00);
+    await query("update members set withdraw_password_hash = $2 where account = $1", [
+      account,
+      await hashPassword(WITHDRAW_PASSWORD),
+    ]);
     await signIn(account, PASSWORD);
 
     await page.goto("/member/transfer-upline");
@@ -177,18 +183,33 @@ test.describe("transfer to agent", () => {
     await expect(page.getByTestId("upline-main-balance")).toHaveText("Rs 50.00");
 
     const form = page.getByTestId("upline-transfer-form");
-    await form.getByLabel(label("en", "transfer.upline.amount"), { exact: true }).fill("60");
-    await form
-      .getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true })
-      .click();
+    const amount = form.getByLabel(label("en", "transfer.upline.amount"), { exact: true });
+    const password = form.getByLabel(label("en", "withdraw.withdrawPassword"), { exact: true });
+    const submit = () =>
+      form
+        .getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true })
+        .click();
+
+    // Money out asks for the withdraw password: none, then a wrong one, moves nothing.
+    await amount.fill("12.34");
+    await submit();
+    await expect(form.getByText(label("en", "withdraw.validation.passwordRequired"))).toBeVisible();
+    await expect(amount).toHaveValue("12.34");
+    await password.fill("Wrong0000");
+    await submit();
+    await expect(form.getByText(label("en", "walletError.withdraw_password_wrong"))).toBeVisible();
+    await expect(page.getByTestId("upline-main-balance")).toHaveText("Rs 50.00");
+
+    await amount.fill("60");
+    await password.fill(WITHDRAW_PASSWORD);
+    await submit();
     await expect(form.getByRole("alert")).toHaveText(
       label("en", "walletError.insufficient_balance"),
     );
 
-    await form.getByLabel(label("en", "transfer.upline.amount"), { exact: true }).fill("12.34");
-    await form
-      .getByRole("button", { name: label("en", "transfer.upline.submit"), exact: true })
-      .click();
+    await amount.fill("12.34");
+    await password.fill(WITHDRAW_PASSWORD);
+    await submit();
     await expect(page).toHaveURL(/\/member\/transfer-upline\?done=\d+$/);
     await expect(page.getByTestId("transfer-done")).toHaveText(
       label("en", "transfer.upline.done", {

@@ -47,12 +47,38 @@ async function memberOnWithdrawPage(
   return account;
 }
 
-async function addPayee(page: Page, accountNumber: string) {
+/**
+ * Adds a payee account. A payee is a way out for money, so the form asks for the withdraw
+ * password; with `refusals` it is first sent without one and with a wrong one.
+ */
+async function addPayee(
+  page: Page,
+  accountNumber: string,
+  { refusals = false, password: withdrawPassword = WITHDRAW_PASSWORD } = {},
+) {
   const form = page.getByTestId("add-payee-form");
-  await form.getByLabel(label("en", "withdraw.provider")).selectOption({ label: "Habib Bank" });
-  await form.getByLabel(label("en", "withdraw.holderName")).fill("Test Holder");
-  await form.getByLabel(label("en", "withdraw.accountNumber")).fill(accountNumber);
-  await form.getByRole("button", { name: label("en", "withdraw.addPayee"), exact: true }).click();
+  const fill = async () => {
+    await form.getByLabel(label("en", "withdraw.provider")).selectOption({ label: "Habib Bank" });
+    await form.getByLabel(label("en", "withdraw.holderName")).fill("Test Holder");
+    await form.getByLabel(label("en", "withdraw.accountNumber")).fill(accountNumber);
+  };
+  const submit = () =>
+    form.getByRole("button", { name: label("en", "withdraw.addPayee"), exact: true }).click();
+  const password = form.getByLabel(label("en", "withdraw.withdrawPassword"));
+  await fill();
+  if (refusals) {
+    await submit();
+    await expect(form.getByText(label("en", "withdraw.validation.passwordRequired"))).toBeVisible();
+    // What was typed stays, except the secret.
+    await expect(form.getByLabel(label("en", "withdraw.accountNumber"))).toHaveValue(accountNumber);
+    await password.fill("Wrong0000");
+    await submit();
+    await expect(form.getByText(label("en", "walletError.withdraw_password_wrong"))).toBeVisible();
+    await expect(page.getByTestId("payee")).toHaveCount(0);
+    await fill();
+  }
+  await password.fill(withdrawPassword);
+  await submit();
   await expect(page.getByTestId("withdraw-notice")).toHaveText(label("en", "withdraw.payeeAdded"));
   await expect(page.getByTestId("payee")).toHaveText(
     new RegExp(`Habib Bank •••• ${accountNumber.slice(-4)}`),
@@ -116,7 +142,7 @@ test.describe("withdraw", () => {
     const amount = randomInt(10_000, 40_000);
     await memberOnWithdrawPage(page, { createMember, fundMember, signIn }, funds);
     await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
-    await addPayee(page, `0300${randomInt(1_000_000, 9_999_999)}`);
+    await addPayee(page, `0300${randomInt(1_000_000, 9_999_999)}`, { refusals: true });
 
     const id = await requestWithdrawal(page, amount);
     await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds - amount));
@@ -262,7 +288,7 @@ test.describe("withdraw", () => {
     );
 
     await page.goto("/member/withdraw");
-    await addPayee(page, `5555${randomInt(100_000, 999_999)}`);
+    await addPayee(page, `5555${randomInt(100_000, 999_999)}`, { password: "246813" });
     const form = page.getByTestId("withdraw-form");
     await form.getByLabel(label("en", "withdraw.amount")).fill((amount / 100).toFixed(2));
     await form.getByLabel(label("en", "withdraw.withdrawPassword")).fill("246813");

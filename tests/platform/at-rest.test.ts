@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openBytes, openText, sealBytes, sealText } from "~/platform/db/at-rest.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { findAgeCheckDocument } from "~/platform/protection/age-queue.server";
 import { requestAgeCheck } from "~/platform/protection/age.server";
 import { addPayeeAccount, listPayeeAccounts } from "~/platform/wallet/payees.server";
@@ -46,6 +47,11 @@ describe("sealing", () => {
 describe("in the database", () => {
   test("a payee's number is stored sealed; the member sees its last digits", async () => {
     const memberId = await insertMember(handle.db);
+    await handle.db
+      .updateTable("members")
+      .set({ withdraw_password_hash: await hashPassword("246810") })
+      .where("id", "=", memberId)
+      .execute();
     const policy = testWalletPolicy();
     await addPayeeAccount(
       handle.db,
@@ -54,6 +60,7 @@ describe("in the database", () => {
         provider: policy.payeeProviders[0]!.code,
         holderName: "Ali Khan",
         accountNumber: "00119988776655",
+        withdrawPassword: "246810",
       },
       policy,
     );

@@ -15,6 +15,8 @@ import {
 } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { readProfile, updateProfile } from "~/platform/identity/profile.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
+import { createSession, readSession } from "~/platform/identity/sessions.server";
 import { useSeededDatabase } from "../helpers/database";
 import { insertMember } from "../helpers/wallet";
 
@@ -34,6 +36,32 @@ async function codeSentTo(recipient: string) {
   return /\b(\d{6})\b/.exec(message?.body ?? "")?.[1] ?? "";
 }
 
+const PASSWORD = "Binding123";
+let passwordHash: string | undefined;
+/** A member whose login password is PASSWORD, the proof a binding asks for. */
+async function newMember() {
+  const memberId = await insertMember(seeded.db);
+  passwordHash ??= await hashPassword(PASSWORD);
+  await seeded.db
+    .updateTable("members")
+    .set({ password_hash: passwordHash })
+    .where("id", "=", memberId)
+    .execute();
+  return memberId;
+}
+const NOTICE = {
+  sms: "Your mobile number was changed. If this was not you, contact us.",
+  mailSubject: "Your e-mail address was changed",
+  mailText: "Your e-mail address was changed. If this was not you, contact us.",
+};
+/** What every binding carries beside its target: the session that stays, the proof, the notice. */
+const proven = (memberId: string, password = PASSWORD, sessionId = "0") => ({
+  memberId,
+  sessionId,
+  proof: { kind: "password" as const, password },
+  notice: NOTICE,
+});
+
 const member = (id: string) =>
   seeded.db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const auditEvents = (memberId: string, event: string) =>
@@ -46,7 +74,7 @@ const auditEvents = (memberId: string, event: string) =>
 
 describe("binding a mobile number", () => {
   test("a code to the new number, then the number is the member's; audited without the code", async () => {
-    const memberId = await insertMember(seeded.db);
+    const memberId = await newMember();
     const target = { channel: "sms" as const, dialingCode: "92", mobile: "3009990101" };
     const sent = await sendBindingCode(
       seeded.db,
@@ -61,7 +89,8 @@ describe("binding a mobile number", () => {
 
     await bindMobile(
       seeded.db,
-      { memberId, dialingCode: "92", mobile: "3009990101", code },
+      senders(),
+      { ...proven(memberId), memberId, dialingCode: "92", mobile: "3009990101", code },
       context(),
       policy,
     );
@@ -77,7 +106,8 @@ describe("binding a mobile number", () => {
     await refused(
       bindMobile(
         seeded.db,
-        { memberId, dialingCode: "92", mobile: "3009990101", code },
+        senders(),
+        { ...proven(memberId), memberId, dialingCode: "92", mobile: "3009990101", code },
         context(),
         policy,
       ),
@@ -86,7 +116,7 @@ describe("binding a mobile number", () => {
   });
 
   test("a wrong code is refused and nothing changes", async () => {
-    const memberId = await insertMember(seeded.db);
+    const memberId = await newMember();
     const target = { channel: "sms" as const, dialingCode: "92", mobile: "3009990102" };
     await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
     const code = await codeSentTo("+923009990102");
@@ -94,7 +124,8 @@ describe("binding a mobile number", () => {
     await refused(
       bindMobile(
         seeded.db,
-        { memberId, dialingCode: "92", mobile: "3009990102", code: wrong },
+        senders(),
+        { ...proven(memberId), memberId, dialingCode: "92", mobile: "3009990102", code: wrong },
         context(),
         policy,
       ),
@@ -105,7 +136,7 @@ describe("binding a mobile number", () => {
   });
 
   test("another member's number: no code is sent, and a code from elsewhere cannot bind it", async () => {
-    const memberId = await insertMember(seeded.db);
+    const memberId = await newMember();
     const player = (await findMemberByAccount(seeded.db, "player01"))!;
     const target = {
       channel: "sms" as const,
@@ -127,7 +158,14 @@ describe("binding a mobile number", () => {
     await refused(
       bindMobile(
         seeded.db,
-        { memberId, dialingCode: target.dialingCode, mobile: target.mobile, code },
+        senders(),
+        {
+          ...proven(memberId),
+          memberId,
+          dialingCode: target.dialingCode,
+          mobile: target.mobile,
+          code,
+        },
         context(),
         policy,
       ),
@@ -137,14 +175,15 @@ describe("binding a mobile number", () => {
   });
 
   test("a code for another purpose does not bind", async () => {
-    const memberId = await insertMember(seeded.db);
+    const memberId = await newMember();
     const target = { channel: "sms" as const, dialingCode: "92", mobile: "3009990103" };
     await requestCode(seeded.db, senders(), { purpose: "register", target }, context(), policy);
     const code = await codeSentTo("+923009990103");
     await refused(
       bindMobile(
         seeded.db,
-        { memberId, dialingCode: "92", mobile: "3009990103", code },
+        senders(),
+        { ...proven(memberId), memberId, dialingCode: "92", mobile: "3009990103", code },
         context(),
         policy,
       ),
@@ -155,7 +194,7 @@ describe("binding a mobile number", () => {
 
 describe("binding an e-mail address", () => {
   test("the code arrives by mail; the address is stored in lower case", async () => {
-    const memberId = await insertMember(seeded.db);
+    const memberId = await newMember();
     const target = { channel: "email" as const, email: "New.Mail@Example.com" };
     await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
     const message = await latestOutboxMessage(seeded.db, "new.mail@example.com");
@@ -163,7 +202,8 @@ describe("binding an e-mail address", () => {
     const code = await codeSentTo("new.mail@example.com");
     await bindEmail(
       seeded.db,
-      { memberId, email: "New.Mail@Example.com", code },
+      senders(),
+      { ...proven(memberId), memberId, email: "New.Mail@Example.com", code },
       context(),
       policy,
     );
@@ -173,7 +213,7 @@ describe("binding an e-mail address", () => {
   });
 
   test("an address another member uses is refused, whatever its case", async () => {
-    const memberId = await insertMember(seeded.db);
+    const memberId = await newMember();
     const target = { channel: "email" as const, email: "Player01@Example.com" };
     await refused(
       sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy),
@@ -182,7 +222,8 @@ describe("binding an e-mail address", () => {
     await refused(
       bindEmail(
         seeded.db,
-        { memberId, email: "player01@example.com", code: "123456" },
+        senders(),
+        { ...proven(memberId), memberId, email: "player01@example.com", code: "123456" },
         context(),
         policy,
       ),
@@ -260,5 +301,78 @@ describe("profile", () => {
       ).changed,
     ).toEqual([]);
     expect(await auditEvents(memberId, "profile_updated")).toHaveLength(2);
+  });
+});
+
+describe("changing a bound number or address", () => {
+  test("needs the login password; the old number is told, other sessions end and this one stays; audited before and after, masked", async () => {
+    const memberId = await newMember();
+    await seeded.db
+      .updateTable("members")
+      .set({ dialing_code: "92", mobile: "3009990201" })
+      .where("id", "=", memberId)
+      .execute();
+    const open = (userAgent: string) =>
+      createSession(
+        seeded.db,
+        { memberId, site: "member", remember: false, ip: null, userAgent },
+        policy,
+      );
+    const here = await open("here");
+    const there = await open("there");
+    const hereId = (await readSession(seeded.db, here.token, policy))!.sessionId;
+    const target = { channel: "sms" as const, dialingCode: "92", mobile: "3009990202" };
+    await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
+    const code = await codeSentTo("+923009990202");
+    const change = (password: string) =>
+      bindMobile(
+        seeded.db,
+        senders(),
+        { ...proven(memberId, password, hereId), dialingCode: "92", mobile: "3009990202", code },
+        context(),
+        policy,
+      );
+
+    // Without the right password nothing changes, and the code is not used up.
+    await refused(change("Wrong999"), "old_password_wrong");
+    expect((await member(memberId)).mobile).toBe("3009990201");
+    expect(await readSession(seeded.db, there.token, policy)).not.toBeNull();
+
+    await change(PASSWORD);
+    expect((await member(memberId)).mobile).toBe("3009990202");
+    expect((await latestOutboxMessage(seeded.db, "+923009990201"))?.body).toBe(NOTICE.sms);
+    expect(await readSession(seeded.db, here.token, policy)).not.toBeNull();
+    expect(await readSession(seeded.db, there.token, policy)).toBeNull();
+    const [event] = await auditEvents(memberId, "phone_bound");
+    expect(event?.detail).toMatchObject({
+      from: "+92300***01",
+      to: "+92300***02",
+      sessionsEnded: 1,
+    });
+  });
+
+  test("a new e-mail address: the old one gets the notice by mail", async () => {
+    const memberId = await newMember();
+    await seeded.db
+      .updateTable("members")
+      .set({ email: "old.box@example.com" })
+      .where("id", "=", memberId)
+      .execute();
+    const target = { channel: "email" as const, email: "new.box@example.com" };
+    await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
+    const code = await codeSentTo("new.box@example.com");
+    await bindEmail(
+      seeded.db,
+      senders(),
+      { ...proven(memberId), email: "new.box@example.com", code },
+      context(),
+      policy,
+    );
+    const notice = await latestOutboxMessage(seeded.db, "old.box@example.com");
+    expect(notice?.body).toContain(NOTICE.mailText);
+    expect((await auditEvents(memberId, "email_bound"))[0]?.detail).toMatchObject({
+      from: "o***@example.com",
+      to: "n***@example.com",
+    });
   });
 });

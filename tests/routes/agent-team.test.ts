@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { findMemberByAccount } from "~/platform/identity/members.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { insertAgent } from "../helpers/agency";
 import { useSeededDatabase } from "../helpers/database";
@@ -271,6 +272,12 @@ describe("/agentHome/team", () => {
   test("a sub-agent transfers to its upline from the same page", async () => {
     const { a, subA } = await teams();
     await fundMain(handle.db, subA, 1_000n);
+    // Money out asks for the withdraw password, on the agent's upline form too.
+    await handle.db
+      .updateTable("members")
+      .set({ withdraw_password_hash: await hashPassword("246810") })
+      .where("id", "=", subA)
+      .execute();
     const cookie = (await signInMember(handle.db, subA, "agent")).cookie;
     const { action, loader } = await teamRoute();
     const data = await jsonBody(loader(get("/agentHome/team", cookie)));
@@ -281,6 +288,7 @@ describe("/agentHome/team", () => {
         post("/agentHome/team", cookie, {
           intent: "transfer-upline",
           amount: "4",
+          withdrawPassword: "246810",
           idempotencyKey: formKey(),
         }),
       ),

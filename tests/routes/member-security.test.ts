@@ -230,6 +230,7 @@ describe("bind a mobile number", () => {
 
     const wrong = await post(member.cookie, {
       intent: "bind-phone",
+      loginPassword: "Login123",
       ...fields,
       verificationCode: otherThan(code),
     });
@@ -245,6 +246,7 @@ describe("bind a mobile number", () => {
 
     const bound = await post(member.cookie, {
       intent: "bind-phone",
+      loginPassword: "Login123",
       ...fields,
       verificationCode: code,
     });
@@ -258,6 +260,7 @@ describe("bind a mobile number", () => {
     const data = await jsonBody(
       post(member.cookie, {
         intent: "bind-phone",
+        loginPassword: "Login123",
         countryDialingCode: "92",
         mobileNum: "12ab",
         verificationCode: "x",
@@ -279,11 +282,47 @@ describe("bind a mobile number", () => {
     ]);
     expect((await latestOutboxMessage(handle.db, "+923001234567"))?.id).toBe(before?.id);
     const bind = await jsonBody(
-      post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: "123456" }),
+      post(member.cookie, {
+        intent: "bind-phone",
+        loginPassword: "Login123",
+        ...fields,
+        verificationCode: "123456",
+      }),
     );
     expect(bind.result.error.mobileNum).toEqual([
       "This mobile number is already used by another account",
     ]);
+  });
+});
+
+describe("the login password a binding asks for", () => {
+  test("missing or wrong, the binding is refused on the password field and the code stays usable", async () => {
+    const member = await newMember();
+    const fields = { countryDialingCode: "92", mobileNum: "3009991299" };
+    await post(member.cookie, { intent: "send-code", channel: "sms", ...fields });
+    const code = await codeSentTo("+923009991299");
+    const missing = await jsonBody(
+      post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: code }),
+    );
+    expect(missing.result.error.loginPassword).toBeTruthy();
+    const wrong = await jsonBody(
+      post(member.cookie, {
+        intent: "bind-phone",
+        ...fields,
+        verificationCode: code,
+        loginPassword: "Wrong999",
+      }),
+    );
+    expect(wrong.result.error.loginPassword).toEqual(["The login password is not correct."]);
+    expect(wrong.result.initialValue).not.toHaveProperty("loginPassword");
+    expect((await memberRow(member.id)).mobile).toBeNull();
+    const bound = await post(member.cookie, {
+      intent: "bind-phone",
+      ...fields,
+      verificationCode: code,
+      loginPassword: "Login123",
+    });
+    expect(bound.status).toBe(302);
   });
 });
 
@@ -298,12 +337,18 @@ describe("bind an e-mail address", () => {
     expect((await latestOutboxMessage(handle.db, email))?.channel).toBe("email");
     const code = await codeSentTo(email);
     const wrong = await jsonBody(
-      post(member.cookie, { intent: "bind-email", email, verificationCode: otherThan(code) }),
+      post(member.cookie, {
+        intent: "bind-email",
+        loginPassword: "Login123",
+        email,
+        verificationCode: otherThan(code),
+      }),
     );
     expect(wrong.result.error.verificationCode).toEqual(["Please enter a valid verification code"]);
     expect(wrong.result.initialValue.email).toBe(email);
     const bound = await post(member.cookie, {
       intent: "bind-email",
+      loginPassword: "Login123",
       email,
       verificationCode: code,
     });

@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { findMemberByAccount } from "~/platform/identity/members.server";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { mainBalance, walletBalances } from "~/platform/wallet/balance.server";
 import { HOUSE, MAIN, memberKey, postEntry } from "~/platform/wallet/ledger.server";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
@@ -332,13 +333,32 @@ describe("/member/transfer in single-wallet mode (GCS_merchantWallet isSingle)",
   });
 });
 
+const UPLINE_WITHDRAW_PASSWORD = "246810";
+let withdrawHash: string | undefined;
+
 describe("/member/transfer-upline", () => {
-  const upline = (cookie: string, fields: Record<string, string>) =>
-    formPost(
+  /**
+   * A post of the form with the withdraw password money out asks for (set here for every
+   * member that has none yet, so each test's members can send).
+   */
+  const upline = async (cookie: string, fields: Record<string, string>) => {
+    withdrawHash ??= await hashPassword(UPLINE_WITHDRAW_PASSWORD);
+    await handle.db
+      .updateTable("members")
+      .set({ withdraw_password_hash: withdrawHash })
+      .where("withdraw_password_hash", "is", null)
+      .execute();
+    return formPost(
       "/member/transfer-upline",
-      { intent: "transfer-upline", idempotencyKey: formKey(), ...fields },
+      {
+        intent: "transfer-upline",
+        idempotencyKey: formKey(),
+        withdrawPassword: UPLINE_WITHDRAW_PASSWORD,
+        ...fields,
+      },
       { Cookie: cookie },
     );
+  };
 
   test("crew01 sends money to agent01: the agent is named, balances move, the note says so", async () => {
     const { loader, action } = await uplineRoute();
@@ -361,13 +381,13 @@ describe("/member/transfer-upline", () => {
 
     const key = formKey();
     const entry = doneId(
-      await action(upline(cookie, { amount: "12.34", idempotencyKey: key })),
+      await action(await upline(cookie, { amount: "12.34", idempotencyKey: key })),
       "/member/transfer-upline",
     );
     // The same key again: the same entry, no second payment.
     expect(
       doneId(
-        await action(upline(cookie, { amount: "12.34", idempotencyKey: key })),
+        await action(await upline(cookie, { amount: "12.34", idempotencyKey: key })),
         "/member/transfer-upline",
       ),
     ).toBe(entry);
@@ -402,7 +422,7 @@ describe("/member/transfer-upline", () => {
     const { action } = await uplineRoute();
     const agent = (await findMemberByAccount(handle.db, "agent01"))!;
     const member = await fundedMember(1_000n, { parentId: agent.id });
-    const response = await action(upline(member.cookie, { amount: "10.01" }));
+    const response = await action(await upline(member.cookie, { amount: "10.01" }));
     expect(response.status).toBe(400);
     const data = await jsonBody(response);
     expect(data.result.error.amount).toEqual(["Insufficient balance"]);
@@ -417,7 +437,7 @@ describe("/member/transfer-upline", () => {
       loader(routeArgs("/member/transfer-upline", { headers: { Cookie: cookie } })),
     );
     expect(page.status).toBe(404);
-    const posted = await thrownResponse(action(upline(cookie, { amount: "1" })));
+    const posted = await thrownResponse(action(await upline(cookie, { amount: "1" })));
     expect(posted.status).toBe(404);
   });
 

@@ -192,6 +192,7 @@ describe("/member/withdraw: payee accounts", () => {
         provider: "EASYPAISA",
         holderName: "Ayesha Khan",
         accountNumber: "03001234567",
+        withdrawPassword: WITHDRAW_PASSWORD,
       }),
     );
     expect(added.headers.get("Location")).toBe("/member/withdraw?payee=added");

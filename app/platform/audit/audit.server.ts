@@ -70,7 +70,9 @@ export type AuditEvent =
   | "authenticator_removed"
   | "recovery_code_used"
   | "second_factor_failed"
-  | "second_factor_locked";
+  | "second_factor_locked"
+  // Account takeover (issue 24): the member signed out sessions from the security centre.
+  | "sessions_signed_out";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

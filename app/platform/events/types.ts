@@ -15,7 +15,9 @@ export interface LiveEventData {
   /** Topic `announcements`. */
   announcement: { id: string };
   /** The member's sessions were ended: every stream checks its own and closes when it is gone. */
-  signed_out: { reason: "signed_out" | "password_changed" | "break" | "session_limit" };
+  signed_out: {
+    reason: "signed_out" | "password_changed" | "contact_changed" | "break" | "session_limit";
+  };
   /** An operator answered the member's support conversation; `unread` is the member's count after it. */
   support_message: { unread: number };
   /** Topic `room:<room>`: a chat message posted; `author` is the masked account or the nickname. */

@@ -170,12 +170,18 @@ export async function consumeCode(
   ) {
     throw new PlatformError("code-expired");
   }
+  // The answer is counted before it is compared, by the statement that checks the count: of
+  // any number of parallel answers at most `codeMaxAttempts` are ever compared (ADR 36).
+  const admitted = await db
+    .updateTable("verification_codes")
+    .set({ attempts: sql`attempts + 1` })
+    .where("id", "=", latest.id)
+    .where("consumed_at", "is", null)
+    .where("attempts", "<", policy.codeMaxAttempts)
+    .returning("id")
+    .executeTakeFirst();
+  if (!admitted) throw new PlatformError("code-expired");
   if (latest.code_hash !== codeHash(input.purpose, recipient, code)) {
-    await db
-      .updateTable("verification_codes")
-      .set({ attempts: sql`attempts + 1` })
-      .where("id", "=", latest.id)
-      .execute();
     throw new PlatformError("invalid-verification-code");
   }
   const consumed = await db

@@ -6,16 +6,20 @@ import {
   type CodeRequestResult,
   type CodeTarget,
 } from "./codes.server";
+import { confirmIdentity, type IdentityProof } from "./identity-proof.server";
 import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
+import { deleteOtherSessions } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 
 /**
  * Binding a mobile number or an e-mail address to a signed-in member (the
- * security centre). The session proves who the member is; a one-time code
- * (purpose "bind") sent to the new number or address proves it is theirs.
+ * security centre). The session and the login password prove who the member
+ * is; a one-time code (purpose "bind") sent to the new number or address proves
+ * it is theirs. The old number or address is told, and every other session of
+ * the member ends.
  * A number or address another member already uses is refused before any code
  * goes out, and again when the code is consumed (the unique index on the
  * mobile number settles a race).
@@ -81,16 +85,45 @@ export async function sendBindingCode(
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
+/**
+ * What the old number or address is told when it is replaced, in the member's language (the
+ * route translates it): if the member did not make the change, they learn of it there.
+ */
+export interface ContactChangeNotice {
+  sms: string;
+  mailSubject: string;
+  mailText: string;
+}
+
+export interface BindingInput {
+  memberId: string;
+  /** The session that makes the change: it stays; every other session of the member ends. */
+  sessionId: string;
+  /** The member's proof beyond the session (the login password today). */
+  proof: IdentityProof;
+  code: string;
+  notice: ContactChangeNotice;
+}
+
 async function bind(
   db: Database,
-  input: { memberId: string; target: CodeTarget; code: string },
+  senders: Senders,
+  input: Omit<BindingInput, "code"> & { target: CodeTarget; code: string },
   context: AuditContext,
   policy: BindingPolicy,
 ) {
   const { memberId, target } = input;
+  // The session alone never moves the account's contacts: a borrowed phone or a stolen cookie
+  // must not be able to bind a number that then resets the password.
+  await confirmIdentity(db, memberId, input.proof);
   // Checked before the code is consumed, so a refused number does not burn the member's code.
   await assertFreeFor(db, memberId, target);
   await consumeCode(db, { purpose: "bind", target, code: input.code }, policy);
+  const before = await db
+    .selectFrom("members")
+    .select(["dialing_code", "mobile", "email"])
+    .where("id", "=", memberId)
+    .executeTakeFirstOrThrow();
   try {
     await db
       .updateTable("members")
@@ -105,25 +138,52 @@ async function bind(
     if (!isUniqueViolation(error)) throw error;
     throw new PlatformError("mobile_taken");
   }
+  const oldRecipient =
+    target.channel === "sms"
+      ? before.mobile && `+${before.dialing_code ?? ""}${before.mobile}`
+      : before.email;
+  const newRecipient = codeRecipient(target);
+  // The old number or address hears of the change (not when the same one is bound again).
+  if (oldRecipient && oldRecipient.toLowerCase() !== newRecipient.toLowerCase()) {
+    if (target.channel === "sms" && before.mobile) {
+      await senders.sms.send({
+        dialingCode: before.dialing_code ?? "",
+        mobile: before.mobile,
+        text: input.notice.sms,
+        purpose: "contact_changed",
+      });
+    } else if (target.channel === "email" && before.email) {
+      await senders.mail.send({
+        to: before.email,
+        subject: input.notice.mailSubject,
+        text: input.notice.mailText,
+        purpose: "contact_changed",
+      });
+    }
+  }
+  const sessionsEnded = await deleteOtherSessions(db, memberId, input.sessionId, "contact_changed");
   await audit(db, target.channel === "sms" ? "phone_bound" : "email_bound", context, {
     memberId,
-    detail: { to: maskRecipient(codeRecipient(target)) },
+    detail: {
+      from: oldRecipient ? maskRecipient(oldRecipient) : null,
+      to: maskRecipient(newRecipient),
+      sessionsEnded,
+    },
   });
 }
 
 export async function bindMobile(
   db: Database,
-  input: { memberId: string; dialingCode: string; mobile: string; code: string },
+  senders: Senders,
+  input: BindingInput & { dialingCode: string; mobile: string },
   context: AuditContext,
   policy: BindingPolicy,
 ) {
+  const { dialingCode, mobile, ...rest } = input;
   await bind(
     db,
-    {
-      memberId: input.memberId,
-      target: { channel: "sms", dialingCode: input.dialingCode, mobile: input.mobile },
-      code: input.code,
-    },
+    senders,
+    { ...rest, target: { channel: "sms", dialingCode, mobile } },
     context,
     policy,
   );
@@ -131,18 +191,11 @@ export async function bindMobile(
 
 export async function bindEmail(
   db: Database,
-  input: { memberId: string; email: string; code: string },
+  senders: Senders,
+  input: BindingInput & { email: string },
   context: AuditContext,
   policy: BindingPolicy,
 ) {
-  await bind(
-    db,
-    {
-      memberId: input.memberId,
-      target: { channel: "email", email: input.email },
-      code: input.code,
-    },
-    context,
-    policy,
-  );
+  const { email, ...rest } = input;
+  await bind(db, senders, { ...rest, target: { channel: "email", email } }, context, policy);
 }

@@ -6,7 +6,7 @@ import { roleOf, type TypeSets } from "./member-types";
 import { findMemberByAccount, findMemberByMobile } from "./members.server";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
-import { clearLimit, countHit, lockUntil, readLimit } from "./rate-limits.server";
+import { clearLimit, countHit, forgiveAttempt, lockUntil, readLimit } from "./rate-limits.server";
 import { startSecondFactor } from "./second-factor-login.server";
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./secrets.server";
 import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
@@ -65,10 +65,42 @@ export async function loginThrottleState(
 }
 
 /**
- * Counts a failed attempt against the account and the IP. Past the captcha
- * threshold every answer carries the captcha flag; past the lock threshold the
- * account (or IP) is refused for `lockMs`, then the window starts over — the
- * owner is never locked out for good.
+ * Counts a login attempt against the account and the IP before its secret is checked, in
+ * the statement that returns the count (ADR 36): of any number of parallel attempts, at most
+ * `accountLockAfter` per account (and `ipBlockAfter` per IP) are ever evaluated. Past the
+ * limit the account (or IP) is refused for `lockMs`, then the window starts over — the owner
+ * is never locked out for good.
+ */
+async function admitLogin(
+  db: Database,
+  input: LoginInput,
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now: Date,
+) {
+  const key = accountKey(input);
+  const accountHits = await countHit(db, key, policy.failureWindowMs, now);
+  const ipHits = context.ip
+    ? await countHit(db, ipKey(context.ip), policy.failureWindowMs, now)
+    : 0;
+  const until = new Date(now.getTime() + policy.lockMs);
+  if (context.ip && ipHits > policy.ipBlockAfter) {
+    await lockUntil(db, ipKey(context.ip), until);
+    throw new PlatformError("ip_blocked", { captcha: true });
+  }
+  if (accountHits > policy.accountLockAfter) {
+    await lockUntil(db, key, until);
+    throw new PlatformError("account_locked", {
+      captcha: true,
+      retryAfterMinutes: Math.ceil(policy.lockMs / 60_000),
+    });
+  }
+  return { accountHits, ipHits };
+}
+
+/**
+ * An admitted attempt that failed: audited, and the last one the window allows locks the
+ * account (or blocks the IP). Returns whether the form must show a captcha from now on.
  */
 async function recordFailure(
   db: Database,
@@ -77,12 +109,9 @@ async function recordFailure(
   policy: IdentityPolicy,
   now: Date,
   memberId: string | null,
+  hits: { accountHits: number; ipHits: number },
 ) {
-  const key = accountKey(input);
-  const accountHits = await countHit(db, key, policy.failureWindowMs, now);
-  const ipHits = context.ip
-    ? await countHit(db, ipKey(context.ip), policy.failureWindowMs, now)
-    : 0;
+  const { accountHits, ipHits } = hits;
   await audit(db, "login_failed", context, {
     memberId,
     account: input.method === "password" ? input.account.trim().toLowerCase() : null,
@@ -94,7 +123,7 @@ async function recordFailure(
     throw new PlatformError("ip_blocked", { captcha: true });
   }
   if (accountHits >= policy.accountLockAfter) {
-    await lockUntil(db, key, until);
+    await lockUntil(db, accountKey(input), until);
     await audit(db, "login_locked", context, { memberId, detail: { until: until.toISOString() } });
     throw new PlatformError("account_locked", {
       captcha: true,
@@ -121,6 +150,23 @@ async function rehashPassword(db: Database, member: Member, password: string) {
 }
 
 /**
+ * A wrong captcha counts against the IP only: the captcha itself is single-use, and counting
+ * it against the account would let anyone lock any account (an operator's included) with
+ * captchas alone.
+ */
+async function recordCaptchaFailure(
+  db: Database,
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now: Date,
+) {
+  if (!context.ip) return;
+  const ipHits = await countHit(db, ipKey(context.ip), policy.failureWindowMs, now);
+  if (ipHits >= policy.ipBlockAfter)
+    await lockUntil(db, ipKey(context.ip), new Date(now.getTime() + policy.lockMs));
+}
+
+/**
  * Login. Returns a new session, or — when a password change is forced —
  * a ticket for the change-password dialog instead of a session. Throws a
  * PlatformError whose `captcha` detail says whether the form must show one.
@@ -142,11 +188,13 @@ export async function login(
   if (state.captchaRequired) {
     if (!input.captcha?.trim()) throw new PlatformError("captcha_required", { captcha: true });
     if (!(await solveCaptcha(db, input.captchaId, input.captcha, now))) {
-      await recordFailure(db, input, context, policy, now, null);
+      await recordCaptchaFailure(db, context, policy, now);
       throw new PlatformError("captcha_wrong", { captcha: true });
     }
   }
 
+  // Counted before the password or code is looked at; a right one takes its count back below.
+  const hits = await admitLogin(db, input, context, policy, now);
   let member: Member | undefined;
   if (input.method === "password") {
     member = await findMemberByAccount(db, input.account);
@@ -172,14 +220,17 @@ export async function login(
       member = await findMemberByMobile(db, input.dialingCode, input.mobile);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      const captcha = await recordFailure(db, input, context, policy, now, null);
+      const captcha = await recordFailure(db, input, context, policy, now, null, hits);
       throw new PlatformError(error.code, { captcha });
     }
   }
   if (!member || member.status !== "active") {
-    const captcha = await recordFailure(db, input, context, policy, now, member?.id ?? null);
+    const captcha = await recordFailure(db, input, context, policy, now, member?.id ?? null, hits);
     throw new PlatformError("login_failed", { captcha });
   }
+  // The right secret: the account's failures are forgiven, and the IP's count takes this one back.
+  await clearLimit(db, accountKey(input));
+  if (context.ip) await forgiveAttempt(db, ipKey(context.ip));
 
   const role = roleOf(member.type, rules);
   // The back office (/ops) takes operators only, and operators sign in nowhere else.
@@ -189,7 +240,6 @@ export async function login(
     throw new PlatformError("non_member_login");
   }
   if (input.site === "agent" && role !== "agent") throw new PlatformError("non_agent_login");
-  await clearLimit(db, accountKey(input));
   // After the credentials, so a break is never revealed to someone without the password.
   if (input.site !== "ops") {
     const block = await loginBlock(db, member.id, { reopen: input.reopen, context }, now);

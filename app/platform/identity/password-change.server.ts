@@ -1,11 +1,12 @@
 import { consumeCode } from "./codes.server";
 import { DEFAULT_PASSWORD } from "./constants";
 import type { ForcedChangeReason } from "./forced-change";
+import { confirmIdentity } from "./identity-proof.server";
 import { findMemberByAccount, findMemberByMobile } from "./members.server";
 import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
-import { clearLimit, countHit, hitOncePer } from "./rate-limits.server";
-import { hashPassword, hashToken, randomToken, verifyPassword } from "./secrets.server";
+import { clearLimit, hitOncePer } from "./rate-limits.server";
+import { hashPassword, hashToken, randomToken } from "./secrets.server";
 import { createSession, deleteOtherSessions, type NewSession, type Site } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
@@ -97,7 +98,8 @@ export async function completePasswordChange(
     .executeTakeFirst();
   if (!claimed) throw new PlatformError("password_change_expired");
   await setPassword(db, claimed.member_id, input.newPassword, now);
-  await deleteOtherSessions(db, claimed.member_id);
+  // Every session ends: whoever knew the old password is signed out everywhere.
+  const ended = await deleteOtherSessions(db, claimed.member_id);
   const member = await db
     .selectFrom("members")
     .selectAll()
@@ -113,14 +115,15 @@ export async function completePasswordChange(
   await audit(db, claimed.reason === "reset" ? "password_reset" : "password_changed", context, {
     memberId: member.id,
     account: member.account,
-    detail: { reason: claimed.reason },
+    detail: { reason: claimed.reason, sessionsEnded: ended },
   });
   return { session, member, redirectTo: claimed.redirect_to, site: claimed.site };
 }
 
 /**
  * A signed-in member changes the password (member area, /agent dialog). The
- * old password is checked, with at most 5 wrong tries per 15 minutes.
+ * old password is the identity proof (at most 5 wrong ones per 15 minutes,
+ * counted before it is checked); every other session of the member ends.
  */
 export async function changePassword(
   db: Database,
@@ -129,24 +132,19 @@ export async function changePassword(
   now = new Date(),
 ) {
   refuseDefault(input.newPassword);
+  await confirmIdentity(db, input.memberId, { kind: "password", password: input.oldPassword }, now);
+  if (input.oldPassword === input.newPassword) throw new PlatformError("password_unchanged");
   const member = await db
     .selectFrom("members")
-    .selectAll()
+    .select(["id", "account"])
     .where("id", "=", input.memberId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(input.oldPassword, member.password_hash))) {
-    if ((await countHit(db, `password-change:${member.id}`, 15 * 60_000, now)) >= 5) {
-      throw new PlatformError("too-many-requests");
-    }
-    throw new PlatformError("old_password_wrong");
-  }
-  if (input.oldPassword === input.newPassword) throw new PlatformError("password_unchanged");
   await setPassword(db, member.id, input.newPassword, now);
-  await deleteOtherSessions(db, member.id, input.sessionId);
+  const ended = await deleteOtherSessions(db, member.id, input.sessionId);
   await audit(db, "password_changed", context, {
     memberId: member.id,
     account: member.account,
-    detail: { reason: "member" },
+    detail: { reason: "member", sessionsEnded: ended },
   });
 }
 
@@ -173,7 +171,7 @@ export async function resetPasswordByPhone(
   // Codes for unknown numbers are never delivered, so this is only reached by a guess.
   if (!member || member.status !== "active") throw new PlatformError("invalid-verification-code");
   await setPassword(db, member.id, input.newPassword, now);
-  await deleteOtherSessions(db, member.id);
+  const ended = await deleteOtherSessions(db, member.id);
   await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
   const session = await createSession(
     db,
@@ -184,7 +182,7 @@ export async function resetPasswordByPhone(
   await audit(db, "password_reset", context, {
     memberId: member.id,
     account: member.account,
-    detail: { by: "phone" },
+    detail: { by: "phone", sessionsEnded: ended },
   });
   return { session, member };
 }

@@ -106,3 +106,29 @@ export async function lockUntil(db: Database, key: string, until: Date) {
 export async function clearLimit(db: Database, key: string) {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
+
+/**
+ * An attempt at a secret, counted before the secret is checked, by the one statement that
+ * also returns the count: of any number of parallel attempts at most `limit` are admitted
+ * (a read before the check and a write after it would let every parallel request through).
+ * Returns the attempt's number when admitted, null when the limit is already used up.
+ */
+export async function admitAttempt(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = new Date(),
+): Promise<number | null> {
+  const hits = await countHit(db, key, windowMs, now);
+  return hits <= limit ? hits : null;
+}
+
+/** Takes back an admitted attempt that proved right, so an owner's own successes never use up the allowance. */
+export async function forgiveAttempt(db: Database, key: string) {
+  await db
+    .updateTable("rate_limits")
+    .set({ hits: sql`greatest(rate_limits.hits - 1, 0)` })
+    .where("key", "=", key)
+    .execute();
+}

@@ -2,10 +2,11 @@ import { REMEMBER_ME_MS } from "./constants";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
 import { isSessionEndReason, type SessionEndReason } from "./session-ends";
-import type { AuditContext } from "../audit/audit.server";
+import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { publishSignedOut } from "../events/producers.server";
+import type { LiveEventData } from "../events/types";
 import { markSessionEnded } from "../protection/reality.server";
 
 /** last_seen_at is written at most this often: a page view is not worth a write each time. */
@@ -190,14 +191,96 @@ export function deleteSession(db: Database, token: string): Promise<string | nul
   });
 }
 
-/** After a password change every other device is signed out. */
-export function deleteOtherSessions(db: Database, memberId: string, keepSessionId?: string) {
+/**
+ * Signs out every session of a member but `keepSessionId` (after a password change, a
+ * reset, a new phone or e-mail, or the member's own "sign out all other sessions").
+ * Returns how many ended.
+ */
+export function deleteOtherSessions(
+  db: Database,
+  memberId: string,
+  keepSessionId?: string,
+  reason: LiveEventData["signed_out"]["reason"] = "password_changed",
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let query = trx.deleteFrom("sessions").where("member_id", "=", memberId);
     if (keepSessionId) query = query.where("id", "!=", keepSessionId);
     const { numDeletedRows } = await query.executeTakeFirst();
-    if (numDeletedRows > 0n) await publishSignedOut(trx, memberId, "password_changed");
+    if (numDeletedRows > 0n) await publishSignedOut(trx, memberId, reason);
+    return Number(numDeletedRows);
   });
+}
+
+/** A live session as the member's security centre lists it. */
+export interface MemberSession {
+  id: string;
+  site: Site;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** The session of the request that asks: "this device". */
+  current: boolean;
+}
+
+/** The member's sessions that are still live, the newest first. */
+export async function listMemberSessions(
+  db: Database,
+  memberId: string,
+  currentSessionId: string,
+  now = new Date(),
+): Promise<MemberSession[]> {
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "site", "ip", "user_agent", "created_at", "last_seen_at"])
+    .where("member_id", "=", memberId)
+    .where("ended_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("last_seen_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    site: row.site as Site,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/**
+ * The member signs out one of their own sessions (never the current one: that is the sign-out
+ * button), or every other one. Returns how many ended; a session of another member is not
+ * found, whatever id the form sends.
+ */
+export async function signOutMemberSessions(
+  db: Database,
+  input: { memberId: string; currentSessionId: string; sessionId: string | "others" },
+  context: AuditContext,
+): Promise<number> {
+  let ended: number;
+  if (input.sessionId === "others") {
+    ended = await deleteOtherSessions(db, input.memberId, input.currentSessionId, "signed_out");
+  } else {
+    ended = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom("sessions")
+        .where("member_id", "=", input.memberId)
+        .where("id", "=", input.sessionId)
+        .where("id", "!=", input.currentSessionId)
+        .returning("id")
+        .executeTakeFirst();
+      if (row) await publishSignedOut(trx, input.memberId, "signed_out");
+      return row ? 1 : 0;
+    });
+  }
+  await audit(db, "sessions_signed_out", context, {
+    memberId: input.memberId,
+    detail: { which: input.sessionId === "others" ? "others" : "one", ended },
+  });
+  return ended;
 }
 
 /** Ended sessions go too, by their original expiry: by then their cookie has lapsed as well. */

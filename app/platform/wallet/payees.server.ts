@@ -1,3 +1,4 @@
+import { checkWithdrawPassword } from "./withdraw-password.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { WalletPolicy } from "./policy";
@@ -34,11 +35,22 @@ export async function listPayeeAccounts(db: Database, memberId: string): Promise
   }));
 }
 
+/**
+ * A new account that withdrawals may pay to: money can leave through it, so the withdraw
+ * password is asked for first, counted by the same lock as a withdrawal's.
+ */
 export async function addPayeeAccount(
   db: Database,
-  input: { memberId: string; provider: string; holderName: string; accountNumber: string },
+  input: {
+    memberId: string;
+    provider: string;
+    holderName: string;
+    accountNumber: string;
+    withdrawPassword: string;
+  },
   policy: WalletPolicy,
 ): Promise<PayeeAccount> {
+  await checkWithdrawPassword(db, input.memberId, input.withdrawPassword);
   const provider = policy.payeeProviders.find((candidate) => candidate.code === input.provider);
   if (!provider) throw new PlatformError("unknown_provider");
   const existing = await listPayeeAccounts(db, input.memberId);

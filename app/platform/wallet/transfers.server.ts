@@ -1,3 +1,4 @@
+import { checkWithdrawPassword } from "./withdraw-password.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
@@ -100,11 +101,12 @@ export async function transferAllToMain(
 /**
  * Transfer to the upline: a member (or sub-agent) under an agent sends money from
  * MAIN to the agent's MAIN. The upline comes from the member row, never from
- * the form.
+ * the form. Money leaves the account, so the withdraw password is asked for first,
+ * counted by the same lock as a withdrawal's.
  */
 export async function transferToUpline(
   db: Database,
-  input: { memberId: string; amount: bigint; key: string },
+  input: { memberId: string; amount: bigint; key: string; withdrawPassword: string },
   sets: TypeSets,
 ): Promise<PostedEntry & { uplineId: string }> {
   const upline = await db
@@ -115,6 +117,7 @@ export async function transferToUpline(
     .executeTakeFirst();
   if (!upline || !isAgentType(upline.type, sets) || upline.status !== "active")
     throw new PlatformError("no_upline");
+  await checkWithdrawPassword(db, input.memberId, input.withdrawPassword);
   const entry = await postEntry(db, {
     key: memberKey(input.memberId, "transfer-upline", input.key),
     kind: "transfer_upline",

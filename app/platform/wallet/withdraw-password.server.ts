@@ -1,7 +1,8 @@
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
-import { countHit, readLimit } from "../identity/rate-limits.server";
+import { confirmIdentity } from "../identity/identity-proof.server";
+import { admitAttempt, forgiveAttempt } from "../identity/rate-limits.server";
 import { hashPassword, verifyPassword } from "../identity/secrets.server";
 
 /** Wrong withdraw passwords allowed per member in the window before withdrawals lock for its rest. */
@@ -34,7 +35,7 @@ export async function setWithdrawPassword(
 ) {
   const member = await db
     .selectFrom("members")
-    .select(["password_hash", "withdraw_password_hash"])
+    .select("withdraw_password_hash")
     .where("id", "=", input.memberId)
     .executeTakeFirstOrThrow();
   if (member.withdraw_password_hash) {
@@ -44,8 +45,12 @@ export async function setWithdrawPassword(
       input.currentWithdrawPassword ?? "",
       member.withdraw_password_hash,
     );
-  } else if (!(await verifyPassword(input.loginPassword ?? "", member.password_hash))) {
-    throw new PlatformError("old_password_wrong");
+  } else {
+    // The first one is proven like every change that could hand the account over.
+    await confirmIdentity(db, input.memberId, {
+      kind: "password",
+      password: input.loginPassword ?? "",
+    });
   }
   await db
     .updateTable("members")
@@ -81,10 +86,11 @@ export async function checkWithdrawPassword(
             .executeTakeFirst()
         )?.withdraw_password_hash;
   if (!hash) throw new PlatformError("withdraw_password_unset");
-  const state = await readLimit(db, limitKey(memberId), WRONG_WINDOW_MS);
-  if (state.hits >= WRONG_ATTEMPTS) throw new PlatformError("withdraw_password_locked");
-  if (!(await verifyPassword(password, hash))) {
-    await countHit(db, limitKey(memberId), WRONG_WINDOW_MS);
-    throw new PlatformError("withdraw_password_wrong");
-  }
+  // Counted before it is checked, by the statement that returns the count (ADR 36); a right
+  // one takes its count back, so only wrong ones use up the window.
+  const key = limitKey(memberId);
+  if ((await admitAttempt(db, key, WRONG_ATTEMPTS, WRONG_WINDOW_MS)) === null)
+    throw new PlatformError("withdraw_password_locked");
+  if (!(await verifyPassword(password, hash))) throw new PlatformError("withdraw_password_wrong");
+  await forgiveAttempt(db, key);
 }

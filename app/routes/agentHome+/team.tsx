@@ -37,6 +37,8 @@ import {
   amountField,
   idempotencyKeyField,
   newFormKey,
+  uplineTransferSchema,
+  WITHDRAW_PASSWORD_ERRORS,
   walletErrorMessage,
 } from "~/utils/wallet.server";
 import { readTeamFilters, TEAM_PAGE_SIZE } from "./__team.server";
@@ -121,7 +123,10 @@ const transferSchema = (brand: BrandConfig, t: TFunction) =>
 const FIELD_OF_ERROR: Record<string, string> = {
   insufficient_balance: "amount",
   invalid_amount: "amount",
+  ...WITHDRAW_PASSWORD_ERRORS,
 };
+/** Never sent back into a re-rendered form. */
+const HIDDEN = ["withdrawPassword"];
 const OWN_ERRORS = ["downline_disabled"];
 
 /** The page's address with `changes` applied (null removes), so filters and paging survive a transfer. */
@@ -156,22 +161,35 @@ export async function action({
           requireDirectDownline(db, agentId, String(formData.get("downlineId") ?? "")),
         )
       : null;
-  const submission = parseSubmission(formData, { schema: transferSchema(brand, t) });
+  const submission = parseSubmission(formData, {
+    schema: downline ? transferSchema(brand, t) : uplineTransferSchema(brand, t),
+  });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the agent's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);
-    return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}), {
-      intent,
-    });
+    return formFailure(
+      submission.reply({
+        ...(staleKey ? { formErrors: [t("transfer.expired")] } : {}),
+        hideFields: HIDDEN,
+      }),
+      { intent },
+    );
   }
   const { amount, idempotencyKey: key } = submission.value;
+  // Only the upline form has one (its schema requires it); the transfer down needs none.
+  const withdrawPassword =
+    "withdrawPassword" in submission.value ? String(submission.value.withdrawPassword) : "";
   try {
     if (downline) {
       const entry = await transferToDownline(db, { agentId, downlineId: downline.id, amount, key });
       return redirect(pageUrl(request, { done: entry.id }));
     }
     // The upline is read from the agent's own row by the platform, never taken from the form.
-    const entry = await transferToUpline(db, { memberId: agentId, amount, key }, brand);
+    const entry = await transferToUpline(
+      db,
+      { memberId: agentId, amount, key, withdrawPassword },
+      brand,
+    );
     return redirect(pageUrl(request, { uplineDone: entry.id }));
   } catch (error) {
     const code = error instanceof PlatformError ? error.code : "";
@@ -180,7 +198,10 @@ export async function action({
       : walletErrorMessage(error, t, brand, locale);
     const field = FIELD_OF_ERROR[code];
     return formFailure(
-      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        hideFields: HIDDEN,
+      }),
       { intent },
     );
   }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
+import { hashPassword } from "~/platform/identity/secrets.server";
 import { awardPoints, pointsBalance, spendPoints } from "~/platform/rewards/points-ledger.server";
 import { sniffProofType } from "~/platform/uploads/proof-images";
 import { walletBalances } from "~/platform/wallet/balance.server";
@@ -313,9 +314,25 @@ describe("ledger", () => {
     const agent = await insertMember(handle.db, { type: 1 });
     const member = await insertMember(handle.db, { parentId: agent });
     await fund(member, 500n);
+    await handle.db
+      .updateTable("members")
+      .set({ withdraw_password_hash: await hashPassword("246810") })
+      .where("id", "=", member)
+      .execute();
+    // Money out asks for the withdraw password: a wrong one moves nothing.
+    expect(
+      await errorCode(
+        transferToUpline(
+          handle.db,
+          { memberId: member, amount: 120n, key: formKey(), withdrawPassword: "135791" },
+          sets,
+        ),
+      ),
+    ).toBe("withdraw_password_wrong");
+    expect(await main(member)).toBe(500n);
     const entry = await transferToUpline(
       handle.db,
-      { memberId: member, amount: 120n, key: formKey() },
+      { memberId: member, amount: 120n, key: formKey(), withdrawPassword: "246810" },
       sets,
     );
     expect(entry.uplineId).toBe(agent);
@@ -324,7 +341,11 @@ describe("ledger", () => {
     const orphan = await insertMember(handle.db);
     expect(
       await errorCode(
-        transferToUpline(handle.db, { memberId: orphan, amount: 1n, key: formKey() }, sets),
+        transferToUpline(
+          handle.db,
+          { memberId: orphan, amount: 1n, key: formKey(), withdrawPassword: "246810" },
+          sets,
+        ),
       ),
     ).toBe("no_upline");
   });

@@ -8,7 +8,7 @@ import { answerParts, type SectionAnswer } from "./section";
 /**
  * The shared shape of the bind forms: the new number or address (children),
  * a code sent to it (the get-code button posts intent send-code with the
- * form's channel) and the bind button. Works without JavaScript: every
+ * form's channel), the login password and the bind button. Works without JavaScript: every
  * button is a plain submit.
  */
 export function BindingForm({
@@ -58,6 +58,15 @@ export function BindingForm({
         />
         <SmsCodeButton intent="send-code" codeSent={answer?.codeSent ?? null} />
       </div>
+      {/* The session alone never moves the account's contacts: the login password too. */}
+      <Field
+        name="loginPassword"
+        type="password"
+        label={t("accountSafety.loginPassword")}
+        autoComplete="current-password"
+        errors={errors.loginPassword}
+        required
+      />
       <FormErrors errors={errors[""]} />
       <button type="submit" name="intent" value={intent} className="button primary">
         {submitLabel}

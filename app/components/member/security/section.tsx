@@ -11,7 +11,8 @@ export type SecuritySection =
   | "email"
   | "profile"
   | "age-check"
-  | "authenticator";
+  | "authenticator"
+  | "sessions";
 
 /** One form's last answer from the action (a 400 with errors, or the code just sent). */
 export interface SectionAnswer {

@@ -106,6 +106,15 @@ export function PayeeAccounts({
             errors={errors.accountNumber}
             required
           />
+          {/* Money can leave through a payee: adding one asks for the withdraw password. */}
+          <Field
+            name="withdrawPassword"
+            type="password"
+            label={t("withdraw.withdrawPassword")}
+            autoComplete="off"
+            errors={errors.withdrawPassword}
+            required
+          />
           <FormErrors errors={errors[""]} />
           <button type="submit" className="button">
             {t("withdraw.addPayee")}

@@ -72,10 +72,11 @@ export async function handleAddPayee(ctx: WithdrawRequestContext, formData: Form
       .string({ error: t("withdraw.validation.accountNumber") })
       .trim()
       .regex(/^\d{6,24}$/, t("withdraw.validation.accountNumber")),
+    withdrawPassword: requiredSecret(t("withdraw.validation.passwordRequired")),
   });
   const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success")
-    return formFailure(submission.reply(), { form: "add-payee" });
+    return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "add-payee" });
   try {
     await addPayeeAccount(
       ctx.db,
@@ -83,7 +84,12 @@ export async function handleAddPayee(ctx: WithdrawRequestContext, formData: Form
       brand.wallet,
     );
   } catch (error) {
-    return formFailure(submission.reply(failureOn({ unknown_provider: "provider" }, error, ctx)), {
+    const fields = {
+      unknown_provider: "provider",
+      withdraw_password_wrong: "withdrawPassword",
+      withdraw_password_locked: "withdrawPassword",
+    };
+    return formFailure(submission.reply({ ...failureOn(fields, error, ctx), hideFields: HIDDEN }), {
       form: "add-payee",
     });
   }

@@ -8,12 +8,15 @@ import { LoginPasswordSection } from "~/components/member/security/login-passwor
 import { PhoneSection } from "~/components/member/security/phone-section";
 import { ProfileSection } from "~/components/member/security/profile-section";
 import { useSectionKeys, type SecuritySection } from "~/components/member/security/section";
+import { SessionsSection } from "~/components/member/security/sessions-section";
 import { VipSection } from "~/components/member/security/vip-section";
 import { WithdrawPasswordSection } from "~/components/member/security/withdraw-password-section";
+import { formatTimestamp } from "~/platform/calendar/datetime";
 import type { Database } from "~/platform/db/open.server";
 import { boundContacts } from "~/platform/identity/contact-binding.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
 import { INCOME_SOURCES, readProfile } from "~/platform/identity/profile.server";
+import { listMemberSessions } from "~/platform/identity/sessions.server";
 import { latestAdultBirthday } from "~/platform/protection/age-birthday.server";
 import { ageCheckState } from "~/platform/protection/age.server";
 import { levelName, REBATE_CATEGORIES, withdrawPolicyFor } from "~/platform/rewards/vip-levels";
@@ -25,6 +28,7 @@ import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { hasWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import { requireRealMember } from "~/utils/auth.server";
+import { deviceName } from "~/utils/device";
 import { assertSameOrigin, readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { i18next, translatorFor } from "~/utils/i18next.server";
@@ -48,6 +52,7 @@ const DONE_SECTIONS = [
   "email",
   "profile",
   "age-check",
+  "sessions",
 ] as const satisfies readonly SecuritySection[];
 
 /** The security centre. The member layout guards it; the loader and action check again on their own. */
@@ -55,17 +60,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
   const memberId = viewer.member.id;
-  const [brand, t, locale, withdrawPasswordSet, contacts, profile, ageCheck] = await Promise.all([
-    getBrandConfig(db),
-    translatorFor(request),
-    i18next.getLocale(request),
-    hasWithdrawPassword(db, memberId),
-    boundContacts(db, memberId),
-    readProfile(db, memberId),
-    ageCheckState(db, memberId),
-  ]);
+  const [brand, t, locale, withdrawPasswordSet, contacts, profile, ageCheck, sessions] =
+    await Promise.all([
+      getBrandConfig(db),
+      translatorFor(request),
+      i18next.getLocale(request),
+      hasWithdrawPassword(db, memberId),
+      boundContacts(db, memberId),
+      readProfile(db, memberId),
+      ageCheckState(db, memberId),
+      listMemberSessions(db, memberId, viewer.sessionId),
+    ]);
   const latestBirthday = latestAdultBirthday(brand.timeZone);
   const done = new URL(request.url).searchParams.get("done");
+  const ended = new URL(request.url).searchParams.get("ended");
   return json({
     title: t("security.title"),
     brandName: brand.name,
@@ -91,6 +99,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       required: brand.ageVerification.beforeFirstDeposit,
     },
     authenticator: await authenticatorState(db, viewer.member, brand.name),
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      device: deviceName(session.userAgent),
+      ip: session.ip,
+      startedAt: formatTimestamp(session.createdAt.toISOString(), brand.timeZone),
+      lastSeenAt: formatTimestamp(session.lastSeenAt.toISOString(), brand.timeZone),
+      current: session.current,
+    })),
+    sessionsEnded:
+      done === "sessions" ? ((["one", "others"] as const).find((w) => w === ended) ?? null) : null,
     // The VIP entry requires VIP.
     vip: viewer.member.hasVip ? await vipSection(db, viewer.member, brand, locale) : null,
   });
@@ -209,6 +227,7 @@ export default function SecurityCentre() {
         // The other forms' answers all carry conform's `result`; the authenticator's never does.
         answer={actionData && !("result" in actionData) ? actionData : undefined}
       />
+      <SessionsSection sessions={data.sessions} ended={actionData ? null : data.sessionsEnded} />
     </>
   );
 }

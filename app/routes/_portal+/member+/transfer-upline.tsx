@@ -7,10 +7,8 @@ import {
   type TypedResponse,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import * as z from "zod/v4";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { UplineTransferForm } from "~/components/member/transfer/upline-transfer-form";
-import type { TFunction } from "~/i18n";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { getDb } from "~/platform/start.server";
@@ -28,10 +26,10 @@ import { titleMeta } from "~/utils/meta";
 import { notFound } from "~/utils/misc";
 import { formatMoney } from "~/utils/money";
 import {
-  amountField,
-  idempotencyKeyField,
   newFormKey,
+  uplineTransferSchema,
   walletErrorMessage,
+  WITHDRAW_PASSWORD_ERRORS,
 } from "~/utils/wallet.server";
 
 export const meta = titleMeta<typeof loader>();
@@ -75,14 +73,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const uplineSchema = (brand: BrandConfig, t: TFunction) =>
-  z.object({ amount: amountField(brand, t), idempotencyKey: idempotencyKeyField });
-
 /** Which field a wallet failure belongs to; the rest (no upline, a reused key) are about the whole form. */
 const FIELD_OF_ERROR: Record<string, string> = {
   insufficient_balance: "amount",
   invalid_amount: "amount",
+  ...WITHDRAW_PASSWORD_ERRORS,
 };
+/** Never sent back into the re-rendered form. */
+const HIDDEN = ["withdrawPassword"];
 
 /** What a refused transfer to the agent answers; a done one redirects. */
 type UplineTransferReply = { result: SubmissionResult<string[]> };
@@ -101,22 +99,34 @@ export async function action({
   await requireUpline(db, viewer, brand);
   if (formData.get("intent") !== "transfer-upline")
     throw json({ error: "unknown_intent" }, { status: 400 });
-  const submission = parseSubmission(formData, { schema: uplineSchema(brand, t) });
+  const submission = parseSubmission(formData, { schema: uplineTransferSchema(brand, t) });
   if (submission.status !== "success") {
     // A missing or malformed key is a stale or altered page, not the member's typing.
     const staleKey = Boolean(submission.error?.idempotencyKey);
-    return formFailure(submission.reply(staleKey ? { formErrors: [t("transfer.expired")] } : {}));
+    return formFailure(
+      submission.reply({
+        ...(staleKey ? { formErrors: [t("transfer.expired")] } : {}),
+        hideFields: HIDDEN,
+      }),
+    );
   }
-  const { amount, idempotencyKey: key } = submission.value;
+  const { amount, withdrawPassword, idempotencyKey: key } = submission.value;
   try {
     // The agent is read from the member's row by the platform, never taken from the form.
-    const entry = await transferToUpline(db, { memberId: viewer.member.id, amount, key }, brand);
+    const entry = await transferToUpline(
+      db,
+      { memberId: viewer.member.id, amount, key, withdrawPassword },
+      brand,
+    );
     return redirect(`/member/transfer-upline?done=${entry.id}`);
   } catch (error) {
     const message = walletErrorMessage(error, t, brand, locale);
     const field = error instanceof PlatformError ? FIELD_OF_ERROR[error.code] : undefined;
     return formFailure(
-      submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+      submission.reply({
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+        hideFields: HIDDEN,
+      }),
     );
   }
 }
@@ -143,7 +153,15 @@ export default function TransferToUpline() {
           <dd data-testid="upline-main-balance">{formatMoney(balance, currency, i18n.language)}</dd>
         </dl>
         {/* A fresh form after a done transfer (a new address), never after a failed post (see transfer.tsx). */}
-        <UplineTransferForm key={location.search} formKey={formKey} result={actionData?.result} />
+        <UplineTransferForm
+          key={location.search}
+          formKey={formKey}
+          result={actionData?.result}
+          amountLabel={t("transfer.upline.amount")}
+          submitLabel={t("transfer.upline.submit")}
+          passwordLabel={t("withdraw.withdrawPassword")}
+          testId="upline-transfer-form"
+        />
       </section>
     </div>
   );
