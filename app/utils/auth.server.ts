@@ -1,17 +1,14 @@
 import { redirect } from "@remix-run/node";
-import { audit, type AuditContext } from "~/platform/audit/audit.server";
+import type { AuditContext } from "~/platform/audit/audit.server";
+import { PlatformError } from "~/platform/errors";
 import { hasAuthenticator } from "~/platform/identity/authenticator.server";
+import { login } from "~/platform/identity/login.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import {
-  consumeLoginHandoff,
-  createSession,
-  readSession,
-  readSessionEnd,
-  type SessionEnd,
-} from "~/platform/identity/sessions.server";
+import { readSession, readSessionEnd, type SessionEnd } from "~/platform/identity/sessions.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { identityFlags } from "./identity.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
 import {
@@ -178,10 +175,14 @@ export function auditContext(request: Request): AuditContext {
 }
 
 /**
- * `?token=` in a URL logs in (e.g. the app-download QR on another
- * device), then the same URL is loaded without it, so the token never stays
- * in the address bar or in history. The token is a single-use hand-off token;
- * a fresh session is created for it.
+ * `?token=` in a URL signs in (e.g. the app-download QR on another device),
+ * then the same URL is loaded without it, so the token never stays in the
+ * address bar or in history. The token is a single-use hand-off ticket, and
+ * the sign-in it makes goes through every check a password sign-in makes
+ * (account status, site, breaks and self-exclusion, throttles). When that
+ * sign-in would need another step (an authenticator code, a forced password
+ * change) or is refused, no session is made: the member lands on the login
+ * page with the same destination and signs in there.
  */
 export async function handoffLogin(request: Request): Promise<Response | null> {
   const url = new URL(request.url);
@@ -191,16 +192,21 @@ export async function handoffLogin(request: Request): Promise<Response | null> {
   // The request's own path, but "//evil.example/?token=…" must not come back as a link to another host.
   const target = safeRedirectPath(url.pathname + (url.search === "?" ? "" : url.search));
   const db = await getDb();
-  const memberId = token.length <= 64 ? await consumeLoginHandoff(db, token) : null;
-  if (!memberId) return redirect(target);
-  const context = auditContext(request);
-  const session = await createSession(
-    db,
-    { memberId, site: "member", remember: false, ...context },
-    identityPolicy(),
-  );
-  await audit(db, "handoff_login", context, { memberId });
-  return redirect(target, {
-    headers: { "Set-Cookie": await sessionCookieHeader(request, session) },
-  });
+  const brand = await getBrandConfig(db);
+  try {
+    const outcome = await login(
+      db,
+      { method: "handoff", token, site: "member", remember: false, redirectTo: target },
+      { ...brand, passwordExpiry: identityFlags(brand).passwordExpiry },
+      auditContext(request),
+      identityPolicy(),
+    );
+    if (outcome.kind !== "session") return redirect(loginHref(target));
+    return redirect(target, {
+      headers: { "Set-Cookie": await sessionCookieHeader(request, outcome.session) },
+    });
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    return redirect(loginHref(target));
+  }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { enrolWithSecret } from "~/platform/identity/authenticator.server";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createLoginHandoff, readSession } from "~/platform/identity/sessions.server";
+import { takeBreak } from "~/platform/protection/breaks.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
   cookiePair,
@@ -251,8 +253,32 @@ describe("?token= hand-off login", () => {
     expect(response.headers.get("Location")).toBe("/download?lng=ur");
     expect(response.headers.get("Set-Cookie")).toMatch(/^session=/);
     const reused = await thrownResponse(loader(routeArgs(`/download?token=${token}`)));
-    expect(reused.headers.get("Location")).toBe("/download");
+    expect(reused.headers.get("Location")).toBe("/login?redirectTo=%2Fdownload");
     expect(reused.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  test("skips no check of a password sign-in: a member on a time-out gets no session", async () => {
+    const { member } = await signInAs(handle.db, "crew05");
+    await takeBreak(
+      handle.db,
+      { memberId: member.id, kind: "time_out", length: 1, source: "member", actorId: member.id },
+      { ip: null, userAgent: null },
+    );
+    const token = await createLoginHandoff(handle.db, member.id, identityPolicy());
+    const { loader } = await import("~/root");
+    const response = await thrownResponse(loader(routeArgs(`/download?token=${token}`)));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdownload");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  test("a member with an authenticator is sent to sign in, where the code is asked", async () => {
+    const { member } = await signInAs(handle.db, "crew06");
+    await enrolWithSecret(handle.db, member.id, "JBSWY3DPEHPK3PXP", new Date());
+    const token = await createLoginHandoff(handle.db, member.id, identityPolicy());
+    const { loader } = await import("~/root");
+    const response = await thrownResponse(loader(routeArgs(`/download?token=${token}`)));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdownload");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 });
 

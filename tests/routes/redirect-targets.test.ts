@@ -329,6 +329,8 @@ describe("the root's Locations built from the request's own path", () => {
   test("a hand-off login at a path that would name another host goes home", async () => {
     const reply = await root("//evil.example?token=unknown");
     const url = await expectRedirect(reply, "hand-off");
-    expect(url.pathname).toBe("/");
+    // An unknown token signs nobody in: the login page, for this site's home.
+    expect(url.pathname).toBe("/login");
+    expect(url.searchParams.get("redirectTo")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_PASSWORD } from "./constants";
 
-export type LoginMethod = "password" | "sms";
+export type LoginMethod = "password" | "sms" | "handoff";
 export type ForcedChangeReason = "default_password" | "first_login" | "expired" | "reset";
 
 /**

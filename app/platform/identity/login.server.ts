@@ -3,13 +3,25 @@ import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
 import { forcedChangeReason, type LoginMethod } from "./forced-change";
 import { roleOf, type TypeSets } from "./member-types";
-import { findMemberByAccount, findMemberByMobile } from "./members.server";
+import { findMemberByAccount, findMemberById, findMemberByMobile } from "./members.server";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, forgiveAttempt, lockUntil, readLimit } from "./rate-limits.server";
 import { startSecondFactor } from "./second-factor-login.server";
-import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./secrets.server";
-import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
+import {
+  decoyPasswordHash,
+  hashPassword,
+  hashToken,
+  needsRehash,
+  verifyPassword,
+} from "./secrets.server";
+import {
+  consumeLoginHandoff,
+  createSession,
+  purgeExpiredSessions,
+  type NewSession,
+  type Site,
+} from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
@@ -27,6 +39,8 @@ export type LoginInput = {
 } & (
   | { method: "password"; account: string; password: string }
   | { method: "sms"; dialingCode: string; mobile: string; code: string }
+  /** A single-use hand-off token (the app-download QR): the same checks follow as for a password. */
+  | { method: "handoff"; token: string }
 );
 
 export type LoginOutcome =
@@ -41,7 +55,11 @@ export interface LoginRules extends TypeSets {
 }
 
 const accountKey = (input: LoginInput) =>
-  `login:account:${input.method === "password" ? input.account.trim().toLowerCase() : `+${input.dialingCode}${input.mobile}`}`;
+  input.method === "password"
+    ? `login:account:${input.account.trim().toLowerCase()}`
+    : input.method === "sms"
+      ? `login:account:+${input.dialingCode}${input.mobile}`
+      : `login:handoff:${hashToken(input.token)}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
 /** Where the captcha and lock thresholds stand for this account and IP. */
@@ -205,6 +223,11 @@ export async function login(
     if (!ok) member = undefined;
     else if (member && needsRehash(member.password_hash))
       await rehashPassword(db, member, input.password);
+  } else if (input.method === "handoff") {
+    // Single use: a second request with the same token finds nothing.
+    const memberId =
+      input.token.length <= 64 ? await consumeLoginHandoff(db, input.token, now) : null;
+    member = memberId ? await findMemberById(db, memberId) : undefined;
   } else {
     try {
       await consumeCode(
