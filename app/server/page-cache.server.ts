@@ -24,7 +24,7 @@ const VISITOR_PAGES = new Set([
   "/download",
 ]);
 
-const SIGNED_IN_COOKIE = /(?:^|;)\s*(?:session|ops_session)=/;
+const SIGNED_IN_COOKIE = /(?:^|;)\s*(?:__Host-)?(?:session|ops_session)=/;
 
 const FRESH_MS = 10_000;
 const STALE_MS = 50_000;

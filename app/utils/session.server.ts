@@ -7,23 +7,38 @@ import { cookieSecurity } from "./prefs.server";
  * platform keeps its hash, lifetimes, IP and user agent. httpOnly so page
  * scripts never see it, SameSite=Lax so other sites cannot post with it.
  */
-const sessionCookie = createCookie("session", { path: "/", sameSite: "lax", httpOnly: true });
+const sessionCookies = cookieByConnection("session");
+
+/**
+ * Over HTTPS a session cookie carries the `__Host-` prefix: the browser then
+ * accepts it only Secure, for this host alone and on path /, so neither a
+ * sibling subdomain nor a plain-HTTP page can plant or overwrite it. Plain
+ * HTTP (a laptop's demo) keeps the bare name, which browsers refuse to prefix.
+ * Each connection reads only its own name.
+ */
+function cookieByConnection(name: string) {
+  const options = { path: "/", sameSite: "lax", httpOnly: true } as const;
+  const plain = createCookie(name, options);
+  const hostOnly = createCookie(`__Host-${name}`, options);
+  return (request: Request) => (cookieSecurity(request).secure ? hostOnly : plain);
+}
 
 export async function readSessionToken(request: Request): Promise<string | null> {
+  const sessionCookie = sessionCookies(request);
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 32 && value.length <= 64 ? value : null;
 }
 
 /** Set-Cookie for a new session: one day with remember-me, the browser session otherwise. */
 export function sessionCookieHeader(request: Request, session: NewSession) {
-  return sessionCookie.serialize(session.token, {
+  return sessionCookies(request).serialize(session.token, {
     ...cookieSecurity(request),
     maxAge: session.cookieMaxAgeSeconds,
   });
 }
 
 export function clearSessionCookieHeader(request: Request) {
-  return sessionCookie.serialize("", { ...cookieSecurity(request), maxAge: 0 });
+  return sessionCookies(request).serialize("", { ...cookieSecurity(request), maxAge: 0 });
 }
 
 /**
@@ -32,22 +47,18 @@ export function clearSessionCookieHeader(request: Request) {
  * in (operators are not members: non_member_login), and a member's session
  * never opens /ops.
  */
-const opsSessionCookie = createCookie("ops_session", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-});
+const opsSessionCookies = cookieByConnection("ops_session");
 
 export async function readOpsSessionToken(request: Request): Promise<string | null> {
-  const value: unknown = await opsSessionCookie.parse(request.headers.get("Cookie"));
+  const value: unknown = await opsSessionCookies(request).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 32 && value.length <= 64 ? value : null;
 }
 
 /** Set-Cookie for an operator's session: a browser session only (no remember option in the back office). */
 export function opsSessionCookieHeader(request: Request, session: NewSession) {
-  return opsSessionCookie.serialize(session.token, cookieSecurity(request));
+  return opsSessionCookies(request).serialize(session.token, cookieSecurity(request));
 }
 
 export function clearOpsSessionCookieHeader(request: Request) {
-  return opsSessionCookie.serialize("", { ...cookieSecurity(request), maxAge: 0 });
+  return opsSessionCookies(request).serialize("", { ...cookieSecurity(request), maxAge: 0 });
 }
