@@ -177,7 +177,8 @@ export async function handleLogin(
           captcha: form.captcha,
           reopen: form.reopen,
         };
-  // ADR 37: the device cookie goes with every sign-in that passes; a new browser gets one then.
+  // ADR 37: the device cookie goes with the session of a sign-in that passes (a new browser gets
+  // one then); the authenticator step and the forced change do not set it.
   const device = await deviceFor(request);
   input.deviceId = device.deviceId;
   try {
@@ -202,24 +203,16 @@ export async function handleLogin(
     }
     if (outcome.kind === "change-password") {
       // The change-password dialog opens instead of completing the login.
-      return withDeviceCookie(
-        json({
-          result: submission.reply({ resetForm: true }),
-          changePassword: { ticket: outcome.ticket, reason: outcome.reason },
-        }),
-        request,
-        device,
-      );
+      return json({
+        result: submission.reply({ resetForm: true }),
+        changePassword: { ticket: outcome.ticket, reason: outcome.reason },
+      });
     }
     if (outcome.kind === "second-factor") {
-      return withDeviceCookie(
-        json({
-          result: submission.reply({ resetForm: true }),
-          secondFactor: { ticket: outcome.ticket, errors: [] },
-        }),
-        request,
-        device,
-      );
+      return json({
+        result: submission.reply({ resetForm: true }),
+        secondFactor: { ticket: outcome.ticket, errors: [] },
+      });
     }
     return withDeviceCookie(
       await signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo)),

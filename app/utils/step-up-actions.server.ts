@@ -156,7 +156,7 @@ export async function handleStepUp(
       outcome.kind === "change-password"
         ? { result: null, changePassword: { ticket: outcome.ticket, reason: outcome.reason } }
         : { result: null, secondFactor: { ticket: outcome.ticket, errors: [] } };
-    return withDeviceCookie(json(reply), request, device);
+    return json(reply);
   } catch (error) {
     const message = stepUpErrorMessage(error, t);
     if (expired(error)) return json({ result: null, loginError: message }, { status: 400 });

@@ -347,6 +347,25 @@ describe("new-IP step-up (ADR 37)", () => {
     ).toMatch(/step_up_(expired|locked)/);
   });
 
+  test("the agent site steps up too; the back office never does", async () => {
+    const member = await newMember({ mobile: true });
+    await seeded.db.updateTable("members").set({ type: 1 }).where("id", "=", member.id).execute();
+    const outcome = await login(
+      seeded.db,
+      {
+        method: "password",
+        account: member.account,
+        password: "Secret123",
+        site: "agent",
+        remember: false,
+      },
+      rules,
+      AWAY,
+      policy,
+    );
+    expect(outcome.kind).toBe("step-up");
+  });
+
   test("a method the member does not have is refused", async () => {
     const member = await newMember({ payee: "Ali Khan" });
     const { ticket } = await stepped(member.account);
