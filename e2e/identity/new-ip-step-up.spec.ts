@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, label, test } from "../fixtures";
+import { agentLogin, expect, label, test } from "../fixtures";
 
 /**
  * The spec's step-up from an unregistered IP (ADR 37), with JavaScript on and
@@ -35,11 +35,12 @@ test.describe("new-IP step-up", () => {
     await form.getByTestId("step-up-send").click();
     await expect(page.getByTestId("step-up-sent")).toHaveText(label("en", "stepUp.sent.sms"));
     const code = await readSmsCode(`+92${member.mobile}`);
-    await page
+    const codeField = page
       .getByTestId("step-up-form")
-      .getByLabel(label("en", "stepUp.code"), { exact: true })
-      .fill(code);
-    await page.getByTestId("step-up-submit").click();
+      .getByLabel(label("en", "stepUp.code"), { exact: true });
+    await codeField.fill(code);
+    // Enter confirms (the form's default button), it does not send another code.
+    await codeField.press("Enter");
     await expect(page.getByTestId("step-up-dialog")).toHaveCount(0);
     await expect(page.getByTestId("header-login")).toHaveCount(0);
     await page.goto("/member/messages");
@@ -85,5 +86,25 @@ test.describe("new-IP step-up", () => {
       .fill("  ali KHAN ");
     await page.getByTestId("step-up-submit").click();
     await expect(page.getByTestId("header-login")).toHaveCount(0);
+  });
+
+  test("an agent signing in at /agent from a new address is asked too", async ({
+    page,
+    createMember,
+    readSmsCode,
+  }) => {
+    const password = "Stepup123";
+    const agent = await createMember({ password, mobile: true, type: 1 });
+    await agentLogin(page, agent.account, password);
+    await expect(page.getByTestId("step-up-dialog")).toBeVisible();
+    await page.getByTestId("step-up-send").click();
+    await expect(page.getByTestId("step-up-sent")).toHaveText(label("en", "stepUp.sent.sms"));
+    const code = await readSmsCode(`+92${agent.mobile}`);
+    await page
+      .getByTestId("step-up-form")
+      .getByLabel(label("en", "stepUp.code"), { exact: true })
+      .fill(code);
+    await page.getByTestId("step-up-submit").click();
+    await expect(page).toHaveURL(/\/agentHome/);
   });
 });

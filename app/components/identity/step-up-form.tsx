@@ -34,6 +34,8 @@ export function StepUpForm({ ticket, methods, method, errors, codeSent, action }
       <input type="hidden" name="ticket" value={ticket} />
       {method ? (
         <>
+          {/* The default button: Enter in a field confirms, never re-sends the code. */}
+          <button type="submit" name="intent" value="step-up" hidden tabIndex={-1} aria-hidden />
           <input type="hidden" name="method" value={method} />
           {codeSent ? <input type="hidden" name="codeSent" value="1" /> : null}
           <h3 className="step-up-method">{t(`stepUp.methods.${method}`)}</h3>
