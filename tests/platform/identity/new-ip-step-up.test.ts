@@ -366,6 +366,17 @@ describe("new-IP step-up (ADR 37)", () => {
     expect(outcome.kind).toBe("step-up");
   });
 
+  test("the demo accounts count the loopback addresses as known", async () => {
+    const player = await seeded.db
+      .selectFrom("members")
+      .select("id")
+      .where("account", "=", "player01")
+      .executeTakeFirstOrThrow();
+    for (const ip of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+      expect(await isKnownSignIn(seeded.db, player.id, ip, null)).toBe(true);
+    expect(await isKnownSignIn(seeded.db, player.id, AWAY.ip, null)).toBe(false);
+  });
+
   test("a method the member does not have is refused", async () => {
     const member = await newMember({ payee: "Ali Khan" });
     const { ticket } = await stepped(member.account);
