@@ -33,7 +33,8 @@ describe("/login action", () => {
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/help");
-    const cookie = response.headers.get("Set-Cookie")!;
+    // The session cookie (a first sign-in from this browser also sets the device cookie, ADR 37).
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="))!;
     expect(cookie).toMatch(/^session=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
