@@ -45,10 +45,12 @@ test.describe("signed-in devices", () => {
     await page.goto("/member/security");
     const form = page.getByTestId("change-password-form");
     await form.getByLabel(en("changePassword.oldPassword"), { exact: true }).fill("Old12345");
-    await form.getByLabel(en("changePassword.newPassword"), { exact: true }).fill("Newer12345");
+    await form
+      .getByLabel(en("changePassword.newPassword"), { exact: true })
+      .fill("Harbour-Lantern-72");
     await form
       .getByLabel(en("changePassword.confirmNewPassword"), { exact: true })
-      .fill("Newer12345");
+      .fill("Harbour-Lantern-72");
     await form.getByRole("button", { name: en("changePassword.submit"), exact: true }).click();
     await expect(page.getByText(en("security.changed"))).toBeVisible();
     await expect(page.getByTestId("session-row")).toHaveCount(1);

@@ -272,6 +272,19 @@ describe("?token= hand-off login", () => {
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 
+  test("from an address the member never signed in from, the new-IP step comes first", async () => {
+    const { member } = await signInAs(handle.db, "player01");
+    const token = await createLoginHandoff(handle.db, member.id, identityPolicy());
+    const { loader } = await import("~/root");
+    const response = await thrownResponse(
+      loader(
+        routeArgs(`/download?token=${token}`, { headers: { "X-Forwarded-For": "203.0.113.99" } }),
+      ),
+    );
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdownload");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
   test("a member with an authenticator is sent to sign in, where the code is asked", async () => {
     const { member } = await signInAs(handle.db, "crew06");
     await enrolWithSecret(handle.db, member.id, "JBSWY3DPEHPK3PXP", new Date());

@@ -292,8 +292,9 @@ export async function login(
   });
   const redirectTo = input.redirectTo ?? "/";
   // ADR 37: a member or agent sign-in from an IP and device it never passed from asks for one
-  // more proof (operators always give an authenticator code, ADR 34).
-  if (input.site !== "ops" && (input.method === "password" || input.method === "sms")) {
+  // more proof (operators always give an authenticator code, ADR 34). The QR hand-off too:
+  // it is a sign-in like the others, and its caller sends the member to the login page.
+  if (input.site !== "ops") {
     const rule = rules.security?.newIpStepUp;
     const known = await isKnownSignIn(db, member.id, context.ip, input.deviceId);
     // An unknown (null) IP is never stepped up: without a trusted address there is nothing to compare.
