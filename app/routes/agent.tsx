@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ChangePasswordDialog } from "~/components/identity/change-password-dialog";
 import { SecondFactorDialog } from "~/components/identity/second-factor-form";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
+import { StepUpDialog } from "~/components/identity/step-up-form";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { getViewer } from "~/utils/auth.server";
@@ -20,6 +21,7 @@ import {
   handleCaptchaRefresh,
   handleLogin,
   handleLoginSecondFactor,
+  handleLoginStepUp,
   handleTicketPasswordChange,
   identityRequest,
   type IdentityReply,
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** What the agent site's forms answer when they do not sign in. */
 type AgentLoginReply = Pick<
   IdentityReply,
-  "result" | "captcha" | "changePassword" | "secondFactor" | "loginError"
+  "result" | "captcha" | "changePassword" | "secondFactor" | "loginError" | "stepUp"
 >;
 
 /**
@@ -61,6 +63,12 @@ export async function action({
       return handleTicketPasswordChange(context);
     case "second-factor":
       return handleLoginSecondFactor(context, "agent");
+    // ADR 37: the new-IP step.
+    case "step-up":
+    case "step-up-send":
+    case "step-up-choose":
+    case "step-up-back":
+      return handleLoginStepUp(context, "agent");
     case "login":
     case null:
       return handleLogin(context, "agent");
@@ -82,6 +90,7 @@ export default function AgentLogin() {
   const last = hours.days[hours.days.length - 1] ?? 5;
   const changePassword = actionData?.changePassword;
   const secondFactor = actionData?.secondFactor;
+  const stepUp = actionData?.stepUp;
   const loginError = actionData?.loginError;
   return (
     <StaffLoginCard
@@ -109,13 +118,13 @@ export default function AgentLogin() {
       submitTestId="agent-login-submit"
       // The login form's own answer; a change-password answer belongs to the dialog.
       result={
-        changePassword || secondFactor
+        changePassword || secondFactor || stepUp
           ? null
           : loginError
             ? { status: "error", error: { "": [loginError] } }
             : actionData?.result
       }
-      captcha={changePassword || secondFactor ? null : actionData?.captcha}
+      captcha={changePassword || secondFactor || stepUp ? null : actionData?.captcha}
       footer={
         <Link to="/" className="muted">
           {t("error.backHome")}
@@ -131,6 +140,7 @@ export default function AgentLogin() {
           action="/agent"
         />
       ) : null}
+      {stepUp ? <StepUpDialog {...stepUp} closeHref="/agent" action="/agent" /> : null}
       {secondFactor ? (
         <SecondFactorDialog
           ticket={secondFactor.ticket}

@@ -13,6 +13,7 @@ import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
 import {
   clearSessionCookieHeader,
+  readDeviceId,
   readOpsSessionToken,
   readSessionToken,
   sessionCookieHeader,
@@ -196,7 +197,14 @@ export async function handoffLogin(request: Request): Promise<Response | null> {
   try {
     const outcome = await login(
       db,
-      { method: "handoff", token, site: "member", remember: false, redirectTo: target },
+      {
+        method: "handoff",
+        token,
+        site: "member",
+        remember: false,
+        redirectTo: target,
+        deviceId: await readDeviceId(request),
+      },
       { ...brand, passwordExpiry: identityFlags(brand).passwordExpiry },
       auditContext(request),
       identityPolicy(),

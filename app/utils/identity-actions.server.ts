@@ -46,6 +46,12 @@ import {
 } from "./identity.server";
 import { safeRedirectPath, notFound } from "./misc";
 import { handleSecondFactor } from "./second-factor-actions.server";
+import {
+  deviceFor,
+  handleStepUp,
+  withDeviceCookie,
+  type StepUpState,
+} from "./step-up-actions.server";
 
 /**
  * The identity form handlers behind /login and /agent: each parses its form
@@ -75,6 +81,8 @@ export interface IdentityReply {
   secondFactor?: { ticket: string; errors: string[] };
   /** The code step's ticket ran out: the login form again, with this message. */
   loginError?: string;
+  /** ADR 37: a sign-in from a new IP and device: one more proof before any session. */
+  stepUp?: StepUpState;
 }
 type Reply = Promise<TypedResponse<IdentityReply>>;
 
@@ -169,6 +177,10 @@ export async function handleLogin(
           captcha: form.captcha,
           reopen: form.reopen,
         };
+  // ADR 37: the device cookie goes with the session of a sign-in that passes (a new browser gets
+  // one then); the authenticator step and the forced change do not set it.
+  const device = await deviceFor(request);
+  input.deviceId = device.deviceId;
   try {
     const outcome = await login(
       db,
@@ -177,6 +189,18 @@ export async function handleLogin(
       auditContext(request),
       identityPolicy(),
     );
+    if (outcome.kind === "step-up") {
+      // No session and no device cookie yet: the step-up form opens instead.
+      return json({
+        result: submission.reply({ resetForm: true }),
+        stepUp: {
+          ticket: outcome.ticket,
+          methods: outcome.methods,
+          method: outcome.methods.length === 1 ? (outcome.methods[0] ?? null) : null,
+          errors: [],
+        },
+      });
+    }
     if (outcome.kind === "change-password") {
       // The change-password dialog opens instead of completing the login.
       return json({
@@ -190,7 +214,11 @@ export async function handleLogin(
         secondFactor: { ticket: outcome.ticket, errors: [] },
       });
     }
-    return signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo));
+    return withDeviceCookie(
+      await signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo)),
+      request,
+      device,
+    );
   } catch (error) {
     const message = breakLoginMessage(error, t, brand.timeZone) ?? identityErrorMessage(error, t);
     const captcha: Captcha | undefined =
@@ -209,6 +237,13 @@ export async function handleLogin(
 /** The code step of a login (ADR 34): a right code signs in where the login would have. */
 export function handleLoginSecondFactor({ request, formData, t }: IdentityRequest, site: Site) {
   return handleSecondFactor(request, formData, t, site, (session, done) =>
+    signedInRedirect(request, session, homeOf(done.site, done.redirectTo)),
+  );
+}
+
+/** The new-IP step (ADR 37): a right answer signs in where the login would have. */
+export function handleLoginStepUp({ request, formData, t }: IdentityRequest, site: Site) {
+  return handleStepUp(request, formData, t, site, (session, done) =>
     signedInRedirect(request, session, homeOf(done.site, done.redirectTo)),
   );
 }

@@ -62,3 +62,24 @@ export function opsSessionCookieHeader(request: Request, session: NewSession) {
 export function clearOpsSessionCookieHeader(request: Request) {
   return opsSessionCookies(request).serialize("", { ...cookieSecurity(request), maxAge: 0 });
 }
+
+/**
+ * ADR 37: the device cookie, a random id set at a passed member sign-in. A later
+ * sign-in from a new IP but with this cookie is from a known device and is not
+ * stepped up. httpOnly and SameSite=Lax like the session; kept for 400 days
+ * (the most browsers allow).
+ */
+const deviceCookie = createCookie("device", { path: "/", sameSite: "lax", httpOnly: true });
+const DEVICE_COOKIE_SECONDS = 400 * 86_400;
+
+export async function readDeviceId(request: Request): Promise<string | null> {
+  const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
+}
+
+export function deviceCookieHeader(request: Request, deviceId: string) {
+  return deviceCookie.serialize(deviceId, {
+    ...cookieSecurity(request),
+    maxAge: DEVICE_COOKIE_SECONDS,
+  });
+}

@@ -54,7 +54,8 @@ describe("/agent login page", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/agentHome");
-    const cookie = response.headers.get("Set-Cookie")!;
+    // The session cookie (a first sign-in from this browser also sets the device cookie, ADR 37).
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="))!;
     expect(cookie).toMatch(/^session=.+HttpOnly/i);
     // No remember option on the agent site: a browser-session cookie.
     expect(cookie).not.toMatch(/Max-Age|Expires/i);
@@ -72,8 +73,9 @@ describe("/agent login page", () => {
       post({ intent: "login", username: "agent02", password: "Agent123", remember: "on" }),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Set-Cookie")).toMatch(/^session=/);
-    expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age|Expires/);
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+    expect(session).toMatch(/^session=/);
+    expect(session).not.toMatch(/Max-Age|Expires/);
   });
 
   test("a player cannot log in to the agent site", async () => {

@@ -33,7 +33,8 @@ describe("/login action", () => {
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/help");
-    const cookie = response.headers.get("Set-Cookie")!;
+    // The session cookie (a first sign-in from this browser also sets the device cookie, ADR 37).
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="))!;
     expect(cookie).toMatch(/^session=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -267,6 +268,19 @@ describe("?token= hand-off login", () => {
     const token = await createLoginHandoff(handle.db, member.id, identityPolicy());
     const { loader } = await import("~/root");
     const response = await thrownResponse(loader(routeArgs(`/download?token=${token}`)));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdownload");
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  test("from an address the member never signed in from, the new-IP step comes first", async () => {
+    const { member } = await signInAs(handle.db, "player01");
+    const token = await createLoginHandoff(handle.db, member.id, identityPolicy());
+    const { loader } = await import("~/root");
+    const response = await thrownResponse(
+      loader(
+        routeArgs(`/download?token=${token}`, { headers: { "X-Forwarded-For": "203.0.113.99" } }),
+      ),
+    );
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdownload");
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });

@@ -76,6 +76,7 @@ export function MessagesPage({
       "ageCheck.messages",
       "protectionOps.messages",
       "feedback.messages",
+      "stepUp.messages",
     ];
     return prefixes.reduceRight(
       (fallback, prefix) => t(`${prefix}.${message.kind}`, { ...params, defaultValue: fallback }),

@@ -72,7 +72,11 @@ export type AuditEvent =
   | "second_factor_failed"
   | "second_factor_locked"
   // Account takeover (issue 24): the member signed out sessions from the security centre.
-  | "sessions_signed_out";
+  | "sessions_signed_out"
+  // The step-up from an unregistered IP (ADR 37): a sign-in from a new IP, the check passed or failed.
+  | "login_new_ip"
+  | "step_up_passed"
+  | "step_up_failed";
 
 /** Who did it and from where; `detail` must never hold a password, code or token. */
 export interface AuditContext {

@@ -38,7 +38,9 @@ export type MessageKind =
   // Player protection (issue 17): an operator set or lowered a limit; params kind, period, amount.
   | "protection_limit_set_by_operator"
   // Feedback (issue 16): params thread (id) and answer (the operator's text).
-  | "feedback_answered";
+  | "feedback_answered"
+  // ADR 37: a sign-in from a new IP passed its step-up; params ip and at (ISO time).
+  | "new_sign_in";
 
 type Executor = Kysely<DB>;
 

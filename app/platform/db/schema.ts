@@ -175,6 +175,31 @@ export interface PendingSecondFactorsTable {
   used_at: Timestamp | null;
 }
 
+/** ADR 37: the IPs and device cookies a member has passed a sign-in from (hashed). */
+export interface KnownSignInsTable {
+  member_id: string;
+  kind: "ip" | "device";
+  value_hash: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+/** ADR 37: a right password from an unknown IP and device, waiting for the extra check. */
+export interface PendingStepUpsTable {
+  token_hash: string;
+  member_id: string;
+  site: "member" | "agent" | "ops";
+  remember: boolean;
+  redirect_to: string;
+  method: string;
+  forced_reason: string | null;
+  /** The methods offered, comma-separated. */
+  methods: string;
+  ip: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface VerificationCodesTable {
   id: Generated<string>;
   purpose: string;
@@ -410,6 +435,8 @@ export interface DB {
   authenticators: AuthenticatorsTable;
   recovery_codes: RecoveryCodesTable;
   pending_second_factors: PendingSecondFactorsTable;
+  known_sign_ins: KnownSignInsTable;
+  pending_step_ups: PendingStepUpsTable;
   verification_codes: VerificationCodesTable;
   captchas: CaptchasTable;
   outbox: OutboxTable;

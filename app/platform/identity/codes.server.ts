@@ -8,7 +8,7 @@ import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 
-export type CodePurpose = "register" | "login" | "reset" | "bind";
+export type CodePurpose = "register" | "login" | "reset" | "bind" | "step_up";
 
 export type CodeTarget =
   { channel: "sms"; dialingCode: string; mobile: string } | { channel: "email"; email: string };

@@ -1,13 +1,19 @@
-import { hasAuthenticator } from "./authenticator.server";
 import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
 import { forcedChangeReason, type LoginMethod } from "./forced-change";
+import { finishLogin } from "./login-finish.server";
 import { roleOf, type TypeSets } from "./member-types";
 import { findMemberByAccount, findMemberById, findMemberByMobile } from "./members.server";
-import { startPasswordChange } from "./password-change.server";
+import {
+  isKnownSignIn,
+  recordKnownSignIn,
+  startStepUp,
+  stepUpMethods,
+  type StepUpMethod,
+  type StepUpRule,
+} from "./new-ip-step-up.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, forgiveAttempt, lockUntil, readLimit } from "./rate-limits.server";
-import { startSecondFactor } from "./second-factor-login.server";
 import {
   decoyPasswordHash,
   hashPassword,
@@ -15,14 +21,9 @@ import {
   needsRehash,
   verifyPassword,
 } from "./secrets.server";
-import {
-  consumeLoginHandoff,
-  createSession,
-  purgeExpiredSessions,
-  type NewSession,
-  type Site,
-} from "./sessions.server";
+import { consumeLoginHandoff, type NewSession, type Site } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
+import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
@@ -36,6 +37,8 @@ export type LoginInput = {
   redirectTo?: string;
   /** After a self-exclusion has ended: the member asks to reopen the account (issue 17). */
   reopen?: boolean;
+  /** The browser's device cookie (ADR 37), when it has one. */
+  deviceId?: string | null;
 } & (
   | { method: "password"; account: string; password: string }
   | { method: "sms"; dialingCode: string; mobile: string; code: string }
@@ -47,11 +50,15 @@ export type LoginOutcome =
   | { kind: "session"; session: NewSession; member: Member }
   | { kind: "change-password"; ticket: string; reason: string; member: Member }
   /** The member has an authenticator (ADR 34): the code step comes before any session. */
-  | { kind: "second-factor"; ticket: string; member: Member };
+  | { kind: "second-factor"; ticket: string; member: Member }
+  /** ADR 37: a sign-in from an unknown IP and device; one of `methods` must pass first. */
+  | { kind: "step-up"; ticket: string; methods: StepUpMethod[]; member: Member };
 
 export interface LoginRules extends TypeSets {
   /** PWDEXPIRY3: expired passwords force a change. */
   passwordExpiry: boolean;
+  /** The brand's security settings: the new-IP step-up (ADR 37). */
+  security?: { newIpStepUp?: StepUpRule };
 }
 
 const accountKey = (input: LoginInput) =>
@@ -283,55 +290,58 @@ export async function login(
     maxAgeMs: policy.passwordMaxAgeMs,
     now,
   });
-  // ADR 34: with an authenticator, the code comes first; a forced change waits behind it.
-  if (await hasAuthenticator(db, member.id)) {
-    const ticket = await startSecondFactor(
-      db,
-      {
+  const redirectTo = input.redirectTo ?? "/";
+  // ADR 37: a member or agent sign-in from an IP and device it never passed from asks for one
+  // more proof (operators always give an authenticator code, ADR 34). The QR hand-off too:
+  // it is a sign-in like the others, and its caller sends the member to the login page.
+  if (input.site !== "ops") {
+    const rule = rules.security?.newIpStepUp;
+    const known = await isKnownSignIn(db, member.id, context.ip, input.deviceId);
+    // An unknown (null) IP is never stepped up: without a trusted address there is nothing to compare.
+    if (rule?.enabled && context.ip && !known) {
+      const methods = await stepUpMethods(db, member, rule.methods, input.method);
+      await audit(db, "login_new_ip", context, {
         memberId: member.id,
-        site: input.site,
-        remember: input.remember,
-        redirectTo: input.redirectTo ?? "/",
-        method: input.method,
-        forcedReason: reason,
-      },
-      now,
-    );
-    return { kind: "second-factor", ticket, member };
+        account: member.account,
+        detail: { method: input.method, site: input.site, methods },
+      });
+      if (methods.length) {
+        const ticket = await startStepUp(
+          db,
+          {
+            memberId: member.id,
+            site: input.site,
+            remember: input.remember,
+            redirectTo,
+            method: input.method,
+            forcedReason: reason,
+            methods,
+            ip: context.ip,
+          },
+          now,
+        );
+        return { kind: "step-up", ticket, methods, member };
+      }
+      // Nothing to ask for (no contact, no payee, no authenticator): the sign-in goes on, told.
+      await postMessage(db, member.id, "new_sign_in", {
+        ip: context.ip,
+        at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
+      });
+    }
+    await recordKnownSignIn(db, member.id, context.ip, input.deviceId, now);
   }
-  if (reason) {
-    const ticket = await startPasswordChange(
-      db,
-      {
-        memberId: member.id,
-        reason,
-        site: input.site,
-        remember: input.remember,
-        redirectTo: input.redirectTo ?? "/",
-      },
-      policy,
-      now,
-    );
-    await audit(db, "login_ok", context, {
-      memberId: member.id,
-      account: member.account,
-      detail: { method: input.method, site: input.site, forcedChange: reason },
-    });
-    return { kind: "change-password", ticket, reason, member };
-  }
-
-  const session = await createSession(
+  return finishLogin(
     db,
-    { memberId: member.id, site: input.site, remember: input.remember, ...context },
+    member,
+    {
+      site: input.site,
+      remember: input.remember,
+      redirectTo,
+      method: input.method,
+      forcedReason: reason,
+    },
+    context,
     policy,
     now,
   );
-  // Housekeeping rides on logins: one indexed delete, no scheduler needed.
-  await purgeExpiredSessions(db, now);
-  await audit(db, "login_ok", context, {
-    memberId: member.id,
-    account: member.account,
-    detail: { method: input.method, site: input.site },
-  });
-  return { kind: "session", session, member };
 }

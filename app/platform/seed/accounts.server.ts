@@ -2,6 +2,7 @@ import type { Database } from "../db/open.server";
 import { enrolWithSecret } from "../identity/authenticator.server";
 import { MEMBER_TYPE, OPERATOR_TYPE } from "../identity/member-types";
 import { findMemberByAccount } from "../identity/members.server";
+import { LOOPBACK_ADDRESSES, recordKnownSignIn } from "../identity/new-ip-step-up.server";
 import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 
 /**
@@ -124,6 +125,26 @@ export async function seedDemoAuthenticators(db: Database, now = new Date()) {
   if (!operator) return false;
   await enrolWithSecret(db, operator.id, DEMO_OPERATOR_TOTP_SECRET, now);
   return true;
+}
+
+/**
+ * ADR 37: the demo's accounts count the loopback addresses as known, so signing in to the demo
+ * on one's own machine stays one step; from any other address the new-IP step-up appears.
+ * Idempotent (an existing row only has its last-seen time refreshed).
+ */
+export async function seedDemoKnownSignIns(db: Database, now = new Date()) {
+  const members = await db
+    .selectFrom("members")
+    .select("id")
+    .where(
+      "account",
+      "in",
+      DEMO_ACCOUNTS.map((demo) => demo.account),
+    )
+    .execute();
+  for (const member of members)
+    for (const ip of LOOPBACK_ADDRESSES) await recordKnownSignIn(db, member.id, ip, null, now);
+  return members.length;
 }
 
 /** Idempotent, with its own marker: databases seeded before identity existed get the accounts too. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { seedDemoAccounts, seedDemoAuthenticators } from "./accounts.server";
+import { seedDemoAccounts, seedDemoAuthenticators, seedDemoKnownSignIns } from "./accounts.server";
 import { seedDemoAgeChecks } from "./age-checks.server";
 import { seedDemoAgency } from "./agency.server";
 import { categoryTitles, RNG_CLASSIFY, seedVendors, titleWords } from "./catalog-data";
@@ -185,6 +185,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   // Fresh statistics, or the planner guesses a handful of rows where there are 10,000.
   const accounts = await seedDemoAccounts(db);
   await seedDemoAuthenticators(db);
+  await seedDemoKnownSignIns(db);
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
   const agency = await seedDemoAgency(db, brand);

@@ -243,6 +243,25 @@ export const brandConfigSchema = z.object({
     })
     .refine((limits) => limits.minWords <= limits.maxWords, { message: "minWords > maxWords" })
     .default({ minWords: 5, maxWords: 300, maxOpen: 5 }),
+  /**
+   * ADR 37, the spec's "login from an unregistered IP triggers extra verification": when on, a
+   * member sign-in from an IP and device it has not signed in from asks for one of `methods`
+   * (whichever the member has) before any session exists.
+   */
+  security: z
+    .object({
+      newIpStepUp: z
+        .object({
+          enabled: z.boolean().default(false),
+          methods: z
+            .array(z.enum(["sms", "email", "payee_name", "authenticator"]))
+            .default(["sms", "email", "payee_name", "authenticator"]),
+        })
+        .default({ enabled: false, methods: ["sms", "email", "payee_name", "authenticator"] }),
+    })
+    .default({
+      newIpStepUp: { enabled: false, methods: ["sms", "email", "payee_name", "authenticator"] },
+    }),
   /** Issue 16 chat rooms: words a message may not contain (whole words, any case); refused, not masked. */
   chat: z
     .object({ blockedWords: z.array(z.string().trim().min(1).max(40)).max(500).default([]) })

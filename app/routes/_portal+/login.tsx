@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from "~/components/identity/change-password-dial
 import { ForgotPasswordDialog } from "~/components/identity/forgot-password-dialog";
 import { LoginDialog } from "~/components/identity/login-dialog";
 import { SecondFactorDialog } from "~/components/identity/second-factor-form";
+import { StepUpDialog } from "~/components/identity/step-up-form";
 import { LobbyPage } from "~/components/lobby/lobby-page";
 import { readPasswordChangeTicket } from "~/platform/identity/password-change.server";
 import { isSessionEndReason } from "~/platform/identity/session-ends";
@@ -26,6 +27,7 @@ import {
   handleFreePlay,
   handleLogin,
   handleLoginSecondFactor,
+  handleLoginStepUp,
   handleSendCode,
   handleTicketPasswordChange,
   identityRequest,
@@ -122,6 +124,11 @@ export async function action({
       return handleTicketPasswordChange(context);
     case "second-factor":
       return handleLoginSecondFactor(context, "member");
+    case "step-up":
+    case "step-up-send":
+    case "step-up-choose":
+    case "step-up-back":
+      return handleLoginStepUp(context, "member");
     case "free-play":
       return handleFreePlay(context);
     default:
@@ -134,7 +141,9 @@ export default function LoginRoute() {
   const actionData = useActionData<typeof action>();
   const { dialog } = data;
   let content: React.ReactNode;
-  if (actionData?.secondFactor) {
+  if (actionData?.stepUp) {
+    content = <StepUpDialog {...actionData.stepUp} closeHref="/" action="/login" />;
+  } else if (actionData?.secondFactor) {
     content = (
       <SecondFactorDialog
         ticket={actionData.secondFactor.ticket}

@@ -15,6 +15,7 @@ import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
+import { recordKnownSignIn } from "~/platform/identity/new-ip-step-up.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession } from "~/platform/identity/sessions.server";
@@ -34,6 +35,7 @@ import {
   SECRET_FIELDS,
   signedInRedirect,
 } from "~/utils/identity.server";
+import { deviceFor, withDeviceCookie } from "~/utils/step-up-actions.server";
 import { loadLobby } from "./__lobby.server";
 import {
   fieldOfError,
@@ -208,7 +210,10 @@ async function register({ request, formData, brand, setup, t }: RegisterRequest)
       { memberId: member.id, site: "member", remember: false, ...context },
       policy,
     );
-    return signedInRedirect(request, session, "/");
+    // ADR 37: the address and browser it registered from are known sign-ins from the start.
+    const device = await deviceFor(request);
+    await recordKnownSignIn(db, member.id, context.ip, device.deviceId);
+    return withDeviceCookie(await signedInRedirect(request, session, "/"), request, device);
   } catch (error) {
     const message = identityErrorMessage(error, t);
     const field =

@@ -82,6 +82,8 @@ export async function handleOpsLogin({
         secondFactor: { ticket: outcome.ticket, errors: [] },
       });
     }
+    // ADR 37: the new-IP step-up is for member sign-ins; operators always give an authenticator code.
+    if (outcome.kind === "step-up") throw new Error("No new-IP step-up on /ops");
     // No authenticator yet: the guard keeps this session on /ops/authenticator until one is confirmed.
     return redirect("/ops", {
       headers: { "Set-Cookie": await opsSessionCookieHeader(request, outcome.session) },

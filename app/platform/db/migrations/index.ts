@@ -27,6 +27,7 @@ import * as announcementStarts from "./0027-announcement-starts";
 import * as authenticators from "./0028-authenticators";
 import * as operatorSetup from "./0029-operator-setup";
 import * as gameSessionsEndWithLogin from "./0031-game-sessions-end-with-login";
+import * as knownSignIns from "./0032-known-sign-ins";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0028-authenticators": authenticators,
   "0029-operator-setup": operatorSetup,
   "0031-game-sessions-end-with-login": gameSessionsEndWithLogin,
+  "0032-known-sign-ins": knownSignIns,
 };
 
 export const migrationProvider: MigrationProvider = {

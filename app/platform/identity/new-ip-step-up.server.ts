@@ -1,0 +1,344 @@
+import { sql } from "kysely";
+import { hasAuthenticator, verifySecondFactor } from "./authenticator.server";
+import { consumeCode, requestCode, type CodeRequestResult, type CodeTarget } from "./codes.server";
+import type { ForcedChangeReason } from "./forced-change";
+import { finishLogin, type FinishedLogin } from "./login-finish.server";
+import type { Senders } from "./outbox.server";
+import type { IdentityPolicy } from "./policy.server";
+import { countAttempt } from "./rate-limits.server";
+import { hashToken, randomToken } from "./secrets.server";
+import type { Site } from "./sessions.server";
+import { audit, type AuditContext } from "../audit/audit.server";
+import { postMessage } from "../content/messages.server";
+import type { Database } from "../db/open.server";
+import type { Member } from "../db/schema";
+import { PlatformError } from "../errors";
+
+/**
+ * The spec's rule (ADR 37): "a login from an unregistered IP triggers extra
+ * verification by mobile and code, bound e-mail, bank account name, or an
+ * authenticator code". Each member keeps the IPs and device cookies it has
+ * passed a sign-in from; a right password from neither holds a short-lived
+ * single-use ticket — no session — until one of the member's methods passes.
+ */
+
+export const STEP_UP_METHODS = ["sms", "email", "payee_name", "authenticator"] as const;
+export type StepUpMethod = (typeof STEP_UP_METHODS)[number];
+
+export interface StepUpRule {
+  enabled: boolean;
+  methods: readonly StepUpMethod[];
+}
+
+/** How long the extra check may take after the password was right. */
+export const STEP_UP_TICKET_MS = 10 * 60_000;
+/** Wrong answers per member and window, counted in the statement that checks (ADR 36). */
+export const STEP_UP_LIMIT = 5;
+export const STEP_UP_WINDOW_MS = 15 * 60_000;
+
+/** The demo's accounts count these as known: signing in on one's own machine stays one step. */
+export const LOOPBACK_ADDRESSES = ["127.0.0.1", "::1", "::ffff:127.0.0.1"] as const;
+
+const valueHash = (kind: "ip" | "device", value: string) => hashToken(`${kind}:${value}`);
+
+/** Whether the IP or the device cookie is one the member has passed a sign-in from. */
+export async function isKnownSignIn(
+  db: Database,
+  memberId: string,
+  ip: string | null,
+  deviceId: string | null | undefined,
+): Promise<boolean> {
+  const hashes = [
+    ...(ip ? [valueHash("ip", ip)] : []),
+    ...(deviceId ? [valueHash("device", deviceId)] : []),
+  ];
+  if (!hashes.length) return false;
+  const row = await db
+    .selectFrom("known_sign_ins")
+    .select("kind")
+    .where("member_id", "=", memberId)
+    .where("value_hash", "in", hashes)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Records (or refreshes) the IP and device a sign-in passed from; returns whether the IP was new. */
+export async function recordKnownSignIn(
+  db: Database,
+  memberId: string,
+  ip: string | null,
+  deviceId: string | null | undefined,
+  now = new Date(),
+): Promise<boolean> {
+  let newIp = false;
+  for (const [kind, value] of [
+    ["ip", ip],
+    ["device", deviceId],
+  ] as const) {
+    if (!value) continue;
+    const row = await db
+      .insertInto("known_sign_ins")
+      .values({
+        member_id: memberId,
+        kind,
+        value_hash: valueHash(kind, value),
+        first_seen_at: now,
+        last_seen_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(["member_id", "kind", "value_hash"]).doUpdateSet({ last_seen_at: now }),
+      )
+      .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
+      .executeTakeFirstOrThrow();
+    if (kind === "ip" && row.inserted) newIp = true;
+  }
+  return newIp;
+}
+
+/**
+ * The methods this member has, of those the brand allows. Payee holder names
+ * are read here with a query of identity's own (identity stands below wallet,
+ * ADR 33). An SMS login does not offer the SMS code again: that would be the
+ * same factor twice.
+ */
+export async function stepUpMethods(
+  db: Database,
+  member: Pick<Member, "id" | "mobile" | "dialing_code" | "email">,
+  allowed: readonly StepUpMethod[],
+  loginMethod: string,
+): Promise<StepUpMethod[]> {
+  const has: Record<StepUpMethod, () => Promise<boolean>> = {
+    sms: async () => Boolean(member.mobile && member.dialing_code) && loginMethod !== "sms",
+    email: async () => Boolean(member.email),
+    payee_name: async () => (await payeeHolderNames(db, member.id)).length > 0,
+    authenticator: () => hasAuthenticator(db, member.id),
+  };
+  const methods: StepUpMethod[] = [];
+  for (const method of STEP_UP_METHODS)
+    if (allowed.includes(method) && (await has[method]())) methods.push(method);
+  return methods;
+}
+
+async function payeeHolderNames(db: Database, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("payee_accounts")
+    .select("holder_name")
+    .where("member_id", "=", memberId)
+    .where("removed_at", "is", null)
+    .execute();
+  return rows.map((row) => row.holder_name);
+}
+
+/** Holder names compare without case and without spaces ("Ali  Khan" = "alikhan"). */
+export const normaliseHolderName = (name: string) =>
+  name.normalize("NFKC").toLocaleLowerCase("en").replace(/\s+/gu, "");
+
+export async function startStepUp(
+  db: Database,
+  input: {
+    memberId: string;
+    site: Site;
+    remember: boolean;
+    redirectTo: string;
+    method: string;
+    forcedReason: Exclude<ForcedChangeReason, "reset"> | null;
+    methods: StepUpMethod[];
+    ip: string | null;
+  },
+  now = new Date(),
+): Promise<string> {
+  const ticket = randomToken();
+  await db.deleteFrom("pending_step_ups").where("expires_at", "<", now).execute();
+  await db
+    .insertInto("pending_step_ups")
+    .values({
+      token_hash: hashToken(ticket),
+      member_id: input.memberId,
+      site: input.site,
+      remember: input.remember,
+      redirect_to: input.redirectTo,
+      method: input.method,
+      forced_reason: input.forcedReason,
+      methods: input.methods.join(","),
+      ip: input.ip,
+      expires_at: new Date(now.getTime() + STEP_UP_TICKET_MS),
+    })
+    .execute();
+  return ticket;
+}
+
+async function pendingStepUp(db: Database, ticket: string, site: Site, now: Date) {
+  const pending = await db
+    .selectFrom("pending_step_ups")
+    .innerJoin("members", "members.id", "pending_step_ups.member_id")
+    .selectAll("members")
+    .select(["pending_step_ups.site as ticket_site", "pending_step_ups.methods as ticket_methods"])
+    .where("token_hash", "=", hashToken(ticket))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+  if (!pending || pending.ticket_site !== site || pending.status !== "active")
+    throw new PlatformError("step_up_expired");
+  const { ticket_site: _site, ticket_methods, ...member } = pending;
+  return { member: member as Member, methods: ticket_methods.split(",") as StepUpMethod[] };
+}
+
+/** What the step's form shows: the methods offered for this ticket. */
+export async function stepUpTicketMethods(
+  db: Database,
+  input: { ticket: string; site: Site },
+  now = new Date(),
+): Promise<StepUpMethod[]> {
+  return (await pendingStepUp(db, input.ticket, input.site, now)).methods;
+}
+
+const contactOf = (member: Member, method: "sms" | "email"): CodeTarget => {
+  if (method === "sms" && member.mobile && member.dialing_code)
+    return { channel: "sms", dialingCode: member.dialing_code, mobile: member.mobile };
+  if (method === "email" && member.email) return { channel: "email", email: member.email };
+  throw new PlatformError("step_up_method_unavailable");
+};
+
+/** The "send code" button: a code to the bound mobile or e-mail (never one the form names). */
+export async function sendStepUpCode(
+  db: Database,
+  senders: Senders,
+  input: { ticket: string; site: Site; method: "sms" | "email" },
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now = new Date(),
+): Promise<CodeRequestResult> {
+  const { member, methods } = await pendingStepUp(db, input.ticket, input.site, now);
+  if (!methods.includes(input.method)) throw new PlatformError("step_up_method_unavailable");
+  return requestCode(
+    db,
+    senders,
+    { purpose: "step_up", target: contactOf(member, input.method), memberId: member.id },
+    context,
+    policy,
+    now,
+  );
+}
+
+export type StepUpOutcome = FinishedLogin & { redirectTo: string; site: Site };
+
+/**
+ * The step: one answer for one of the ticket's methods. Every answer is counted
+ * before it is looked at (at most STEP_UP_LIMIT per member and window); a wrong
+ * one leaves the ticket for another try, the last allowed one voids it. A right
+ * one claims the ticket, records the IP and device, tells the member in a
+ * platform message, and the sign-in goes on (authenticator, forced change, session).
+ */
+export async function completeStepUp(
+  db: Database,
+  input: {
+    ticket: string;
+    site: Site;
+    method: StepUpMethod;
+    answer: string;
+    deviceId?: string | null;
+  },
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now = new Date(),
+): Promise<StepUpOutcome> {
+  const tokenHash = hashToken(input.ticket);
+  const { member, methods } = await pendingStepUp(db, input.ticket, input.site, now);
+  if (!methods.includes(input.method)) throw new PlatformError("step_up_method_unavailable");
+  const answer = input.answer.trim();
+  if (!answer) throw new PlatformError("step_up_answer_required");
+
+  const { hits, windowEndsAt } = await countAttempt(
+    db,
+    `step-up:${member.id}`,
+    STEP_UP_WINDOW_MS,
+    now,
+  );
+  const minutes = Math.max(1, Math.ceil((windowEndsAt.getTime() - now.getTime()) / 60_000));
+  const voidTicket = () =>
+    db
+      .updateTable("pending_step_ups")
+      .set({ used_at: now })
+      .where("token_hash", "=", tokenHash)
+      .execute();
+  if (hits > STEP_UP_LIMIT) {
+    await voidTicket();
+    throw new PlatformError("step_up_locked", { minutes });
+  }
+  const fail = async (code: string) => {
+    await audit(db, "step_up_failed", context, {
+      memberId: member.id,
+      account: member.account,
+      detail: { method: input.method, hits },
+    });
+    if (hits >= STEP_UP_LIMIT) {
+      await voidTicket();
+      throw new PlatformError("step_up_locked", { minutes });
+    }
+    throw new PlatformError(code);
+  };
+
+  if (input.method === "payee_name") {
+    const given = normaliseHolderName(answer);
+    const names = await payeeHolderNames(db, member.id);
+    if (!names.some((name) => normaliseHolderName(name) === given))
+      await fail("step_up_payee_wrong");
+  } else if (input.method === "authenticator") {
+    try {
+      await verifySecondFactor(db, member, answer, context, now);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      if (error.code === "second_factor_locked") throw error;
+      await fail(error.code);
+    }
+  } else {
+    try {
+      await consumeCode(
+        db,
+        { purpose: "step_up", target: contactOf(member, input.method), code: answer },
+        policy,
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      await fail(error.code);
+    }
+  }
+
+  const claimed = await db
+    .updateTable("pending_step_ups")
+    .set({ used_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .returning(["site", "remember", "redirect_to", "method", "forced_reason", "ip"])
+    .executeTakeFirst();
+  if (!claimed) throw new PlatformError("step_up_expired");
+  const ip = claimed.ip ?? context.ip;
+  await recordKnownSignIn(db, member.id, ip, input.deviceId, now);
+  await audit(db, "step_up_passed", context, {
+    memberId: member.id,
+    account: member.account,
+    detail: { method: input.method },
+  });
+  await postMessage(db, member.id, "new_sign_in", {
+    ip: ip ?? "",
+    at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
+  });
+  const finished = await finishLogin(
+    db,
+    member,
+    {
+      site: claimed.site,
+      remember: claimed.remember,
+      redirectTo: claimed.redirect_to,
+      method: claimed.method,
+      forcedReason: claimed.forced_reason as Exclude<ForcedChangeReason, "reset"> | null,
+      authenticatorDone: input.method === "authenticator",
+      detail: { stepUp: input.method },
+    },
+    context,
+    policy,
+    now,
+  );
+  return { ...finished, redirectTo: claimed.redirect_to, site: claimed.site };
+}
