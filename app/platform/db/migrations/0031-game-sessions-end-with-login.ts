@@ -15,8 +15,10 @@ const statements = [
   `create function game_sessions_end_with_login() returns trigger
    language plpgsql as $$
    begin
-     update game_sessions set expires_at = now()
-      where portal_session_id = old.id and expires_at > now();
+     -- To the millisecond, as the platform's own clock compares it: a game found in the
+     -- same millisecond is already over.
+     update game_sessions set expires_at = date_trunc('milliseconds', now())
+      where portal_session_id = old.id and expires_at > date_trunc('milliseconds', now());
      return null;
    end $$`,
   `create trigger sessions_deleted_end_games
