@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -29,12 +31,33 @@ class LongestFirstSequencer extends BaseSequencer {
   }
 }
 
+/**
+ * Files that change what a module reads once (the environment, a mocked
+ * module) or import route modules (which read configuration once, and whose
+ * database is a global): each needs its own process and a fresh module
+ * graph. Found by reading the files, so a new one is never missed.
+ */
+const NEEDS_FRESH_MODULES =
+  /process\.env\.[A-Z_]+\s*=[^=]|delete process\.env|vi\.(stubEnv|mock|doMock|resetModules)\(/;
+const ISOLATED_FOLDERS: string[] = [];
+
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .map((name) => join(folder, name).split("\\").join("/"));
+}
+
+const isolatedFiles = testFiles("tests").filter(
+  (path) =>
+    ISOLATED_FOLDERS.some((folder) => path.startsWith(folder)) ||
+    NEEDS_FRESH_MODULES.test(readFileSync(path, "utf8")),
+);
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["tests/**/*.test.{ts,tsx}"],
     globals: true,
     environment: "node",
     setupFiles: ["./tests/setup.ts"],
@@ -43,12 +66,29 @@ export default defineConfig({
     globalSetup: ["./tests/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One process per test file (route modules read configuration once, and the routes'
-    // database is a global), so no file sees another's environment or modules.
     pool: "forks",
     // Vitest's default is one worker fewer than the CPUs: a single worker on the 2-core CI
     // machine. The files are CPU-bound (PGlite), so one per CPU. VITEST_MAX_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     sequence: { sequencer: LongestFirstSequencer },
+    projects: [
+      {
+        // A fresh module graph per file: see NEEDS_FRESH_MODULES.
+        extends: true,
+        test: { name: "isolated", include: isolatedFiles, isolate: true },
+      },
+      {
+        // The rest share their worker's modules: importing the platform (and PGlite) once per
+        // worker instead of once per file halves the run. Each file still opens its own
+        // database, and tests/setup.ts cleans the DOM after every test.
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["tests/**/*.test.{ts,tsx}"],
+          exclude: isolatedFiles,
+          isolate: false,
+        },
+      },
+    ],
   },
 });
