@@ -28,8 +28,10 @@ export function LanguageMenu({
   };
   return (
     <details className={`menu language-menu ${placement}`} ref={ref}>
-      <summary aria-label={t("header.language")}>
+      {/* The name starts with what the summary shows, so a member can say it (label in name). */}
+      <summary>
         <Icon name="globe" /> <span className="label">{current.name}</span>
+        <span className="visually-hidden"> ({t("header.language")})</span>
       </summary>
       <fetcher.Form method="post" action="/resources/language" className="menu-panel language-list">
         <input type="hidden" name="redirectTo" value={redirectTo} />
