@@ -39,6 +39,9 @@ const serverEnv: Record<string, string> = {
   GEO_COUNTRY_HEADER: "x-country-code",
   // The tests toggle maintenance with SQL and expect the next request to see it.
   STATUS_CACHE_MS: "0",
+  // Hundreds of tests ask for visitor pages from one address: the render budget is the route
+  // test's (tests/routes/page-cache-budget.test.ts) to check, not theirs to trip over.
+  VISITOR_RENDERS_PER_MINUTE: "0",
   // Demo lottery draws every 20 s, so e2e/play/lottery.spec.ts sees a bet settle (only lottery pages read it).
   LOTTERY_DRAW_SECONDS: "20",
   // Links in mails and SMS (a reset, an invitation) point at this server, not at port 3000.

@@ -45,6 +45,8 @@ export const configSchema = z
       .optional(),
     CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     STATUS_CACHE_MS: z.coerce.number().int().min(0).default(2_000),
+    /** Fresh renders of visitor pages one address may cause per minute; 0 for no limit. */
+    VISITOR_RENDERS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
     BENCH_ROUTES: flag.default(false),
     /** A session dies after this long without a request… */
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),

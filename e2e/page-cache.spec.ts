@@ -1,5 +1,6 @@
 import { expect, test, waitForHydration } from "./fixtures";
 import { publishContentChange } from "../app/platform/events/content-changes.server";
+import { isReadParam, VISITOR_PAGES } from "../app/server/visitor-pages";
 
 /**
  * The visitors' page cache (issue 18, ADR 24) against the production server:
@@ -76,6 +77,52 @@ test.describe("server answers", () => {
     const data = await request.get("/download?_data=routes%2F_portal%2B%2Fdownload");
     expect(data.headers()["content-type"]).toContain("application/json");
     expect(await data.json()).toHaveProperty("links");
+  });
+
+  test("a document request is served from the cache whatever its Accept; its data requests stay JSON", async ({
+    request,
+  }) => {
+    // curl, crawlers and monitors ask for */* or send no Accept at all.
+    for (const accept of ["*/*", ""]) {
+      await expect
+        .poll(
+          async () =>
+            (await request.get("/pvp", { headers: { Accept: accept } })).headers()["x-page-cache"],
+        )
+        .toBe("hit");
+      const page = await request.get("/pvp", { headers: { Accept: accept } });
+      expect(page.headers()["content-type"]).toContain("text/html");
+      expect(await page.text()).toContain("<!DOCTYPE html>");
+    }
+    for (const route of ["root", "routes/_portal+/_layout", "routes/_portal+/pvp"]) {
+      const data = await request.get(`/pvp?_data=${encodeURIComponent(route)}`, {
+        headers: { Accept: "*/*" },
+      });
+      expect(data.headers()["content-type"], route).toContain("application/json");
+      expect(data.headers()["x-page-cache"], route).toBeUndefined();
+    }
+  });
+
+  test("a made-up query parameter makes no cache entry; every link between visitor pages uses only parameters the cache keys by", async ({
+    request,
+  }) => {
+    for (let i = 0; i < 2; i++) {
+      const made = await request.get("/pvp?x=1", { headers: HTML });
+      expect(made.status()).toBe(200);
+      expect(made.headers()["x-page-cache"]).not.toBe("hit");
+    }
+    // A link to a visitor page with a parameter the cache does not key by would never be cached.
+    const unread: string[] = [];
+    for (const path of [...VISITOR_PAGES, "/?modal=login", "/?modal=register"]) {
+      const html = await (await request.get(path, { headers: HTML })).text();
+      for (const [, href] of html.matchAll(/<a [^>]*href="([^"]+)"/g)) {
+        const url = new URL(href!.replaceAll("&amp;", "&"), "http://localhost");
+        if (url.origin !== "http://localhost" || !VISITOR_PAGES.has(url.pathname)) continue;
+        for (const name of url.searchParams.keys())
+          if (!isReadParam(name)) unread.push(`${path} → ${url.pathname}?…${name}=`);
+      }
+    }
+    expect([...new Set(unread)]).toEqual([]);
   });
 
   test("a content change committed in the database is served at once", async ({

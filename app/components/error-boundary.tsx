@@ -5,11 +5,12 @@ import { useRequestId } from "~/utils/request-context";
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode;
 
-/** The answers every page shares: a thrown 400, 403 or 404 is told in words, not as a fault. */
+/** The answers every page shares: a thrown 400, 403, 404 or 429 is told in words, not as a fault. */
 const STATUS_TEXTS: Record<number, { title: string; text: string }> = {
   400: { title: "error.badRequestTitle", text: "error.badRequest" },
   403: { title: "error.forbiddenTitle", text: "error.forbidden" },
   404: { title: "error.notFoundTitle", text: "error.notFound" },
+  429: { title: "error.tooManyRequestsTitle", text: "error.tooManyRequests" },
 };
 
 /**
@@ -17,7 +18,7 @@ const STATUS_TEXTS: Record<number, { title: string; text: string }> = {
  * where the route would have, so the layouts above it — portal header and
  * menus, member centre, agent centre, `<html lang dir>` — stay. A thrown
  * response is answered by the route's own status handler when it has one,
- * else by the shared 400/403/404 texts; anything else is "Unknown error" with
+ * else by the shared 400/403/404/429 texts; anything else is "Unknown error" with
  * the request id that is also in the log.
  *
  * Routes export it as it is (`export const ErrorBoundary = GeneralErrorBoundary`)

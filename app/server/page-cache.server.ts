@@ -1,28 +1,17 @@
 // Shared by design: the root, the portal layout, visitor pages' loaders and entry.server.tsx decide one request together.
 import { Transform } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getConfig } from "~/config.server";
 import { onContentChange } from "~/platform/events/content-changes.server";
 import { logEvent } from "~/platform/log.server";
 import { startDatabase } from "~/platform/start.server";
 import { i18next } from "~/utils/i18next.server";
+import { visitorLocation } from "~/utils/visitor.server";
+import { isDocumentRequest } from "./data-request.server";
 import { gzipJoined } from "./page-gzip.server";
 import { PageStore, type StoredPage } from "./page-store.server";
-
-/** Visitor pages that show no one's data (issue 18): the lobby, the game categories, promotions, help, download. */
-const VISITOR_PAGES = new Set([
-  "/",
-  "/live",
-  "/sports",
-  "/rng",
-  "/fish",
-  "/esports",
-  "/lott",
-  "/elott",
-  "/pvp",
-  "/promotions",
-  "/help",
-  "/download",
-]);
+import { RenderBudget } from "./render-budget.server";
+import { readQuery, VISITOR_PAGES } from "./visitor-pages";
 
 const SIGNED_IN_COOKIE = /(?:^|;)\s*(?:__Host-)?(?:session|ops_session)=/;
 
@@ -33,8 +22,11 @@ export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${FRESH_MS / 1
 
 const store = new PageStore({ freshMs: FRESH_MS, staleMs: STALE_MS, maxEntries: 500 });
 
+let renderBudget: RenderBudget | null = null;
+
 export interface PageCacheDecision {
-  key: string;
+  /** Null for a visitor page whose query holds a parameter no page reads: rendered, never stored. */
+  key: string | null;
   /** The stored page to send, or null: render this request and store what it renders. */
   page: StoredPage | null;
   generation: number;
@@ -44,20 +36,25 @@ export function hasSignedInCookie(request: Request) {
   return SIGNED_IN_COOKIE.test(request.headers.get("Cookie") ?? "");
 }
 
+/** A document request for a visitor page, by a visitor: the page cache's to answer. */
+function isVisitorPageRequest(request: Request, url: URL): boolean {
+  // Whatever its Accept header (curl, crawlers and monitors send */*): never Remix's JSON.
+  return (
+    isDocumentRequest(request) && VISITOR_PAGES.has(url.pathname) && !hasSignedInCookie(request)
+  );
+}
+
 /**
  * Every input that changes a visitor's HTML: the host (the brand), the path
- * and query (popups are URL state, ADR 4), the language Accept-Language
- * resolves to, and every cookie as sent (language, theme, side menu, the
- * closed announcement popup, and any added later without touching this).
- * Maintenance and region are not in it: the root checks them on every request.
+ * and the query parameters the pages read (popups are URL state, ADR 4), the
+ * language Accept-Language resolves to, and every cookie as sent (language,
+ * theme, side menu, the closed announcement popup, and any added later without
+ * touching this). Maintenance and region are not in it: the root checks them
+ * on every request. Null when the query holds a parameter no page reads.
  */
-async function visitorKey(request: Request): Promise<string | null> {
-  if (request.method !== "GET") return null;
-  // Loaders see Remix's data requests without `_data`; those ask for */*, a document for text/html.
-  if (!request.headers.get("Accept")?.includes("text/html")) return null;
-  const url = new URL(request.url);
-  if (!VISITOR_PAGES.has(url.pathname)) return null;
-  if (hasSignedInCookie(request)) return null;
+async function visitorKey(request: Request, url: URL): Promise<string | null> {
+  const query = readQuery(url);
+  if (query === null) return null;
   const cookies = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((pair) => pair.trim())
@@ -65,7 +62,7 @@ async function visitorKey(request: Request): Promise<string | null> {
     .sort()
     .join("; ");
   const locale = await i18next.getLocale(request);
-  return [url.host, url.pathname + url.search, locale, cookies].join("\n");
+  return [url.host, `${url.pathname}?${query}`, locale, cookies].join("\n");
 }
 
 let listening: Promise<unknown> | null = null;
@@ -84,10 +81,19 @@ function listenForContentChanges() {
 const decisions = new WeakMap<object, Promise<PageCacheDecision | null>>();
 
 async function decide(request: Request): Promise<PageCacheDecision | null> {
-  const key = await visitorKey(request);
-  if (key === null) return null;
+  const url = new URL(request.url);
+  if (!isVisitorPageRequest(request, url)) return null;
+  const key = await visitorKey(request, url);
   listenForContentChanges();
-  return { key, page: store.lookup(key), generation: store.begin() };
+  const page = key === null ? null : store.lookup(key);
+  renderBudget ??= new RenderBudget(getConfig().VISITOR_RENDERS_PER_MINUTE);
+  if (!page && !renderBudget.take(visitorLocation(request).ip)) {
+    throw new Response("Too many new pages from this address; try again in a minute.", {
+      status: 429,
+      headers: { "Retry-After": "60", "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return { key, page, generation: store.begin() };
 }
 
 /** Whether this request is served from the page cache; decided once per request. */
@@ -104,7 +110,8 @@ export function pageCacheDecision(
 /** What the loaders decided; a request no loader asked about is not a visitor page. */
 function decidedFor(context: unknown): Promise<PageCacheDecision | null> {
   if (!context || typeof context !== "object") return Promise.resolve(null);
-  return decisions.get(context) ?? Promise.resolve(null);
+  // A refused decision (the render budget's 429) is the loaders' to throw; here it is no page.
+  return decisions.get(context)?.catch(() => null) ?? Promise.resolve(null);
 }
 
 /**
@@ -162,7 +169,8 @@ export async function storingStream(
   final: () => { status: number; headers: Headers },
 ): Promise<Transform | null> {
   const decision = await decidedFor(context);
-  if (!decision || decision.page) return null;
+  if (!decision || decision.page || decision.key === null) return null;
+  const key = decision.key;
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -172,11 +180,7 @@ export async function storingStream(
     flush(callback) {
       const { status, headers } = final();
       if (status === 200 && !headers.has("Set-Cookie")) {
-        store.store(
-          decision.key,
-          { parts: cutAtNonce(Buffer.concat(chunks), nonce) },
-          decision.generation,
-        );
+        store.store(key, { parts: cutAtNonce(Buffer.concat(chunks), nonce) }, decision.generation);
       }
       callback();
     },

@@ -1,5 +1,6 @@
 import { Server, type IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { stampDataRequest } from "./data-request.server";
 
 /**
  * The address of the peer a request came from (the socket's remote address), which a
@@ -11,7 +12,10 @@ export const PEER_ADDRESS_HEADER = "x-portal-peer-address";
 
 let installed = false;
 
-/** Installed once, by entry.server.tsx, when the build loads (before the first request). */
+/**
+ * Installed once, by entry.server.tsx, when the build loads (before the first request).
+ * The same hook stamps whether the request is one of Remix's data requests (data-request.server.ts).
+ */
 export function installPeerAddress() {
   if (installed) return;
   installed = true;
@@ -24,6 +28,7 @@ export function installPeerAddress() {
     if (event === "request") {
       const request = args[0] as IncomingMessage;
       request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "";
+      stampDataRequest(request);
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;

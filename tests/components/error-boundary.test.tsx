@@ -62,6 +62,7 @@ describe("GeneralErrorBoundary", () => {
     [404, en.error.notFoundTitle, en.error.notFound],
     [403, en.error.forbiddenTitle, en.error.forbidden],
     [400, en.error.badRequestTitle, en.error.badRequest],
+    [429, en.error.tooManyRequestsTitle, en.error.tooManyRequests],
   ])("a thrown %i has its own words, inside the layout", async (status, title, text) => {
     renderThrown(new Response("no", { status }));
     const alert = await screen.findByRole("alert");

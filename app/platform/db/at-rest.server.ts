@@ -29,6 +29,11 @@ export function sealText(plain: string, key = dataKey()): string {
     .join(".");
 }
 
+/** Whether a stored text is sealed (a value written before sealing began is not). */
+export function isSealedText(stored: string): boolean {
+  return TEXT.test(stored);
+}
+
 /** The plain text; a value written before sealing began (no `v1.` form) is returned as it is. */
 export function openText(stored: string, key = dataKey()): string {
   if (!TEXT.test(stored)) return stored;

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { clearLimit, countAttempt } from "./rate-limits.server";
 import { hashToken } from "./secrets.server";
 import { audit, type AuditContext } from "../audit/audit.server";
+import { isSealedText, openText, sealText } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 
@@ -139,13 +140,15 @@ export async function startEnrolment(
   now = new Date(),
 ): Promise<Enrolment> {
   const secret = newSecret();
+  // Kept sealed: a copy of the database or a backup without DATA_KEY cannot mint codes.
+  const sealed = sealText(secret);
   const row = await db
     .insertInto("authenticators")
-    .values({ member_id: member.id, secret, created_at: now })
+    .values({ member_id: member.id, secret: sealed, created_at: now })
     .onConflict((oc) =>
       oc
         .column("member_id")
-        .doUpdateSet({ secret, created_at: now, last_used_step: null })
+        .doUpdateSet({ secret: sealed, created_at: now, last_used_step: null })
         .where("authenticators.confirmed_at", "is", null),
     )
     .returning("member_id")
@@ -166,7 +169,7 @@ export async function pendingEnrolment(
     .where("member_id", "=", member.id)
     .where("confirmed_at", "is", null)
     .executeTakeFirst();
-  return row ? enrolmentOf(row.secret, member.account, issuer) : null;
+  return row ? enrolmentOf(openText(row.secret), member.account, issuer) : null;
 }
 
 /**
@@ -227,7 +230,7 @@ export async function confirmEnrolment(
   if (!pending) throw new PlatformError("authenticator_not_pending");
   const gate = await passGate(db, member.id, now);
   const totp = asTotp(code);
-  const step = totp ? await matchingStep(pending.secret, totp) : null;
+  const step = totp ? await matchingStep(openText(pending.secret), totp) : null;
   if (step === null) return refuse(db, member, gate, "wrong", context, "enrol");
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const confirmed = await db.transaction().execute(async (trx) => {
@@ -281,7 +284,8 @@ export async function verifySecondFactor(
   const gate = await passGate(db, member.id, now);
   const totp = asTotp(code);
   if (totp) {
-    const step = await matchingStep(active.secret, totp);
+    const plain = openText(active.secret);
+    const step = await matchingStep(plain, totp);
     if (step === null) return refuse(db, member, gate, "wrong", context, purpose);
     // One statement: of two requests with the same code, only one moves the step on.
     const moved = await db
@@ -304,6 +308,15 @@ export async function verifySecondFactor(
       return refuse(db, member, gate, "replayed", context, purpose);
     }
     await clearLimit(db, secondFactorKey(member.id));
+    // A secret stored before sealing began is sealed at its first use.
+    if (!isSealedText(active.secret)) {
+      await db
+        .updateTable("authenticators")
+        .set({ secret: sealText(plain) })
+        .where("member_id", "=", member.id)
+        .where("secret", "=", active.secret)
+        .execute();
+    }
     return "totp";
   }
   const used = await db
@@ -359,7 +372,7 @@ export async function removeAuthenticator(
 export async function enrolWithSecret(db: Database, memberId: string, secret: string, now: Date) {
   await db
     .insertInto("authenticators")
-    .values({ member_id: memberId, secret, created_at: now, confirmed_at: now })
+    .values({ member_id: memberId, secret: sealText(secret), created_at: now, confirmed_at: now })
     .onConflict((oc) => oc.column("member_id").doNothing())
     .execute();
 }

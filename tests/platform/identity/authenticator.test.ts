@@ -1,5 +1,6 @@
 import { generateTOTP } from "@epic-web/totp";
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { isSealedText, openText } from "~/platform/db/at-rest.server";
 import { PlatformError } from "~/platform/errors";
 import {
   authenticatorStatus,
@@ -169,6 +170,14 @@ describe("enrolment", () => {
       .execute();
     expect(stored).toHaveLength(10);
     for (const row of stored) expect(codes.join()).not.toContain(row.code_hash);
+    // The secret is stored sealed, never in clear.
+    const secretRow = await seeded.db
+      .selectFrom("authenticators")
+      .select("secret")
+      .where("member_id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    expect(secretRow.secret).not.toContain(started.secret);
+    expect(isSealedText(secretRow.secret)).toBe(true);
     // A second enrolment must wait for a removal.
     expect(await refusal(startEnrolment(seeded.db, member, "Harbour Games"))).toBe(
       "authenticator_exists",
@@ -193,6 +202,25 @@ describe("second factor", () => {
       "second_factor_wrong",
     );
     expect(await audited(member.id, "second_factor_failed")).toBe(3);
+  });
+
+  test("a secret stored in clear before sealing began still works, and is sealed at its first use", async () => {
+    const { member, secret } = await enrolled();
+    await seeded.db
+      .updateTable("authenticators")
+      .set({ secret })
+      .where("member_id", "=", member.id)
+      .execute();
+    expect(await verifySecondFactor(seeded.db, member, await codeAt(secret, 1), context)).toBe(
+      "totp",
+    );
+    const row = await seeded.db
+      .selectFrom("authenticators")
+      .select("secret")
+      .where("member_id", "=", member.id)
+      .executeTakeFirstOrThrow();
+    expect(isSealedText(row.secret)).toBe(true);
+    expect(openText(row.secret)).toBe(secret);
   });
 
   test("a recovery code works once, typed in any case and spacing", async () => {
