@@ -178,6 +178,26 @@ export async function agentLogin(page: Page, account: string, password: string) 
   await form.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
 }
 
+/**
+ * Answers the forced password change a first sign-in asks for (an account an
+ * agent registered, whose password the agent chose) with the account's own.
+ */
+export async function changeForcedPassword(page: Page, ownPassword: string) {
+  const change = page.getByTestId("change-password-dialog");
+  await expect(change.getByTestId("change-password-reason")).toHaveText(
+    label("en", "changePassword.reason.first_login"),
+  );
+  await change
+    .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+    .fill(ownPassword);
+  await change
+    .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+    .fill(ownPassword);
+  await change
+    .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
+    .click();
+}
+
 /** The demo operator's authenticator secret (README, demo accounts): ops01's codes are computed from it. */
 export { DEMO_OPERATOR_TOTP_SECRET };
 

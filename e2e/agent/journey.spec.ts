@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import pg from "pg";
 import {
   agentLogin,
+  changeForcedPassword,
   e2eDatabaseUrl,
   expect,
   label,
@@ -120,6 +121,8 @@ test("an agent registers a downline, offers it a contract it accepts, transfers 
   try {
     const downline = await context.newPage();
     await agentLogin(downline, subAgent, NEW_PASSWORD);
+    // The upline chose the password: the downline replaces it at its first sign-in.
+    await changeForcedPassword(downline, `Own${NEW_PASSWORD}`);
     await expect(downline).toHaveURL("/agentHome");
     await downline
       .getByTestId("agent-menu")

@@ -101,9 +101,9 @@ export async function registerDownline(
             parent_id: agent.id,
             password_hash: passwordHash,
             password_changed_at: now,
-            // The agent chose the member's password and knows it: the member replaces it at the
-            // first sign-in (a forced change, reason first_login).
-            first_time_login: !isAgent,
+            // The agent chose the password and knows it: the new member or sub-agent replaces it
+            // at the first sign-in (a forced change, reason first_login).
+            first_time_login: true,
             agent_rate: agentRate,
             affiliate_code: isAgent ? newAffiliateCode() : null,
             profile: "{}",

@@ -70,9 +70,9 @@ describe("registerDownline", () => {
       nickname: null,
     });
     expect(await verifyPassword("Secret123", member.password_hash)).toBe(true);
-    // The agent chose the member's password: the member must replace it at the first sign-in.
+    // The agent chose the passwords: the member and the sub-agent replace them at the first sign-in.
     expect(member.first_time_login).toBe(true);
-    expect(first.first_time_login).toBe(false);
+    expect(first.first_time_login).toBe(true);
 
     // depth 0 (itself), 1 (its agent), 2, 3: one row per upline, nothing else.
     expect(await ancestorsOf(member.id)).toEqual({
