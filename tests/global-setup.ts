@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/platform/db/open.server";
 import { seedDemoBrand } from "~/platform/seed/seed.server";
@@ -32,11 +33,33 @@ declare module "vitest" {
  * template database (`create database … template` copies files).
  */
 export default async function setup(project: TestProject) {
+  // Vitest runs a global setup once per project (vitest.config.ts has two): the templates are
+  // made by the first and shared, and removed after the last one's teardown.
+  const shared = ((globalThis as { __portalTemplates?: SharedTemplates }).__portalTemplates ??= {
+    made: null,
+    users: 0,
+  });
   const serverUrl = process.env.TEST_DATABASE_URL;
-  return serverUrl ? postgresTemplates(project, serverUrl) : pgliteSnapshots(project);
+  shared.made ??= serverUrl ? postgresTemplates(serverUrl) : pgliteSnapshots();
+  const { templates, teardown } = await shared.made;
+  project.provide("databaseTemplates", templates);
+  shared.users += 1;
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    shared.made = null;
+    await teardown();
+  };
 }
 
-async function pgliteSnapshots(project: TestProject) {
+type Templates = ProvidedContext["databaseTemplates"];
+
+interface SharedTemplates {
+  made: Promise<{ templates: Templates; teardown: () => Promise<void> | void }> | null;
+  users: number;
+}
+
+async function pgliteSnapshots() {
   const handle = await openDatabase({ kind: "pglite" });
   const paths: string[] = [];
   const dump = async (name: string) => {
@@ -50,16 +73,19 @@ async function pgliteSnapshots(project: TestProject) {
     const migrated = await dump("migrated");
     await seedDemoBrand(handle.db);
     const seeded = await dump("seeded");
-    project.provide("databaseTemplates", { kind: "pglite", migrated, seeded });
+    const templates: Templates = { kind: "pglite", migrated, seeded };
+    return {
+      templates,
+      teardown: () => {
+        for (const path of paths) rmSync(path, { force: true });
+      },
+    };
   } finally {
     await handle.close();
   }
-  return () => {
-    for (const path of paths) rmSync(path, { force: true });
-  };
 }
 
-async function postgresTemplates(project: TestProject, serverUrl: string) {
+async function postgresTemplates(serverUrl: string) {
   const prefix = `portal_template_${process.pid}`;
   const names = { migrated: `${prefix}_migrated`, seeded: `${prefix}_seeded` };
   const admin = async (statement: string) => {
@@ -93,6 +119,6 @@ async function postgresTemplates(project: TestProject, serverUrl: string) {
     await teardown();
     throw error;
   }
-  project.provide("databaseTemplates", { kind: "postgres", ...names });
-  return teardown;
+  const templates: Templates = { kind: "postgres", ...names };
+  return { templates, teardown };
 }
