@@ -179,13 +179,18 @@ export async function agentLogin(page: Page, account: string, password: string) 
 }
 
 /**
- * Answers the forced password change a first sign-in asks for (an account an
- * agent registered, whose password the agent chose) with the account's own.
+ * Answers the change-password dialog a sign-in or a reset link opens, after
+ * checking the reason it gives (by default a first sign-in: an account an
+ * agent registered, whose password the agent chose), with the new password.
  */
-export async function changeForcedPassword(page: Page, ownPassword: string) {
+export async function changeForcedPassword(
+  page: Page,
+  ownPassword: string,
+  reason: "first_login" | "default_password" | "expired" | "reset" = "first_login",
+) {
   const change = page.getByTestId("change-password-dialog");
   await expect(change.getByTestId("change-password-reason")).toHaveText(
-    label("en", "changePassword.reason.first_login"),
+    label("en", `changePassword.reason.${reason}`),
   );
   await change
     .getByLabel(label("en", "changePassword.newPassword"), { exact: true })

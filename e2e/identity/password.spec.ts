@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { expect, label, login, logout, test } from "../fixtures";
+import { changeForcedPassword, expect, label, login, logout, test } from "../fixtures";
 
 /** A new password that passes the password rule (8-64 characters, not guessable), never the default one. */
 const newPassword = () => `New-Tide-${randomInt(100_000, 1_000_000)}-pw`;
@@ -24,22 +24,11 @@ test.describe("forced password change", () => {
     await expect(
       dialog.getByRole("heading", { name: label("en", "changePassword.title") }),
     ).toBeVisible();
-    await expect(dialog.getByTestId("change-password-reason")).toHaveText(
-      label("en", "changePassword.reason.default_password"),
-    );
     // Not signed in yet.
     await expect(page.getByTestId("header-login")).toBeAttached();
     await expect(page.getByTestId("member-menu")).toHaveCount(0);
 
-    await dialog
-      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
-      .fill(password);
-    await dialog
-      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
-      .fill(password);
-    await dialog
-      .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
-      .click();
+    await changeForcedPassword(page, password, "default_password");
 
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
@@ -121,19 +110,7 @@ test.describe("forgot password by e-mail", () => {
     );
 
     await page.goto(await readMailLink(email!));
-    const change = page.getByTestId("change-password-dialog");
-    await expect(change.getByTestId("change-password-reason")).toHaveText(
-      label("en", "changePassword.reason.reset"),
-    );
-    await change
-      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
-      .fill(password);
-    await change
-      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
-      .fill(password);
-    await change
-      .getByRole("button", { name: label("en", "changePassword.submit"), exact: true })
-      .click();
+    await changeForcedPassword(page, password, "reset");
 
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
