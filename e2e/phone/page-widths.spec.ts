@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, type SignIn } from "../fixtures";
+import { offScreen } from "./screen";
 
 /**
  * Every page a visitor, a member and an agent can reach by following links,
@@ -33,52 +34,7 @@ async function sameSiteLinks(page: Page): Promise<string[]> {
   );
 }
 
-/** What lies beyond the screen: the document's width, and open dialogs' close controls that are off it or covered. */
-async function offScreen(page: Page, width: number) {
-  return page.evaluate((screenWidth) => {
-    const problems: string[] = [];
-    const documentWidth = document.documentElement.scrollWidth;
-    if (documentWidth > screenWidth) {
-      // The outermost elements that reach past the screen's right edge: the ones to fix.
-      // (Inside a scrolling or clipping box, such as the category row, it widens nothing.)
-      const clipped = (element: Element) => {
-        for (let box = element.parentElement; box && box !== document.body; box = box.parentElement)
-          if (getComputedStyle(box).overflowX !== "visible") return true;
-        return false;
-      };
-      const past = [...document.querySelectorAll("body *")].filter(
-        (element) => element.getBoundingClientRect().right > screenWidth + 1 && !clipped(element),
-      );
-      const wide = past
-        .filter((element) => !past.some((other) => other !== element && other.contains(element)))
-        .slice(0, 4)
-        .map((element) => {
-          const box = element.getBoundingClientRect();
-          const classes = element.getAttribute("class")?.trim().split(/\s+/).join(".") ?? "";
-          return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ""} [${Math.round(box.left)}..${Math.round(box.right)}]`;
-        });
-      problems.push(
-        `document ${documentWidth} px wide on a ${screenWidth} px screen: ${wide.join(", ")}`,
-      );
-    }
-    for (const close of document.querySelectorAll<HTMLElement>(".dialog .dialog-close")) {
-      const box = close.getBoundingClientRect();
-      if (box.width === 0) continue;
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      const hit = x >= 0 && x <= screenWidth ? document.elementFromPoint(x, y) : null;
-      if (!hit || !close.contains(hit)) {
-        problems.push(
-          `a dialog's close control at ${Math.round(x)},${Math.round(y)} is ${hit ? `covered by ${hit.tagName.toLowerCase()}.${hit.className}` : "off the screen"}`,
-        );
-      }
-    }
-    return problems;
-  }, width);
-}
-
 async function crawl(page: Page, start: string[]) {
-  const width = page.viewportSize()!.width;
   const queue = [...start];
   const seen = new Set<string>();
   const perPath = new Map<string, number>();
@@ -92,7 +48,7 @@ async function crawl(page: Page, start: string[]) {
     const response = await page.goto(target);
     // A page a link leads to works (an error page would be measured as fine).
     expect(response?.status(), target).toBeLessThan(400);
-    for (const problem of await offScreen(page, width)) problems.push(`${target}: ${problem}`);
+    for (const problem of await offScreen(page)) problems.push(`${target}: ${problem}`);
     queue.push(...(await sameSiteLinks(page)));
   }
   return { pages: seen.size, problems };
