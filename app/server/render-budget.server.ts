@@ -6,6 +6,10 @@
  * Counted in this process's memory (a render costs this process, and a check
  * must not cost a query); several processes each keep their own.
  */
+const WINDOW_MS = 60_000;
+/** Addresses tracked at once; past it, ended windows and then the oldest ones make room. */
+const MAX_ADDRESSES = 10_000;
+
 export class RenderBudget {
   private readonly windows = new Map<string, { startedAt: number; used: number }>();
 
@@ -21,9 +25,11 @@ export class RenderBudget {
     const key = address ?? "unknown";
     const now = this.now();
     let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= 60_000) {
-      if (this.windows.size >= 10_000) this.prune(now);
+    if (!window || now - window.startedAt >= WINDOW_MS) {
+      if (this.windows.size >= MAX_ADDRESSES) this.prune(now);
       window = { startedAt: now, used: 0 };
+      // Deleted first, so the Map's order stays the order the windows started in.
+      this.windows.delete(key);
       this.windows.set(key, window);
     }
     if (window.used >= this.perMinute) return false;
@@ -33,10 +39,10 @@ export class RenderBudget {
 
   private prune(now: number) {
     for (const [key, window] of this.windows)
-      if (now - window.startedAt >= 60_000) this.windows.delete(key);
+      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(key);
     // Still full: a flood of new addresses; the oldest windows go first (a Map keeps insertion order).
     for (const key of this.windows.keys()) {
-      if (this.windows.size < 10_000) break;
+      if (this.windows.size < MAX_ADDRESSES) break;
       this.windows.delete(key);
     }
   }

@@ -37,7 +37,7 @@ describe("the visitors' fresh-render budget", () => {
 
     // Another address has its own budget; a made-up parameter is still a render to pay for.
     await loader(arrived("/pvp?x=1", "192.0.2.44"));
-    // Remix's data requests and signed-in pages are not visitor page renders.
+    // A data request of Remix's is not a visitor page render: the spent budget does not refuse it.
     await loader(arrived("/pvp?page=4", "203.0.113.9", true));
   });
 });
