@@ -33,13 +33,12 @@ class LongestFirstSequencer extends BaseSequencer {
 
 /**
  * Files that change what a module reads once (the environment, a mocked
- * module) or import route modules (which read configuration once, and whose
- * database is a global): each needs its own process and a fresh module
- * graph. Found by reading the files, so a new one is never missed.
+ * module): each needs its own process and a fresh module graph, or the next
+ * file in the worker would see its settings. Found by reading the files, so
+ * a new one is never missed.
  */
 const NEEDS_FRESH_MODULES =
-  /process\.env\.[A-Z_]+\s*=[^=]|delete process\.env|vi\.(stubEnv|mock|doMock|resetModules)\(/;
-const ISOLATED_FOLDERS: string[] = [];
+  /process\.env\.[A-Z_]+\s*=[^=]|delete process\.env|Object\.assign\(process\.env|vi\.(stubEnv|mock|doMock|resetModules)\(/;
 
 function testFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
@@ -47,10 +46,8 @@ function testFiles(folder: string): string[] {
     .map((name) => join(folder, name).split("\\").join("/"));
 }
 
-const isolatedFiles = testFiles("tests").filter(
-  (path) =>
-    ISOLATED_FOLDERS.some((folder) => path.startsWith(folder)) ||
-    NEEDS_FRESH_MODULES.test(readFileSync(path, "utf8")),
+const isolatedFiles = testFiles("tests").filter((path) =>
+  NEEDS_FRESH_MODULES.test(readFileSync(path, "utf8")),
 );
 
 export default defineConfig({
