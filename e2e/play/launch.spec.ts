@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, focusIsInside, label, numberIn, test } from "../fixtures";
+import { expect, focusIsInside, label, numberIn, test, waitForHydration } from "../fixtures";
 
 /**
  * Game launch from the lobby, with JavaScript on and off: the login
@@ -149,6 +149,7 @@ test.describe("launching a game", () => {
     signIn,
     page,
     createMember,
+    javaScriptEnabled,
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await signIn(account, PASSWORD);
@@ -164,12 +165,32 @@ test.describe("launching a game", () => {
     await expect(page.getByTestId("game-popup").locator("iframe.game-frame")).toBeVisible();
 
     await page.goto("/?tab=RNG");
-    // The RNG section shows a game grid; its vendors sit in the header's drop-down.
+    // The RNG section shows a game grid; its vendors sit in the header's drop-down, which is
+    // built when a pointer reaches the category. Until then (and without JavaScript) the
+    // category is a link to its page, which lists the same vendors.
+    const menu = page.getByRole("navigation", { name: label("en", "header.menu"), exact: true });
+    const slots = menu.getByRole("link", { name: label("en", "category.RNG"), exact: true });
+    await expect(slots).toHaveAttribute("href", "/rng");
+    await expect(page.getByTestId("dropdown-RNG")).toHaveCount(0);
+    if (!javaScriptEnabled) {
+      await slots.click();
+      await expect(page).toHaveURL("/rng");
+      const providers = page.getByRole("navigation", {
+        name: label("en", "lobby.vendorsOf", { category: label("en", "category.RNG") }),
+        exact: true,
+      });
+      await expect(providers.locator("a[href^='/rng?vassalage=']").first()).toBeVisible();
+      return;
+    }
+    await waitForHydration(page);
+    await slots.hover();
     const dropdown = page.getByTestId("dropdown-RNG");
+    await expect(dropdown).toBeVisible();
     await expect(dropdown.locator("a").first()).toHaveAttribute(
       "href",
       /^\/rng\?vassalage=[A-Z0-9_]+$/,
     );
+    await menu.getByRole("link", { name: label("en", "category.LIVE"), exact: true }).hover();
     await expect(page.getByTestId("dropdown-LIVE").locator("a").first()).toHaveAttribute(
       "href",
       /^\/seamless\?category=LIVE&vassalage=/,

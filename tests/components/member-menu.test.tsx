@@ -307,4 +307,37 @@ describe("Header", () => {
     );
     expect(screen.getByRole("link", { name: "Share" })).toHaveAttribute("href", "/member/referral");
   });
+
+  test("a category's vendor drop-down is built when a pointer or the keyboard reaches it", async () => {
+    const lanes = [
+      {
+        title: "RNG",
+        vendors: [
+          { vassalage: "PG", displayName: "PG Soft", lagerIcon: "/resources/icons/vendor/PG.png" },
+          { vassalage: "JL", displayName: "JILI", lagerIcon: "/resources/icons/vendor/JL.png" },
+        ],
+      },
+      { title: "LIVE", vendors: [{ vassalage: "SA", displayName: "SA Gaming", lagerIcon: "" }] },
+    ];
+    await renderWithApp(<Header {...props} lanes={lanes} referralEnabled={false} viewer={null} />);
+    const slots = await screen.findByRole("link", { name: "Slots" });
+    // Before: only the category's own link, to the page that lists the same vendors.
+    expect(slots).toHaveAttribute("href", "/rng");
+    expect(screen.queryByTestId("dropdown-RNG")).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "PG Soft" })).not.toBeInTheDocument();
+
+    fireEvent.pointerEnter(slots.closest("li")!);
+    const dropdown = screen.getByTestId("dropdown-RNG");
+    expect(within(dropdown).getByRole("link", { name: "PG Soft" })).toHaveAttribute(
+      "href",
+      "/rng?vassalage=PG",
+    );
+    expect(within(dropdown).getAllByRole("link")).toHaveLength(2);
+    expect(screen.queryByTestId("dropdown-LIVE")).not.toBeInTheDocument();
+
+    fireEvent.focus(screen.getByRole("link", { name: "Live casino" }));
+    expect(
+      within(screen.getByTestId("dropdown-LIVE")).getByRole("link", { name: "SA Gaming" }),
+    ).toHaveAttribute("href", "/seamless?category=LIVE&vassalage=SA");
+  });
 });

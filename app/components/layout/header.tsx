@@ -1,8 +1,8 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
-import { loginHref, vendorHref } from "~/utils/lobby-links";
+import { loginHref } from "~/utils/lobby-links";
 import { CustomerServiceLink, type CustomerServiceEntry } from "../customer-service-link";
-import { CategoryLink } from "./category-link";
+import { CategoryMenuEntry } from "./category-menu-entry";
 import { LanguageMenu } from "./language-menu";
 import type { MemberSummary } from "./member-menu";
 import { MemberActions } from "./member-only";
@@ -10,10 +10,6 @@ import { ThemeToggle } from "./theme-toggle";
 import type { LaneSummary } from "./types";
 import { CountBadge } from "../ui/count-badge";
 import { Icon } from "../ui/icon";
-import { PlainLink } from "../ui/plain-link";
-
-/** Above this many vendors a category's drop-down is the large one. */
-const LARGE_DROPDOWN_ABOVE = 10;
 
 export function Header({
   brandName,
@@ -114,34 +110,7 @@ export function Header({
               <NavLink to="/promotions">{t("header.promotions")}</NavLink>
             </li>
             {lanes.map((lane) => (
-              <li key={lane.title} className="has-dropdown">
-                <CategoryLink category={lane.title}>{t(`category.${lane.title}`)}</CategoryLink>
-                <div
-                  className={
-                    lane.vendors.length > LARGE_DROPDOWN_ABOVE
-                      ? "dropdown dropdown-large"
-                      : "dropdown"
-                  }
-                  data-testid={`dropdown-${lane.title}`}
-                >
-                  <ul>
-                    {lane.vendors.map((vendor) => (
-                      <li key={vendor.vassalage}>
-                        <PlainLink to={vendorHref(lane.title, vendor.vassalage)}>
-                          <img
-                            src={vendor.lagerIcon}
-                            alt=""
-                            width={28}
-                            height={28}
-                            loading="lazy"
-                          />
-                          <span>{vendor.displayName}</span>
-                        </PlainLink>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </li>
+              <CategoryMenuEntry key={lane.title} lane={lane} />
             ))}
             {/* Rewards shows when the referral promotion is on or nobody is logged in. */}
             {referralEnabled || !viewer ? (
