@@ -48,7 +48,15 @@ export const layerZones = [
  * stand on top.
  */
 export const platformFloors = [
-  ["errors.ts", "log.server.ts", "text", "calendar", "signed-messages.server.ts", "uploads"],
+  [
+    "errors.ts",
+    "log.server.ts",
+    "text",
+    "calendar",
+    "signed-messages.server.ts",
+    "uploads",
+    "images",
+  ],
   ["db"],
   ["cache.server.ts"],
   ["audit"],

@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { describe, expect, test } from "vitest";
+import * as demoGameArtPng from "~/platform/db/migrations/0033-demo-game-art-png";
 import { seedDemoBrand } from "~/platform/seed/seed.server";
 import { useSeededDatabase } from "../helpers/database";
 
@@ -37,6 +38,43 @@ describe("demo seed", () => {
       .select((eb) => eb.fn.countAll<string>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(vendors.n)).toBe(14 + 6 + 10 + 5 + 5 + 3 + 2 + 2);
+  });
+
+  test("points games at the PNG artwork; the migration moves a database seeded with the SVG one", async () => {
+    const icons = await handle.db
+      .selectFrom("games")
+      .select(["node_id", "icon_url"])
+      .orderBy("node_id")
+      .limit(300)
+      .execute();
+    const drawn = icons.filter((game) => game.icon_url?.startsWith("/resources/icons/game/"));
+    expect(drawn.length).toBeGreaterThan(250);
+    for (const game of drawn)
+      expect(game.icon_url).toBe(`/resources/icons/game/${game.node_id}.png`);
+
+    // A database seeded before: its games point at the old addresses, a brand's CDN art stays.
+    const [first, second] = drawn;
+    await handle.db
+      .updateTable("games")
+      .set({ icon_url: `/resources/icons/game/${first!.node_id}.svg` })
+      .where("node_id", "=", first!.node_id)
+      .execute();
+    await handle.db
+      .updateTable("games")
+      .set({ icon_url: "https://cdn.example/art/game.svg" })
+      .where("node_id", "=", second!.node_id)
+      .execute();
+    await demoGameArtPng.up(handle.db as unknown as Kysely<unknown>);
+    const after = await handle.db
+      .selectFrom("games")
+      .select(["node_id", "icon_url"])
+      .where("node_id", "in", [first!.node_id, second!.node_id])
+      .orderBy("node_id")
+      .execute();
+    expect(after.map((game) => game.icon_url)).toEqual([
+      `/resources/icons/game/${first!.node_id}.png`,
+      "https://cdn.example/art/game.svg",
+    ]);
   });
 
   test("stores announcement HTML sanitized", async () => {

@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
-import { deflateSync } from "node:zlib";
+import { encodePng } from "../images/png.server";
 
-// The PNG is encoded by hand rather than with an image library: the login spec
-// only needs a small base64 PNG, and this keeps the server free of native or
-// canvas dependencies. Grayscale is enough, so each pixel is a single byte.
+// Drawn into a pixel buffer and encoded by our own small PNG encoder rather
+// than with an image library: the login only needs a small base64 PNG, and
+// this keeps the server free of native or canvas dependencies. Grayscale is
+// enough, so each pixel is a single byte.
 
 // No 0/O or 1/I: players should never have to guess which one was meant.
 export const CAPTCHA_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -131,7 +132,7 @@ export function renderCaptchaPng(text: string): Buffer {
     );
   }
 
-  return encodeGrayscalePng(pixels, WIDTH, HEIGHT);
+  return encodePng({ width: WIDTH, height: HEIGHT, channels: 1, pixels });
 }
 
 export function captchaDataUrl(png: Buffer): string {
@@ -156,49 +157,4 @@ function drawLine(
       for (let dx = -reach; dx <= reach; dx++) plot(x + dx, y + dy, value);
     }
   }
-}
-
-function encodeGrayscalePng(pixels: Buffer, width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // colour type: grayscale
-  // compression, filter and interlace methods stay 0
-
-  // Filter type 0 (None) on every scanline: deflate does well enough on an
-  // image this small, and it keeps the encoder trivial.
-  const raw = Buffer.alloc(height * (1 + width));
-  for (let y = 0; y < height; y++) {
-    pixels.copy(raw, y * (1 + width) + 1, y * width, (y + 1) * width);
-  }
-
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, "ascii");
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-// Our own CRC rather than zlib.crc32, so the tests can check one against the other.
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }

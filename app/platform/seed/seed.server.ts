@@ -67,7 +67,7 @@ export function buildDemoGames(): NewGame[] {
         names: JSON.stringify(names),
         // Every 97th icon points at a missing file: the lobby must fall back to the default icon.
         icon_url:
-          id % 97 === 0 ? `/images/missing/${gameCode}.png` : `/resources/icons/game/${id}.svg`,
+          id % 97 === 0 ? `/images/missing/${gameCode}.png` : `/resources/icons/game/${id}.png`,
         sort: n,
       });
     }

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { withResourceHeaders } from "~/server/resource-headers.server";
 import { notFound } from "~/utils/misc";
-import { gameArtSvg, svgResponse } from "./__tile-art.server";
+import { gameArtPng, pngResponse } from "./__tile-art.server";
 
-/** /resources/icons/game/<nodeId>.svg */
+/** /resources/icons/game/<nodeId>.png */
 function loadResource({ params }: LoaderFunctionArgs) {
-  const match = /^(\d{1,10})\.svg$/.exec(params.file ?? "");
+  const match = /^(\d{1,10})\.png$/.exec(params.file ?? "");
   if (!match) throw notFound();
-  return svgResponse(gameArtSvg(match[1]!));
+  return pngResponse(gameArtPng(match[1]!));
 }
 
 export const loader = withResourceHeaders(loadResource);

@@ -28,6 +28,7 @@ import * as authenticators from "./0028-authenticators";
 import * as operatorSetup from "./0029-operator-setup";
 import * as gameSessionsEndWithLogin from "./0031-game-sessions-end-with-login";
 import * as knownSignIns from "./0032-known-sign-ins";
+import * as demoGameArtPng from "./0033-demo-game-art-png";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0029-operator-setup": operatorSetup,
   "0031-game-sessions-end-with-login": gameSessionsEndWithLogin,
   "0032-known-sign-ins": knownSignIns,
+  "0033-demo-game-art-png": demoGameArtPng,
 };
 
 export const migrationProvider: MigrationProvider = {
