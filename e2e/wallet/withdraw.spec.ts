@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../../app/platform/identity/secrets.server";
 import { formatMoney } from "../../app/utils/money";
-import { e2eDatabaseUrl, expect, label, opsLogin, type SignIn, test } from "../fixtures";
+import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
 
 const PASSWORD = "Player123";
 const WITHDRAW_PASSWORD = "Vault4321";
@@ -102,12 +102,21 @@ async function requestWithdrawal(page: Page, amount: number) {
   return id;
 }
 
-/** The operator ops01 in a browser context of its own (same JavaScript setting as the test), on the queue. */
-async function operatorPage(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
+/**
+ * The operator ops01 in a browser context of its own (same JavaScript setting as the test), on
+ * the queue. Signed in by the signIn fixture: the password and code steps are
+ * e2e/identity/authenticator.spec.ts's to test, and ops01's codes are shared by every test.
+ */
+async function operatorPage(
+  browser: Browser,
+  baseURL: string,
+  javaScriptEnabled: boolean,
+  signIn: SignIn,
+) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-US" });
   const page = await context.newPage();
-  // The password and ops01's authenticator code (ADR 34), ending on /ops.
-  await opsLogin(page, "ops01", "Ops12345");
+  await signIn("ops01", "Ops12345", { site: "ops", page });
+  await page.goto("/ops");
   await expect(page.getByTestId("ops-operator")).toHaveText(
     label("en", "ops.signedInAs", { account: "ops01" }),
   );
@@ -147,7 +156,7 @@ test.describe("withdraw", () => {
     const id = await requestWithdrawal(page, amount);
     await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds - amount));
 
-    const ops = await operatorPage(browser, baseURL!, javaScriptEnabled);
+    const ops = await operatorPage(browser, baseURL!, javaScriptEnabled, signIn);
     const row = ops.getByTestId(`ops-withdrawal-${id}`);
     await expect(row.getByTestId("ops-status")).toHaveText(label("en", "withdraw.status.pending"));
     await expect(row).toContainText(money(amount));
@@ -236,7 +245,7 @@ test.describe("withdraw", () => {
     const id = await requestWithdrawal(page, amount);
     await expect(page.getByTestId("withdraw-balance")).toHaveText(money(funds - amount));
 
-    const ops = await operatorPage(browser, baseURL!, javaScriptEnabled);
+    const ops = await operatorPage(browser, baseURL!, javaScriptEnabled, signIn);
     await operatorAct(ops, id, "reject", "Holder name does not match");
     await ops.context().close();
 
