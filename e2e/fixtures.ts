@@ -156,15 +156,24 @@ export const NEEDS_DATABASE =
   "needs E2E_DATABASE_URL: the test reads or writes the server's database with SQL, which the test process cannot do to the server's embedded PGlite (npm test sets it up)";
 
 /**
- * Signs a member in through the /login dialog (works with JavaScript on and
- * off) and waits for the lobby. For tests that only need a signed-in member.
+ * Opens /login and submits the account and password in its dialog (JavaScript on
+ * or off). What comes next is the caller's to check: the lobby, a second step, a
+ * forced password change, a refusal.
  */
-export async function login(page: Page, account: string, password: string) {
+export async function submitLogin(page: Page, account: string, password: string) {
   await page.goto("/login");
   const dialog = page.getByTestId("login-dialog");
   await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
   await dialog.getByLabel(label("en", "login.password"), { exact: true }).fill(password);
   await dialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+}
+
+/**
+ * Signs a member in through the /login dialog (works with JavaScript on and
+ * off) and waits for the lobby. For tests that only need a signed-in member.
+ */
+export async function login(page: Page, account: string, password: string) {
+  await submitLogin(page, account, password);
   await expect(page).toHaveURL("/");
   await expect(page.getByTestId("member-menu")).toBeVisible();
 }

@@ -8,6 +8,7 @@ import {
   label,
   login,
   logout,
+  submitLogin,
   test,
   uniqueAccount,
 } from "../fixtures";
@@ -152,11 +153,7 @@ test("an agent registers a member and a sub-agent, sees them in the team, transf
   // chose their passwords, so each must choose its own at the first sign-in.
   await page.getByTestId("agent-sign-out").click();
   await expect(page).toHaveURL("/agent");
-  await page.goto("/login");
-  const loginDialog = page.getByTestId("login-dialog");
-  await loginDialog.getByLabel(label("en", "login.username"), { exact: true }).fill(member);
-  await loginDialog.getByLabel(label("en", "login.password"), { exact: true }).fill(NEW_PASSWORD);
-  await loginDialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+  await submitLogin(page, member, NEW_PASSWORD);
   await expect(page.getByTestId("change-password-dialog")).toBeVisible();
   await expect(page.getByTestId("member-menu")).toHaveCount(0);
   const ownPassword = `Own${NEW_PASSWORD}`;

@@ -4,6 +4,7 @@ import {
   label,
   logout,
   opsLogin,
+  submitLogin,
   test,
   totpCode,
   typeAuthenticatorCode,
@@ -33,11 +34,7 @@ async function enrol(page: Page) {
 
 /** Fills the member login dialog's password form and submits it. */
 async function typePassword(page: Page, account: string, password: string) {
-  await page.goto("/login");
-  const dialog = page.getByTestId("login-dialog");
-  await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
-  await dialog.getByLabel(label("en", "login.password"), { exact: true }).fill(password);
-  await dialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+  await submitLogin(page, account, password);
   await expect(page.getByTestId("second-factor-dialog")).toBeVisible();
 }
 

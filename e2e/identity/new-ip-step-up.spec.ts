@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { agentLogin, expect, label, test } from "../fixtures";
+import { agentLogin, expect, label, submitLogin, test } from "../fixtures";
 
 /**
  * The spec's step-up from an unregistered IP (ADR 37), with JavaScript on and
@@ -11,11 +11,7 @@ import { agentLogin, expect, label, test } from "../fixtures";
 test.use({ extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.23" } });
 
 async function typePassword(page: Page, account: string, password: string) {
-  await page.goto("/login");
-  const dialog = page.getByTestId("login-dialog");
-  await dialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
-  await dialog.getByLabel(label("en", "login.password"), { exact: true }).fill(password);
-  await dialog.getByRole("button", { name: label("en", "login.submit"), exact: true }).click();
+  await submitLogin(page, account, password);
   await expect(page.getByTestId("step-up-dialog")).toBeVisible();
 }
 

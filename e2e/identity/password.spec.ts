@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { changeForcedPassword, expect, label, login, logout, test } from "../fixtures";
+import { changeForcedPassword, expect, label, login, logout, submitLogin, test } from "../fixtures";
 
 /** A new password that passes the password rule (8-64 characters, not guessable), never the default one. */
 const newPassword = () => `New-Tide-${randomInt(100_000, 1_000_000)}-pw`;
@@ -12,13 +12,7 @@ test.describe("forced password change", () => {
     const account = testInfo.project.name === "nojs" ? "newbie02" : "newbie01";
     const password = newPassword();
 
-    await page.goto("/login");
-    const loginDialog = page.getByTestId("login-dialog");
-    await loginDialog.getByLabel(label("en", "login.username"), { exact: true }).fill(account);
-    await loginDialog.getByLabel(label("en", "login.password"), { exact: true }).fill("123456");
-    await loginDialog
-      .getByRole("button", { name: label("en", "login.submit"), exact: true })
-      .click();
+    await submitLogin(page, account, "123456");
 
     const dialog = page.getByTestId("change-password-dialog");
     await expect(
