@@ -58,8 +58,13 @@ export default defineConfig({
     globals: true,
     environment: "node",
     setupFiles: ["./tests/setup.ts"],
-    // Thousands of test hashes at OWASP's cost would take minutes; a production start refuses this (ADR 35).
-    env: { PASSWORD_HASH_LOG_N: "10" },
+    env: {
+      // Thousands of test hashes at OWASP's cost would take minutes; a production start refuses this (ADR 35).
+      PASSWORD_HASH_LOG_N: "10",
+      // Settings (the brand, maintenance) read fresh on every call, as the e2e server reads them:
+      // a brand a test writes applies at once, and no file needs its own process to say so.
+      STATUS_CACHE_MS: "0",
+    },
     globalSetup: ["./tests/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,8 +8,10 @@
 #   5. throwaway PostgreSQL 15   scripts/pg-throwaway.sh (temp dir, free port, removed on exit)
 #   6. database suites on        TEST_DATABASE_URL=… npx vitest run <the tests/platform files that
 #      PostgreSQL                open a database, i.e. import tests/helpers/database>
-#  6b. cluster                   scripts/cluster.sh test-short: SIGTERM drains (PGlite), an event
-#                                crosses two processes, the kill test behind haproxy (ADR 25)
+#  6b. cluster, beside 6        scripts/cluster.sh test-short: SIGTERM drains (PGlite), an event
+#                                crosses two processes, the kill test behind haproxy (ADR 25).
+#                                It waits on server starts a third of its time, so it runs next
+#                                to the vitest leg (~20 s less than one after the other)
 #   7. end to end                npx playwright test  (JS on, JS off, then the maintenance
 #                                specs), server on its own database of the same cluster
 #
@@ -43,6 +45,8 @@ section() {
 
 LINT_PID=""
 LINT_LOG=""
+CLUSTER_PID=""
+CLUSTER_LOG=""
 
 on_exit() {
   local status=$?
@@ -51,6 +55,13 @@ on_exit() {
   # The background eslint, when tsc failed (or Ctrl-C) before the lint section waited for it.
   if [ -n "$LINT_PID" ]; then kill "$LINT_PID" 2>/dev/null || true; fi
   [ -n "$LINT_LOG" ] && rm -f "$LINT_LOG"
+  # The background cluster test, when the vitest leg beside it failed: its servers first.
+  if [ -n "$CLUSTER_PID" ]; then
+    pkill -TERM -P "$CLUSTER_PID" 2>/dev/null || true
+    kill "$CLUSTER_PID" 2>/dev/null || true
+    wait "$CLUSTER_PID" 2>/dev/null || true
+  fi
+  [ -n "$CLUSTER_LOG" ] && rm -f "$CLUSTER_LOG"
   pg_throwaway_stop
   echo
   bold "══════ Summary"
@@ -113,7 +124,12 @@ E2E_DATABASE_URL="$(pg_throwaway_createdb portal_e2e)"
 echo "platform tests: $PG_THROWAWAY_URL (a copy of a template database per test file)"
 echo "e2e server:     $E2E_DATABASE_URL"
 
-section "6/7 Vitest, database suites on PostgreSQL"
+section "6/7 Vitest, database suites on PostgreSQL (and 6b, the cluster test, beside it)"
+# scripts/cluster.sh: its databases go into the throwaway cluster above (PG_THROWAWAY_PORT is
+# exported). Its output waits in a file until the vitest leg is done, so the two do not interleave.
+CLUSTER_LOG="$(mktemp "${TMPDIR:-/tmp}/portal-cluster.XXXXXX")"
+CLUSTER_SKIP_BUILD=1 bash ./scripts/cluster.sh test-short >"$CLUSTER_LOG" 2>&1 &
+CLUSTER_PID=$!
 # What can differ between PGlite (PostgreSQL 17 in WebAssembly, one connection) and the
 # PostgreSQL 15 server is what touches the database: the SQL, migrations, constraints, locks,
 # concurrency, the ledger. So the tests/platform files that open a database (they import
@@ -134,8 +150,11 @@ echo "${#DB_SUITES[@]} files"
 TEST_DATABASE_URL="$PG_THROWAWAY_URL" npx vitest run "${DB_SUITES[@]}"
 
 section "6b/7 Cluster: graceful stop, two processes' events, kill test (10 s)"
-# scripts/cluster.sh: its databases go into the throwaway cluster above (PG_THROWAWAY_PORT is exported).
-CLUSTER_SKIP_BUILD=1 bash ./scripts/cluster.sh test-short
+CLUSTER_STATUS=0
+wait "$CLUSTER_PID" || CLUSTER_STATUS=$?
+CLUSTER_PID=""
+cat "$CLUSTER_LOG"
+[ "$CLUSTER_STATUS" -eq 0 ] || exit "$CLUSTER_STATUS"
 
 section "7/7 Playwright (js, nojs, then status)"
 E2E_DATABASE_URL="$E2E_DATABASE_URL" npx playwright test

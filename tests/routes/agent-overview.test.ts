@@ -24,7 +24,6 @@ import {
  * session's agent's own.
  */
 
-process.env.STATUS_CACHE_MS = "0";
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -22,8 +22,6 @@ import {
 } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -17,8 +17,6 @@ import { opsCookie, TINY_PNG } from "../helpers/withdrawals";
  * Requests: who may post, read and answer; every bad input a translated
  * field error with nothing stored; content rendered as text.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -17,8 +17,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * An action that reads no field, or a route whose path parameter has no
  * value below, fails until it is given its case.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const schemas: unknown[] = [];
 vi.mock("@conform-to/zod/v4", async (original) => {
   const library = await original<typeof ConformZod>();

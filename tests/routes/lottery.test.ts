@@ -10,10 +10,9 @@ import { wageringBonus } from "../helpers/rewards";
 import { jsonBody, routeArgs, signInMember, thrownResponse } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
-// Settings are read fresh on every request; draws last a day, so no test straddles a close
-// (before anything reads the config: imports are hoisted above plain code).
+// Draws last a day, so no test straddles a close (set before anything reads the config:
+// imports are hoisted above plain code).
 vi.hoisted(() => {
-  process.env.STATUS_CACHE_MS = "0";
   process.env.LOTTERY_DRAW_SECONDS = "86400";
 });
 

@@ -17,8 +17,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * complete, incomplete, doubled and malformed, and the operator's saves.
  */
 
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

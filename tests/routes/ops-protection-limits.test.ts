@@ -10,8 +10,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * lower limit at once with its trail, and every bad input or raise refused
  * with a translated error and nothing changed.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

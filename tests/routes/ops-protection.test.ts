@@ -11,8 +11,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * signs the member out and is listed with its trail, bad input and any
  * attempt to remove are refused with nothing changed.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -18,8 +18,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * who may see and post what, bad input answered on the field it is about
  * with nothing moved, and the redirects after a done post.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

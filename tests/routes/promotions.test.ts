@@ -15,8 +15,6 @@ import {
  * click, and an application's comment and images.
  */
 
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -19,8 +19,6 @@ import { insertMember } from "../helpers/wallet";
  * confirm steps, bad lengths, a forged lift, and that a confirmed break
  * signs the member out.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

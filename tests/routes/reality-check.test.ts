@@ -13,8 +13,6 @@ import {
  * Requests: who may act, bad input, and the answers a reminder posts.
  */
 
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

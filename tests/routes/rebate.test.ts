@@ -12,9 +12,6 @@ import {
 } from "../helpers/routes";
 import { formKey, insertMember } from "../helpers/wallet";
 
-// Settings are read fresh on every request.
-process.env.STATUS_CACHE_MS = "0";
-
 // The routes' database is this test database (the demo brand: level 0 pays 0.20 % on slots).
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);

@@ -21,8 +21,6 @@ import {
  * below fails the first test. Then the Locations the root builds from the
  * request's own path: one address per page, without a trailing slash.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

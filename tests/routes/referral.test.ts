@@ -15,8 +15,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * seeded REFERRAL promotion (`invite-friends`).
  */
 
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -6,8 +6,6 @@ import { cookiePair, jsonBody, routeArgs, thrownResponse } from "../helpers/rout
 // Route modules read configuration once; these are the settings of a portal behind one proxy.
 process.env.TRUST_PROXY_HOPS = "1";
 process.env.GEO_COUNTRY_HEADER = "x-country-code";
-process.env.STATUS_CACHE_MS = "0";
-
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);

@@ -18,9 +18,6 @@ import {
 } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 
-// Settings are read fresh on every request, so a brand written by a test applies at once.
-process.env.STATUS_CACHE_MS = "0";
-
 // The routes' database is this test database.
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);

@@ -5,8 +5,6 @@ import { routeArgs } from "../helpers/routes";
 
 /** Issue 18: robots.txt, sitemap.xml and the root loader's page address, with real Requests. */
 
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -11,8 +11,6 @@ import { insertMember } from "../helpers/wallet";
  * page with the reason and the cookie cleared, a data request just gets the
  * visitor, and the login page says why. The login dialog offers a limit.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

@@ -20,8 +20,6 @@ import { opsCookie } from "../helpers/withdrawals";
  * nothing stored, text rendered as text, and no way into another member's
  * conversation.
  */
-process.env.STATUS_CACHE_MS = "0";
-
 const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });

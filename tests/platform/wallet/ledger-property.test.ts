@@ -488,14 +488,36 @@ async function checkInvariants(model: Model) {
   for (const account of locked) expect(account.balance).toBe(String(account.wagering));
 }
 
+/** What a sequence writes, children first. */
+const LEDGER_TABLES = [
+  "bet_points",
+  "redemptions",
+  "referral_rewards",
+  "mission_claims",
+  "vip_upgrades",
+  "rebate_claims",
+  "rebate_watermarks",
+  "bonus_turnover",
+  "bonus_grants",
+  "promotion_proofs",
+  "promotion_entries",
+  "settlements",
+  "withdrawal_proofs",
+  "withdrawals",
+  "deposits",
+  "member_messages",
+  "provider_transactions",
+  "bets",
+  "postings",
+  "entries",
+];
+
 /** Each sequence starts from an empty ledger (account rows stay, at zero, so cached ids remain valid). */
 async function resetLedger() {
-  await sql`truncate bet_points, redemptions, referral_rewards, mission_claims, vip_upgrades, rebate_claims, rebate_watermarks, bonus_turnover, bonus_grants,
-    promotion_proofs, promotion_entries, settlements,
-    withdrawal_proofs, withdrawals, deposits, member_messages, provider_transactions, bets, postings, entries`.execute(
-    handle.db,
-  );
-  await sql`update accounts set balance = 0`.execute(handle.db);
+  // Rows, not files: on these few rows a delete is several times cheaper than a truncate, which
+  // gives each table a new file (children before parents, for the foreign keys).
+  for (const table of LEDGER_TABLES) await sql`delete from ${sql.table(table)}`.execute(handle.db);
+  await sql`update accounts set balance = 0 where balance <> 0`.execute(handle.db);
 }
 
 test(`ledger invariants hold over ${RUNS} random sequences`, { timeout: 600_000 }, async () => {
