@@ -156,6 +156,17 @@ export const NEEDS_DATABASE =
   "needs E2E_DATABASE_URL: the test reads or writes the server's database with SQL, which the test process cannot do to the server's embedded PGlite (npm test sets it up)";
 
 /**
+ * A lane of the home lobby, scrolled to as a visitor would: with JavaScript a home lane's
+ * tiles are built only as it comes near the screen (GameGrid's deferTiles). Call it again
+ * after a page load.
+ */
+export async function scrolledLane(page: Page, category: string) {
+  const lane = page.getByTestId(`section-${category}`);
+  await lane.scrollIntoViewIfNeeded();
+  return lane;
+}
+
+/**
  * Opens /login and submits the account and password in its dialog (JavaScript on
  * or off). What comes next is the caller's to check: the lobby, a second step, a
  * forced password change, a refusal.

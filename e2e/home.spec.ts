@@ -1,4 +1,4 @@
-import { expect, focusIsInside, label, login, logout, test } from "./fixtures";
+import { expect, focusIsInside, label, login, logout, scrolledLane, test } from "./fixtures";
 
 /** The demo brand's popups (app/platform/seed/content-data.ts) for signed-in members (A) and a first sign-in (F). */
 const MEMBER_POPUPS = [
@@ -63,7 +63,7 @@ test.describe("home lobby", () => {
     for (const category of CATEGORY_TABS.filter((tab) => tab !== "HOME" && tab !== "FAV")) {
       await expect(page.getByTestId(`section-${category}`)).toBeVisible();
     }
-    await expect(page.getByTestId("section-RNG").getByTestId("game-tile")).toHaveCount(12);
+    await expect((await scrolledLane(page, "RNG")).getByTestId("game-tile")).toHaveCount(12);
 
     // Winner board: three medals, then the scrolling rest from rank 4
     const board = page.getByTestId("winner-board");

@@ -1,4 +1,4 @@
-import { expect, numberIn, test } from "./fixtures";
+import { expect, numberIn, scrolledLane, test } from "./fixtures";
 
 test.describe("lobby tabs", () => {
   test("the RNG tab shows only the RNG section", async ({ page }) => {
@@ -54,7 +54,7 @@ test.describe("lobby tabs", () => {
 test.describe("home grid paging", () => {
   test("the RNG grid's next arrow shows page 2", async ({ page }) => {
     await page.goto("/");
-    const section = page.getByTestId("section-RNG");
+    const section = await scrolledLane(page, "RNG");
     const status = section.getByTestId("page-status");
     await expect(status).toHaveText(/^1 \/ \d+$/);
     const total = Number((await status.textContent())!.split("/")[1]);
@@ -94,13 +94,13 @@ test.describe("home grid paging", () => {
     // Far beyond the last page (but a plausible page number).
     await page.goto("/?rngPage=9999");
     await expect(status).toHaveText(`${total} / ${total}`);
-    await expect(page.getByTestId("section-RNG").getByTestId("game-tile").first()).toBeVisible();
+    await expect((await scrolledLane(page, "RNG")).getByTestId("game-tile").first()).toBeVisible();
     expect(await numberIn(status)).toBe(total);
   });
 
   test("the RNG section's vendor links filter its grid", async ({ page }) => {
     await page.goto("/");
-    const section = page.getByTestId("section-RNG");
+    const section = await scrolledLane(page, "RNG");
     const vendorLink = section.locator("nav.sub-menu a[data-vassalage]").first();
     const vassalage = (await vendorLink.getAttribute("data-vassalage"))!;
     await vendorLink.click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { agentLogin, expect, label, test } from "../fixtures";
+import { agentLogin, expect, label, scrolledLane, test } from "../fixtures";
 import { offScreen } from "./screen";
 import { startDeposit } from "../wallet/deposit-steps";
 
@@ -54,7 +54,7 @@ test.describe("a visitor", () => {
     // A member's announcements open once more after signing in.
     await tapClose(page, page.getByTestId("announcement-popup"));
 
-    const tile = page.getByTestId("section-RNG").getByTestId("game-tile").first();
+    const tile = (await scrolledLane(page, "RNG")).getByTestId("game-tile").first();
     await tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) }).tap();
     await expect(page.getByTestId("game-popup")).toBeVisible();
     await fitsTheScreen(page);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, label, test, waitForHydrated } from "../fixtures";
+import { expect, label, scrolledLane, test, waitForHydrated } from "../fixtures";
 
 /**
  * Favourites and /recent, with JavaScript on and off: the heart on a
@@ -8,7 +8,8 @@ import { expect, label, test, waitForHydrated } from "../fixtures";
 
 const PASSWORD = "Favour1234";
 
-const firstSlot = (page: Page) => page.getByTestId("section-RNG").getByTestId("game-tile").first();
+const firstSlot = async (page: Page) =>
+  (await scrolledLane(page, "RNG")).getByTestId("game-tile").first();
 const heart = (tile: Locator) => tile.getByTestId("favourite-toggle");
 const tileOf = (scope: Locator, nodeId: string) =>
   scope.locator(`[data-testid="game-tile"][data-node-id="${nodeId}"]`);
@@ -27,7 +28,7 @@ test.describe("favourites", () => {
     await signIn(account, PASSWORD);
     await page.goto("/");
 
-    const tile = firstSlot(page);
+    const tile = await firstSlot(page);
     const nodeId = (await tile.getAttribute("data-node-id"))!;
     const name = (await tile.locator(".game-name").textContent())!;
     const toggle = heart(tile);
@@ -39,7 +40,7 @@ test.describe("favourites", () => {
     }
     await toggle.click();
 
-    const saved = heart(tileOf(page.getByTestId("section-RNG"), nodeId));
+    const saved = heart(tileOf(await scrolledLane(page, "RNG"), nodeId));
     await expect(saved).toHaveAttribute("aria-pressed", "true");
     // With JavaScript the heart turns at once; the server's answer ends its busy state.
     await expect(saved).toHaveAttribute("aria-busy", "false");
@@ -79,7 +80,7 @@ test.describe("favourites", () => {
     ).toBeVisible();
     // Back in the lobby the heart is off again.
     await page.goto("/");
-    await expect(heart(tileOf(page.getByTestId("section-RNG"), nodeId))).toHaveAttribute(
+    await expect(heart(tileOf(await scrolledLane(page, "RNG"), nodeId))).toHaveAttribute(
       "aria-pressed",
       "false",
     );
@@ -87,7 +88,7 @@ test.describe("favourites", () => {
 
   test("a visitor's heart opens the login dialog", async ({ page }) => {
     await page.goto("/?tab=RNG");
-    const tile = firstSlot(page);
+    const tile = await firstSlot(page);
     const name = (await tile.locator(".game-name").textContent())!;
     await tile
       .getByRole("link", { name: label("en", "game.addFavourite", { name }), exact: true })
@@ -112,7 +113,7 @@ test.describe("recent games", () => {
     await expect(page.getByText(label("en", "favourites.recentEmpty"))).toBeVisible();
 
     await page.goto("/");
-    const tile = firstSlot(page);
+    const tile = await firstSlot(page);
     const nodeId = (await tile.getAttribute("data-node-id"))!;
     await tile.getByRole("link", { name: new RegExp(`^${label("en", "game.playNow")}: `) }).click();
     await expect(page).toHaveURL(`/seamless?nodeId=${nodeId}`);

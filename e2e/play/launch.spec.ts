@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, focusIsInside, label, numberIn, test, waitForHydration } from "../fixtures";
+import {
+  expect,
+  focusIsInside,
+  label,
+  numberIn,
+  scrolledLane,
+  test,
+  waitForHydration,
+} from "../fixtures";
 
 /**
  * Game launch from the lobby, with JavaScript on and off: the login
@@ -40,7 +48,8 @@ async function freePlay(page: Page) {
   await expect(page.getByTestId("member-menu")).toBeVisible();
 }
 
-const firstSlot = (page: Page) => page.getByTestId("section-RNG").getByTestId("game-tile").first();
+const firstSlot = async (page: Page) =>
+  (await scrolledLane(page, "RNG")).getByTestId("game-tile").first();
 
 test.describe("launching a game", () => {
   test("a visitor's Play now opens the login dialog, and logging in lands in the game popup", async ({
@@ -49,7 +58,7 @@ test.describe("launching a game", () => {
   }) => {
     const { account } = await createMember({ password: PASSWORD });
     await page.goto("/");
-    const tile = firstSlot(page);
+    const tile = await firstSlot(page);
     const nodeId = (await tile.getAttribute("data-node-id"))!;
     await playNow(tile).click();
 
@@ -73,7 +82,7 @@ test.describe("launching a game", () => {
     page,
   }) => {
     await freePlay(page);
-    const tile = firstSlot(page);
+    const tile = await firstSlot(page);
     const nodeId = (await tile.getAttribute("data-node-id"))!;
     await playNow(tile).click();
 
@@ -89,7 +98,7 @@ test.describe("launching a game", () => {
     await expect(notice).toHaveCount(0);
     await expect(page).toHaveURL("/");
 
-    await freeTrial(firstSlot(page)).click();
+    await freeTrial(await firstSlot(page)).click();
     await expectGamePopup(page, nodeId, "demo");
   });
 

@@ -1,6 +1,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
 import type { Labels } from "~/i18n";
 import { I18nProvider, LabelSourceProvider, type LabelSource } from "~/utils/i18n";
 import en from "../../locales/en/common.json";
@@ -8,11 +9,7 @@ import ur from "../../locales/ur/common.json";
 
 const labelSets: Record<string, Labels> = { en, ur };
 
-/** Renders a component inside a Remix route (so Link and fetchers work) with real EN/UR labels. */
-export async function renderWithApp(
-  ui: ReactNode,
-  options: { path?: string; language?: "en" | "ur" } = {},
-) {
+function inApp(ui: ReactNode, options: { path?: string; language?: "en" | "ur" }) {
   const locale = options.language ?? "en";
   const source: LabelSource = {
     initialLocale: locale,
@@ -21,11 +18,27 @@ export async function renderWithApp(
   };
   const path = options.path ?? "/";
   const Stub = createRemixStub([{ path: path.split("?")[0], Component: () => <>{ui}</> }]);
-  return render(
+  return (
     <LabelSourceProvider value={source}>
       <I18nProvider>
         <Stub initialEntries={[path]} />
       </I18nProvider>
-    </LabelSourceProvider>,
+    </LabelSourceProvider>
   );
+}
+
+/** Renders a component inside a Remix route (so Link and fetchers work) with real EN/UR labels. */
+export async function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; language?: "en" | "ur" } = {},
+) {
+  return render(inApp(ui, options));
+}
+
+/** The HTML the server sends for a component (what a browser without JavaScript gets). */
+export function renderToHtml(
+  ui: ReactNode,
+  options: { path?: string; language?: "en" | "ur" } = {},
+) {
+  return renderToString(inApp(ui, options));
 }

@@ -65,6 +65,8 @@ export function LobbySection({
             pageHref={(page) => withSearchParam(here, `${key}Page`, page)}
             returnTo={here}
             label={title}
+            // On home the categories' lanes stack below the hot games: most are off a phone's screen.
+            deferTiles={home}
           />
         </>
       ) : null}

@@ -3,6 +3,7 @@ import { useTranslation } from "~/utils/i18n";
 import { launchHref } from "~/utils/lobby-links";
 import { formatMoney } from "~/utils/money";
 import { RankMedal } from "../ui/icon";
+import { useNearViewport } from "../ui/use-near-viewport";
 
 export interface WinnerRow {
   rank: number;
@@ -12,7 +13,12 @@ export interface WinnerRow {
   gameName: string;
 }
 
-/** Winner board: the top 3 apart with rank icons, the rest scrolling from rank 4; a row launches its game. */
+/**
+ * Winner board: the top 3 apart with rank icons, the rest scrolling from rank 4; a row launches
+ * its game. On a phone the board is below the lobby, so the scrolling rest (six elements a row)
+ * is built when the board comes near the screen; until then, and for a browser without
+ * JavaScript, it is in the first HTML inside `<noscript>`.
+ */
 export function WinnerBoard({
   winners,
   currency,
@@ -23,6 +29,7 @@ export function WinnerBoard({
   locale: string;
 }) {
   const { t } = useTranslation();
+  const { ref: scrollRef, near } = useNearViewport<HTMLDivElement>();
   if (!winners.length) return null;
   const top = winners.slice(0, 3);
   const rest = winners.slice(3);
@@ -33,6 +40,16 @@ export function WinnerBoard({
       <span className="winner-game">{winner.gameName}</span>
       <span className="winner-amount">{formatMoney(winner.winAmount, currency, locale)}</span>
     </PlainLink>
+  );
+  const restList = (
+    <ol start={4} className="winners-rest" data-testid="winners-rest">
+      {rest.map((winner) => (
+        <li key={winner.rank} data-rank={winner.rank}>
+          <span className="rank-number">{winner.rank}</span>
+          {row(winner)}
+        </li>
+      ))}
+    </ol>
   );
   return (
     <section
@@ -53,15 +70,8 @@ export function WinnerBoard({
         ))}
       </ol>
       {rest.length ? (
-        <div className="winners-scroll">
-          <ol start={4} className="winners-rest" data-testid="winners-rest">
-            {rest.map((winner) => (
-              <li key={winner.rank} data-rank={winner.rank}>
-                <span className="rank-number">{winner.rank}</span>
-                {row(winner)}
-              </li>
-            ))}
-          </ol>
+        <div className="winners-scroll" ref={scrollRef}>
+          {near ? restList : <noscript>{restList}</noscript>}
         </div>
       ) : null}
     </section>

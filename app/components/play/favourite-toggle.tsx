@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useTranslation } from "~/utils/i18n";
 import { withSearchParam } from "~/utils/misc";
 import { REFUSED_PARAM } from "./refused-param";
-import { Icon } from "../ui/icon";
 
 /** What /resources/favourites answers a fetcher (without JavaScript it redirects instead). */
 export type FavouriteReply =
@@ -63,9 +62,7 @@ export function FavouriteToggle({
         aria-busy={fetcher.state !== "idle"}
         aria-label={t(on ? "favourites.remove" : "favourites.add", { name: gameName })}
         data-testid="favourite-toggle"
-      >
-        <Icon name="heart" size={18} />
-      </button>
+      />
       {refused ? (
         <span role="status" className="favourite-refused">
           {refused}

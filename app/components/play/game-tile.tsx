@@ -4,7 +4,6 @@ import { launchHref, loginHref } from "~/utils/lobby-links";
 import { MemberFavouriteToggle } from "./member-favourite";
 import { useFavourites } from "./use-favourites";
 import { GameIcon } from "../ui/game-icon";
-import { Icon } from "../ui/icon";
 
 export interface GameTileData {
   nodeId: number;
@@ -62,9 +61,7 @@ export function GameTile({ game, returnTo }: { game: GameTileData; returnTo: str
             className="favourite-toggle"
             aria-label={t("game.addFavourite", { name: game.gameName })}
             keepScroll
-          >
-            <Icon name="heart" size={18} />
-          </PlainLink>
+          />
         )}
       </div>
       <p className="game-name" title={game.gameName}>

@@ -3,8 +3,7 @@
  * no icon or emoji font needed, the same on every phone, and no path data
  * repeated in each page or shipped in the JavaScript. Decorative unless labelled.
  */
-export type IconName =
-  "globe" | "chat" | "megaphone" | "menu" | "sun" | "moon" | "heart" | "anchor";
+export type IconName = "globe" | "chat" | "megaphone" | "menu" | "sun" | "moon" | "anchor";
 
 export function Icon({
   name,
