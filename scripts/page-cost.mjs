@@ -21,8 +21,9 @@ async function measure(browser, url, javaScriptEnabled) {
     reducedMotion: "reduce",
     viewport: { width: 1280, height: 800 },
   });
-  // The announcements popup's close button sets this cookie (any value closes it for the session).
-  await context.addCookies([{ name: "announcement_closed", value: "1", url }]);
+  // What the announcements popup's close button sets for a visitor: the audience "B", as Remix
+  // serialises a cookie value (base64 of its JSON).
+  await context.addCookies([{ name: "announce_closed", value: "IkIi", url }]);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
