@@ -317,6 +317,25 @@ export async function opsLogin(
   await expect(page).toHaveURL("/ops");
 }
 
+/**
+ * Turns authenticator codes on from the panel on the current page (an operator's
+ * /ops/authenticator or a member's security centre): confirms the app's first code, and
+ * returns the secret and the ten recovery codes shown once.
+ */
+export async function enrolAuthenticator(page: Page) {
+  await page.getByTestId("authenticator-start").click();
+  const secret = await page.getByTestId("authenticator-secret").getAttribute("data-secret");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.locator(".authenticator-qr svg")).toBeVisible();
+  await page
+    .getByLabel(label("en", "authenticator.enrol.confirmCode"), { exact: true })
+    .fill(await totpCode(secret!));
+  await page.getByTestId("authenticator-confirm").click();
+  const codes = page.getByTestId("recovery-codes").locator("code");
+  await expect(codes).toHaveCount(10);
+  return { secret: secret!, recoveryCodes: await codes.allTextContents() };
+}
+
 /** Signs out through the avatar menu and its confirmation dialog; ends on / as a visitor. */
 export async function logout(page: Page) {
   const menu = page.getByTestId("member-menu");

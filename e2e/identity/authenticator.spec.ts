@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
+  enrolAuthenticator,
   expect,
   label,
   logout,
   opsLogin,
   submitLogin,
   test,
-  totpCode,
   typeAuthenticatorCode,
 } from "../fixtures";
 
@@ -16,21 +16,6 @@ import {
  * /ops/authenticator until it confirms one), optional for members (the
  * security centre), asked after the password before any session exists.
  */
-
-/** Turns authenticator codes on from the panel at the current page; returns the secret and the recovery codes. */
-async function enrol(page: Page) {
-  await page.getByTestId("authenticator-start").click();
-  const secret = await page.getByTestId("authenticator-secret").getAttribute("data-secret");
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await expect(page.locator(".authenticator-qr svg")).toBeVisible();
-  await page
-    .getByLabel(label("en", "authenticator.enrol.confirmCode"), { exact: true })
-    .fill(await totpCode(secret!));
-  await page.getByTestId("authenticator-confirm").click();
-  const codes = page.getByTestId("recovery-codes").locator("code");
-  await expect(codes).toHaveCount(10);
-  return { secret: secret!, recoveryCodes: await codes.allTextContents() };
-}
 
 /** Fills the member login dialog's password form and submits it. */
 async function typePassword(page: Page, account: string, password: string) {
@@ -88,7 +73,7 @@ test.describe("authenticator codes", () => {
       await page.goto(path);
       await expect(page).toHaveURL("/ops/authenticator");
     }
-    const { secret } = await enrol(page);
+    const { secret } = await enrolAuthenticator(page);
     await expect(page.getByTestId("authenticator-recovery")).toContainText(
       label("en", "authenticator.recovery.once"),
     );
@@ -114,7 +99,7 @@ test.describe("authenticator codes", () => {
     await page.goto("/member/security");
     const section = page.getByTestId("authenticator-section");
     await expect(section.getByTestId("authenticator-off")).toBeVisible();
-    const { secret, recoveryCodes } = await enrol(page);
+    const { secret, recoveryCodes } = await enrolAuthenticator(page);
     await section.getByTestId("authenticator-recovery-done").click();
     await expect(section.getByTestId("authenticator-active")).toContainText(
       label("en", "authenticator.recovery.left", { n: 10 }),
