@@ -5,6 +5,7 @@ import { test as base, expect, type Browser, type Locator, type Page } from "@pl
 import pg from "pg";
 import { createTranslator, type Labels } from "../app/i18n";
 import { openDatabase, type Database } from "../app/platform/db/open.server";
+import { OPERATOR_TYPE } from "../app/platform/identity/member-types";
 import { findMemberByAccount } from "../app/platform/identity/members.server";
 import { identityPolicy } from "../app/platform/identity/policy.server";
 import { hashPassword } from "../app/platform/identity/secrets.server";
@@ -447,6 +448,8 @@ interface Fixtures {
     type?: number;
     /** Issue 17: a verified birthday (the demo brand requires one before the first deposit); false for none. */
     ageVerified?: boolean;
+    /** For an operator (type 9): its role's name ("admin" unless told). */
+    staffRole?: string;
   }) => Promise<CreatedMember>;
   /** The path and query of the link in the newest e-mail to a recipient in the `outbox` table. */
   readMailLink: (recipient: string) => Promise<string>;
@@ -571,45 +574,60 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern
   createMember: async ({}, use, testInfo) => {
     testInfo.skip(!e2eDatabaseUrl, NEEDS_DATABASE);
-    await use(async ({ password, mobile = false, email = false, type = 0, ageVerified = true }) => {
-      const passwordHash = await hashPassword(password);
-      const client = new pg.Client({ connectionString: e2eDatabaseUrl });
-      await client.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          const account = uniqueAccount();
-          const member = {
-            account,
-            mobile: mobile ? uniqueMobile() : null,
-            email: email ? `${account}@example.com` : null,
-          };
-          try {
-            const {
-              rows: [created],
-            } = await client.query<{ id: string }>(
-              `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, email, profile, created_at)
+    await use(
+      async ({
+        password,
+        mobile = false,
+        email = false,
+        type = 0,
+        ageVerified = true,
+        staffRole = "admin",
+      }) => {
+        const passwordHash = await hashPassword(password);
+        const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+        await client.connect();
+        try {
+          for (let attempt = 0; ; attempt++) {
+            const account = uniqueAccount();
+            const member = {
+              account,
+              mobile: mobile ? uniqueMobile() : null,
+              email: email ? `${account}@example.com` : null,
+            };
+            try {
+              const {
+                rows: [created],
+              } = await client.query<{ id: string }>(
+                `insert into members (account, type, password_hash, password_changed_at, dialing_code, mobile, email, profile, created_at)
                values ($1, $2, $3, now(), $4, $5, $6, $7::jsonb, now()) returning id`,
-              [
-                member.account,
-                type,
-                passwordHash,
-                member.mobile ? "92" : null,
-                member.mobile,
-                member.email,
-                ageVerified ? JSON.stringify({ birthday: VERIFIED_BIRTHDAY }) : "{}",
-              ],
-            );
-            if (ageVerified) await verifyAge(client, created!.id);
-            return member;
-          } catch (error) {
-            // A clash with an existing account or mobile (unique_violation): draw again.
-            if ((error as { code?: string }).code !== "23505" || attempt >= 5) throw error;
+                [
+                  member.account,
+                  type,
+                  passwordHash,
+                  member.mobile ? "92" : null,
+                  member.mobile,
+                  member.email,
+                  ageVerified ? JSON.stringify({ birthday: VERIFIED_BIRTHDAY }) : "{}",
+                ],
+              );
+              if (ageVerified) await verifyAge(client, created!.id);
+              // An operator account is staff with a role (`staffRole`, the admin's unless told).
+              if (type === OPERATOR_TYPE)
+                await client.query(
+                  `insert into staff (member_id, role_id) select $1, id from staff_roles where name = $2`,
+                  [created!.id, staffRole],
+                );
+              return member;
+            } catch (error) {
+              // A clash with an existing account or mobile (unique_violation): draw again.
+              if ((error as { code?: string }).code !== "23505" || attempt >= 5) throw error;
+            }
           }
+        } finally {
+          await client.end();
         }
-      } finally {
-        await client.end();
-      }
-    });
+      },
+    );
   },
 });
 

@@ -6,6 +6,8 @@ import { login } from "~/platform/identity/login.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { readSession, readSessionEnd, type SessionEnd } from "~/platform/identity/sessions.server";
+import type { StaffPermission } from "~/platform/identity/staff-permissions";
+import { staffPermissions } from "~/platform/identity/staff.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { identityFlags } from "./identity.server";
@@ -136,38 +138,83 @@ export async function requireAgent(request: Request): Promise<Viewer> {
 /** The one back-office page an operator without an authenticator may open (ADR 34). */
 export const OPS_ENROLMENT_PATH = "/ops/authenticator";
 
-/** The back office's session and whether its operator has a confirmed authenticator. */
-async function readOperator(
-  request: Request,
-): Promise<{ viewer: Viewer; enrolled: boolean } | null> {
+/** The back office's session, whether its operator has a confirmed authenticator, and its role's permissions. */
+async function readOperator(request: Request): Promise<{
+  viewer: Viewer;
+  enrolled: boolean;
+  permissions: ReadonlySet<StaffPermission>;
+} | null> {
   const token = await readOpsSessionToken(request);
   if (!token) return null;
   const viewer = await loadViewer(token);
   if (!viewer || !("member" in viewer) || viewer.member.role !== "operator") return null;
-  return { viewer, enrolled: await hasAuthenticator(await getDb(), viewer.member.id) };
+  const db = await getDb();
+  const [enrolled, permissions] = await Promise.all([
+    hasAuthenticator(db, viewer.member.id),
+    staffPermissions(db, viewer.member.id),
+  ]);
+  // No role, or a disabled staff account: the back office lets it in nowhere.
+  if (!permissions) return null;
+  return { viewer, enrolled, permissions };
 }
 
 /**
- * The operator signed in to the back office (/ops), or null. Read from the
- * back office's own cookie; the account must still be an operator, with its
- * authenticator confirmed (ADR 34: mandatory for staff).
+ * The operator signed in to the back office (/ops) whose role has `permission`, or null. Read
+ * from the back office's own cookie; the account must still be an operator with a role, its
+ * authenticator confirmed (ADR 34: mandatory for staff). For resources (private images, the
+ * event stream) that answer "not found" or 403 instead of redirecting.
  */
-export async function getOperator(request: Request): Promise<Viewer | null> {
+export async function getOperator(
+  request: Request,
+  permission: StaffPermission,
+): Promise<Viewer | null> {
+  const staff = await getStaff(request);
+  return staff?.permissions.has(permission) ? staff.viewer : null;
+}
+
+/** The staff member signed in to the back office (its authenticator confirmed), or null. */
+export async function getStaff(request: Request): Promise<Staff | null> {
   const found = await readOperator(request);
-  return found?.enrolled ? found.viewer : null;
+  return found?.enrolled ? { viewer: found.viewer, permissions: found.permissions } : null;
+}
+
+/** A signed-in staff member and what its role lets it do. */
+export interface Staff {
+  viewer: Viewer;
+  permissions: ReadonlySet<StaffPermission>;
 }
 
 /**
- * The back office's guard, which every /ops loader and action calls: anyone but
- * a signed-in operator goes to /ops/login; an operator without an authenticator
- * goes to /ops/authenticator, the one page it lets such a session reach.
+ * The back office's guard: anyone but a signed-in operator with a role goes to
+ * /ops/login; an operator without an authenticator goes to /ops/authenticator,
+ * the one page it lets such a session reach. What a page then may show or do
+ * is `requireStaffPermission`'s to say.
  */
-export async function requireOperator(request: Request): Promise<Viewer> {
+export async function requireStaff(request: Request): Promise<Staff> {
   const found = await readOperator(request);
   if (!found) throw redirect("/ops/login");
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   if (!found.enrolled && path !== OPS_ENROLMENT_PATH) throw redirect(OPS_ENROLMENT_PATH);
-  return found.viewer;
+  return { viewer: found.viewer, permissions: found.permissions };
+}
+
+/** The operator's own account, for the pages every staff member has (its authenticator). */
+export async function requireOperator(request: Request): Promise<Viewer> {
+  return (await requireStaff(request)).viewer;
+}
+
+/**
+ * What every /ops loader and action calls with the permission its screen or act needs: a
+ * staff member whose role lacks it gets a 403 (the page says it is not allowed), whatever
+ * the request asks for.
+ */
+export async function requireStaffPermission(
+  request: Request,
+  permission: StaffPermission,
+): Promise<Staff> {
+  const staff = await requireStaff(request);
+  if (!staff.permissions.has(permission)) throw new Response("Forbidden", { status: 403 });
+  return staff;
 }
 
 /** What the audit log records about the request: address (from trusted proxies only) and user agent. */

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "~/platform/db/open.server";
+import { OPERATOR_TYPE } from "~/platform/identity/member-types";
+import { assignStaffRole } from "~/platform/identity/staff.server";
 import type { WalletPolicy } from "~/platform/wallet/policy";
 
 /** A wallet policy with wide limits, so a test exercises the ledger rather than the brand's limits. */
@@ -30,6 +32,8 @@ export async function insertMember(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // An operator account is staff with a role, as the first-operator setup makes it: the admin's.
+  if (values.type === OPERATOR_TYPE) await assignStaffRole(db, row.id, "admin");
   return row.id;
 }
 

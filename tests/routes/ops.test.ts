@@ -92,7 +92,7 @@ describe("/ops guard", () => {
     const cookie = await opsCookie(handle.db);
     const request = new Request("http://localhost/", { headers: { Cookie: cookie } });
     expect(await getViewer(request)).toBeNull();
-    expect((await getOperator(request))?.member.account).toBe("ops01");
+    expect((await getOperator(request, "withdrawals.view"))?.member.account).toBe("ops01");
   });
 });
 
@@ -267,7 +267,7 @@ describe("/ops/login and sign-out", () => {
     const request = new Request("http://localhost/ops", {
       headers: { Cookie: cookiePair(setCookie) },
     });
-    expect((await getOperator(request))?.member.account).toBe("ops01");
+    expect((await getOperator(request, "withdrawals.view"))?.member.account).toBe("ops01");
 
     const member = await action(login({ username: "player01", password: "Player123" }));
     expect(member.status).toBe(400);
@@ -290,7 +290,10 @@ describe("/ops/login and sign-out", () => {
     expect(out.headers.get("Location")).toBe("/ops/login");
     expect(out.headers.get("Set-Cookie")).toMatch(/^ops_session=;.*Max-Age=0/);
     expect(
-      await getOperator(new Request("http://localhost/ops", { headers: { Cookie: cookie } })),
+      await getOperator(
+        new Request("http://localhost/ops", { headers: { Cookie: cookie } }),
+        "withdrawals.view",
+      ),
     ).toBeNull();
   });
 });

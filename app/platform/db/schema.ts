@@ -176,6 +176,23 @@ export interface PendingSecondFactorsTable {
 }
 
 /** ADR 37: the IPs and device cookies a member has passed a sign-in from (hashed). */
+/** A named set of back-office permissions (app/platform/identity/staff-permissions.ts). */
+export interface StaffRolesTable {
+  id: Generated<string>;
+  name: string;
+  permissions: string[];
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** An operator account's place in the back office: its role, and whether it is disabled. */
+export interface StaffTable {
+  member_id: string;
+  role_id: string;
+  disabled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface KnownSignInsTable {
   member_id: string;
   kind: "ip" | "device";
@@ -436,6 +453,8 @@ export interface DB {
   recovery_codes: RecoveryCodesTable;
   pending_second_factors: PendingSecondFactorsTable;
   known_sign_ins: KnownSignInsTable;
+  staff: StaffTable;
+  staff_roles: StaffRolesTable;
   pending_step_ups: PendingStepUpsTable;
   verification_codes: VerificationCodesTable;
   captchas: CaptchasTable;

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { OPERATOR_TYPE } from "./member-types";
 import { passwordProblem } from "./password-rule.server";
 import { hashPassword, hashToken, randomToken } from "./secrets.server";
+import { assignStaffRole } from "./staff.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { uniqueViolation } from "../db/unique-violation";
@@ -116,6 +117,8 @@ export async function completeOperatorSetup(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // The first operator runs the brand's back office: every permission, staff and roles included.
+      await assignStaffRole(trx, created.id, "admin");
       // Every other link dies with this one.
       await trx.deleteFrom("operator_setup_tokens").where("used_at", "is", null).execute();
       await audit(trx, "operator_created", context, { memberId: created.id, account });

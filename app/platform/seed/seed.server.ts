@@ -10,6 +10,7 @@ import { seedDemoPoints } from "./points.server";
 import { random } from "./random";
 import { seedDemoReferral } from "./referral.server";
 import { seedDemoRewards } from "./rewards.server";
+import { seedDemoStaff } from "./staff.server";
 import { seedDemoVip } from "./vip.server";
 import { seedDemoWallets } from "./wallet.server";
 import { sanitizeContentHtml } from "../content/sanitize.server";
@@ -186,6 +187,7 @@ export async function seedDemoBrand(db: Database, options: { brandFile?: string 
   const accounts = await seedDemoAccounts(db);
   await seedDemoAuthenticators(db);
   await seedDemoKnownSignIns(db);
+  await seedDemoStaff(db);
   const wallets = await seedDemoWallets(db, brand);
   const plays = await seedDemoPlays(db, brand);
   const agency = await seedDemoAgency(db, brand);

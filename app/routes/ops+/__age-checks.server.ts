@@ -17,7 +17,7 @@ const REASON_MAX = 200;
 const DECISIONS = ["verify", "reject"] as const;
 
 export async function ageQueueLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "age_checks.view");
   const rows = await listPendingAgeChecks(db);
   const done = new URL(request.url).searchParams.get("done");
   return json({
@@ -39,7 +39,7 @@ export type AgeDecisionReply = { checkId: string; result: SubmissionResult<strin
 
 export async function ageQueueAction(request: Request): Promise<TypedResponse<AgeDecisionReply>> {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, act } = await opsRequest(request);
+  const { db, t, act } = await opsRequest(request, "age_checks.review");
   const schema = z.object({
     intent: z.enum(DECISIONS),
     checkId: z.string().regex(/^\d{1,18}$/),

@@ -53,7 +53,7 @@ export function opsAgentsHref(state: {
 }
 
 export async function opsAgentsLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "agents.view");
   const url = new URL(request.url);
   const q = z
     .string()
@@ -134,7 +134,7 @@ export type OpsAgentsReply = { intent: string; result: SubmissionResult<string[]
 
 export async function opsAgentsAction(request: Request): Promise<TypedResponse<OpsAgentsReply>> {
   const formData = await readForm(request);
-  const { db, brand, t, act } = await opsRequest(request);
+  const { db, brand, t, act } = await opsRequest(request, "agents.manage");
   const sets = brand;
   const kind = kindOf(formData.get("kind")) ?? "DAILY";
   const submission = parseSubmission(formData, { schema: actionSchema(kind, brand, t) });

@@ -26,7 +26,7 @@ const DONE = ["saved", "published", "unpublished", "deleted"] as const;
  * audits every change and announces it to members' open pages.
  */
 export async function opsAnnouncementsLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "announcements.view");
   const rows = await listAnnouncementsForOps(db);
   const now = Date.now();
   const done = new URL(request.url).searchParams.get("done");
@@ -59,7 +59,7 @@ const listSchema = z.object({
 /** Publish, unpublish or delete from the list; a forged form is a 400, an unknown id a 404. */
 export async function opsAnnouncementsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, act } = await opsRequest(request);
+  const { db, act } = await opsRequest(request, "announcements.manage");
   const submission = parseSubmission(formData, { schema: listSchema });
   if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
   const { intent, id } = submission.value;
@@ -75,7 +75,7 @@ export async function opsAnnouncementsAction(request: Request) {
 }
 
 export async function opsAnnouncementLoader(request: Request, id: string | null) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "announcements.view");
   const row = id === null ? null : await findAnnouncement(db, id);
   if (id !== null && !row) throw notFound();
   return json({
@@ -139,7 +139,7 @@ function announcementSchema(t: TFunction, languages: readonly string[], timeZone
 /** Saves the form; bad input is a translated field error and nothing changes. */
 export async function opsAnnouncementAction(request: Request, id: string | null) {
   const formData = await readForm(request, { honeypot: true, multiline: ["content"] });
-  const { db, brand, t, act } = await opsRequest(request);
+  const { db, brand, t, act } = await opsRequest(request, "announcements.manage");
   const submission = parseSubmission(formData, {
     schema: announcementSchema(t, brand.languages, brand.timeZone),
   });

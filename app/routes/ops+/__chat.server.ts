@@ -21,7 +21,7 @@ import { opsRequest } from "./__ops-request.server";
 const DONE = ["deleted", "muted", "unmuted"] as const;
 
 export async function opsChatLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "chat.view");
   const [rooms, mutes] = await Promise.all([recentChat(db), activeMutes(db)]);
   const at = (date: Date) => formatTimestamp(date.toISOString(), brand.timeZone);
   const done = new URL(request.url).searchParams.get("done");
@@ -47,7 +47,7 @@ const actSchema = z.discriminatedUnion("intent", [
 /** Delete, mute or lift a mute: honeypot, zod, one platform call, then back to the list; a forged form is a 400. */
 export async function opsChatAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, act } = await opsRequest(request);
+  const { db, act } = await opsRequest(request, "chat.moderate");
   const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") throw json({ error: "invalid_form" }, { status: 400 });
   try {

@@ -29,7 +29,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
   values.find((candidate) => candidate === value);
 
 export async function opsFeedbackListLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "feedback.view");
   const url = new URL(request.url);
   const status = oneOf(FEEDBACK_STATUSES, url.searchParams.get("status"));
   const questionType = oneOf(FEEDBACK_QUESTION_TYPES, url.searchParams.get("type"));
@@ -52,7 +52,7 @@ export async function opsFeedbackListLoader(request: Request) {
 }
 
 export async function opsFeedbackThreadLoader(request: Request, threadId: string) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "feedback.view");
   const thread = await findThread(db, threadId);
   if (!thread) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
@@ -72,7 +72,7 @@ const actSchema = z.discriminatedUnion("intent", [
 
 export async function opsFeedbackThreadAction(request: Request, threadId: string) {
   const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
-  const ops = await opsRequest(request);
+  const ops = await opsRequest(request, "feedback.reply");
   const { db, t } = ops;
   const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") return formFailure(submission.reply());

@@ -55,7 +55,7 @@ function formValues(mission: Mission, minorUnits: number) {
 }
 
 export async function opsMissionsLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "missions.view");
   const missions = await listMissions(db);
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
@@ -233,7 +233,7 @@ async function save(formData: FormData, { db, brand, t }: Context, act: Act): Pr
 
 export async function opsMissionsAction(request: Request): Promise<Reply> {
   const formData = await readForm(request, { honeypot: true });
-  const context = await opsRequest(request);
+  const context = await opsRequest(request, "missions.manage");
   const intent = formData.get("intent");
   return intent === "enable" || intent === "disable"
     ? toggle(formData, context, context.act)

@@ -1,16 +1,18 @@
+import type { StaffPermission } from "~/platform/identity/staff-permissions";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireOperator } from "~/utils/auth.server";
+import { auditContext, requireStaffPermission } from "~/utils/auth.server";
 import { i18next, translatorFor } from "~/utils/i18next.server";
 
 /**
- * What every /ops loader and action opens with: the operator (each loader
- * and action checks again, the layout's guard does not cover actions), the
- * database, the brand, the translator and locale, the brand's currency, and
- * the act the platform writes into the audit log.
+ * What every /ops loader and action opens with: the staff member, checked for
+ * the permission this screen or act needs (each loader and action checks on
+ * its own: the layout's guard does not cover actions), the database, the
+ * brand, the translator and locale, the brand's currency, and the act the
+ * platform writes into the audit log.
  */
-export async function opsRequest(request: Request) {
-  const operator = await requireOperator(request);
+export async function opsRequest(request: Request, permission: StaffPermission) {
+  const { viewer: operator, permissions } = await requireStaffPermission(request, permission);
   const db = await getDb();
   const [brand, t, locale] = await Promise.all([
     getBrandConfig(db),
@@ -19,6 +21,7 @@ export async function opsRequest(request: Request) {
   ]);
   return {
     operator,
+    permissions,
     db,
     brand,
     t,

@@ -23,7 +23,7 @@ const notFound = () => json({ error: "not_found" }, { status: 404 });
 const idParam = /^\d{1,18}$/;
 
 export async function opsGoodsLoader(request: Request, itemId: string | null) {
-  const { db, brand, t, currency } = await opsRequest(request);
+  const { db, brand, t, currency } = await opsRequest(request, "points.view");
   const item = itemId && idParam.test(itemId) ? await findGoods(db, itemId) : null;
   if (itemId && !item) throw notFound();
   return json({
@@ -64,7 +64,7 @@ function goodsSchema(t: TFunction, minorUnits: number) {
 
 export async function opsGoodsAction(request: Request, itemId: string | null) {
   const formData = await readForm(request);
-  const { db, t, currency, act } = await opsRequest(request);
+  const { db, t, currency, act } = await opsRequest(request, "points.manage");
   if (itemId !== null && !idParam.test(itemId)) throw notFound();
   const submission = parseSubmission(formData, { schema: goodsSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());

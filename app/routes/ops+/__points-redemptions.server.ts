@@ -30,7 +30,7 @@ const queueHref = (page: number, done?: string) => {
 };
 
 export async function redemptionQueueLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "points.view");
   const url = new URL(request.url);
   const queue = await listRedemptions(db, {
     open: true,
@@ -55,7 +55,7 @@ export async function redemptionQueueAction(
   request: Request,
 ): Promise<TypedResponse<RedemptionDecisionReply>> {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, act } = await opsRequest(request);
+  const { db, t, act } = await opsRequest(request, "points.review");
   const schema = z.object({
     intent: z.enum(DECISIONS),
     redemptionId: z.string().regex(/^\d{1,18}$/),

@@ -23,7 +23,7 @@ import { opsRequest } from "./__ops-request.server";
 const per100 = (minorUnits: number) => 100n * 10n ** BigInt(minorUnits);
 
 export async function opsPointsLoader(request: Request) {
-  const { db, brand, t, currency } = await opsRequest(request);
+  const { db, brand, t, currency } = await opsRequest(request, "points.view");
   const [config, goods] = await Promise.all([
     readPointsConfig(db),
     listGoods(db, { enabledOnly: false }),
@@ -101,7 +101,7 @@ function configSchema(t: TFunction, minorUnits: number) {
 
 export async function opsPointsAction(request: Request) {
   const formData = await readForm(request);
-  const { db, t, currency, act } = await opsRequest(request);
+  const { db, t, currency, act } = await opsRequest(request, "points.manage");
   const submission = parseSubmission(formData, { schema: configSchema(t, currency.minorUnits) });
   if (submission.status !== "success") return formFailure(submission.reply());
   const value = submission.value;

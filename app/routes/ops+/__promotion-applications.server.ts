@@ -34,7 +34,7 @@ const applicationsHref = (page: number, done?: (typeof DONE)[number]) => {
 };
 
 export async function applicationsLoader(request: Request) {
-  const { db, brand, t, locale, currency } = await opsRequest(request);
+  const { db, brand, t, locale, currency } = await opsRequest(request, "promotions.view");
   const url = new URL(request.url);
   const list = await listApplications(db, {
     page: pageParam(url.searchParams.get("page")),
@@ -108,7 +108,7 @@ export async function applicationsAction(
   request: Request,
 ): Promise<TypedResponse<ApplicationReply>> {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, currency, act } = await opsRequest(request);
+  const { db, t, currency, act } = await opsRequest(request, "promotions.review");
   const submission = parseSubmission(formData, { schema: decisionSchema(t, currency.minorUnits) });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
     json(

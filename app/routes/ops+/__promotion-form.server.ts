@@ -181,7 +181,7 @@ const NEW_PROMOTION: PromotionFormValues = {
 const NOTES = ["created", "saved", "published", "closed"] as const;
 
 export async function promotionFormLoader(request: Request, promotionId: string | null) {
-  const { db, brand, t, currency } = await opsRequest(request);
+  const { db, brand, t, currency } = await opsRequest(request, "promotions.view");
   const timeZone = brand.timeZone;
   let status: string | null = null;
   let values: PromotionFormValues;
@@ -265,7 +265,7 @@ export async function promotionFormAction(
   const formData = await readForm(request, {
     multiline: FORM_LANGUAGES.map((code) => `rulesHtml.${code}`),
   });
-  const { db, brand, t, locale, currency, act } = await opsRequest(request);
+  const { db, brand, t, locale, currency, act } = await opsRequest(request, "promotions.manage");
   const intent = IntentSchema.parse(formData.get("intent"));
   if (intent === "status") {
     const submission = parseSubmission(formData, { schema: StatusSchema });

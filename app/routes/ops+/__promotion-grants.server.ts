@@ -27,7 +27,7 @@ const promotionParam = (value: unknown) =>
   typeof value === "string" && /^\d{1,18}$/.test(value) ? value : null;
 
 export async function grantsLoader(request: Request) {
-  const { db, brand, t, currency } = await opsRequest(request);
+  const { db, brand, t, currency } = await opsRequest(request, "promotions.view");
   const url = new URL(request.url);
   const status = grantStatus(url.searchParams.get("status"));
   const promotion = promotionParam(url.searchParams.get("promotion"));
@@ -82,7 +82,7 @@ export type GrantReply = { grantId: string; result: SubmissionResult<string[]> }
 
 export async function grantsAction(request: Request): Promise<TypedResponse<GrantReply>> {
   const formData = await readForm(request);
-  const { db, t, act } = await opsRequest(request);
+  const { db, t, act } = await opsRequest(request, "promotions.review");
   const submission = parseSubmission(formData, { schema: forfeitSchema(t) });
   const grantId = String(formData.get("grantId") ?? "");
   if (submission.status !== "success")

@@ -25,7 +25,7 @@ export function statusFilter(value: string | null): PromotionStatus | "all" {
 }
 
 export async function opsPromotionsLoader(request: Request) {
-  const { db, brand, t, locale } = await opsRequest(request);
+  const { db, brand, t, locale } = await opsRequest(request, "promotions.view");
   const url = new URL(request.url);
   const status = statusFilter(url.searchParams.get("status"));
   const rows = await listPromotionsForOps(db);

@@ -25,7 +25,7 @@ const noRows = <Load extends (...args: never[]) => Promise<unknown[]>>() =>
   [] as unknown as Awaited<ReturnType<Load>>;
 
 export async function opsProtectionLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "protection.view");
   const query = readProtectionQuery(request);
   const [{ rows, trail }, limits, reality] = await Promise.all([
     query.view === "breaks" ? listRestrictedMembers(db) : { rows: [], trail: [] },
@@ -83,7 +83,7 @@ const addSchema = (t: Parameters<typeof breakFormSchema>[0]) =>
 
 export async function opsProtectionAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, brand, t, act } = await opsRequest(request);
+  const { db, brand, t, act } = await opsRequest(request, "protection.manage");
   if (formData.get("intent") === "limit")
     return addLimitAction(formData, { db, brand, t, operatorId: act.operatorId }, request);
   if (formData.get("intent") !== "add") {

@@ -25,7 +25,7 @@ const referralsHref = (page: number, done?: string) => {
 };
 
 export async function opsReferralsLoader(request: Request) {
-  const { db, brand, t, currency } = await opsRequest(request);
+  const { db, brand, t, currency } = await opsRequest(request, "referrals.view");
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
   const list = await listReferralRewards(db, {
@@ -53,7 +53,7 @@ const decisionSchema = z.object({
 
 export async function opsReferralsAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, t, act } = await opsRequest(request);
+  const { db, t, act } = await opsRequest(request, "referrals.review");
   const submission = parseSubmission(formData, { schema: decisionSchema });
   if (submission.status !== "success")
     return json(

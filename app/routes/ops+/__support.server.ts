@@ -19,7 +19,7 @@ import { opsRequest } from "./__ops-request.server";
  * conversation to reply to or close. Every change is audited by the platform.
  */
 export async function opsSupportQueueLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "support.view");
   const queue = await supportQueue(db);
   return json({
     title: t("support.ops.title"),
@@ -34,7 +34,7 @@ export async function opsSupportQueueLoader(request: Request) {
 }
 
 export async function opsSupportConversationLoader(request: Request, conversationId: string) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "support.view");
   const conversation = await opsConversation(db, conversationId);
   if (!conversation) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
@@ -55,7 +55,7 @@ const actSchema = z.discriminatedUnion("intent", [
 
 export async function opsSupportConversationAction(request: Request, conversationId: string) {
   const formData = await readForm(request, { honeypot: true, multiline: ["body"] });
-  const ops = await opsRequest(request);
+  const ops = await opsRequest(request, "support.reply");
   const { db, t } = ops;
   const submission = parseSubmission(formData, { schema: actSchema });
   if (submission.status !== "success") return formFailure(submission.reply());

@@ -27,7 +27,7 @@ const levelParam = (value: string | null, top: number) => {
 };
 
 export async function opsVipLoader(request: Request) {
-  const { db, brand, t } = await opsRequest(request);
+  const { db, brand, t } = await opsRequest(request, "vip.view");
   const levels = await listVipLevels(db);
   const top = Math.max(-1, ...levels.map((level) => level.level));
   const url = new URL(request.url);
@@ -108,7 +108,7 @@ export type OpsVipReply = { result: SubmissionResult<string[]> };
 
 export async function opsVipAction(request: Request): Promise<TypedResponse<OpsVipReply>> {
   const formData = await readForm(request);
-  const { db, brand, t, act } = await opsRequest(request);
+  const { db, brand, t, act } = await opsRequest(request, "vip.manage");
   const submission = parseSubmission(formData, { schema: levelSchema(t, brand) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;

@@ -6,7 +6,7 @@ import { useOpsLive } from "~/components/ops/support/use-ops-live";
 import { opsSupportUnread } from "~/platform/contact/support-ops.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { requireOperator } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { translatorFor } from "~/utils/i18next.server";
 import { titleMeta } from "~/utils/meta";
 
@@ -22,17 +22,19 @@ const isLoginPage = (request: Request) =>
  * action checks again on its own.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = isLoginPage(request) ? null : await requireOperator(request);
+  const staff = isLoginPage(request) ? null : await requireStaff(request);
+  const operator = staff?.viewer ?? null;
   const db = await getDb();
   const [brand, t, supportUnread] = await Promise.all([
     getBrandConfig(db),
     translatorFor(request),
-    operator ? opsSupportUnread(db) : 0,
+    staff?.permissions.has("support.view") ? opsSupportUnread(db) : 0,
   ]);
   return json({
     title: t("ops.title"),
     brandName: brand.name,
     account: operator?.member.account ?? null,
+    permissions: staff ? [...staff.permissions] : [],
     supportUnread,
   });
 }
@@ -44,12 +46,20 @@ export default function OpsLayout() {
 
 /** The signed-in back office, with its live channel (the support queue and the nav's badge). */
 function SignedInOps() {
-  const { brandName, account, supportUnread } = useLoaderData<typeof loader>();
+  const { brandName, account, supportUnread, permissions } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const live = useOpsLive({ pollWithoutStream: pathname.startsWith("/ops/support") });
+  const live = useOpsLive({
+    pollWithoutStream: pathname.startsWith("/ops/support"),
+    enabled: permissions.includes("support.view"),
+  });
   return (
     <div className="agent-centre ops-centre" data-testid="ops-centre" data-live={live}>
-      <OpsHeader brandName={brandName} account={account!} supportUnread={supportUnread} />
+      <OpsHeader
+        brandName={brandName}
+        account={account!}
+        supportUnread={supportUnread}
+        permissions={permissions}
+      />
       <main id="main" className="agent-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { QueueFilterForm, WithdrawalQueue } from "~/components/ops/withdrawal-queue";
@@ -6,18 +6,28 @@ import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { listWithdrawalQueue } from "~/platform/wallet/withdrawal-queue.server";
 import { autoReceiveDue } from "~/platform/wallet/withdrawals.server";
-import { requireOperator } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
+import { opsPagesFor } from "~/utils/ops-pages";
 import { pageParam } from "~/utils/pagination";
 import { opsRequest } from "./__ops-request.server";
 import { handleQueueAction, QUEUE_INTENTS, queueFilter } from "./__withdrawals.server";
 
 const PAGE_SIZE = 20;
 
-/** /ops: the withdrawal queue, filtered by ?status= (default: open ones) and paged by ?page=. */
+/**
+ * /ops: the withdrawal queue, filtered by ?status= (default: open ones) and paged by ?page=.
+ * Sign-in lands here: a staff member who may not see the queue goes to the first screen its
+ * role shows (a role that shows none gets the 403).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOperator(request);
+  const staff = await requireStaff(request);
+  if (!staff.permissions.has("withdrawals.view")) {
+    const first = opsPagesFor(staff.permissions)[0];
+    if (first) throw redirect(first.to);
+    throw new Response("Forbidden", { status: 403 });
+  }
   const db = await getDb();
   await autoReceiveDue(db);
   const brand = await getBrandConfig(db);
@@ -51,7 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request, { honeypot: true });
-  const { db, brand, t, locale, act } = await opsRequest(request);
+  // Paying is a permission apart from deciding (approve, reject, settle a dispute).
+  const paying = formData.get("intent") === "pay";
+  const { db, brand, t, locale, act } = await opsRequest(
+    request,
+    paying ? "withdrawals.pay" : "withdrawals.decide",
+  );
   return handleQueueAction({ db, brand, t, locale, act }, formData);
 }
 

@@ -11,7 +11,7 @@ import { SecondFactorForm } from "~/components/identity/second-factor-form";
 import { StaffLoginCard } from "~/components/identity/staff-login-card";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { getOperator } from "~/utils/auth.server";
+import { getStaff } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { translatorFor } from "~/utils/i18next.server";
@@ -23,7 +23,7 @@ export const meta = titleMeta<typeof loader>();
 
 /** An operator already signed in goes straight to the queue. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getOperator(request)) throw redirect("/ops");
+  if (await getStaff(request)) throw redirect("/ops");
   const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);
   return json({ title: t("ops.login.title"), brandName: brand.name });
 }

@@ -11,7 +11,7 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * does not exist. The type is the one sniffed from the bytes at upload.
  */
 async function loadResource({ request, params }: LoaderFunctionArgs) {
-  if (!(await getOperator(request))) return privateImageNotFound();
+  if (!(await getOperator(request, "age_checks.view"))) return privateImageNotFound();
   const document = await findAgeCheckDocument(await getDb(), params.checkId ?? "");
   if (!document) return privateImageNotFound();
   return privateImageResponse(document);

@@ -33,7 +33,7 @@ async function audienceOf(request: Request, url: URL) {
   if (asked !== null) {
     const topics = [...new Set(asked.split(","))];
     if (!topics.every(isOpsTopic)) return new Response(null, { status: 400 });
-    const operator = await getOperator(request);
+    const operator = await getOperator(request, "support.view");
     if (!operator) return new Response(null, { status: 403 });
     return { sessionId: operator.sessionId, memberId: operator.member.id, topics };
   }

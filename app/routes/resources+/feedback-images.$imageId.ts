@@ -14,7 +14,7 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
 async function loadResource({ request, params }: LoaderFunctionArgs) {
   const image = await findFeedbackImage(await getDb(), params.imageId ?? "");
   if (!image) return privateImageNotFound();
-  const operator = await getOperator(request);
+  const operator = await getOperator(request, "feedback.view");
   if (!operator) {
     const viewer = await getViewer(request);
     if (viewer?.member.id !== image.member_id) return privateImageNotFound();

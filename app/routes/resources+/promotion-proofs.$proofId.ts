@@ -13,7 +13,7 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * upload, and the browser is told not to guess.
  */
 async function loadResource({ request, params }: LoaderFunctionArgs) {
-  if (!(await getOperator(request))) return privateImageNotFound();
+  if (!(await getOperator(request, "promotions.view"))) return privateImageNotFound();
   const proof = await findPromotionProof(await getDb(), params.proofId ?? "");
   if (!proof) return privateImageNotFound();
   return privateImageResponse(proof);

@@ -12,7 +12,10 @@ import { privateImageNotFound, privateImageResponse } from "./__private-image.se
  * sniffed from the bytes at upload, and the browser is told not to guess.
  */
 async function loadResource({ request, params }: LoaderFunctionArgs) {
-  const [operator, viewer] = await Promise.all([getOperator(request), getViewer(request)]);
+  const [operator, viewer] = await Promise.all([
+    getOperator(request, "withdrawals.view"),
+    getViewer(request),
+  ]);
   if (!operator && !viewer) return privateImageNotFound();
   const proof = await findWithdrawalProof(await getDb(), params.proofId ?? "");
   if (!proof) return privateImageNotFound();

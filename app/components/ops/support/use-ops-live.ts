@@ -12,9 +12,16 @@ const POLL_MS = 5000;
  * Where no stream can be had (no EventSource, or refused: a fourth tab is a
  * 429) the support screens fall back to re-reading every 5 s while visible,
  * so they never go stale. Without JavaScript a reload shows the queue.
- * Returns whether the stream is connected.
+ * Only staff who may read support follow it (`enabled`). Returns whether the
+ * stream is connected.
  */
-export function useOpsLive({ pollWithoutStream }: { pollWithoutStream: boolean }) {
+export function useOpsLive({
+  pollWithoutStream,
+  enabled = true,
+}: {
+  pollWithoutStream: boolean;
+  enabled?: boolean;
+}) {
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
   useEffect(() => {
@@ -23,7 +30,7 @@ export function useOpsLive({ pollWithoutStream }: { pollWithoutStream: boolean }
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (!enabled || typeof EventSource === "undefined") return;
     const source = new EventSource("/resources/events?topics=ops:support");
     let timer: ReturnType<typeof setTimeout> | null = null;
     const revalidate = () => {
@@ -40,7 +47,7 @@ export function useOpsLive({ pollWithoutStream }: { pollWithoutStream: boolean }
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, []);
+  }, [enabled]);
 
   useEffect(() => {
     if (connected || !pollWithoutStream) return;

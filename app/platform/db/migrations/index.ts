@@ -29,6 +29,7 @@ import * as operatorSetup from "./0029-operator-setup";
 import * as gameSessionsEndWithLogin from "./0031-game-sessions-end-with-login";
 import * as knownSignIns from "./0032-known-sign-ins";
 import * as demoGameArtPng from "./0033-demo-game-art-png";
+import * as staffRoles from "./0034-staff-roles";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "0031-game-sessions-end-with-login": gameSessionsEndWithLogin,
   "0032-known-sign-ins": knownSignIns,
   "0033-demo-game-art-png": demoGameArtPng,
+  "0034-staff-roles": staffRoles,
 };
 
 export const migrationProvider: MigrationProvider = {
