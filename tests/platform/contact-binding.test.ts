@@ -70,6 +70,7 @@ const auditEvents = (memberId: string, event: string) =>
     .selectAll()
     .where("member_id", "=", memberId)
     .where("event", "=", event)
+    .orderBy("id")
     .execute();
 
 describe("binding a mobile number", () => {

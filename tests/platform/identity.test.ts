@@ -462,6 +462,7 @@ describe("login", () => {
       .select(["detail", "user_agent"])
       .where("event", "=", "login_failed")
       .where("ip", "=", ip.ip)
+      .orderBy("id")
       .execute();
     expect(failures.length).toBeGreaterThanOrEqual(policy.ipBlockAfter);
     // The audit log never holds a password.

@@ -264,6 +264,7 @@ describe("/ops/age-checks", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "=", "age_check_decided")
+      .orderBy("id")
       .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });

@@ -271,6 +271,7 @@ describe("/ops/feedback", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "in", ["feedback_answered", "feedback_closed"])
+      .orderBy("id")
       .execute();
     expect(audits.length).toBeGreaterThanOrEqual(2);
     expect(

@@ -177,6 +177,7 @@ describe("logout", () => {
       .select(["event", "member_id"])
       .where("event", "=", "logout")
       .where("member_id", "=", member.id)
+      .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);
   });

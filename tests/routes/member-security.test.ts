@@ -188,6 +188,7 @@ describe("withdraw password", () => {
       .select("event")
       .where("member_id", "=", member.id)
       .where("event", "like", "withdraw_password_%")
+      .orderBy("id")
       .execute();
     expect(events.map((event) => event.event).sort()).toEqual([
       "withdraw_password_changed",

@@ -33,6 +33,7 @@ const audited = async (event: string) =>
       .selectFrom("audit_log")
       .select("id")
       .where("event", "=", event as never)
+      .orderBy("id")
       .execute()
   ).length;
 

@@ -259,6 +259,7 @@ describe("/ops/points", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "=", "points_config_saved")
+      .orderBy("id")
       .execute();
     expect(audited.length).toBeGreaterThan(0);
   });

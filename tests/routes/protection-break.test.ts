@@ -136,6 +136,7 @@ describe("the break page's actions", () => {
       .select("event")
       .where("member_id", "=", someone.id)
       .where("event", "=", "protection_lift_refused")
+      .orderBy("id")
       .execute();
     expect(refusals).toHaveLength(4);
   });

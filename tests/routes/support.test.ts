@@ -206,6 +206,7 @@ describe("/ops/support", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "in", ["support_replied", "support_closed"])
+      .orderBy("id")
       .execute();
     expect(audited.map((row) => row.event).sort()).toEqual(["support_closed", "support_replied"]);
   });

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { settleDueContracts } from "./settlement.server";
+import { sealAuditLog } from "../audit/audit-chain.server";
 import { announceStartedAnnouncements } from "../content/announcement-starts.server";
 import type { Database } from "../db/open.server";
 import { pruneOutbox } from "../events/outbox.server";
@@ -34,10 +35,12 @@ export interface ScheduledWork {
   betPoints: number;
   /** Referral rewards paid or held for the operator. */
   referralRewards: number;
-  /** Live events past the replay window (ADR 22). */
   /** Announcements whose scheduled start came, announced (events published). */
   announcementsStarted: number;
+  /** Live events past the replay window (ADR 22). */
   eventsPruned: number;
+  /** Audit rows sealed into the chain (ADR 42). */
+  auditSealed: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -64,6 +67,7 @@ export async function runScheduledWork(
         referralRewards: await payDueReferralRewards(conn, now),
         announcementsStarted: await announceStartedAnnouncements(conn, now),
         eventsPruned: await pruneOutbox(conn, now),
+        auditSealed: await sealAuditLog(conn),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);

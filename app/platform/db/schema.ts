@@ -264,6 +264,10 @@ export interface AuditLogTable {
   ip: string | null;
   user_agent: string | null;
   detail: Json<Record<string, unknown>>;
+  /** Set by the database when the row is sealed (migration 0035): its place and hash in the chain. */
+  chain_seq: Generated<string | null>;
+  prev_hash: Generated<string | null>;
+  hash: Generated<string | null>;
 }
 
 export interface AccountsTable {

@@ -13,6 +13,7 @@ const work: ScheduledWork = {
   announcementsStarted: 0,
   eventsPruned: 0,
   vipUpgrades: 0,
+  auditSealed: 0,
 };
 
 describe("the scheduler's timer", () => {
@@ -62,6 +63,7 @@ describe("the scheduler's timer", () => {
         announcementsStarted: 0,
         eventsPruned: 0,
         vipUpgrades: 0,
+        auditSealed: 0,
       }),
       async () => work,
     ];

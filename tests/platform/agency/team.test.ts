@@ -97,6 +97,7 @@ describe("registerDownline", () => {
       .selectFrom("audit_log")
       .select(["event", "detail"])
       .where("member_id", "=", member.id)
+      .orderBy("id")
       .execute();
     expect(audit).toEqual([
       {

@@ -168,6 +168,7 @@ describe("the operators", () => {
       .select(["detail"])
       .where("event", "=", "chat_member_muted")
       .where("member_id", "=", operatorId)
+      .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);
   });
@@ -192,6 +193,7 @@ describe("the operators", () => {
       .select("detail")
       .where("event", "=", "chat_member_unmuted")
       .where("member_id", "=", operatorId)
+      .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);
   });
@@ -229,6 +231,7 @@ describe("the operators", () => {
       .select("id")
       .where("event", "=", "chat_message_deleted")
       .where("member_id", "=", operatorId)
+      .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);
     expect(

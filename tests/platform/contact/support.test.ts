@@ -145,6 +145,7 @@ describe("a support conversation", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "=", "support_replied")
+      .orderBy("id")
       .execute();
     expect(audited.length).toBe(1);
   });

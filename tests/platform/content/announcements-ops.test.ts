@@ -61,6 +61,7 @@ const auditCount = async (event: string) =>
       .select("id")
       .where("event", "=", event as never)
       .where("member_id", "=", operatorId)
+      .orderBy("id")
       .execute()
   ).length;
 const announced = (id: number) =>

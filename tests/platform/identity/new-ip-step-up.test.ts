@@ -113,6 +113,7 @@ const audited = async (memberId: string, event: string) =>
       .select("event")
       .where("member_id", "=", memberId)
       .where("event", "=", event as never)
+      .orderBy("id")
       .execute()
   ).length;
 

@@ -115,6 +115,7 @@ describe("requests and decisions", () => {
       .select("event")
       .where("event", "in", ["age_check_requested", "age_check_decided"])
       .where((eb) => eb.or([eb("member_id", "=", memberId), eb("member_id", "=", operatorId)]))
+      .orderBy("id")
       .execute();
     expect(audits).toHaveLength(4);
   });

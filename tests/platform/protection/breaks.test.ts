@@ -206,6 +206,7 @@ describe("a self-exclusion", () => {
       .select("event")
       .where("member_id", "=", id)
       .where("event", "like", "protection_%")
+      .orderBy("id")
       .execute();
     expect(trail.map((row) => row.event).sort()).toEqual([
       "protection_break_taken",

@@ -57,6 +57,7 @@ describe("limit rules", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("member_id", "=", member)
+      .orderBy("id")
       .execute();
     expect(audited.map((row) => row.event)).toEqual([
       "protection_limit_set",

@@ -304,6 +304,7 @@ describe("the operator's decisions", () => {
       .select("event")
       .where("event", "=", "redemption_decided")
       .where("detail", "@>", JSON.stringify({ redemption: redemption.id }) as never)
+      .orderBy("id")
       .execute();
     expect(audited).toHaveLength(2);
   });

@@ -223,6 +223,7 @@ describe("apply and the operator's decision", () => {
       .select("event")
       .where("event", "=", "promotion_application_decided")
       .where("member_id", "=", act.operatorId)
+      .orderBy("id")
       .execute();
     expect(audit).toHaveLength(1);
     const grants = await listGrants(db(), { page: 1, pageSize: 50, promotionId });
@@ -355,6 +356,7 @@ describe("the operator's promotions", () => {
       .select("event")
       .where("member_id", "=", act.operatorId)
       .where(sql<boolean>`detail @> ${JSON.stringify({ promotionId })}::jsonb`)
+      .orderBy("id")
       .execute();
     expect(events.map((e) => e.event)).toEqual([
       "promotion_created",

@@ -309,6 +309,7 @@ describe("the referral reward", () => {
       .selectFrom("audit_log")
       .select("detail")
       .where("event", "=", "referral_decided")
+      .orderBy("id")
       .execute();
     expect(audits).toHaveLength(2);
   });

@@ -478,6 +478,7 @@ describe("withdrawals", () => {
       .select(["member_id", "ip", "detail"])
       .where("event", "=", "withdrawal_decided")
       .where("member_id", "=", member)
+      .orderBy("id")
       .execute();
     expect(trail).toHaveLength(1);
     expect(trail[0]!.ip).toBe("198.51.100.1");

@@ -30,6 +30,7 @@ import * as gameSessionsEndWithLogin from "./0031-game-sessions-end-with-login";
 import * as knownSignIns from "./0032-known-sign-ins";
 import * as demoGameArtPng from "./0033-demo-game-art-png";
 import * as staffRoles from "./0034-staff-roles";
+import * as auditChain from "./0035-audit-chain";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0032-known-sign-ins": knownSignIns,
   "0033-demo-game-art-png": demoGameArtPng,
   "0034-staff-roles": staffRoles,
+  "0035-audit-chain": auditChain,
 };
 
 export const migrationProvider: MigrationProvider = {
