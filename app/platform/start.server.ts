@@ -4,6 +4,7 @@ import { logEvent } from "~/platform/log.server";
 import { runScheduledWork, startScheduler, type SchedulerHandle } from "./agency/scheduler.server";
 import { drainOnSignals } from "./db/graceful-stop.server";
 import {
+  configuredLocation,
   migrateToLatest,
   openDatabase,
   type Database,
@@ -35,9 +36,7 @@ async function start(): Promise<DatabaseHandle> {
     log: logEvent,
   });
   const started = performance.now();
-  const handle = config.DATABASE_URL
-    ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
-    : await openDatabase({ kind: "pglite", dataDir: config.PGLITE_DATA_DIR });
+  const handle = await openDatabase(configuredLocation(config));
   const applied = await migrateToLatest(handle.db);
   await prepareBrand(handle.db, config);
   // PGlite runs no autovacuum, so nothing else keeps the planner's statistics current.

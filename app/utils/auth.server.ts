@@ -212,7 +212,11 @@ export async function requireStaffPermission(
   request: Request,
   permission: StaffPermission,
 ): Promise<Staff> {
-  const staff = await requireStaff(request);
+  return staffWithPermission(await requireStaff(request), permission);
+}
+
+/** The staff member, when its role has `permission`; else the 403 every back-office refusal is. */
+export function staffWithPermission(staff: Staff, permission: StaffPermission): Staff {
   if (!staff.permissions.has(permission)) throw new Response("Forbidden", { status: 403 });
   return staff;
 }

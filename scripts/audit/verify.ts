@@ -1,12 +1,11 @@
 // The body of `npm run audit:verify` (scripts/audit-verify.sh bundles and runs it).
+import { getConfig } from "~/config.server";
 import { sealAuditLog, verifyAuditChain } from "~/platform/audit/audit-chain.server";
-import { openDatabase } from "~/platform/db/open.server";
+import { configuredLocation, openDatabase } from "~/platform/db/open.server";
 
-const url = process.env.DATABASE_URL;
 let broken = false;
-const handle = url
-  ? await openDatabase({ kind: "postgres", url })
-  : await openDatabase({ kind: "pglite", dataDir: process.env.PGLITE_DATA_DIR ?? "./data/pglite" });
+// The database the server's own configuration names (the same environment, the same checks).
+const handle = await openDatabase(configuredLocation(getConfig()));
 try {
   const sealed = await sealAuditLog(handle.db);
   const report = await verifyAuditChain(handle.db);

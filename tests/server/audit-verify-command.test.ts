@@ -16,10 +16,9 @@ const dir = mkdtempSync(join(tmpdir(), "portal-audit-verify-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function verify() {
-  const run = spawnSync("bash", ["scripts/audit-verify.sh"], {
-    encoding: "utf8",
-    env: { ...process.env, PGLITE_DATA_DIR: dir, DATABASE_URL: "" },
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: dir };
+  delete env.DATABASE_URL;
+  const run = spawnSync("bash", ["scripts/audit-verify.sh"], { encoding: "utf8", env });
   return { status: run.status, report: JSON.parse(run.stdout.trim()), said: run.stderr };
 }
 

@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 
 /**
- * Seals the rows written since the last seal into the chain, in the order they were written
- * (the scheduler runs it; migration 0035 says how). Returns how many it sealed.
+ * Seals the rows committed since the last seal into the chain, in id order (the scheduler runs
+ * it; migration 0035 says how). Returns how many it sealed.
  */
 export async function sealAuditLog(db: Database): Promise<number> {
   const { rows } = await sql<{ sealed: string }>`select seal_audit_log() as sealed`.execute(db);

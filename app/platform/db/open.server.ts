@@ -21,6 +21,16 @@ export type DatabaseLocation =
   | { kind: "postgres"; url: string; poolSize?: number }
   | { kind: "pglite"; dataDir?: string; snapshot?: Blob };
 
+/** The database a configuration names: PostgreSQL at DATABASE_URL, else PGlite in PGLITE_DATA_DIR. */
+export function configuredLocation(config: {
+  DATABASE_URL?: string;
+  PGLITE_DATA_DIR: string;
+}): DatabaseLocation {
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: config.PGLITE_DATA_DIR };
+}
+
 /**
  * Opens PostgreSQL (a pool over `DATABASE_URL`) or embedded PGlite (a data
  * directory, or memory when none is given) behind the same Kysely API.

@@ -12,7 +12,7 @@ import { i18next, translatorFor } from "~/utils/i18next.server";
  * platform writes into the audit log.
  */
 export async function opsRequest(request: Request, permission: StaffPermission) {
-  const { viewer: operator, permissions } = await requireStaffPermission(request, permission);
+  const { viewer: operator } = await requireStaffPermission(request, permission);
   const db = await getDb();
   const [brand, t, locale] = await Promise.all([
     getBrandConfig(db),
@@ -21,7 +21,6 @@ export async function opsRequest(request: Request, permission: StaffPermission) 
   ]);
   return {
     operator,
-    permissions,
     db,
     brand,
     t,

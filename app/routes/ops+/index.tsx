@@ -6,7 +6,7 @@ import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { listWithdrawalQueue } from "~/platform/wallet/withdrawal-queue.server";
 import { autoReceiveDue } from "~/platform/wallet/withdrawals.server";
-import { requireStaff } from "~/utils/auth.server";
+import { requireStaff, staffWithPermission } from "~/utils/auth.server";
 import { readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
 import { opsPagesFor } from "~/utils/ops-pages";
@@ -23,11 +23,9 @@ const PAGE_SIZE = 20;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  if (!staff.permissions.has("withdrawals.view")) {
-    const first = opsPagesFor(staff.permissions)[0];
-    if (first) throw redirect(first.to);
-    throw new Response("Forbidden", { status: 403 });
-  }
+  const first = opsPagesFor(staff.permissions)[0];
+  if (first && !staff.permissions.has("withdrawals.view")) throw redirect(first.to);
+  staffWithPermission(staff, "withdrawals.view");
   const db = await getDb();
   await autoReceiveDue(db);
   const brand = await getBrandConfig(db);

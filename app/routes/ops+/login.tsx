@@ -21,7 +21,7 @@ import { handleOpsLogin, handleOpsSecondFactor, type OpsLoginReply } from "./__l
 
 export const meta = titleMeta<typeof loader>();
 
-/** An operator already signed in goes straight to the queue. */
+/** A staff member already signed in goes straight to /ops (the queue, or its role's first screen). */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getStaff(request)) throw redirect("/ops");
   const [brand, t] = await Promise.all([getBrandConfig(await getDb()), translatorFor(request)]);

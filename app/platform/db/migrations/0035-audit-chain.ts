@@ -6,8 +6,9 @@ import { sql, type Kysely } from "kysely";
  * an edited, removed or inserted row breaks the chain where it is
  * (`npm run audit:verify` walks it; app/platform/audit/audit-chain.server.ts).
  *
- * - Rows are written unsealed and sealed in commit order by `seal_audit_log()`
- *   (the scheduler, and the verifier before it walks): a chain built as each
+ * - Rows are written unsealed, and `seal_audit_log()` (the scheduler, and the
+ *   verifier before it walks) seals the ones committed since the last seal, in
+ *   id order: roughly the order written, never before commit. A chain built as each
  *   row is inserted would make every audited transaction wait for the one
  *   before it to commit, and could deadlock two of them.
  * - The hashed text is the fields joined by U+001F: the previous hash, the
