@@ -7,9 +7,10 @@ import { memberInfo, type MemberInfo } from "~/platform/identity/members.server"
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { readSession, readSessionEnd, type SessionEnd } from "~/platform/identity/sessions.server";
 import type { StaffPermission } from "~/platform/identity/staff-permissions";
-import { staffPermissions } from "~/platform/identity/staff.server";
+import { staffMembership, type StaffMembership } from "~/platform/identity/staff.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { requestIdOf } from "~/server/request-id.server";
 import { identityFlags } from "./identity.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
@@ -138,24 +139,22 @@ export async function requireAgent(request: Request): Promise<Viewer> {
 /** The one back-office page an operator without an authenticator may open (ADR 34). */
 export const OPS_ENROLMENT_PATH = "/ops/authenticator";
 
-/** The back office's session, whether its operator has a confirmed authenticator, and its role's permissions. */
-async function readOperator(request: Request): Promise<{
-  viewer: Viewer;
-  enrolled: boolean;
-  permissions: ReadonlySet<StaffPermission>;
-} | null> {
+/** The back office's session, whether its operator has a confirmed authenticator, its role and the role's permissions. */
+async function readOperator(
+  request: Request,
+): Promise<({ viewer: Viewer; enrolled: boolean } & StaffMembership) | null> {
   const token = await readOpsSessionToken(request);
   if (!token) return null;
   const viewer = await loadViewer(token);
   if (!viewer || !("member" in viewer) || viewer.member.role !== "operator") return null;
   const db = await getDb();
-  const [enrolled, permissions] = await Promise.all([
+  const [enrolled, membership] = await Promise.all([
     hasAuthenticator(db, viewer.member.id),
-    staffPermissions(db, viewer.member.id),
+    staffMembership(db, viewer.member.id),
   ]);
   // No role, or a disabled staff account: the back office lets it in nowhere.
-  if (!permissions) return null;
-  return { viewer, enrolled, permissions };
+  if (!membership) return null;
+  return { viewer, enrolled, ...membership };
 }
 
 /**
@@ -175,13 +174,14 @@ export async function getOperator(
 /** The staff member signed in to the back office (its authenticator confirmed), or null. */
 export async function getStaff(request: Request): Promise<Staff | null> {
   const found = await readOperator(request);
-  return found?.enrolled ? { viewer: found.viewer, permissions: found.permissions } : null;
+  return found?.enrolled
+    ? { viewer: found.viewer, role: found.role, permissions: found.permissions }
+    : null;
 }
 
-/** A signed-in staff member and what its role lets it do. */
-export interface Staff {
+/** A signed-in staff member, its role's name and what the role lets it do. */
+export interface Staff extends StaffMembership {
   viewer: Viewer;
-  permissions: ReadonlySet<StaffPermission>;
 }
 
 /**
@@ -195,7 +195,7 @@ export async function requireStaff(request: Request): Promise<Staff> {
   if (!found) throw redirect("/ops/login");
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   if (!found.enrolled && path !== OPS_ENROLMENT_PATH) throw redirect(OPS_ENROLMENT_PATH);
-  return { viewer: found.viewer, permissions: found.permissions };
+  return { viewer: found.viewer, role: found.role, permissions: found.permissions };
 }
 
 /** The operator's own account, for the pages every staff member has (its authenticator). */
@@ -221,9 +221,18 @@ export function staffWithPermission(staff: Staff, permission: StaffPermission): 
   return staff;
 }
 
-/** What the audit log records about the request: address (from trusted proxies only) and user agent. */
+/** What the audit log records about the request: address (from trusted proxies only), user agent and the request's id. */
 export function auditContext(request: Request): AuditContext {
-  return { ip: visitorLocation(request).ip, userAgent: request.headers.get("User-Agent") };
+  return {
+    ip: visitorLocation(request).ip,
+    userAgent: request.headers.get("User-Agent"),
+    requestId: requestIdOf(request),
+  };
+}
+
+/** The same, for a staff member's act: who did it, in which role. */
+export function staffAuditContext(request: Request, staff: Staff): AuditContext {
+  return { ...auditContext(request), staff: { id: staff.viewer.member.id, role: staff.role } };
 }
 
 /**

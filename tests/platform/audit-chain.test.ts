@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sealAuditLog, verifyAuditChain } from "~/platform/audit/audit-chain.server";
 import { audit } from "~/platform/audit/audit.server";
 import * as auditChain from "~/platform/db/migrations/0035-audit-chain";
+import * as auditShape from "~/platform/db/migrations/0036-audit-shape";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { createTestDatabase } from "./../helpers/database";
 
@@ -120,8 +121,8 @@ describe("the audit chain", () => {
     });
     // Putting the hash right too moves the break to the next row's link.
     await behindTheAppsBack((db) =>
-      sql`update audit_log set hash = audit_log_row_hash(prev_hash, chain_seq, at, event, member_id,
-            account, ip, user_agent, detail) where chain_seq = 3`.execute(db),
+      sql`update audit_log set hash = audit_log_entry_hash(prev_hash, chain_seq, audit_log)
+            where chain_seq = 3`.execute(db),
     );
     expect(await verifyAuditChain(handle.db)).toMatchObject({
       ok: false,
@@ -150,21 +151,94 @@ describe("the audit chain", () => {
     }
   });
 
-  test("the migration chains the rows written before it, in the order they were written", async () => {
+  test("who, what, before and after, and the request are sealed too: editing any of them breaks the chain", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const staffContext = { ...context, requestId: "req-1", staff: { id: "7", role: "finance" } };
+      for (const n of [1, 2, 3])
+        await audit(fresh.db, "promotion_updated", staffContext, {
+          target: { type: "promotion", id: String(n) },
+          before: { title: "Old" },
+          after: { title: "New ✓" },
+        });
+      await sealAuditLog(fresh.db);
+      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 3 });
+      const stored = await fresh.db
+        .selectFrom("audit_log")
+        .select([
+          "staff_id",
+          "staff_role",
+          "target_type",
+          "target_id",
+          "before",
+          "after",
+          "request_id",
+        ])
+        .where("chain_seq", "=", "1")
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        staff_id: "7",
+        staff_role: "finance",
+        target_type: "promotion",
+        target_id: "1",
+        before: { title: "Old" },
+        after: { title: "New ✓" },
+        request_id: "req-1",
+      });
+      for (const [seq, edit] of [
+        ["1", sql`staff_role = 'admin'`],
+        ["2", sql`after = '{"title": "Other"}'::jsonb`],
+        ["3", sql`request_id = null`],
+      ] as const) {
+        await fresh.db.connection().execute(async (db) => {
+          await sql`set session_replication_role = replica`.execute(db);
+          await sql`update audit_log set ${edit} where chain_seq = ${seq}`.execute(db);
+          await sql`set session_replication_role = origin`.execute(db);
+        });
+        expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: false, seq, problem: "hash" });
+        // Put right (hash and all) so that the next edit is the first break.
+        await fresh.db.connection().execute(async (db) => {
+          await sql`set session_replication_role = replica`.execute(db);
+          await sql`update audit_log set hash = audit_log_entry_hash(prev_hash, chain_seq, audit_log)
+            where chain_seq = ${seq}`.execute(db);
+          await sql`update audit_log set prev_hash = (select hash from audit_log where chain_seq = ${seq})
+            where chain_seq = ${seq} + 1`.execute(db);
+          await sql`update audit_log set hash = audit_log_entry_hash(prev_hash, chain_seq, audit_log)
+            where chain_seq > ${seq}`.execute(db);
+          await sql`set session_replication_role = origin`.execute(db);
+        });
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("the migration chains the rows written before it, in the order they were written; the later shape keeps them valid", async () => {
     const fresh = await createTestDatabase();
     try {
       const db = fresh.db as unknown as Kysely<unknown>;
+      await auditShape.down(db);
       await auditChain.down(db);
       for (const n of [1, 2, 3])
         await sql`insert into audit_log (event, ip, detail) values ('vip_level_saved', null, ${JSON.stringify({ n })}::jsonb)`.execute(
           db,
         );
       await auditChain.up(db);
-      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 3, lastSeq: "3" });
-      await audit(fresh.db, "vip_level_saved", context, { detail: { n: 4 } });
-      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 3, unsealed: 1 });
+      await sql`insert into audit_log (event, ip, detail) values ('vip_level_saved', '203.0.113.1', '{"n": 4}'::jsonb)`.execute(
+        db,
+      );
+      await sql`select seal_audit_log()`.execute(db);
+      await auditShape.up(db);
+      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 4, lastSeq: "4" });
+      await audit(
+        fresh.db,
+        "vip_level_saved",
+        { ...context, requestId: "req-5" },
+        { detail: { n: 5 } },
+      );
+      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 4, unsealed: 1 });
       await sealAuditLog(fresh.db);
-      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 4, unsealed: 0 });
+      expect(await verifyAuditChain(fresh.db)).toMatchObject({ ok: true, rows: 5, unsealed: 0 });
     } finally {
       await fresh.close();
     }

@@ -13,7 +13,7 @@ import {
 } from "~/platform/identity/operator-setup.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { STAFF_PERMISSIONS } from "~/platform/identity/staff-permissions";
-import { staffPermissions } from "~/platform/identity/staff.server";
+import { staffMembership } from "~/platform/identity/staff.server";
 import { prepareBrand } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { createTestDatabase, useSeededDatabase } from "../helpers/database";
@@ -128,7 +128,10 @@ describe("a production start on an empty database", () => {
     const operator = await db.selectFrom("members").selectAll().executeTakeFirstOrThrow();
     expect(operator.type).toBe(OPERATOR_TYPE);
     // The first operator is the brand's admin: every permission of the back office.
-    expect(await staffPermissions(db, operator.id)).toEqual(new Set(STAFF_PERMISSIONS));
+    expect(await staffMembership(db, operator.id)).toEqual({
+      role: "admin",
+      permissions: new Set(STAFF_PERMISSIONS),
+    });
     const audited = await db.selectFrom("audit_log").select("event").execute();
     expect(audited.map((row) => row.event)).toContain("operator_created");
 

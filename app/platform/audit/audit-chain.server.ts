@@ -33,15 +33,23 @@ interface ChainRow {
   ip: string | null;
   user_agent: string | null;
   detail_text: string;
+  staff_id: string | null;
+  staff_role: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  before_text: string | null;
+  after_text: string | null;
+  request_id: string | null;
 }
 
 /**
  * The hash of one row, rebuilt here rather than by the database's own function (which a
- * person able to edit rows could also replace): the fields the migration names, joined by
- * U+001F, hashed with SHA-256.
+ * person able to edit rows could also replace): the fields migration 0035 names, joined by
+ * U+001F, then, when any of the columns migration 0036 added is set, those seven as well;
+ * hashed with SHA-256.
  */
 function rowHash(row: ChainRow): string {
-  const text = [
+  const fields = [
     row.prev_hash,
     row.chain_seq,
     row.at_micros,
@@ -51,8 +59,18 @@ function rowHash(row: ChainRow): string {
     row.ip ?? "",
     row.user_agent ?? "",
     row.detail_text,
-  ].join("\u001f");
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  ];
+  const shape = [
+    row.staff_id,
+    row.staff_role,
+    row.target_type,
+    row.target_id,
+    row.before_text,
+    row.after_text,
+    row.request_id,
+  ];
+  if (shape.some((value) => value !== null)) fields.push(...shape.map((value) => value ?? ""));
+  return createHash("sha256").update(fields.join("\u001f"), "utf8").digest("hex");
 }
 
 /**
@@ -70,7 +88,9 @@ export async function verifyAuditChain(db: Database, pageSize = 5_000): Promise<
     const { rows: page } = await sql<ChainRow>`
       select chain_seq::text, prev_hash, hash,
         ((extract(epoch from at) * 1000000)::numeric(20, 0))::text as at_micros,
-        event, member_id::text, account, ip, user_agent, detail::text as detail_text
+        event, member_id::text, account, ip, user_agent, detail::text as detail_text,
+        staff_id::text, staff_role, target_type, target_id, before::text as before_text,
+        after::text as after_text, request_id
       from audit_log where chain_seq > ${String(after)} order by audit_log.chain_seq limit ${pageSize}`.execute(
       db,
     );

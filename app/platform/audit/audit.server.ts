@@ -78,10 +78,15 @@ export type AuditEvent =
   | "step_up_passed"
   | "step_up_failed";
 
-/** Who did it and from where; `detail` must never hold a password, code or token. */
+/**
+ * Who did it and from where: the address and user agent, the request's id (as the server's log
+ * lines carry it), and for a back-office act the staff member and the role it held.
+ */
 export interface AuditContext {
   ip: string | null;
   userAgent: string | null;
+  requestId?: string | null;
+  staff?: { id: string; role: string } | null;
 }
 
 /** A staff member's action as the platform records it: who, and from where. */
@@ -90,15 +95,24 @@ export interface OperatorAct {
   context: AuditContext;
 }
 
+/** What an entry is about; `detail`, `before` and `after` must never hold a password, code or token. */
+export interface AuditSubject {
+  /** The member concerned, when there is one (the target member of a staff act). */
+  memberId?: string | null;
+  account?: string | null;
+  /** What was acted on, e.g. `{ type: "promotion", id: "12" }`. */
+  target?: { type: string; id: string } | null;
+  /** An edit's state before and after, the fields that the edit can change. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  detail?: Record<string, unknown>;
+}
+
 export async function audit(
   db: Database,
   event: AuditEvent,
   context: AuditContext,
-  subject: {
-    memberId?: string | null;
-    account?: string | null;
-    detail?: Record<string, unknown>;
-  } = {},
+  subject: AuditSubject = {},
 ) {
   await db
     .insertInto("audit_log")
@@ -109,6 +123,13 @@ export async function audit(
       ip: context.ip,
       user_agent: context.userAgent?.slice(0, 300) ?? null,
       detail: JSON.stringify(subject.detail ?? {}),
+      staff_id: context.staff?.id ?? null,
+      staff_role: context.staff?.role ?? null,
+      target_type: subject.target?.type ?? null,
+      target_id: subject.target?.id ?? null,
+      before: subject.before ? JSON.stringify(subject.before) : null,
+      after: subject.after ? JSON.stringify(subject.after) : null,
+      request_id: context.requestId ?? null,
     })
     .execute();
 }

@@ -268,6 +268,14 @@ export interface AuditLogTable {
   chain_seq: Generated<string | null>;
   prev_hash: Generated<string | null>;
   hash: Generated<string | null>;
+  /** Migration 0036: the staff member who acted and its role then; what it acted on; an edit's before and after; the request. */
+  staff_id: string | null;
+  staff_role: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+  request_id: string | null;
 }
 
 export interface AccountsTable {

@@ -34,23 +34,33 @@ export const STAFF_PERMISSIONS = [
   "chat.moderate",
   "announcements.view",
   "announcements.manage",
+  "staff.view",
+  "staff.manage",
+  "audit.view",
+  "audit.export",
 ] as const;
 
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
-const views = STAFF_PERMISSIONS.filter((permission) => permission.endsWith(".view"));
+/** The back office's own records (its staff, its audit trail) are not among the screens every role reads. */
+const OWN_RECORDS = ["staff", "audit"];
+const views = STAFF_PERMISSIONS.filter(
+  (permission) => permission.endsWith(".view") && !OWN_RECORDS.includes(permission.split(".")[0]!),
+);
 const area = (...names: string[]) =>
   STAFF_PERMISSIONS.filter((permission) => names.includes(permission.split(".")[0]!));
 
 /**
  * The roles a brand starts with (an admin may change them): each a set of
- * permissions. Admin has every one; read-only reads every screen.
+ * permissions. Admin has every one; read-only reads every screen of the
+ * portal's business (not the staff list or the audit trail); compliance also
+ * reads and exports the audit trail.
  */
 export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
   admin: STAFF_PERMISSIONS,
   finance: [...new Set([...views, ...area("withdrawals")])],
   support: [...new Set([...views, ...area("support", "feedback", "chat")])],
-  compliance: [...new Set([...views, ...area("protection", "age_checks")])],
+  compliance: [...new Set([...views, ...area("protection", "age_checks", "audit")])],
   marketing: [
     ...new Set([
       ...views,

@@ -1,22 +1,28 @@
 import { BUILT_IN_ROLES, isStaffPermission, type StaffPermission } from "./staff-permissions";
 import type { Database } from "../db/open.server";
 
+/** A staff member's role, by name, and what it may do. */
+export interface StaffMembership {
+  role: string;
+  permissions: ReadonlySet<StaffPermission>;
+}
+
 /**
- * The permissions of a staff member's role, or null when the account is not
+ * The role and permissions of a staff member, or null when the account is not
  * staff (no role) or is disabled: the back office then lets it in nowhere.
  */
-export async function staffPermissions(
+export async function staffMembership(
   db: Database,
   memberId: string,
-): Promise<ReadonlySet<StaffPermission> | null> {
+): Promise<StaffMembership | null> {
   const row = await db
     .selectFrom("staff")
     .innerJoin("staff_roles", "staff_roles.id", "staff.role_id")
-    .select(["staff_roles.permissions", "staff.disabled_at"])
+    .select(["staff_roles.name", "staff_roles.permissions", "staff.disabled_at"])
     .where("staff.member_id", "=", memberId)
     .executeTakeFirst();
   if (!row || row.disabled_at) return null;
-  return new Set(row.permissions.filter(isStaffPermission));
+  return { role: row.name, permissions: new Set(row.permissions.filter(isStaffPermission)) };
 }
 
 /** The brand's starting roles, where they do not exist yet (an admin's edits are kept). */

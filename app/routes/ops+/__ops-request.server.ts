@@ -1,7 +1,7 @@
 import type { StaffPermission } from "~/platform/identity/staff-permissions";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
-import { auditContext, requireStaffPermission } from "~/utils/auth.server";
+import { requireStaffPermission, staffAuditContext } from "~/utils/auth.server";
 import { i18next, translatorFor } from "~/utils/i18next.server";
 
 /**
@@ -12,7 +12,8 @@ import { i18next, translatorFor } from "~/utils/i18next.server";
  * platform writes into the audit log.
  */
 export async function opsRequest(request: Request, permission: StaffPermission) {
-  const { viewer: operator } = await requireStaffPermission(request, permission);
+  const staff = await requireStaffPermission(request, permission);
+  const operator = staff.viewer;
   const db = await getDb();
   const [brand, t, locale] = await Promise.all([
     getBrandConfig(db),
@@ -26,7 +27,8 @@ export async function opsRequest(request: Request, permission: StaffPermission) 
     t,
     locale,
     currency: { symbol: brand.currency.symbol, minorUnits: brand.currency.minorUnits },
-    act: { operatorId: operator.member.id, context: auditContext(request) },
+    staff,
+    act: { operatorId: operator.member.id, context: staffAuditContext(request, staff) },
   };
 }
 

@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import * as z from "zod/v4";
 import type { TFunction } from "~/i18n";
+import type { OperatorAct } from "~/platform/audit/audit.server";
 import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
 import { roleOf } from "~/platform/identity/member-types";
@@ -11,7 +12,6 @@ import {
   listRealitySettings,
 } from "~/platform/protection/limits-ops.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import { auditContext } from "~/utils/auth.server";
 import { breakTime } from "~/utils/break-form.server";
 import { parseSubmission } from "~/utils/form.server";
 import { limitAmount, limitKey } from "~/utils/limit-form.server";
@@ -99,13 +99,7 @@ const addLimitSchema = (brand: BrandConfig, t: TFunction) =>
 
 export async function addLimitAction(
   formData: FormData,
-  {
-    db,
-    brand,
-    t,
-    operatorId,
-  }: { db: Database; brand: BrandConfig; t: TFunction; operatorId: string },
-  request: Request,
+  { db, brand, t, act }: { db: Database; brand: BrandConfig; t: TFunction; act: OperatorAct },
 ) {
   const submission = parseSubmission(formData, { schema: addLimitSchema(brand, t) });
   const refuse = (fieldErrors: Record<string, string[]>) =>
@@ -119,8 +113,8 @@ export async function addLimitAction(
   try {
     const effect = await addLimitByOperator(
       db,
-      { memberId: member.id, kind, period, amount, actorId: operatorId },
-      auditContext(request),
+      { memberId: member.id, kind, period, amount, actorId: act.operatorId },
+      act.context,
     );
     const done = new URLSearchParams({ view: "limits", account: member.account, limited: effect });
     return redirect(`/ops/protection?${done.toString()}`);

@@ -84,8 +84,7 @@ const addSchema = (t: Parameters<typeof breakFormSchema>[0]) =>
 export async function opsProtectionAction(request: Request) {
   const formData = await readForm(request, { honeypot: true });
   const { db, brand, t, act } = await opsRequest(request, "protection.manage");
-  if (formData.get("intent") === "limit")
-    return addLimitAction(formData, { db, brand, t, operatorId: act.operatorId }, request);
+  if (formData.get("intent") === "limit") return addLimitAction(formData, { db, brand, t, act });
   if (formData.get("intent") !== "add") {
     await audit(db, "protection_lift_refused", act.context, {
       memberId: null,

@@ -5,7 +5,7 @@ import { BUILT_IN_ROLES, STAFF_PERMISSIONS } from "~/platform/identity/staff-per
 import {
   assignStaffRole,
   ensureBuiltInRoles,
-  staffPermissions,
+  staffMembership,
 } from "~/platform/identity/staff.server";
 import { DEMO_STAFF, seedDemoStaff } from "~/platform/seed/staff.server";
 import { createTestDatabase, useSeededDatabase } from "../../helpers/database";
@@ -23,7 +23,7 @@ describe("staff roles", () => {
         .executeTakeFirstOrThrow();
       expect([...admin.permissions].sort()).toEqual([...STAFF_PERMISSIONS].sort());
       const plain = await insertMember(db);
-      expect(await staffPermissions(db, plain)).toBeNull();
+      expect(await staffMembership(db, plain)).toBeNull();
     } finally {
       await handle.close();
     }
@@ -46,7 +46,7 @@ describe("staff roles", () => {
 
       const id = await insertMember(db, { type: 9 });
       await assignStaffRole(db, id, "read-only");
-      const readOnly = await staffPermissions(db, id);
+      const readOnly = (await staffMembership(db, id))?.permissions;
       expect([...readOnly!].every((permission) => permission.endsWith(".view"))).toBe(true);
       expect(readOnly!.size).toBe(BUILT_IN_ROLES["read-only"]!.length);
       await db
@@ -54,7 +54,7 @@ describe("staff roles", () => {
         .set({ disabled_at: new Date() })
         .where("member_id", "=", id)
         .execute();
-      expect(await staffPermissions(db, id)).toBeNull();
+      expect(await staffMembership(db, id)).toBeNull();
     } finally {
       await handle.close();
     }
@@ -67,10 +67,16 @@ describe("the demo's staff", () => {
   test("ops01 is the admin; one enrolled account per other role; seeding again changes nothing", async () => {
     const db = handle.db;
     const ops01 = await findMemberByAccount(db, "ops01");
-    expect(await staffPermissions(db, ops01!.id)).toEqual(new Set(STAFF_PERMISSIONS));
+    expect(await staffMembership(db, ops01!.id)).toEqual({
+      role: "admin",
+      permissions: new Set(STAFF_PERMISSIONS),
+    });
     for (const staff of DEMO_STAFF) {
       const member = await findMemberByAccount(db, staff.account);
-      expect(await staffPermissions(db, member!.id)).toEqual(new Set(BUILT_IN_ROLES[staff.role]));
+      expect(await staffMembership(db, member!.id)).toEqual({
+        role: staff.role,
+        permissions: new Set(BUILT_IN_ROLES[staff.role]),
+      });
       expect(await hasAuthenticator(db, member!.id)).toBe(true);
     }
     const rows = () =>

@@ -26,7 +26,18 @@ export async function up(db: Kysely<unknown>) {
     add column prev_hash text,
     add column hash text`.execute(db);
   await sql`create index audit_log_unsealed on audit_log (id) where chain_seq is null`.execute(db);
-  await sql`create function audit_log_row_hash(
+  await createChainFunctions(db);
+  await sql`create trigger audit_log_guard before insert or update or delete on audit_log
+    for each row execute function audit_log_guard()`.execute(db);
+  await sql`create trigger audit_log_no_truncate before truncate on audit_log
+    for each statement execute function audit_log_guard()`.execute(db);
+  // The rows written before this migration, in the order they were written.
+  await sql`select seal_audit_log()`.execute(db);
+}
+
+/** The hash, the seal and the guard as this migration made them (migration 0036's down puts them back). */
+export async function createChainFunctions(db: Kysely<unknown>) {
+  await sql`create or replace function audit_log_row_hash(
       prev text, seq bigint, at timestamptz, event text, member_id bigint, account text,
       ip text, user_agent text, detail jsonb
     ) returns text language sql immutable as $$
@@ -36,7 +47,7 @@ export async function up(db: Kysely<unknown>) {
         event, coalesce(member_id::text, ''), coalesce(account, ''), coalesce(ip, ''),
         coalesce(user_agent, ''), detail::text), 'UTF8')), 'hex')
     $$`.execute(db);
-  await sql`create function seal_audit_log() returns bigint language plpgsql as $$
+  await sql`create or replace function seal_audit_log() returns bigint language plpgsql as $$
     declare
       entry record;
       last_seq bigint;
@@ -60,7 +71,7 @@ export async function up(db: Kysely<unknown>) {
       end loop;
       return sealed;
     end $$`.execute(db);
-  await sql`create function audit_log_guard() returns trigger language plpgsql as $$
+  await sql`create or replace function audit_log_guard() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
         -- A row is sealed by seal_audit_log() alone: nobody writes its own place or hash.
@@ -77,12 +88,6 @@ export async function up(db: Kysely<unknown>) {
       end if;
       raise exception 'audit_log is append-only: % refused', tg_op using errcode = 'P0001';
     end $$`.execute(db);
-  await sql`create trigger audit_log_guard before insert or update or delete on audit_log
-    for each row execute function audit_log_guard()`.execute(db);
-  await sql`create trigger audit_log_no_truncate before truncate on audit_log
-    for each statement execute function audit_log_guard()`.execute(db);
-  // The rows written before this migration, in the order they were written.
-  await sql`select seal_audit_log()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -31,6 +31,7 @@ import * as knownSignIns from "./0032-known-sign-ins";
 import * as demoGameArtPng from "./0033-demo-game-art-png";
 import * as staffRoles from "./0034-staff-roles";
 import * as auditChain from "./0035-audit-chain";
+import * as auditShape from "./0036-audit-shape";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0033-demo-game-art-png": demoGameArtPng,
   "0034-staff-roles": staffRoles,
   "0035-audit-chain": auditChain,
+  "0036-audit-shape": auditShape,
 };
 
 export const migrationProvider: MigrationProvider = {
