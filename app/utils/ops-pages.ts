@@ -50,6 +50,7 @@ export const OPS_PAGES = [
     label: "opsAnnouncements.nav",
     permission: "announcements.view",
   },
+  { to: "/ops/audit", testId: "audit", label: "opsAudit.nav", permission: "audit.view" },
 ] as const satisfies ReadonlyArray<{
   to: string;
   testId: string;

@@ -1,3 +1,4 @@
+import { AUDIT_EVENTS } from "~/platform/audit/audit.server";
 import en from "../../locales/en/common.json";
 import ja from "../../locales/ja/common.json";
 import ko from "../../locales/ko/common.json";
@@ -136,5 +137,10 @@ describe("label sets", () => {
       const translated = keys.filter((key) => lookup(labels, key) !== EN[key]);
       expect(translated.length / keys.length).toBeGreaterThanOrEqual(0.9);
     });
+  });
+
+  it("names every event of the audit log (the /ops/audit filter and table show them)", () => {
+    const missing = AUDIT_EVENTS.filter((event) => !(`opsAudit.events.${event}` in EN));
+    expect(missing).toEqual([]);
   });
 });

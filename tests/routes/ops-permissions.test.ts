@@ -82,6 +82,14 @@ const CASES: Record<string, Case> = {
     loader: view("/ops/announcements/1", "announcements.view", { announcementId: "1" }),
     action: act("/ops/announcements/1", "announcements.manage", {}, { announcementId: "1" }),
   },
+  "audit.tsx": {
+    module: () => import("~/routes/ops+/audit"),
+    loader: view("/ops/audit", "audit.view"),
+  },
+  "audit[.csv].tsx": {
+    module: () => import("~/routes/ops+/audit[.csv]"),
+    loader: view("/ops/audit.csv", "audit.export"),
+  },
   "chat.tsx": {
     module: () => import("~/routes/ops+/chat"),
     loader: view("/ops/chat", "chat.view"),

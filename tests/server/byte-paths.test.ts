@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { sseMessage } from "~/routes/resources+/__sse-message.server";
 import { coalescingStream } from "~/server/coalescing-stream.server";
 import { cutAtNonce, withNonce } from "~/server/page-cache.server";
-import { csvResponse } from "~/utils/agency.server";
+import { csvResponse } from "~/utils/csv.server";
 import { decodeUtf8, multibyteText } from "../helpers/multibyte";
 
 /**

@@ -1,82 +1,91 @@
 import type { Database } from "../db/open.server";
 
-export type AuditEvent =
-  | "login_ok"
-  | "login_failed"
-  | "login_locked"
-  | "logout"
-  | "password_changed"
-  | "password_reset"
-  | "password_reset_requested"
-  | "registered"
-  | "trial_created"
-  | "code_requested"
-  | "handoff_login"
-  | "withdraw_password_set"
-  | "withdraw_password_changed"
-  | "withdrawal_requested"
-  | "withdrawal_decided"
-  | "phone_bound"
-  | "email_bound"
-  | "profile_updated"
-  | "agent_rate_set"
-  | "house_contract_granted"
-  | "house_contract_ended"
-  | "vip_level_saved"
-  | "promotion_created"
-  | "promotion_updated"
-  | "promotion_status_changed"
-  | "promotion_application_decided"
-  | "bonus_forfeited_by_operator"
-  | "mission_created"
-  | "mission_updated"
-  | "mission_status_changed"
-  | "referral_decided"
+/** Every event the audit log records (the /ops/audit filter lists them). */
+export const AUDIT_EVENTS = [
+  "login_ok",
+  "login_failed",
+  "login_locked",
+  "logout",
+  "password_changed",
+  "password_reset",
+  "password_reset_requested",
+  "registered",
+  "trial_created",
+  "code_requested",
+  "handoff_login",
+  "withdraw_password_set",
+  "withdraw_password_changed",
+  "withdrawal_requested",
+  "withdrawal_decided",
+  "phone_bound",
+  "email_bound",
+  "profile_updated",
+  "agent_rate_set",
+  "house_contract_granted",
+  "house_contract_ended",
+  "vip_level_saved",
+  "promotion_created",
+  "promotion_updated",
+  "promotion_status_changed",
+  "promotion_application_decided",
+  "bonus_forfeited_by_operator",
+  "mission_created",
+  "mission_updated",
+  "mission_status_changed",
+  "referral_decided",
   // The points mall (issue 15): config, goods and redemption decisions.
-  | "points_config_saved"
-  | "mall_item_saved"
-  | "redemption_decided"
+  "points_config_saved",
+  "mall_item_saved",
+  "redemption_decided",
   // Time-outs and self-exclusions (issue 17): taken, added by an operator, reopening asked, lift refused.
-  | "protection_break_taken"
-  | "protection_reopen_requested"
-  | "protection_lift_refused"
+  "protection_break_taken",
+  "protection_reopen_requested",
+  "protection_lift_refused",
   // Player protection limits (issue 17, ADR 20).
-  | "protection_limit_set"
-  | "protection_limit_confirmed"
+  "protection_limit_set",
+  "protection_limit_confirmed",
   // Player protection (issue 17): reality-check choices and answers.
-  | "reality_check_saved"
-  | "reality_check_answered"
+  "reality_check_saved",
+  "reality_check_answered",
   // Age verification (issue 17).
-  | "age_check_requested"
-  | "age_check_decided"
+  "age_check_requested",
+  "age_check_decided",
   // Feedback (issue 16): an operator answered or closed a member's feedback.
-  | "feedback_answered"
-  | "feedback_closed"
-  | "support_replied"
-  | "support_closed"
+  "feedback_answered",
+  "feedback_closed",
+  "support_replied",
+  "support_closed",
   // Chat rooms (issue 16): an operator deleted a message or muted a member.
-  | "chat_message_deleted"
-  | "chat_member_muted"
+  "chat_message_deleted",
+  "chat_member_muted",
   // Announcements (issue 16): an operator saved, published or unpublished, or deleted one.
-  | "announcement_saved"
-  | "announcement_status_changed"
-  | "announcement_deleted"
+  "announcement_saved",
+  "announcement_status_changed",
+  "announcement_deleted",
   // Chat rooms (issue 16): an operator lifted a mute before its end.
-  | "chat_member_unmuted"
+  "chat_member_unmuted",
   // The first operator of an empty brand, made through the start's one-time link (ADR 35).
-  | "operator_created"
+  "operator_created",
   // Authenticator codes (ADR 34): enrolled, removed, a recovery code used, a wrong code, the lock.
-  | "authenticator_enrolled"
-  | "authenticator_removed"
-  | "recovery_code_used"
-  | "second_factor_failed"
-  | "second_factor_locked"
+  "authenticator_enrolled",
+  "authenticator_removed",
+  "recovery_code_used",
+  "second_factor_failed",
+  "second_factor_locked",
   // Account takeover (issue 24): the member signed out sessions from the security centre.
-  | "sessions_signed_out"
+  "sessions_signed_out",
   // The step-up from an unregistered IP (ADR 37): a sign-in from a new IP, the check passed or failed.
-  | "login_new_ip"
-  | "step_up_passed"
-  | "step_up_failed";
+  "login_new_ip",
+  "step_up_passed",
+  "step_up_failed",
+  // The back office's audit trail (issue 27): a staff member downloaded a part of it.
+  "audit_exported",
+] as const;
+
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+export const isAuditEvent = (value: string): value is AuditEvent =>
+  (AUDIT_EVENTS as readonly string[]).includes(value);
 
 /**
  * Who did it and from where: the address and user agent, the request's id (as the server's log

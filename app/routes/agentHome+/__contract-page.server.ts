@@ -25,14 +25,9 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import type { ContractKind, ContractPeriod } from "~/platform/db/schema";
 import { PlatformError } from "~/platform/errors";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
-import {
-  agentContext,
-  csvMoney,
-  csvResponse,
-  CSV_ROW_LIMIT,
-  orNotFound,
-} from "~/utils/agency.server";
+import { agentContext, orNotFound } from "~/utils/agency.server";
 import { termsShape } from "~/utils/contract-terms.server";
+import { csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/csv.server";
 import { readForm, parseSubmission } from "~/utils/form.server";
 import { formatRate } from "~/utils/rates";
 import {

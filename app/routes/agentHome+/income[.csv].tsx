@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { agentIncome } from "~/platform/agency/ledger-reports.server";
 import { withResourceHeaders } from "~/server/resource-headers.server";
-import { agentContext, csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/agency.server";
+import { agentContext } from "~/utils/agency.server";
+import { csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/csv.server";
 import { csvFileName, incomeFilters } from "./__reports.server";
 
 const COLUMNS = [

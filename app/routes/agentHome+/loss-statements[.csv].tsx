@@ -1,13 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lossStatements } from "~/platform/agency/reports.server";
 import { withResourceHeaders } from "~/server/resource-headers.server";
-import {
-  agentContext,
-  csvMoney,
-  csvResponse,
-  CSV_ROW_LIMIT,
-  orNotFound,
-} from "~/utils/agency.server";
+import { agentContext, orNotFound } from "~/utils/agency.server";
+import { csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/csv.server";
 import { csvFileName, lossStatementFilters } from "./__reports.server";
 
 /** /agentHome/loss-statements.csv: the user loss page's rows under the same filters, every page of them. */

@@ -2,13 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { teamBetting } from "~/platform/agency/reports.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { withResourceHeaders } from "~/server/resource-headers.server";
-import {
-  agentContext,
-  csvMoney,
-  csvResponse,
-  CSV_ROW_LIMIT,
-  orNotFound,
-} from "~/utils/agency.server";
+import { agentContext, orNotFound } from "~/utils/agency.server";
+import { csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/csv.server";
 import { csvFileName, teamBettingFilters } from "./__reports.server";
 
 /** /agentHome/team-betting.csv: the team betting page's rows under the same filters, every page of them. */

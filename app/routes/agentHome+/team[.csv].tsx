@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listTeam } from "~/platform/agency/team.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { withResourceHeaders } from "~/server/resource-headers.server";
-import { agentContext, CSV_ROW_LIMIT, csvMoney, csvResponse } from "~/utils/agency.server";
+import { agentContext } from "~/utils/agency.server";
+import { CSV_ROW_LIMIT, csvMoney, csvResponse } from "~/utils/csv.server";
 import { rateToInput } from "~/utils/rates";
 import { readTeamFilters } from "./__team.server";
 

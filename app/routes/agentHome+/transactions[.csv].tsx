@@ -3,13 +3,8 @@ import { entryLabel, walletLabel } from "~/components/member/records/entry-label
 import { teamTransactions } from "~/platform/agency/ledger-reports.server";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { withResourceHeaders } from "~/server/resource-headers.server";
-import {
-  agentContext,
-  csvMoney,
-  csvResponse,
-  CSV_ROW_LIMIT,
-  orNotFound,
-} from "~/utils/agency.server";
+import { agentContext, orNotFound } from "~/utils/agency.server";
+import { csvMoney, csvResponse, CSV_ROW_LIMIT } from "~/utils/csv.server";
 import { csvFileName, transactionFilters } from "./__reports.server";
 
 /** /agentHome/transactions.csv: the account details page's rows under the same filters, every page of them. */
