@@ -206,7 +206,12 @@ const missionFields = (changes: Record<string, string> = {}) => ({
 });
 
 const audits = (event: string) =>
-  handle.db.selectFrom("audit_log").select("detail").where("event", "=", event).execute();
+  handle.db
+    .selectFrom("audit_log")
+    .select(["staff_role", "target_id", "before", "after"])
+    .where("event", "=", event)
+    .orderBy("id")
+    .execute();
 
 describe("/ops/missions", () => {
   test("a visitor and a member go to /ops/login, for the page and the form; nothing is saved", async () => {
@@ -244,10 +249,14 @@ describe("/ops/missions", () => {
       enabled: true,
     });
     expect([String(row.target), String(row.reward_amount)]).toEqual(["25050", "1500"]);
-    expect((await audits("mission_created")).map((a) => a.detail)).toContainEqual({
-      missionId: id,
-      code: fields.code,
-    });
+    expect(await audits("mission_created")).toContainEqual(
+      expect.objectContaining({
+        staff_role: "admin",
+        target_id: id,
+        before: null,
+        after: expect.objectContaining({ code: fields.code }),
+      }),
+    );
 
     await opsPost(cookie, {
       ...fields,
@@ -270,10 +279,14 @@ describe("/ops/missions", () => {
       edited.reward_kind,
       String(edited.reward_amount),
     ]).toEqual(["login_days", "4", "points", "80"]);
-    expect((await audits("mission_updated")).map((a) => a.detail)).toContainEqual({
-      missionId: id,
-      code: fields.code,
-    });
+    // Only what changed, before and after.
+    expect(await audits("mission_updated")).toContainEqual(
+      expect.objectContaining({
+        target_id: id,
+        before: expect.objectContaining({ condition: fields.condition }),
+        after: expect.objectContaining({ condition: "login_days", target: "4" }),
+      }),
+    );
 
     await opsPost(cookie, { intent: "disable", missionId: id });
     const page = await jsonBody(
@@ -281,12 +294,12 @@ describe("/ops/missions", () => {
     );
     expect(page.missions.find((m: { id: string }) => m.id === id).enabled).toBe(false);
     await opsPost(cookie, { intent: "enable", missionId: id });
-    expect((await audits("mission_status_changed")).map((a) => a.detail)).toEqual(
-      expect.arrayContaining([
-        { missionId: id, enabled: false },
-        { missionId: id, enabled: true },
-      ]),
-    );
+    expect(
+      (await audits("mission_status_changed")).filter((a) => a.target_id === id),
+    ).toMatchObject([
+      { before: { enabled: true }, after: { enabled: false } },
+      { before: { enabled: false }, after: { enabled: true } },
+    ]);
   });
 
   test("bad input is a field error, a taken code too, an unknown mission a form error; nothing saved", async () => {

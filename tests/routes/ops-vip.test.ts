@@ -149,10 +149,14 @@ describe("/ops/vip", () => {
     expect(rate.rate_bps).toBe(75);
     const audit = await handle.db
       .selectFrom("audit_log")
-      .select(["event", "detail"])
+      .select(["event", "staff_role", "target_id", "after"])
       .where("event", "=", "vip_level_saved")
       .executeTakeFirstOrThrow();
-    expect(audit.detail).toMatchObject({ level: 2, after: { upgradeBonus: "25050" } });
+    expect(audit).toMatchObject({
+      staff_role: "admin",
+      target_id: "2",
+      after: { upgradeBonus: "25050" },
+    });
     const data = await jsonBody(
       loader(routeArgs("/ops/vip?saved=2", { headers: { Cookie: cookie } })),
     );

@@ -142,3 +142,39 @@ export async function audit(
     })
     .execute();
 }
+
+/** A value as JSON would store it: bigints as text, dates as ISO text. */
+const stored = (value: unknown): unknown =>
+  value === undefined
+    ? null
+    : JSON.parse(
+        JSON.stringify(value, (_, item) => (typeof item === "bigint" ? String(item) : item)),
+      );
+
+/** JSON with object keys sorted, so two equal values always compare equal. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, item) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+
+/**
+ * An edit's `before` and `after` for the audit log: the fields whose value
+ * changed, each side as stored (a creation has no before: all of `after`).
+ */
+export function auditChange(
+  before: object | null,
+  after: object,
+): { before: Record<string, unknown> | null; after: Record<string, unknown> } {
+  const next = stored(after) as Record<string, unknown>;
+  if (!before) return { before: null, after: next };
+  const previous = stored(before) as Record<string, unknown>;
+  const changed = [...new Set([...Object.keys(previous), ...Object.keys(next)])].filter(
+    (field) => canonical(previous[field] ?? null) !== canonical(next[field] ?? null),
+  );
+  return {
+    before: Object.fromEntries(changed.map((field) => [field, previous[field] ?? null])),
+    after: Object.fromEntries(changed.map((field) => [field, next[field] ?? null])),
+  };
+}

@@ -99,8 +99,9 @@ export async function deleteChatMessage(
       data: { id: message.id, room: message.room },
     });
     await audit(trx, "chat_message_deleted", input.context, {
-      memberId: input.operatorId,
-      detail: { messageId: message.id, room: message.room, member: message.member_id },
+      memberId: message.member_id,
+      target: { type: "chat_message", id: String(message.id) },
+      detail: { room: message.room },
     });
     return { changed: true };
   });
@@ -133,8 +134,10 @@ export async function muteChatMember(
       )
       .execute();
     await audit(trx, "chat_member_muted", input.context, {
-      memberId: input.operatorId,
-      detail: { member: member.id, hours: input.hours, until: until.toISOString() },
+      memberId: member.id,
+      target: { type: "member", id: member.id },
+      after: { mutedUntil: until.toISOString() },
+      detail: { hours: input.hours },
     });
     return { until };
   });
@@ -160,8 +163,10 @@ export async function unmuteChatMember(
       .executeTakeFirst();
     if (!lifted) return { changed: false };
     await audit(trx, "chat_member_unmuted", input.context, {
-      memberId: input.operatorId,
-      detail: { member: input.memberId, until: new Date(lifted.until).toISOString() },
+      memberId: input.memberId,
+      target: { type: "member", id: input.memberId },
+      before: { mutedUntil: new Date(lifted.until).toISOString() },
+      after: { mutedUntil: null },
     });
     return { changed: true };
   });

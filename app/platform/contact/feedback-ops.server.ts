@@ -70,8 +70,10 @@ export async function answerFeedback(db: Database, input: OperatorAct & { body: 
       now,
     );
     await audit(trx, "feedback_answered", input.context, {
-      memberId: input.operatorId,
-      detail: { threadId: thread.id, member: thread.member_id },
+      memberId: thread.member_id,
+      target: { type: "feedback", id: String(thread.id) },
+      before: { status: thread.status },
+      after: { status: "answered" },
     });
   });
 }
@@ -88,8 +90,10 @@ export async function closeFeedback(db: Database, input: OperatorAct) {
       .where("id", "=", thread.id)
       .execute();
     await audit(trx, "feedback_closed", input.context, {
-      memberId: input.operatorId,
-      detail: { threadId: thread.id, member: thread.member_id, was: thread.status },
+      memberId: thread.member_id,
+      target: { type: "feedback", id: String(thread.id) },
+      before: { status: thread.status },
+      after: { status: "closed" },
     });
     return { changed: true };
   });

@@ -103,8 +103,8 @@ export async function replyToConversation(db: Database, input: SupportAct & { bo
       .executeTakeFirstOrThrow();
     await announceReply(trx, conversation.member_id, member_unread);
     await audit(trx, "support_replied", input.context, {
-      memberId: input.operatorId,
-      detail: { conversationId: conversation.id, member: conversation.member_id },
+      memberId: conversation.member_id,
+      target: { type: "support", id: String(conversation.id) },
     });
   });
 }
@@ -121,8 +121,10 @@ export async function closeConversation(db: Database, input: SupportAct) {
       .where("id", "=", conversation.id)
       .execute();
     await audit(trx, "support_closed", input.context, {
-      memberId: input.operatorId,
-      detail: { conversationId: conversation.id, member: conversation.member_id },
+      memberId: conversation.member_id,
+      target: { type: "support", id: String(conversation.id) },
+      before: { status: conversation.status },
+      after: { status: "closed" },
     });
     return { changed: true };
   });

@@ -109,8 +109,8 @@ async function changeAnnouncements<T>(
       data: { id: String(id) },
     });
     await audit(trx, event.name, event.act.context, {
-      memberId: event.act.operatorId,
-      detail: { announcement: id, ...event.detail },
+      target: { type: "announcement", id: String(id) },
+      detail: event.detail,
     });
     return result;
   });

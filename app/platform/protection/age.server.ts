@@ -133,8 +133,11 @@ export async function decideAgeCheck(
       now,
     );
     await audit(trx, "age_check_decided", context, {
-      memberId: input.operatorId,
-      detail: { checkId: check.id, member: check.member_id, status, ...(reason ? { reason } : {}) },
+      memberId: check.member_id,
+      target: { type: "age_check", id: String(check.id) },
+      before: { status: check.status },
+      after: { status },
+      ...(reason ? { detail: { reason } } : {}),
     });
   });
 }

@@ -136,11 +136,10 @@ export async function decideApplication(
       await postMessage(trx, entry.member_id, "application_rejected", { ...params, reason }, now);
     }
     await audit(trx, "promotion_application_decided", input.context, {
-      memberId: input.operatorId,
+      memberId: entry.member_id,
+      target: { type: "promotion_entry", id: String(entry.id) },
       detail: {
-        entryId: entry.id,
         promotionId: promotion.id,
-        member: entry.member_id,
         ...("approve" in decision ? { approved: decision.approve.amount.toString() } : { reason }),
       },
     });

@@ -95,8 +95,9 @@ export async function forfeitGrantByOperator(
     if (!grant) throw new PlatformError("grant_not_found");
     await forfeitGrant(trx, grant, "operator", now);
     await audit(trx, "bonus_forfeited_by_operator", act.context, {
-      memberId: act.operatorId,
-      detail: { grantId, member: grant.member_id, amount: grant.amount },
+      memberId: grant.member_id,
+      target: { type: "bonus", id: grantId },
+      detail: { amount: String(grant.amount) },
     });
   });
 }

@@ -7,7 +7,7 @@ import {
 } from "./promotion-input";
 import { isPromotionId, promotionOf, type Promotion } from "./promotion-rows.server";
 import type { PromotionStatus } from "./promotion-types";
-import { audit, type OperatorAct } from "../audit/audit.server";
+import { audit, auditChange, type OperatorAct } from "../audit/audit.server";
 import { sanitizeContentHtml } from "../content/sanitize.server";
 import type { Database } from "../db/open.server";
 import type { PromotionsTable } from "../db/schema";
@@ -87,6 +87,14 @@ function rowOf(input: PromotionInput, timeZone: string): Insertable<PromotionsTa
   };
 }
 
+/** The row as written, its JSON columns as values (as the database hands them back). */
+const auditedPromotion = (values: Omit<ReturnType<typeof rowOf>, "time_zone">) => ({
+  ...values,
+  titles: JSON.parse(String(values.titles)) as unknown,
+  rules_html: JSON.parse(String(values.rules_html)) as unknown,
+  contributions: JSON.parse(String(values.contributions)) as unknown,
+});
+
 /** A taken code is `promotion_code_taken`; anything else is rethrown. */
 function codeTaken(error: unknown): never {
   if (uniqueViolation(error)?.includes("code")) throw new PlatformError("promotion_code_taken");
@@ -111,8 +119,8 @@ export async function createPromotion(
       .executeTakeFirstOrThrow()
       .catch(codeTaken);
     await audit(trx, "promotion_created", act.context, {
-      memberId: act.operatorId,
-      detail: { promotionId: row.id, code: values.code },
+      target: { type: "promotion", id: String(row.id) },
+      ...auditChange(null, auditedPromotion(values)),
     });
     await publishContentChange(trx, "promotions");
     return row.id;
@@ -138,9 +146,13 @@ export async function updatePromotion(
       .where("id", "=", promotionId)
       .execute()
       .catch(codeTaken);
+    const fields = Object.keys(values) as (keyof typeof current)[];
     await audit(trx, "promotion_updated", act.context, {
-      memberId: act.operatorId,
-      detail: { promotionId, code: values.code },
+      target: { type: "promotion", id: String(current.id) },
+      ...auditChange(
+        Object.fromEntries(fields.map((field) => [field, current[field]])),
+        auditedPromotion(values),
+      ),
     });
     await publishContentChange(trx, "promotions");
   });
@@ -190,8 +202,9 @@ export async function setPromotionStatus(
       .where("id", "=", promotionId)
       .execute();
     await audit(trx, "promotion_status_changed", act.context, {
-      memberId: act.operatorId,
-      detail: { promotionId, from: current.status, to: status },
+      target: { type: "promotion", id: String(current.id) },
+      before: { status: current.status },
+      after: { status },
     });
     await publishContentChange(trx, "promotions");
   });

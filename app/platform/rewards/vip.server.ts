@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { progressToNext, targetLevel, type RollingFigures, type VipLevel } from "./vip-levels";
-import { audit, type AuditContext } from "../audit/audit.server";
+import { audit, auditChange, type OperatorAct } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { DB } from "../db/schema";
@@ -275,12 +275,7 @@ function isOrderViolation(error: unknown): boolean {
  * scheduler run looks at every active member again, since lower thresholds
  * may lift members who have not played since.
  */
-export async function saveVipLevel(
-  db: Database,
-  operatorId: string,
-  input: VipLevelInput,
-  context: AuditContext,
-) {
+export async function saveVipLevel(db: Database, input: VipLevelInput, act: OperatorAct) {
   const before = await inTransaction(db, async (trx) => {
     // One operator's edit at a time: the neighbours checked below cannot change meanwhile.
     await sql`lock table vip_levels in share row exclusive mode`.execute(trx);
@@ -333,18 +328,8 @@ export async function saveVipLevel(
     await trx.updateTable("vip_scan").set({ scanned_until: null }).execute();
     return existing ?? null;
   });
-  await audit(db, "vip_level_saved", context, {
-    detail: {
-      operatorId,
-      level: input.level,
-      before,
-      after: {
-        ...input,
-        minDeposits: input.minDeposits.toString(),
-        minValidBets: input.minValidBets.toString(),
-        upgradeBonus: input.upgradeBonus.toString(),
-        withdrawMax: input.withdrawMax?.toString() ?? null,
-      },
-    },
+  await audit(db, "vip_level_saved", act.context, {
+    target: { type: "vip_level", id: String(input.level) },
+    ...auditChange(before, input),
   });
 }

@@ -58,14 +58,10 @@ function auditDecision(
 ) {
   return audit(trx, "withdrawal_decided", act.context, {
     memberId: before.member_id,
-    detail: {
-      operatorId: act.operatorId,
-      withdrawalId: before.id,
-      amount: before.amount,
-      before: { status: before.status },
-      after: { status: after.status },
-      ...detail,
-    },
+    target: { type: "withdrawal", id: before.id },
+    before: { status: before.status },
+    after: { status: after.status },
+    detail: { amount: String(before.amount), ...detail },
   });
 }
 

@@ -88,7 +88,7 @@ export async function opsProtectionAction(request: Request) {
   if (formData.get("intent") !== "add") {
     await audit(db, "protection_lift_refused", act.context, {
       memberId: null,
-      detail: { intent: String(formData.get("intent") ?? "").slice(0, 40), by: act.operatorId },
+      detail: { intent: String(formData.get("intent") ?? "").slice(0, 40) },
     });
     return json(
       {

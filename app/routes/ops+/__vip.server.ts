@@ -115,7 +115,6 @@ export async function opsVipAction(request: Request): Promise<TypedResponse<OpsV
   try {
     await saveVipLevel(
       db,
-      act.operatorId,
       {
         level: value.level,
         names: { en: value.nameEn, ur: value.nameUr },
@@ -126,7 +125,7 @@ export async function opsVipAction(request: Request): Promise<TypedResponse<OpsV
         withdrawMax: value.withdrawMax ?? null,
         rates: value.rates,
       },
-      act.context,
+      act,
     );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

@@ -167,7 +167,7 @@ describe("the operators", () => {
       .selectFrom("audit_log")
       .select(["detail"])
       .where("event", "=", "chat_member_muted")
-      .where("member_id", "=", operatorId)
+      .where("member_id", "=", memberId)
       .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);
@@ -192,7 +192,7 @@ describe("the operators", () => {
       .selectFrom("audit_log")
       .select("detail")
       .where("event", "=", "chat_member_unmuted")
-      .where("member_id", "=", operatorId)
+      .where("member_id", "=", memberId)
       .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);
@@ -230,7 +230,7 @@ describe("the operators", () => {
       .selectFrom("audit_log")
       .select("id")
       .where("event", "=", "chat_message_deleted")
-      .where("member_id", "=", operatorId)
+      .where("member_id", "=", memberId)
       .orderBy("id")
       .execute();
     expect(audited).toHaveLength(1);

@@ -190,7 +190,7 @@ describe("answering and closing", () => {
     const audits = await db()
       .selectFrom("audit_log")
       .select("event")
-      .where("member_id", "=", operatorId)
+      .where("member_id", "=", memberId)
       .orderBy("id")
       .execute();
     expect(audits.map((row) => row.event)).toEqual(["feedback_answered", "feedback_closed"]);

@@ -60,7 +60,7 @@ const auditCount = async (event: string) =>
       .selectFrom("audit_log")
       .select("id")
       .where("event", "=", event as never)
-      .where("member_id", "=", operatorId)
+      .where("target_type", "=", "announcement")
       .orderBy("id")
       .execute()
   ).length;

@@ -303,7 +303,8 @@ describe("the operator's decisions", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "=", "redemption_decided")
-      .where("detail", "@>", JSON.stringify({ redemption: redemption.id }) as never)
+      .where("target_type", "=", "redemption")
+      .where("target_id", "=", String(redemption.id))
       .orderBy("id")
       .execute();
     expect(audited).toHaveLength(2);

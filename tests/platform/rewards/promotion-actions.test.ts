@@ -222,7 +222,7 @@ describe("apply and the operator's decision", () => {
       .selectFrom("audit_log")
       .select("event")
       .where("event", "=", "promotion_application_decided")
-      .where("member_id", "=", act.operatorId)
+      .where("member_id", "=", memberId)
       .orderBy("id")
       .execute();
     expect(audit).toHaveLength(1);
@@ -354,8 +354,8 @@ describe("the operator's promotions", () => {
     const events = await db()
       .selectFrom("audit_log")
       .select("event")
-      .where("member_id", "=", act.operatorId)
-      .where(sql<boolean>`detail @> ${JSON.stringify({ promotionId })}::jsonb`)
+      .where("target_type", "=", "promotion")
+      .where("target_id", "=", String(promotionId))
       .orderBy("id")
       .execute();
     expect(events.map((e) => e.event)).toEqual([

@@ -187,7 +187,7 @@ describe("VIP upgrades", () => {
 
 describe("the operator's levels", () => {
   const operator = "1";
-  const context = { ip: null, userAgent: "vitest" };
+  const act = { operatorId: operator, context: { ip: null, userAgent: "vitest" } };
   const input = (overrides: Partial<VipLevelInput>): VipLevelInput => ({
     level: 2,
     names: { en: "Silver", ur: "چاندی" },
@@ -201,7 +201,7 @@ describe("the operator's levels", () => {
   });
 
   test("saves a level with its rates and writes the audit log", async () => {
-    await saveVipLevel(handle.db, operator, input({}), context);
+    await saveVipLevel(handle.db, input({}), act);
     const row = await handle.db
       .selectFrom("vip_levels")
       .selectAll()
@@ -220,41 +220,38 @@ describe("the operator's levels", () => {
     ]);
     const audit = await handle.db
       .selectFrom("audit_log")
-      .select(["event", "detail"])
+      .select(["event", "target_type", "target_id", "after"])
       .where("event", "=", "vip_level_saved")
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
-    expect(audit.detail).toMatchObject({
-      operatorId: operator,
-      level: 2,
-      after: { minDeposits: "50000" },
+    expect(audit).toMatchObject({
+      target_type: "vip_level",
+      target_id: "2",
+      after: { withdrawDailyCount: 7, rates: { LIVE: 30, RNG: 60 } },
     });
+    // Only what the save changed: the thresholds stayed as they were.
+    expect(audit.after).not.toHaveProperty("minDeposits");
   });
 
   test("refuses a threshold below the level under it or above the level over it, a gap, and thresholds on level 0", async () => {
-    expect(
-      await refusal(saveVipLevel(handle.db, operator, input({ minDeposits: 9_999n }), context)),
-    ).toEqual({
+    expect(await refusal(saveVipLevel(handle.db, input({ minDeposits: 9_999n }), act))).toEqual({
       code: "vip_threshold_below_previous",
       details: { field: "minDeposits", min: "10000" },
     });
-    expect(
-      await refusal(saveVipLevel(handle.db, operator, input({ minValidBets: 200_001n }), context)),
-    ).toEqual({
+    expect(await refusal(saveVipLevel(handle.db, input({ minValidBets: 200_001n }), act))).toEqual({
       code: "vip_threshold_above_next",
       details: { field: "minValidBets", max: "200000" },
     });
-    expect(
-      (await refusal(saveVipLevel(handle.db, operator, input({ level: 5 }), context))).code,
-    ).toBe("vip_level_gap");
+    expect((await refusal(saveVipLevel(handle.db, input({ level: 5 }), act))).code).toBe(
+      "vip_level_gap",
+    );
     expect(
       (
         await refusal(
           saveVipLevel(
             handle.db,
-            operator,
             input({ level: 0, minDeposits: 1n, minValidBets: 0n, upgradeBonus: 0n }),
-            context,
+            act,
           ),
         )
       ).code,
@@ -262,9 +259,8 @@ describe("the operator's levels", () => {
     // A new level only directly above the highest.
     await saveVipLevel(
       handle.db,
-      operator,
       input({ level: 4, minDeposits: 600_000n, minValidBets: 300_000n }),
-      context,
+      act,
     );
   });
 

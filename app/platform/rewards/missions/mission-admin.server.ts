@@ -7,7 +7,7 @@ import {
   MISSION_PERIODS,
   MISSION_REWARDS,
 } from "./mission-types";
-import { audit, type OperatorAct } from "../../audit/audit.server";
+import { audit, auditChange, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import type { MissionsTable } from "../../db/schema";
 import { inTransaction } from "../../db/transaction.server";
@@ -87,8 +87,8 @@ export async function createMission(db: Database, input: MissionInput, act: Oper
       .executeTakeFirstOrThrow()
       .catch(codeTaken);
     await audit(trx, "mission_created", act.context, {
-      memberId: act.operatorId,
-      detail: { missionId: String(row.id), code: values.code },
+      target: { type: "mission", id: String(row.id) },
+      ...auditChange(null, auditedMission(values)),
     });
     return String(row.id);
   });
@@ -103,16 +103,20 @@ export async function updateMission(
 ) {
   const values = rowOf(input);
   await inTransaction(db, async (trx) => {
-    const updated = await trx
+    const current = await lockMission(trx, missionId);
+    await trx
       .updateTable("missions")
       .set({ ...values, updated_at: new Date() })
-      .where("id", "=", missionIdOf(missionId))
-      .executeTakeFirst()
+      .where("id", "=", current.id)
+      .execute()
       .catch(codeTaken);
-    if (updated.numUpdatedRows === 0n) throw new PlatformError("mission_not_found");
+    const fields = Object.keys(values) as (keyof typeof current)[];
     await audit(trx, "mission_updated", act.context, {
-      memberId: act.operatorId,
-      detail: { missionId, code: values.code },
+      target: { type: "mission", id: String(current.id) },
+      ...auditChange(
+        Object.fromEntries(fields.map((field) => [field, current[field]])),
+        auditedMission(values),
+      ),
     });
   });
 }
@@ -125,18 +129,38 @@ export async function setMissionEnabled(
   act: OperatorAct,
 ) {
   await inTransaction(db, async (trx) => {
-    const updated = await trx
+    const current = await lockMission(trx, missionId);
+    await trx
       .updateTable("missions")
       .set({ enabled, updated_at: new Date() })
-      .where("id", "=", missionIdOf(missionId))
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new PlatformError("mission_not_found");
+      .where("id", "=", current.id)
+      .execute();
     await audit(trx, "mission_status_changed", act.context, {
-      memberId: act.operatorId,
-      detail: { missionId, enabled },
+      target: { type: "mission", id: String(current.id) },
+      before: { enabled: current.enabled },
+      after: { enabled },
     });
   });
 }
+
+/** The mission's row, locked for the edit (`mission_not_found` when there is none). */
+async function lockMission(db: Database, missionId: string) {
+  const row = await db
+    .selectFrom("missions")
+    .selectAll()
+    .where("id", "=", missionIdOf(missionId))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new PlatformError("mission_not_found");
+  return row;
+}
+
+/** The row as written, its JSON columns as values (as the database hands them back). */
+const auditedMission = (values: Insertable<MissionsTable>) => ({
+  ...values,
+  names: JSON.parse(String(values.names)) as unknown,
+  descriptions: JSON.parse(String(values.descriptions)) as unknown,
+});
 
 function missionIdOf(id: string) {
   if (!/^\d{1,18}$/.test(id)) throw new PlatformError("mission_not_found");

@@ -1,4 +1,4 @@
-import { audit, type OperatorAct } from "../../audit/audit.server";
+import { audit, auditChange, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import { inTransaction, type Executor } from "../../db/transaction.server";
 import { PlatformError } from "../../errors";
@@ -122,11 +122,7 @@ export async function savePointsConfig(
     return previous;
   });
   await audit(db, "points_config_saved", act.context, {
-    memberId: act.operatorId,
-    detail: { before: plain(before), after: plain(config) },
+    target: { type: "points_config", id: "brand" },
+    ...auditChange(before, config),
   });
 }
-
-/** bigints as text, for the audit log's JSON. */
-const plain = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value, (_, item) => (typeof item === "bigint" ? String(item) : item)));

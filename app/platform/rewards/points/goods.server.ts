@@ -1,4 +1,4 @@
-import { audit, type OperatorAct } from "../../audit/audit.server";
+import { audit, auditChange, type OperatorAct } from "../../audit/audit.server";
 import type { Database } from "../../db/open.server";
 import { PlatformError } from "../../errors";
 
@@ -127,12 +127,8 @@ export async function saveGoods(
         .returning("id")
         .executeTakeFirstOrThrow();
   await audit(db, "mall_item_saved", act.context, {
-    memberId: act.operatorId,
-    detail: {
-      item: saved.id,
-      before: before ? auditable(before) : null,
-      after: auditable(input),
-    },
+    target: { type: "mall_item", id: String(saved.id) },
+    ...auditChange(before ? auditable(before) : null, auditable(input)),
   });
   return saved.id;
 }

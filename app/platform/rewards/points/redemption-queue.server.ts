@@ -104,8 +104,11 @@ export async function decideRedemption(
       now,
     );
     await audit(trx, "redemption_decided", input.context, {
-      memberId: input.operatorId,
-      detail: { redemption: redemption.id, member: redemption.member_id, decision: name, reason },
+      memberId: redemption.member_id,
+      target: { type: "redemption", id: String(redemption.id) },
+      before: { status: redemption.status },
+      after: { status: TO[name] },
+      detail: { decision: name, ...(reason ? { reason } : {}) },
     });
     return { changed: true };
   });

@@ -54,8 +54,11 @@ export async function decideHeldReferral(
       .where("friend_id", "=", friendId)
       .execute();
     await audit(trx, "referral_decided", act.context, {
-      memberId: act.operatorId,
-      detail: { friendId, referrerId: held.referrer_id, decision },
+      memberId: held.referrer_id,
+      target: { type: "referral", id: friendId },
+      before: { status: "held" },
+      after: { status: decision === "approve" ? "paid" : "rejected" },
+      detail: { friendId },
     });
   });
 }
