@@ -76,7 +76,16 @@ export type AuditEvent =
   // The step-up from an unregistered IP (ADR 37): a sign-in from a new IP, the check passed or failed.
   | "login_new_ip"
   | "step_up_passed"
-  | "step_up_failed";
+  | "step_up_failed"
+  // Staff accounts and roles (ADR 43): an admin's changes, and the staff member's own password set through its link.
+  | "staff_created"
+  | "staff_role_changed"
+  | "staff_disabled"
+  | "staff_enabled"
+  | "staff_reenrolled"
+  | "staff_password_set"
+  | "role_created"
+  | "role_updated";
 
 /**
  * Who did it and from where: the address and user agent, the request's id (as the server's log
