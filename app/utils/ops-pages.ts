@@ -50,6 +50,7 @@ export const OPS_PAGES = [
     label: "opsAnnouncements.nav",
     permission: "announcements.view",
   },
+  { to: "/ops/staff", testId: "staff", label: "staffOps.nav", permission: "staff.view" },
 ] as const satisfies ReadonlyArray<{
   to: string;
   testId: string;
