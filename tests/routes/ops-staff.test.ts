@@ -3,7 +3,7 @@ import { enrolWithSecret } from "~/platform/identity/authenticator.server";
 import { findMemberByAccount } from "~/platform/identity/members.server";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, getAs, jsonBody, thrownResponse } from "../helpers/routes";
+import { getAs, jsonBody, thrownResponse } from "../helpers/routes";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
 
