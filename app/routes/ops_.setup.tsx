@@ -46,14 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? [null, false]
     : await Promise.all([staffSetupAccount(db, token), isOperatorSetupTokenValid(db, token)]);
   const state = done ? "done" : staffAccount ? "staff" : firstOperator ? "form" : "invalid";
-  const doneMessage =
-    url.searchParams.get("done") === "staff" ? "staffOps.setup.done" : "opsSetup.done";
+  const staffDone = url.searchParams.get("done") === "staff";
   return json({
-    title: t(staffAccount ? "staffOps.setup.title" : "opsSetup.title"),
+    title: t(staffAccount || staffDone ? "staffOps.setup.title" : "opsSetup.title"),
     brandName: brand.name,
     state: state as "done" | "staff" | "form" | "invalid",
     account: staffAccount,
-    doneMessage,
+    doneMessage: staffDone ? "staffOps.setup.done" : "opsSetup.done",
     passwordHint: fieldRuleMessage(fieldRule(brand, "password")!, t),
   });
 }

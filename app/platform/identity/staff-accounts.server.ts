@@ -67,7 +67,7 @@ const staffRow = (row: StaffQueryRow): StaffRow => ({
   disabled: row.disabled_at !== null,
   enrolled: row.confirmed_at !== null,
   awaitingPassword: row.password_hash === NO_PASSWORD,
-  // staff.created_at is a generated column of the Timestamp type: Kysely selects it as declared.
+  // Generated<Timestamp> is selected as the wrapper type, not a Date: the driver gives a Date.
   createdAt: new Date(row.created_at as unknown as Date),
   lastSignInAt: row.last_login_at ? new Date(row.last_login_at) : null,
 });
