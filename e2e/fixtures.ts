@@ -11,6 +11,7 @@ import { identityPolicy } from "../app/platform/identity/policy.server";
 import { hashPassword } from "../app/platform/identity/secrets.server";
 import { createSession, type Site } from "../app/platform/identity/sessions.server";
 import { DEMO_OPERATOR_TOTP_SECRET } from "../app/platform/seed/accounts.server";
+import { DEMO_STAFF } from "../app/platform/seed/staff.server";
 import { announcementClosedCookie } from "../app/utils/prefs.server";
 import { opsSessionCookieHeader, sessionCookieHeader } from "../app/utils/session.server";
 
@@ -481,7 +482,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   signIn: async ({ page, baseURL, serverDatabase }, use) => {
     await use(async (account, password, { site = "member", page: target = page } = {}) => {
       if (!serverDatabase) {
-        if (site === "ops") await opsLogin(target, account, password);
+        // A demo staff account answers with its own published authenticator secret, ops01 with its.
+        if (site === "ops")
+          await opsLogin(
+            target,
+            account,
+            password,
+            DEMO_STAFF.find((staff) => staff.account === account)?.secret,
+          );
         else if (site === "agent") await agentLogin(target, account, password);
         else await login(target, account, password);
         return;

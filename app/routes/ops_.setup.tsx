@@ -9,6 +9,7 @@ import {
   isOperatorSetupTokenValid,
   OPERATOR_ACCOUNT_PATTERN,
 } from "~/platform/identity/operator-setup.server";
+import { completeStaffSetup, staffSetupAccount } from "~/platform/identity/staff-accounts.server";
 import { getDb } from "~/platform/start.server";
 import { fieldRuleMessage } from "~/platform/system/field-rules.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -29,9 +30,11 @@ export const meta = titleMeta<typeof loader>();
 
 /**
  * /ops/setup?setup=…: the first operator of an empty brand, through the
- * one-time link a production start prints while the brand has no operator.
- * Outside the back office's layout (no one is signed in yet). The token is
- * checked on every load; a used, expired or voided one shows why, never the form.
+ * one-time link a production start prints while the brand has no operator;
+ * or a staff account's password, through the link an admin was shown when
+ * creating or re-enrolling it (ADR 44). Outside the back office's layout (no
+ * one is signed in yet). The token is checked on every load; a used, expired
+ * or voided one shows why, never the form.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -39,11 +42,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
   const token = url.searchParams.get("setup") ?? "";
   const done = url.searchParams.has("done");
-  const valid = !done && (await isOperatorSetupTokenValid(db, token));
+  const [staffAccount, firstOperator] = done
+    ? [null, false]
+    : await Promise.all([staffSetupAccount(db, token), isOperatorSetupTokenValid(db, token)]);
+  const state = done ? "done" : staffAccount ? "staff" : firstOperator ? "form" : "invalid";
+  const staffDone = url.searchParams.get("done") === "staff";
   return json({
-    title: t("opsSetup.title"),
+    title: t(staffAccount || staffDone ? "staffOps.setup.title" : "opsSetup.title"),
     brandName: brand.name,
-    state: done ? ("done" as const) : valid ? ("form" as const) : ("invalid" as const),
+    state: state as "done" | "staff" | "form" | "invalid",
+    account: staffAccount,
+    doneMessage: staffDone ? "staffOps.setup.done" : "opsSetup.done",
     passwordHint: fieldRuleMessage(fieldRule(brand, "password")!, t),
   });
 }
@@ -53,12 +62,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const [brand, t] = await Promise.all([getBrandConfig(db), translatorFor(request)]);
   const usernameMessage = t("opsSetup.usernameRule");
+  const token = formData.get("token");
+  // A staff account's link sets its password only: the account is the link's.
+  const staffAccount = typeof token === "string" ? await staffSetupAccount(db, token) : null;
   const schema = confirmedPassword(
     {
       token: z.string().max(200),
-      username: requiredText(usernameMessage, 32).pipe(
-        z.string().regex(OPERATOR_ACCOUNT_PATTERN, { error: usernameMessage }),
-      ),
+      username: staffAccount
+        ? z.string().optional()
+        : requiredText(usernameMessage, 32).pipe(
+            z.string().regex(OPERATOR_ACCOUNT_PATTERN, { error: usernameMessage }),
+          ),
       password: newPasswordField(brand, t),
       confirmPassword: z.string({ error: t("validation.inconsistentTwice") }),
     },
@@ -68,9 +82,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseSubmission(formData, { schema });
   const hidden = [...SECRET_FIELDS, "token"];
   if (submission.status !== "success") return formFailure(submission.reply({ hideFields: hidden }));
-  const { token, username, password } = submission.value;
+  const { username, password } = submission.value;
   try {
-    await completeOperatorSetup(db, { token, account: username, password }, auditContext(request));
+    if (staffAccount)
+      await completeStaffSetup(
+        db,
+        { token: submission.value.token, password },
+        auditContext(request),
+      );
+    else
+      await completeOperatorSetup(
+        db,
+        { token: submission.value.token, account: username ?? "", password },
+        auditContext(request),
+      );
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     const messages: Record<string, [string, string]> = {
@@ -79,7 +104,10 @@ export async function action({ request }: ActionFunctionArgs) {
       operator_account_invalid: ["username", usernameMessage],
       account_taken: ["username", t("identityError.account_taken")],
     };
-    const [field, message] = messages[error.code] ?? ["", t("opsSetup.invalid")];
+    const [field, message] = messages[error.code] ?? [
+      "",
+      t(staffAccount ? "staffOps.setup.invalid" : "opsSetup.invalid"),
+    ];
     return formFailure(
       submission.reply({
         ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
@@ -87,11 +115,12 @@ export async function action({ request }: ActionFunctionArgs) {
       }),
     );
   }
-  return redirect("/ops/setup?done");
+  return redirect(staffAccount ? "/ops/setup?done=staff" : "/ops/setup?done");
 }
 
 export default function OpsSetup() {
-  const { title, brandName, state, passwordHint } = useLoaderData<typeof loader>();
+  const { title, brandName, state, account, doneMessage, passwordHint } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -103,27 +132,45 @@ export default function OpsSetup() {
         <h1 id="ops-setup-title">{title}</h1>
         {state === "done" ? (
           <>
-            <p role="status">{t("opsSetup.done")}</p>
+            <p role="status" data-testid="ops-setup-done">
+              {t(doneMessage)}
+            </p>
             <Link to="/ops/login" className="button primary">
               {t("opsSetup.signIn")}
             </Link>
           </>
         ) : state === "invalid" ? (
-          <p role="alert">{t("opsSetup.invalid")}</p>
+          <>
+            <p role="alert">{t("opsSetup.invalid")}</p>
+            <p className="muted">{t("staffOps.setup.invalidHint")}</p>
+          </>
         ) : (
           <>
-            <p className="muted">{t("opsSetup.intro")}</p>
+            <p className="muted">
+              {state === "staff" ? t("staffOps.setup.intro", { account }) : t("opsSetup.intro")}
+            </p>
             <Form method="post" className="stack-form" noValidate aria-labelledby="ops-setup-title">
               <input type="hidden" name="token" value={searchParams.get("setup") ?? ""} />
-              <Field
-                name="username"
-                label={t("opsSetup.username")}
-                autoComplete="username"
-                defaultValue={values.username}
-                errors={errors.username}
-                hint={t("opsSetup.usernameRule")}
-                required
-              />
+              {state === "staff" ? (
+                // The account is the link's; shown for password managers, not sent as a choice.
+                <Field
+                  name="account"
+                  label={t("opsSetup.username")}
+                  autoComplete="username"
+                  value={account ?? ""}
+                  readOnly
+                />
+              ) : (
+                <Field
+                  name="username"
+                  label={t("opsSetup.username")}
+                  autoComplete="username"
+                  defaultValue={values.username}
+                  errors={errors.username}
+                  hint={t("opsSetup.usernameRule")}
+                  required
+                />
+              )}
               <Field
                 name="password"
                 type="password"
@@ -143,7 +190,7 @@ export default function OpsSetup() {
               />
               <FormErrors errors={errors[""]} />
               <button type="submit" className="button primary" data-testid="ops-setup-submit">
-                {t("opsSetup.submit")}
+                {t(state === "staff" ? "staffOps.setup.submit" : "opsSetup.submit")}
               </button>
             </Form>
           </>

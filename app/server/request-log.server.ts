@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 export const SECRET_QUERY_PARAMETERS = new Set([
   "token",
   "ticket",
-  // The first operator's one-time link (/ops/setup?setup=…): `token` is the sign-in hand-off's.
+  // Staff setup links, the first operator's and every staff account's (/ops/setup?setup=…): `token` is the sign-in hand-off's.
   "setup",
   "password",
   "secret",

@@ -51,6 +51,7 @@ export const OPS_PAGES = [
     permission: "announcements.view",
   },
   { to: "/ops/audit", testId: "audit", label: "opsAudit.nav", permission: "audit.view" },
+  { to: "/ops/staff", testId: "staff", label: "staffOps.nav", permission: "staff.view" },
 ] as const satisfies ReadonlyArray<{
   to: string;
   testId: string;

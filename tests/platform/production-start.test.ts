@@ -98,7 +98,7 @@ describe("a production start on an empty database", () => {
     expect(lines.some((line) => line.event === "demo.start")).toBe(false);
     const token = setupToken(lines);
     // Kept only as its hash.
-    const stored = await db.selectFrom("operator_setup_tokens").selectAll().execute();
+    const stored = await db.selectFrom("staff_setup_tokens").selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored[0]!.expires_at.getTime() - start.getTime()).toBe(30 * 60_000);

@@ -82,6 +82,7 @@ const NO_SCHEMA = new Set([
 const HIDDEN_FIELDS_ONLY = new Set([
   "/app/routes/ops+/chat.tsx",
   "/app/routes/ops+/announcements._index.tsx",
+  "/app/routes/ops+/staff.$memberId.tsx",
 ]);
 
 /** Values an action needs before it reads the rest (an agent's own downline); not posted hostile. */
@@ -118,6 +119,22 @@ const params: Record<string, () => Promise<string>> = {
     "00000000-0000-0000-0000-000000000000",
   announcementId: async () =>
     String((await handle.db.selectFrom("announcements").select("id").executeTakeFirstOrThrow()).id),
+  memberId: async () =>
+    (
+      await handle.db
+        .selectFrom("members")
+        .select("id")
+        .where("account", "=", "support01")
+        .executeTakeFirstOrThrow()
+    ).id,
+  roleId: async () =>
+    (
+      await handle.db
+        .selectFrom("staff_roles")
+        .select("id")
+        .where("name", "=", "support")
+        .executeTakeFirstOrThrow()
+    ).id,
   token: async () => "demo",
   room: async () => "lobby",
 };

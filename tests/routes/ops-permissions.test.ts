@@ -172,6 +172,26 @@ const CASES: Record<string, Case> = {
     loader: view("/ops/support/1", "support.view", { conversationId: "1" }),
     action: act("/ops/support/1", "support.reply", {}, { conversationId: "1" }),
   },
+  "staff._index.tsx": {
+    module: () => import("~/routes/ops+/staff._index"),
+    loader: view("/ops/staff", "staff.view"),
+    action: act("/ops/staff", "staff.manage"),
+  },
+  "staff.$memberId.tsx": {
+    module: () => import("~/routes/ops+/staff.$memberId"),
+    loader: view("/ops/staff/1", "staff.view", { memberId: "1" }),
+    action: act("/ops/staff/1", "staff.manage", {}, { memberId: "1" }),
+  },
+  "staff.roles.new.tsx": {
+    module: () => import("~/routes/ops+/staff.roles.new"),
+    loader: view("/ops/staff/roles/new", "staff.view"),
+    action: act("/ops/staff/roles/new", "staff.manage"),
+  },
+  "staff.roles.$roleId.tsx": {
+    module: () => import("~/routes/ops+/staff.roles.$roleId"),
+    loader: view("/ops/staff/roles/1", "staff.view", { roleId: "1" }),
+    action: act("/ops/staff/roles/1", "staff.manage", {}, { roleId: "1" }),
+  },
   "vip.tsx": {
     module: () => import("~/routes/ops+/vip"),
     loader: view("/ops/vip", "vip.view"),

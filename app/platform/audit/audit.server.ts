@@ -80,6 +80,15 @@ export const AUDIT_EVENTS = [
   "step_up_failed",
   // The back office's audit trail (issue 27): a staff member downloaded a part of it.
   "audit_exported",
+  // Staff accounts and roles (ADR 44): an admin's changes, and the staff member's own password set through its link.
+  "staff_created",
+  "staff_role_changed",
+  "staff_disabled",
+  "staff_enabled",
+  "staff_reenrolled",
+  "staff_password_set",
+  "role_created",
+  "role_updated",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

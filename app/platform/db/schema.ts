@@ -437,17 +437,18 @@ export interface SettlementsTable {
   settled_at: Generated<Date>;
 }
 
-/** One-time links that make the first operator (migration 0029); only the token's hash is kept. */
-export interface OperatorSetupTokensTable {
+/** A one-time link that sets a staff account's password (0029, 0037): for `member_id`, or the first operator when null. */
+export interface StaffSetupTokensTable {
   id: Generated<string>;
   token_hash: string;
+  member_id: string | null;
   created_at: Generated<Date>;
   expires_at: Date;
   used_at: Date | null;
 }
 
 export interface DB {
-  operator_setup_tokens: OperatorSetupTokensTable;
+  staff_setup_tokens: StaffSetupTokensTable;
   settings: SettingsTable;
   vendors: VendorsTable;
   games: GamesTable;

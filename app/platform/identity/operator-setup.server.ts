@@ -1,7 +1,15 @@
 import { sql } from "kysely";
 import { OPERATOR_TYPE } from "./member-types";
 import { passwordProblem } from "./password-rule.server";
-import { hashPassword, hashToken, randomToken } from "./secrets.server";
+import { hashPassword } from "./secrets.server";
+import {
+  findSetupLink,
+  issueSetupLink,
+  SETUP_LINK_MINUTES,
+  setupLinkUrl,
+  useSetupLink,
+  voidSetupLinks,
+} from "./setup-links.server";
 import { assignStaffRole } from "./staff.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
@@ -15,9 +23,11 @@ import { PlatformError } from "../errors";
  * voiding the older) that lets whoever reads the server's log choose the
  * first operator's username and password. Once an operator exists every link
  * is dead, and the back office's own sign-in (and second factor) takes over.
+ * The links are setup-links.server.ts's, the first operator's being those
+ * that name no account.
  */
 
-export const SETUP_LINK_MINUTES = 30;
+export { SETUP_LINK_MINUTES };
 /** Letters first, then letters, digits, `.`, `_` or `-`: 4 to 32 characters. */
 export const OPERATOR_ACCOUNT_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{3,31}$/;
 
@@ -40,22 +50,11 @@ export async function issueOperatorSetupToken(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date } | null> {
   if (await operatorExists(db)) return null;
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + SETUP_LINK_MINUTES * 60_000);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("operator_setup_tokens").where("used_at", "is", null).execute();
-    await trx
-      .insertInto("operator_setup_tokens")
-      .values({ token_hash: hashToken(token), expires_at: expiresAt, created_at: now })
-      .execute();
-  });
-  return { token, expiresAt };
+  return db.transaction().execute((trx) => issueSetupLink(trx, null, now));
 }
 
 /** The link the start prints, on the public origin (never a request's Host). */
-export function operatorSetupUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/ops/setup?setup=${encodeURIComponent(token)}`;
-}
+export const operatorSetupUrl = setupLinkUrl;
 
 /** Whether a token would still make the first operator now (the page shows the form only then). */
 export async function isOperatorSetupTokenValid(
@@ -63,15 +62,8 @@ export async function isOperatorSetupTokenValid(
   token: string,
   now = new Date(),
 ): Promise<boolean> {
-  if (!token) return false;
-  const row = await db
-    .selectFrom("operator_setup_tokens")
-    .select("id")
-    .where("token_hash", "=", hashToken(token))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  return row !== undefined && !(await operatorExists(db));
+  const link = await findSetupLink(db, token, now);
+  return link !== undefined && link.memberId === null && !(await operatorExists(db));
 }
 
 /**
@@ -94,15 +86,9 @@ export async function completeOperatorSetup(
     return await db.transaction().execute(async (trx) => {
       // One setup at a time, whichever token it carries.
       await sql`select pg_advisory_xact_lock(hashtext('operator_setup'))`.execute(trx);
-      const used = await trx
-        .updateTable("operator_setup_tokens")
-        .set({ used_at: now })
-        .where("token_hash", "=", hashToken(input.token))
-        .where("used_at", "is", null)
-        .where("expires_at", ">", now)
-        .returning("id")
-        .executeTakeFirst();
-      if (!used || (await operatorExists(trx))) throw new PlatformError("setup_link_invalid");
+      const used = await useSetupLink(trx, input.token, now);
+      if (!used || used.memberId !== null || (await operatorExists(trx)))
+        throw new PlatformError("setup_link_invalid");
       const created = await trx
         .insertInto("members")
         .values({
@@ -120,7 +106,7 @@ export async function completeOperatorSetup(
       // The first operator runs the brand's back office: every permission, staff and roles included.
       await assignStaffRole(trx, created.id, "admin");
       // Every other link dies with this one.
-      await trx.deleteFrom("operator_setup_tokens").where("used_at", "is", null).execute();
+      await voidSetupLinks(trx, null);
       await audit(trx, "operator_created", context, { memberId: created.id, account });
       return { operatorId: created.id, account };
     });

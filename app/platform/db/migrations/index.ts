@@ -32,6 +32,7 @@ import * as demoGameArtPng from "./0033-demo-game-art-png";
 import * as staffRoles from "./0034-staff-roles";
 import * as auditChain from "./0035-audit-chain";
 import * as auditShape from "./0036-audit-shape";
+import * as staffSetupLinks from "./0037-staff-setup-links";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0034-staff-roles": staffRoles,
   "0035-audit-chain": auditChain,
   "0036-audit-shape": auditShape,
+  "0037-staff-setup-links": staffSetupLinks,
 };
 
 export const migrationProvider: MigrationProvider = {
