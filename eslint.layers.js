@@ -72,6 +72,7 @@ export const platformFloors = [
   ["play"],
   ["contact"],
   ["agency"],
+  ["players"],
   ["seed"],
   ["start.server.ts"],
 ];

@@ -172,6 +172,14 @@ const CASES: Record<string, Case> = {
     loader: view("/ops/support/1", "support.view", { conversationId: "1" }),
     action: act("/ops/support/1", "support.reply", {}, { conversationId: "1" }),
   },
+  "players._index.tsx": {
+    module: () => import("~/routes/ops+/players._index"),
+    loader: view("/ops/players?q=player01", "players.view"),
+  },
+  "players.$memberId.tsx": {
+    module: () => import("~/routes/ops+/players.$memberId"),
+    loader: view("/ops/players/1", "players.view", { memberId: "1" }),
+  },
   "staff._index.tsx": {
     module: () => import("~/routes/ops+/staff._index"),
     loader: view("/ops/staff", "staff.view"),

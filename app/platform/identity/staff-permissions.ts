@@ -34,6 +34,7 @@ export const STAFF_PERMISSIONS = [
   "chat.moderate",
   "announcements.view",
   "announcements.manage",
+  "players.view",
   "staff.view",
   "staff.manage",
   "audit.view",

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { decideApplication, listApplications } from "~/platform/rewards/applications.server";

@@ -33,6 +33,7 @@ import * as staffRoles from "./0034-staff-roles";
 import * as auditChain from "./0035-audit-chain";
 import * as auditShape from "./0036-audit-shape";
 import * as staffSetupLinks from "./0037-staff-setup-links";
+import * as playerPage from "./0038-player-page";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   "0035-audit-chain": auditChain,
   "0036-audit-shape": auditShape,
   "0037-staff-setup-links": staffSetupLinks,
+  "0038-player-page": playerPage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,100 @@
+import { json } from "@remix-run/node";
+import * as z from "zod/v4";
+import { PLAYER_TABS, type PlayerTab } from "~/components/ops/players/player-tabs";
+import { parseDateRange } from "~/platform/calendar/date-range";
+import { roleOf } from "~/platform/identity/member-types";
+import { playerLedger } from "~/platform/players/ledger.server";
+import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
+import { PLAYER_SEARCH_LIMIT, searchPlayers } from "~/platform/players/search.server";
+import { notFound } from "~/utils/misc";
+import { pageParam } from "~/utils/pagination";
+import { optionalChoice } from "~/utils/records.server";
+import { opsRequest } from "./__ops-request.server";
+
+/**
+ * /ops/players and /ops/players/:memberId: find a member or agent by anything
+ * staff may have in hand, then read the player page, one tab at a time (the
+ * tab and its filters are in the URL). Read-only: `players.view`.
+ */
+export const PLAYER_PAGE_SIZE = 25;
+
+const searchText = z.string().trim().max(100).catch("");
+
+export async function opsPlayersLoader(request: Request) {
+  const { db, brand, t } = await opsRequest(request, "players.view");
+  const q = searchText.parse(new URL(request.url).searchParams.get("q") ?? "");
+  const found = q ? await searchPlayers(db, q) : [];
+  return json({
+    title: t("opsPlayers.title"),
+    brandName: brand.name,
+    timeZone: brand.timeZone,
+    q,
+    limit: PLAYER_SEARCH_LIMIT,
+    results: found.map((player) => ({ ...player, role: roleOf(player.type, brand) })),
+  });
+}
+
+const playerFilters = z.object({
+  tab: optionalChoice(PLAYER_TABS),
+  from: z.string().optional().catch(undefined),
+  to: z.string().optional().catch(undefined),
+  page: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((page) => pageParam(page ?? null)),
+});
+
+/** The tab's own data: one query set per tab, so a tab costs only what it shows. */
+async function panelOf(
+  db: Awaited<ReturnType<typeof opsRequest>>["db"],
+  memberId: string,
+  filters: z.infer<typeof playerFilters>,
+  timeZone: string,
+) {
+  const tab: PlayerTab = filters.tab ?? "profile";
+  switch (tab) {
+    case "profile":
+      return { tab, accounts: await playerAccounts(db, memberId) } as const;
+    case "ledger": {
+      const range = parseDateRange(filters, timeZone);
+      const ledger = await playerLedger(db, memberId, {
+        window: { from: range.fromStart, to: range.toEnd },
+        page: filters.page,
+        pageSize: PLAYER_PAGE_SIZE,
+      });
+      return {
+        tab,
+        range: { from: range.from, to: range.to, today: range.today },
+        ledger,
+      } as const;
+    }
+    case "sign-ins": {
+      const signIns = await playerSignIns(db, memberId, {
+        offset: (filters.page - 1) * PLAYER_PAGE_SIZE,
+        limit: PLAYER_PAGE_SIZE,
+      });
+      return {
+        tab,
+        signIns: signIns.rows,
+        page: filters.page,
+        pageCount: Math.max(1, Math.ceil(signIns.total / PLAYER_PAGE_SIZE)),
+      } as const;
+    }
+  }
+}
+
+export async function opsPlayerLoader(request: Request, memberId: string) {
+  const { db, brand, t, currency } = await opsRequest(request, "players.view");
+  const player = await loadPlayer(db, memberId);
+  if (!player) throw notFound();
+  const filters = playerFilters.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return json({
+    title: t("opsPlayers.playerTitle", { account: player.account }),
+    brandName: brand.name,
+    timeZone: brand.timeZone,
+    currency,
+    player: { ...player, role: roleOf(player.type, brand) },
+    panel: await panelOf(db, player.id, filters, brand.timeZone),
+  });
+}

@@ -1,0 +1,57 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LedgerPanel } from "~/components/ops/players/ledger-panel";
+import { PlayerTabs } from "~/components/ops/players/player-tabs";
+import { ProfilePanel } from "~/components/ops/players/profile-panel";
+import { SignInsPanel } from "~/components/ops/players/sign-ins-panel";
+import { useTranslation } from "~/utils/i18n";
+import { titleMeta } from "~/utils/meta";
+import { opsPlayerLoader } from "./__players.server";
+
+export const meta = titleMeta<typeof loader>();
+
+/** /ops/players/:memberId?tab=: the player page, one tab at a time (see ./__players.server.ts). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return opsPlayerLoader(request, params.memberId ?? "");
+}
+
+export default function OpsPlayer() {
+  const { player, panel, currency, timeZone, title } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="member-card ops-queue" aria-labelledby="ops-player-title">
+      <p>
+        <Link to="/ops/players">{t("opsPlayers.back")}</Link>
+      </p>
+      <h1 id="ops-player-title" data-testid="ops-player-account">
+        {title}
+      </h1>
+      <PlayerTabs memberId={player.id} current={panel.tab} />
+      {panel.tab === "profile" ? (
+        <ProfilePanel
+          player={player}
+          accounts={panel.accounts}
+          currency={currency}
+          timeZone={timeZone}
+        />
+      ) : panel.tab === "ledger" ? (
+        <LedgerPanel
+          range={panel.range}
+          ledger={panel.ledger}
+          currency={currency}
+          timeZone={timeZone}
+        />
+      ) : (
+        <SignInsPanel
+          signIns={panel.signIns}
+          page={panel.page}
+          pageCount={panel.pageCount}
+          timeZone={timeZone}
+        />
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

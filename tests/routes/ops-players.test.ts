@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { findMemberByAccount } from "~/platform/identity/members.server";
+import { loader as playerLoader } from "~/routes/ops+/players.$memberId";
+import { loader as searchLoader } from "~/routes/ops+/players._index";
+import { useSeededDatabase } from "../helpers/database";
+import { getAs, jsonBody, thrownResponse } from "../helpers/routes";
+import { opsCookie } from "../helpers/withdrawals";
+
+/**
+ * /ops/players and the player page, through their loaders: the search finds
+ * the demo's member by mobile, the page reads one tab at a time, and an
+ * unknown id or a staff account is a 404.
+ */
+
+const handle = useSeededDatabase((ready) => {
+  globalThis.__platformDatabase = Promise.resolve(ready);
+});
+
+const page = async (memberId: string, query = "") =>
+  jsonBody(
+    await playerLoader({
+      ...getAs(`/ops/players/${memberId}${query}`, await opsCookie(handle.db)),
+      params: { memberId },
+    } as never),
+  );
+
+describe("/ops/players", () => {
+  test("a search by mobile finds the member and says why; an empty search finds nobody", async () => {
+    const db = handle.db;
+    const player = await findMemberByAccount(db, "player01");
+    expect(player?.mobile).toBeTruthy();
+    const cookie = await opsCookie(db);
+    const data = await jsonBody(
+      await searchLoader(getAs(`/ops/players?q=${player!.mobile}`, cookie) as never),
+    );
+    expect(data.results).toEqual([
+      expect.objectContaining({ account: "player01", role: "member", matchedBy: ["mobile"] }),
+    ]);
+    const empty = await jsonBody(await searchLoader(getAs("/ops/players?q=", cookie) as never));
+    expect(empty.results).toEqual([]);
+  });
+
+  test("the player page reads the tab in the URL: profile, ledger, sign-ins", async () => {
+    const player = await findMemberByAccount(handle.db, "player01");
+    const profile = await page(player!.id);
+    expect(profile.player).toMatchObject({ account: "player01", role: "member" });
+    expect(profile.panel.tab).toBe("profile");
+    expect(profile.panel.accounts).toContainEqual(expect.objectContaining({ kind: "MAIN" }));
+    const ledger = await page(player!.id, "?tab=ledger&from=2000-01-01&to=2100-01-01");
+    expect(ledger.panel.tab).toBe("ledger");
+    expect(ledger.panel.ledger.total).toBeGreaterThan(0);
+    expect(ledger.panel.ledger.rows[0]).toEqual(
+      expect.objectContaining({ entryId: expect.any(String), balanceAfter: expect.any(String) }),
+    );
+    const signIns = await page(player!.id, "?tab=sign-ins");
+    expect(signIns.panel.tab).toBe("sign-ins");
+    // Nonsense is the profile, not an error.
+    expect((await page(player!.id, "?tab=drop")).panel.tab).toBe("profile");
+  });
+
+  test("an unknown id and a staff account are not found", async () => {
+    const ops01 = await findMemberByAccount(handle.db, "ops01");
+    const cookie = await opsCookie(handle.db);
+    for (const memberId of ["99999999", ops01!.id, "x"]) {
+      const response = await thrownResponse(
+        playerLoader({
+          ...getAs(`/ops/players/${memberId}`, cookie),
+          params: { memberId },
+        } as never),
+      );
+      expect(response.status).toBe(404);
+    }
+  });
+});
