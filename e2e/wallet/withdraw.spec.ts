@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../../app/platform/identity/secrets.server";
+import { DEMO_STAFF_PASSWORD } from "../../app/platform/seed/staff.server";
 import { formatMoney } from "../../app/utils/money";
 import { e2eDatabaseUrl, expect, label, type SignIn, test } from "../fixtures";
 
@@ -103,22 +104,26 @@ async function requestWithdrawal(page: Page, amount: number) {
 }
 
 /**
- * The operator ops01 in a browser context of its own (same JavaScript setting as the test), on
- * the queue. Signed in by the signIn fixture: the password and code steps are
- * e2e/identity/authenticator.spec.ts's to test, and ops01's codes are shared by every test.
+ * A staff member in a browser context of its own (same JavaScript setting as the test), on the
+ * queue: ops01 (admin) unless told, or the demo's finance01. Signed in by the signIn fixture:
+ * the password and code steps are e2e/identity/authenticator.spec.ts's to test.
  */
 async function operatorPage(
   browser: Browser,
   baseURL: string,
   javaScriptEnabled: boolean,
   signIn: SignIn,
+  account: "ops01" | "finance01" = "ops01",
 ) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: "en-US" });
   const page = await context.newPage();
-  await signIn("ops01", "Ops12345", { site: "ops", page });
+  await signIn(account, account === "ops01" ? "Ops12345" : DEMO_STAFF_PASSWORD, {
+    site: "ops",
+    page,
+  });
   await page.goto("/ops");
   await expect(page.getByTestId("ops-operator")).toHaveText(
-    label("en", "ops.signedInAs", { account: "ops01" }),
+    label("en", "ops.signedInAs", { account }),
   );
   return page;
 }
@@ -138,7 +143,7 @@ async function operatorAct(
 }
 
 test.describe("withdraw", () => {
-  test("payee, request (funds held), operator approves and pays, member confirms with a proof", async ({
+  test("payee, request (funds held), ops01 approves, finance01 pays (four eyes), member confirms with a proof", async ({
     signIn,
     page,
     browser,
@@ -161,7 +166,11 @@ test.describe("withdraw", () => {
     await expect(row.getByTestId("ops-status")).toHaveText(label("en", "withdraw.status.pending"));
     await expect(row).toContainText(money(amount));
     await operatorAct(ops, id, "approve");
-    await operatorAct(ops, id, "pay");
+    // Who approved it may not pay it: the row says so instead of offering the button.
+    await expect(row.getByTestId("ops-four-eyes")).toHaveText(label("en", "ops.queue.fourEyes"));
+    await expect(row.getByTestId("ops-pay")).toHaveCount(0);
+    const finance = await operatorPage(browser, baseURL!, javaScriptEnabled, signIn, "finance01");
+    await operatorAct(finance, id, "pay");
 
     await page.goto("/member/withdraw");
     await expect(page.getByTestId(`withdrawal-${id}`).getByTestId("withdrawal-status")).toHaveText(
@@ -218,6 +227,7 @@ test.describe("withdraw", () => {
     await expect(ops).toHaveURL("/ops/login");
     expect((await ops.request.get(href)).status()).toBe(404);
     await ops.context().close();
+    await finance.context().close();
   });
 
   test("a rejected withdrawal returns the money and shows the reason", async ({

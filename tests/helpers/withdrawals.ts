@@ -86,7 +86,11 @@ export async function withdrawalIn(
   if (until === "pending") return withdrawal.id;
   const ops = { operatorId: await operatorId(db), context: { ip: null, userAgent: null } };
   await approveWithdrawal(db, withdrawal.id, ops);
-  if (until === "paid") await markWithdrawalPaid(db, withdrawal.id, ops, brand.wallet);
+  // Four eyes: the demo's finance account pays what ops01 approved.
+  const finance = await findMemberByAccount(db, "finance01");
+  if (!finance) throw new Error("the seed has no finance01");
+  if (until === "paid")
+    await markWithdrawalPaid(db, withdrawal.id, { ...ops, operatorId: finance.id }, brand.wallet);
   return withdrawal.id;
 }
 

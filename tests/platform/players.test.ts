@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { audit } from "~/platform/audit/audit.server";
+import { blindIndex, sealText } from "~/platform/db/at-rest.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { playerLedger } from "~/platform/players/ledger.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
@@ -54,10 +55,14 @@ beforeAll(async () => {
     .set({ account: "harbour7x", register_ip: "198.51.100.5" })
     .where("id", "=", other)
     .execute();
+  // Stored as the platform stores it: the number sealed, its blind index beside it.
   const payee = await insertPayee(db, other);
   await db
     .updateTable("payee_accounts")
-    .set({ account_number: "PK36SCBL0000001123456702" })
+    .set({
+      account_number: sealText("PK36SCBL0000001123456702"),
+      account_number_index: blindIndex("PK36SCBL0000001123456702"),
+    })
     .where("id", "=", payee)
     .execute();
 });
@@ -78,7 +83,7 @@ describe("finding a player", () => {
     expect(await found("3001234567")).toEqual([["harbour77", ["mobile"]]]);
     expect(await found("+92 300 1234567")).toEqual([["harbour77", ["mobile"]]]);
     expect(await found("harbour@example.COM")).toEqual([["harbour77", ["email"]]]);
-    expect(await found("PK36SCBL0000001123456702")).toEqual([["harbour7x", ["payee"]]]);
+    expect(await found("PK36 SCBL 0000 0011 2345 6702")).toEqual([["harbour7x", ["payee"]]]);
     expect(await found("203.0.113.77")).toEqual([["harbour77", ["ip"]]]);
     expect(await found("harb77")).toEqual([[expect.any(String), ["affiliate"]]]);
     expect(await found("AGT77")).toEqual([]);

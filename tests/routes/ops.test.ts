@@ -1,6 +1,7 @@
 import { generateTOTP } from "@epic-web/totp";
 import { describe, expect, test } from "vitest";
 import { TOTP } from "~/platform/identity/authenticator.server";
+import { findMemberByAccount } from "~/platform/identity/members.server";
 import { DEMO_OPERATOR_TOTP_SECRET } from "~/platform/seed/accounts.server";
 import { getOperator, getViewer } from "~/utils/auth.server";
 import { useSeededDatabase } from "../helpers/database";
@@ -130,7 +131,7 @@ describe("/ops queue", () => {
     expect(rejected.rows.some((candidate: { id: string }) => candidate.id === id)).toBe(false);
   });
 
-  test("approve, mark paid: states change, messages are written, redirect back with a note", async () => {
+  test("approve, mark paid by a second staff member: states change, messages are written, redirect back with a note", async () => {
     const { action } = await queue();
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 20_000n, "pending");
@@ -143,7 +144,23 @@ describe("/ops queue", () => {
       `/ops?status=pending&page=2&done=approve&id=${id}`,
     );
     expect((await withdrawal(id)).status).toBe("approved");
-    const paid = await action(act(cookie, { intent: "pay", withdrawalId: id }));
+    // Four eyes: the approver's queue offers no payment, and a forged one is refused on its row.
+    const mine = await jsonBody(
+      (await queue()).loader(routeArgs("/ops?status=approved", { headers: { Cookie: cookie } })),
+    );
+    expect(mine.rows.find((row: { id: string }) => row.id === id)).toMatchObject({
+      approvedByViewer: true,
+    });
+    const refused = await action(act(cookie, { intent: "pay", withdrawalId: id }));
+    expect(refused.status).toBe(400);
+    expect((await jsonBody(refused)).result.error[""]).toEqual([
+      "The staff member who approved this withdrawal cannot also pay it: another staff member must",
+    ]);
+    expect((await withdrawal(id)).status).toBe("approved");
+    const finance = await findMemberByAccount(handle.db, "finance01");
+    const paid = await action(
+      act(await opsCookie(handle.db, finance!.id), { intent: "pay", withdrawalId: id }),
+    );
     expect(paid.headers.get("Location")).toBe(`/ops?status=open&done=pay&id=${id}`);
     expect(await withdrawal(id)).toMatchObject({ status: "paid" });
     expect((await withdrawal(id)).auto_receive_at).not.toBeNull();

@@ -47,7 +47,7 @@ export function QueueActions({
   place,
   result,
 }: {
-  withdrawal: { id: string; status: string };
+  withdrawal: { id: string; status: string; approvedByViewer?: boolean };
   place: QueuePlace;
   result?: SubmissionResult<string[]>;
 }) {
@@ -76,7 +76,11 @@ export function QueueActions({
           label={t("ops.queue.approve")}
         />
       ) : null}
-      {status === "approved" ? (
+      {status === "approved" && withdrawal.approvedByViewer ? (
+        <p className="muted" data-testid="ops-four-eyes">
+          {t("ops.queue.fourEyes")}
+        </p>
+      ) : status === "approved" ? (
         <ActionForm intent="pay" withdrawalId={id} place={place} label={t("ops.queue.markPaid")} />
       ) : null}
       {status === "pending" || status === "approved" ? reject : null}

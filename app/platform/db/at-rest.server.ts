@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { DEMO_DATA_KEY, getConfig } from "~/config.server";
 
 /**
@@ -27,6 +27,19 @@ export function sealText(plain: string, key = dataKey()): string {
   return ["v1", iv, body, cipher.getAuthTag()]
     .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
     .join(".");
+}
+
+/**
+ * A sealed value's blind index: an HMAC of the value (spaces and dashes left
+ * out, letters in capitals) under a key of its own derived from DATA_KEY, so
+ * staff can find a row by the exact value without the column ever holding it.
+ * Equal values give equal indexes; the index tells nothing else.
+ */
+export function blindIndex(plain: string, key = dataKey()): string {
+  const indexKey = createHmac("sha256", key).update("blind-index v1").digest();
+  return createHmac("sha256", indexKey)
+    .update(plain.replace(/[\s-]/g, "").toUpperCase(), "utf8")
+    .digest("hex");
 }
 
 /** Whether a stored text is sealed (a value written before sealing began is not). */

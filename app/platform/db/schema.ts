@@ -330,6 +330,8 @@ export interface PayeeAccountsTable {
   provider: string;
   holder_name: string;
   account_number: string;
+  /** The number's blind index (migration 0038): how staff find it without opening it. */
+  account_number_index: string | null;
   created_at: Timestamp;
   removed_at: Timestamp | null;
 }
@@ -350,10 +352,15 @@ export interface WithdrawalsTable {
   receipt: "member" | "auto" | "forced" | null;
   receipt_note: string | null;
   auto_receive_at: Timestamp | null;
+  /** Who approved (or rejected) it; never the one who paid it (migration 0039). */
   decided_by: string | null;
   created_at: Timestamp;
   decided_at: Timestamp | null;
   paid_at: Timestamp | null;
+  paid_by: Generated<string | null>;
+  /** Who settled a dispute over it, and when (migration 0039). */
+  resolved_by: Generated<string | null>;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   confirmed_at: Timestamp | null;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { blindIndex } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 import { OPERATOR_TYPE } from "../identity/member-types";
 
@@ -80,7 +81,7 @@ export async function searchPlayers(db: Database, text: string): Promise<PlayerM
             .selectFrom("payee_accounts")
             .select("payee_accounts.id")
             .whereRef("payee_accounts.member_id", "=", "members.id")
-            .where("payee_accounts.account_number", "=", q.replace(/\s/g, "")),
+            .where("payee_accounts.account_number_index", "=", blindIndex(q)),
         ),
       ),
     ),

@@ -1,7 +1,7 @@
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { random } from "./random";
-import { sealText } from "../db/at-rest.server";
+import { blindIndex, sealText } from "../db/at-rest.server";
 import { DEMO_PROVIDER } from "../play/providers/demo.server";
 import { credit, debit, type SeamlessPlayer } from "../play/seamless-wallet.server";
 import type { BrandConfig } from "../system/brand-config.server";
@@ -110,6 +110,7 @@ export async function seedDemoWallets(db: Database, brand: BrandConfig, now = ne
         provider: brand.wallet.payeeProviders[0]?.code ?? "BANK",
         holder_name: "Lucky Player",
         account_number: sealText("00112233445566"),
+        account_number_index: blindIndex("00112233445566"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

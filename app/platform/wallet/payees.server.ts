@@ -2,7 +2,7 @@ import { checkWithdrawPassword } from "./withdraw-password.server";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import type { WalletPolicy } from "./policy";
-import { openText, sealText } from "../db/at-rest.server";
+import { blindIndex, openText, sealText } from "../db/at-rest.server";
 
 /** How many payee accounts a member may keep at once. */
 export const MAX_PAYEE_ACCOUNTS = 5;
@@ -65,6 +65,8 @@ export async function addPayeeAccount(
       holder_name: input.holderName,
       // Kept sealed: only its last digits ever leave the platform, and only the queue opens it.
       account_number: sealText(input.accountNumber),
+      // Staff find a payee by its exact number through this alone (the player search).
+      account_number_index: blindIndex(input.accountNumber),
     })
     .returning(["id", "kind", "provider", "holder_name"])
     .executeTakeFirstOrThrow();

@@ -47,6 +47,7 @@ export async function listWithdrawalQueue(
         "withdrawals.receipt_note",
         "withdrawals.created_at",
         "withdrawals.paid_at",
+        "withdrawals.decided_by",
         "members.account",
         "payee_accounts.provider",
         "payee_accounts.holder_name",

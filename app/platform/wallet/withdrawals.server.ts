@@ -225,7 +225,11 @@ export async function rejectWithdrawal(
   });
 }
 
-/** Paid out: hold → payouts; the auto-receive clock starts. */
+/**
+ * Paid out: hold → payouts; the auto-receive clock starts. Four eyes: the staff
+ * member who approved it cannot pay it (`withdrawal_four_eyes`; the database
+ * refuses it too).
+ */
 export async function markWithdrawalPaid(
   db: Database,
   withdrawalId: string,
@@ -237,6 +241,7 @@ export async function markWithdrawalPaid(
     const withdrawal = await lockWithdrawal(trx, withdrawalId);
     if (withdrawal.status === "paid") return withdrawal;
     expectStatus(withdrawal, "approved");
+    if (withdrawal.decided_by === act.operatorId) throw new PlatformError("withdrawal_four_eyes");
     const entry = await postEntry(trx, {
       key: `withdrawal:${withdrawal.id}:payout`,
       kind: "withdrawal_payout",
@@ -255,14 +260,15 @@ export async function markWithdrawalPaid(
       .set({
         status: "paid",
         settle_entry_id: entry.id,
-        decided_by: act.operatorId,
+        paid_by: act.operatorId,
         paid_at: now,
         auto_receive_at: new Date(now.getTime() + policy.autoReceiveMinutes * 60_000),
       })
       .where("id", "=", withdrawal.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await auditDecision(trx, act, withdrawal, updated);
+    // The checker's entry names the maker: both are on the row and in the trail.
+    await auditDecision(trx, act, withdrawal, updated, { approvedBy: withdrawal.decided_by });
     await publishWithdrawal(trx, updated);
     await postMessage(trx, withdrawal.member_id, "withdrawal_paid", {
       amount: withdrawal.amount,
@@ -369,7 +375,12 @@ export async function resolveDispute(
     if (outcome === "forced") {
       const forced = await trx
         .updateTable("withdrawals")
-        .set({ status: "received", receipt: "forced", decided_by: act.operatorId, decided_at: now })
+        .set({
+          status: "received",
+          receipt: "forced",
+          resolved_by: act.operatorId,
+          resolved_at: now,
+        })
         .where("id", "=", withdrawal.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -399,8 +410,8 @@ export async function resolveDispute(
       .set({
         status: "refunded",
         settle_entry_id: settleEntry,
-        decided_by: act.operatorId,
-        decided_at: now,
+        resolved_by: act.operatorId,
+        resolved_at: now,
       })
       .where("id", "=", withdrawal.id)
       .returningAll()

@@ -43,7 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   const doneId = url.searchParams.get("id");
   return json({
-    rows: queue.withdrawals,
+    // Who approved a withdrawal may not pay it: its row says so instead of offering the button.
+    rows: queue.withdrawals.map(({ decided_by, ...row }) => ({
+      ...row,
+      approvedByViewer: decided_by === staff.viewer.member.id,
+    })),
     filter,
     page,
     totalPages,

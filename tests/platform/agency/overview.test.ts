@@ -92,7 +92,8 @@ async function withdrawal(
     context: { ip: null, userAgent: null },
   };
   await approveWithdrawal(handle.db, request.id, operator, at(when));
-  await markWithdrawalPaid(handle.db, request.id, operator, policy, at(when));
+  const checker = { ...operator, operatorId: await insertMember(handle.db, { type: 9 }) };
+  await markWithdrawalPaid(handle.db, request.id, checker, policy, at(when));
   if (outcome === "refunded") {
     await confirmWithdrawalReceipt(
       handle.db,

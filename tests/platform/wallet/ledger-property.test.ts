@@ -46,14 +46,18 @@ const policy = testWalletPolicy({ vendorWallets: ["V1", "V2"] });
 
 let handle: DatabaseHandle;
 let operatorId: string;
+let checkerId: string;
 /** The operator's act, as the console hands it to the platform. */
 const staff = () => ({ operatorId, context: { ip: null, userAgent: null } });
+/** A second staff member: who approved a withdrawal may not pay it. */
+const checker = () => ({ operatorId: checkerId, context: { ip: null, userAgent: null } });
 let promotion: Promotion;
 const members: { id: string; payee: string; player: SeamlessPlayer }[] = [];
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   operatorId = await insertMember(handle.db, { type: 9 });
+  checkerId = await insertMember(handle.db, { type: 9 });
   const game = await insertGame(handle.db, { nodeId: 990_001, category: "RNG" });
   for (let index = 0; index < 2; index++) {
     const id = await insertMember(handle.db);
@@ -375,7 +379,7 @@ async function apply(model: Model, s: Step) {
           ? () => rejectWithdrawal(db, withdrawal.id, staff(), "test")
           : s.op === "approve"
             ? () => approveWithdrawal(db, withdrawal.id, staff())
-            : () => markWithdrawalPaid(db, withdrawal.id, staff(), policy);
+            : () => markWithdrawalPaid(db, withdrawal.id, checker(), policy);
       const result = await attempt(call);
       if (allowed.includes(withdrawal.status)) {
         if (result instanceof PlatformError) throw result;

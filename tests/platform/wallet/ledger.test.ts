@@ -506,8 +506,32 @@ describe("withdrawals", () => {
       "withdrawal_state",
     );
     await approveWithdrawal(handle.db, withdrawal.id, ops);
-    const paid = await markWithdrawalPaid(handle.db, withdrawal.id, ops, policy);
+    // Four eyes: who approved it cannot pay it, and the database refuses a row that says so.
+    expect(await errorCode(markWithdrawalPaid(handle.db, withdrawal.id, ops, policy))).toBe(
+      "withdrawal_four_eyes",
+    );
+    await expect(
+      handle.db
+        .updateTable("withdrawals")
+        .set({ paid_by: ops.operatorId })
+        .where("id", "=", withdrawal.id)
+        .execute(),
+    ).rejects.toThrow(/withdrawals_four_eyes/);
+    const checker = await operator();
+    const paid = await markWithdrawalPaid(handle.db, withdrawal.id, checker, policy);
     expect(paid.status).toBe("paid");
+    expect([paid.decided_by, paid.paid_by]).toEqual([ops.operatorId, checker.operatorId]);
+    const trail = await handle.db
+      .selectFrom("audit_log")
+      .select(["staff_id", "after", "detail"])
+      .where("event", "=", "withdrawal_decided")
+      .where("target_id", "=", withdrawal.id)
+      .orderBy("id")
+      .execute();
+    expect(trail.at(-1)).toMatchObject({
+      after: { status: "paid" },
+      detail: { approvedBy: ops.operatorId },
+    });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
     const stranger = await insertMember(handle.db);
     expect(
@@ -573,7 +597,7 @@ describe("withdrawals", () => {
     );
     const ops = await operator();
     await approveWithdrawal(handle.db, withdrawal.id, ops);
-    await markWithdrawalPaid(handle.db, withdrawal.id, ops, policy);
+    await markWithdrawalPaid(handle.db, withdrawal.id, await operator(), policy);
     const disputed = await confirmWithdrawalReceipt(handle.db, {
       memberId: member,
       withdrawalId: withdrawal.id,
@@ -601,7 +625,7 @@ describe("withdrawals", () => {
     const ops = await operator();
     await approveWithdrawal(handle.db, withdrawal.id, ops);
     const paidAt = new Date("2026-01-01T00:00:00Z");
-    await markWithdrawalPaid(handle.db, withdrawal.id, ops, policy, paidAt);
+    await markWithdrawalPaid(handle.db, withdrawal.id, await operator(), policy, paidAt);
     await autoReceiveDue(handle.db, new Date(paidAt.getTime() + 59 * 60_000));
     expect(
       (

@@ -34,6 +34,7 @@ import * as auditChain from "./0035-audit-chain";
 import * as auditShape from "./0036-audit-shape";
 import * as staffSetupLinks from "./0037-staff-setup-links";
 import * as playerPage from "./0038-player-page";
+import * as withdrawalFourEyes from "./0039-withdrawal-four-eyes";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0036-audit-shape": auditShape,
   "0037-staff-setup-links": staffSetupLinks,
   "0038-player-page": playerPage,
+  "0039-withdrawal-four-eyes": withdrawalFourEyes,
 };
 
 export const migrationProvider: MigrationProvider = {
