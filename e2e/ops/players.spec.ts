@@ -50,10 +50,22 @@ test.describe("the player page", () => {
     await expect(ledger.locator("tbody tr").first()).toBeVisible();
     await expect(ledger.locator("thead")).toContainText(label("en", "opsPlayers.ledger.entry"));
 
+    // Money in and out: the withdrawal the demo asked for, its payee masked.
+    await page.getByTestId("ops-player-tab-payments").click();
+    await expect(page).toHaveURL(/tab=payments/);
+    await expect(page.getByTestId("ops-player-withdrawal").first()).toBeVisible();
+    await expect(page.getByTestId("ops-player-payees")).toContainText("•••• 5566");
+
     await page.getByTestId("ops-player-tab-sign-ins").click();
     await expect(page).toHaveURL(/tab=sign-ins/);
     await expect(
       page.getByTestId("ops-player-sign-ins").or(page.getByTestId("ops-player-sign-ins-none")),
+    ).toBeVisible();
+
+    await page.getByTestId("ops-player-tab-linked").click();
+    await expect(page).toHaveURL(/tab=linked/);
+    await expect(
+      page.getByTestId("ops-player-linked").or(page.getByTestId("ops-player-linked-none")),
     ).toBeVisible();
 
     // The same page in Urdu, right to left.

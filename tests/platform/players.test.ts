@@ -3,9 +3,16 @@ import { audit } from "~/platform/audit/audit.server";
 import { blindIndex, sealText } from "~/platform/db/at-rest.server";
 import type { DatabaseHandle } from "~/platform/db/open.server";
 import { playerLedger } from "~/platform/players/ledger.server";
+import { linkedAccounts } from "~/platform/players/linked.server";
+import { playerPayments } from "~/platform/players/payments.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
 import { searchPlayers } from "~/platform/players/search.server";
 import { confirmDeposit, createDeposit } from "~/platform/wallet/deposits.server";
+import {
+  approveWithdrawal,
+  markWithdrawalPaid,
+  requestWithdrawal,
+} from "~/platform/wallet/withdrawals.server";
 import { createTestDatabase } from "../helpers/database";
 import { formKey, insertMember, insertPayee, testWalletPolicy } from "../helpers/wallet";
 
@@ -159,5 +166,93 @@ describe("the player page", () => {
     expect((await playerSignIns(db, player, { offset: 1, limit: 1 })).rows[0]!.event).toBe(
       "login_failed",
     );
+  });
+
+  test("payments: deposits and withdrawals with who approved and who paid, payees masked", async () => {
+    const db = handle.db;
+    const policy = testWalletPolicy();
+    const payee = await insertPayee(db, player);
+    const withdrawal = await requestWithdrawal(
+      db,
+      { memberId: player, payeeAccountId: payee, amount: 20_00n, key: formKey() },
+      policy,
+      "UTC",
+    );
+    const approver = await insertMember(db, { type: 9 });
+    const payer = await insertMember(db, { type: 9 });
+    const act = (operatorId: string) => ({ operatorId, context: { ip: null, userAgent: null } });
+    await approveWithdrawal(db, withdrawal.id, act(approver));
+    await markWithdrawalPaid(db, withdrawal.id, act(payer), policy);
+    const accounts = await db
+      .selectFrom("members")
+      .select(["id", "account"])
+      .where("id", "in", [approver, payer])
+      .execute();
+    const accountOf = (id: string) => accounts.find((row) => row.id === id)!.account;
+
+    const payments = await playerPayments(db, player);
+    expect(payments.deposits.total).toBe(2);
+    expect(payments.deposits.rows[0]).toMatchObject({ amount: "2500", status: "confirmed" });
+    expect(payments.withdrawals).toMatchObject({
+      total: 1,
+      rows: [
+        {
+          id: withdrawal.id,
+          amount: "2000",
+          status: "paid",
+          decidedBy: accountOf(approver),
+          paidBy: accountOf(payer),
+          payee: { maskedNumber: "•••• 6789" },
+        },
+      ],
+    });
+    expect(payments.payees).toEqual([
+      expect.objectContaining({ id: payee, maskedNumber: "•••• 6789", removedAt: null }),
+    ]);
+    expect(await playerPayments(db, other)).toMatchObject({
+      deposits: { total: 0 },
+      withdrawals: { total: 0 },
+    });
+  });
+
+  test("linked accounts: a shared device, sign-in IP, registration IP, payee or e-mail, each with why", async () => {
+    const db = handle.db;
+    const twin = await insertMember(db);
+    const stranger = await insertMember(db);
+    await db
+      .updateTable("members")
+      .set({ register_ip: "203.0.113.77", email: "harbour@example.com" })
+      .where("id", "=", twin)
+      .execute();
+    const seen = (memberId: string, kind: "ip" | "device", value: string) =>
+      db
+        .insertInto("known_sign_ins")
+        .values({ member_id: memberId, kind, value_hash: `hash-${kind}-${value}` })
+        .execute();
+    await seen(player, "device", "phone-1");
+    await seen(twin, "device", "phone-1");
+    await seen(stranger, "ip", "198.51.100.9");
+    await seen(other, "ip", "198.51.100.9");
+    // A payee number both hold: the index matches, the sealed text never does.
+    for (const memberId of [player, stranger])
+      await db
+        .insertInto("payee_accounts")
+        .values({
+          member_id: memberId,
+          kind: "bank",
+          provider: "HBL",
+          holder_name: "Same Number",
+          account_number: sealText("5556667778"),
+          account_number_index: blindIndex("5556667778"),
+        })
+        .execute();
+    const links = await linkedAccounts(db, player);
+    const twinAccount = (await loadPlayer(db, twin))!.account;
+    const strangerAccount = (await loadPlayer(db, stranger))!.account;
+    expect(links.map((link) => [link.account, link.reasons])).toEqual([
+      [twinAccount, ["device", "register_ip", "email"]],
+      [strangerAccount, ["payee"]],
+    ]);
+    expect((await linkedAccounts(db, other)).map((link) => link.reasons)).toEqual([["ip"]]);
   });
 });

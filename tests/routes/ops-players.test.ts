@@ -40,7 +40,7 @@ describe("/ops/players", () => {
     expect(empty.results).toEqual([]);
   });
 
-  test("the player page reads the tab in the URL: profile, ledger, sign-ins", async () => {
+  test("the player page reads the tab in the URL: profile, ledger, payments, sign-ins", async () => {
     const player = await findMemberByAccount(handle.db, "player01");
     const profile = await page(player!.id);
     expect(profile.player).toMatchObject({ account: "player01", role: "member" });
@@ -52,6 +52,15 @@ describe("/ops/players", () => {
     expect(ledger.panel.ledger.rows[0]).toEqual(
       expect.objectContaining({ entryId: expect.any(String), balanceAfter: expect.any(String) }),
     );
+    // The demo member asked for a withdrawal at seeding: it is listed, its payee masked.
+    const payments = await page(player!.id, "?tab=payments");
+    expect(payments.panel.tab).toBe("payments");
+    expect(payments.panel.payments.withdrawals.total).toBeGreaterThan(0);
+    expect(payments.panel.payments.payees[0].maskedNumber).toMatch(/^•••• \d{4}$/);
+    expect(JSON.stringify(payments)).not.toContain("00112233445566");
+    const linked = await page(player!.id, "?tab=linked");
+    expect(linked.panel.tab).toBe("linked");
+    expect(Array.isArray(linked.panel.linked)).toBe(true);
     const signIns = await page(player!.id, "?tab=sign-ins");
     expect(signIns.panel.tab).toBe("sign-ins");
     // Nonsense is the profile, not an error.

@@ -4,6 +4,8 @@ import { PLAYER_TABS, type PlayerTab } from "~/components/ops/players/player-tab
 import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
 import { playerLedger } from "~/platform/players/ledger.server";
+import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
+import { PLAYER_PAYMENTS_SHOWN, playerPayments } from "~/platform/players/payments.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
 import { PLAYER_SEARCH_LIMIT, searchPlayers } from "~/platform/players/search.server";
 import { notFound } from "~/utils/misc";
@@ -69,6 +71,14 @@ async function panelOf(
         ledger,
       } as const;
     }
+    case "payments":
+      return {
+        tab,
+        payments: await playerPayments(db, memberId),
+        shown: PLAYER_PAYMENTS_SHOWN,
+      } as const;
+    case "linked":
+      return { tab, linked: await linkedAccounts(db, memberId), shown: LINKED_SHOWN } as const;
     case "sign-ins": {
       const signIns = await playerSignIns(db, memberId, {
         offset: (filters.page - 1) * PLAYER_PAGE_SIZE,
@@ -94,6 +104,7 @@ export async function opsPlayerLoader(request: Request, memberId: string) {
     brandName: brand.name,
     timeZone: brand.timeZone,
     currency,
+    providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
     player: { ...player, role: roleOf(player.type, brand) },
     panel: await panelOf(db, player.id, filters, brand.timeZone),
   });

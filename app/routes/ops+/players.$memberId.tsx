@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LedgerPanel } from "~/components/ops/players/ledger-panel";
+import { LinkedPanel } from "~/components/ops/players/linked-panel";
+import { PaymentsPanel } from "~/components/ops/players/payments-panel";
 import { PlayerTabs } from "~/components/ops/players/player-tabs";
 import { ProfilePanel } from "~/components/ops/players/profile-panel";
 import { SignInsPanel } from "~/components/ops/players/sign-ins-panel";
@@ -17,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function OpsPlayer() {
-  const { player, panel, currency, timeZone, title } = useLoaderData<typeof loader>();
+  const { player, panel, currency, providers, timeZone, title } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="member-card ops-queue" aria-labelledby="ops-player-title">
@@ -39,6 +41,16 @@ export default function OpsPlayer() {
         <LedgerPanel
           range={panel.range}
           ledger={panel.ledger}
+          currency={currency}
+          timeZone={timeZone}
+        />
+      ) : panel.tab === "linked" ? (
+        <LinkedPanel linked={panel.linked} shown={panel.shown} />
+      ) : panel.tab === "payments" ? (
+        <PaymentsPanel
+          payments={panel.payments}
+          shown={panel.shown}
+          providers={providers}
           currency={currency}
           timeZone={timeZone}
         />

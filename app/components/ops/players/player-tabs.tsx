@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 
 /** The player page's tabs, in order; the first is the page without `?tab=`. */
-export const PLAYER_TABS = ["profile", "ledger", "sign-ins"] as const;
+export const PLAYER_TABS = ["profile", "ledger", "payments", "sign-ins", "linked"] as const;
 export type PlayerTab = (typeof PLAYER_TABS)[number];
 
 /** The player page's tabs: links (the tab is in the URL), the one shown marked as current. */
