@@ -1,6 +1,16 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/utils/i18n";
 import { pagerItems } from "~/utils/pagination";
+
+/** Links for a Pager that keep the page's other search parameters (its filters), with `page` set. */
+export function useSamePageHref() {
+  const location = useLocation();
+  return (page: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(page));
+    return `${location.pathname}?${params.toString()}`;
+  };
+}
 
 /** Numbered pages (range 5, 1 margin page) as links, so paging works without JavaScript. */
 export function Pager({

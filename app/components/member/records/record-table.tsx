@@ -1,6 +1,5 @@
-import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Pager } from "~/components/ui/pager";
+import { Pager, useSamePageHref } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -24,7 +23,7 @@ export function RecordTable({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const pageHref = useSamePageHref();
   if (records.total === 0) {
     return (
       <p className="empty-state" data-testid="records-empty">
@@ -32,11 +31,6 @@ export function RecordTable({
       </p>
     );
   }
-  const pageHref = (page: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(page));
-    return `${location.pathname}?${params.toString()}`;
-  };
   return (
     <>
       <p className="muted" data-testid="records-count">

@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { Pager } from "~/components/ui/pager";
+import { Pager, useSamePageHref } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 
@@ -25,12 +24,7 @@ export function SignInsPanel({
   timeZone: string;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const pageHref = (to: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(to));
-    return `${location.pathname}?${params.toString()}`;
-  };
+  const pageHref = useSamePageHref();
   return (
     <>
       <h2>{t("opsPlayers.tabs.sign-ins")}</h2>
