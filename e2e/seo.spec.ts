@@ -1,8 +1,12 @@
 import { expect, label, login, test, waitForHydration } from "./fixtures";
+import { IMAGES_ON } from "./images";
 
 /** Issue 18: what search engines and the first paint get from the server, with JavaScript on and off. */
 
 const LANGUAGES = ["en", "ur", "ja", "ko", "pt"];
+
+// The first banner is read as a loaded picture.
+test.use(IMAGES_ON);
 
 test.describe("search engines and first paint", () => {
   test("the lobby's server HTML has its description, canonical, alternates, inlined styles and the first banner", async ({

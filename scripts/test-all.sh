@@ -2,7 +2,8 @@
 # The one test command (`npm test`). Fails fast, in this order:
 #
 #   1. typecheck                 npx tsc
-#   2. lint                      npm run lint: ESLint (layer rule) and Prettier's check, started alongside tsc
+#   2. lint                      npm run lint's two parts, ESLint (layer rule) and Prettier's check,
+#                                each started alongside tsc (three single-threaded jobs on 2 cores)
 #   3. production build          npm run build (tests/server/route-matching-build.test.ts serves it)
 #   4. unit + platform (PGlite)  npx vitest run
 #   5. throwaway PostgreSQL 15   scripts/pg-throwaway.sh (temp dir, free port, removed on exit)
@@ -45,6 +46,8 @@ section() {
 
 LINT_PID=""
 LINT_LOG=""
+FORMAT_PID=""
+FORMAT_LOG=""
 CLUSTER_PID=""
 CLUSTER_LOG=""
 
@@ -54,7 +57,9 @@ on_exit() {
   finish_section
   # The background eslint, when tsc failed (or Ctrl-C) before the lint section waited for it.
   if [ -n "$LINT_PID" ]; then kill "$LINT_PID" 2>/dev/null || true; fi
+  if [ -n "$FORMAT_PID" ]; then kill "$FORMAT_PID" 2>/dev/null || true; fi
   [ -n "$LINT_LOG" ] && rm -f "$LINT_LOG"
+  [ -n "$FORMAT_LOG" ] && rm -f "$FORMAT_LOG"
   # The background cluster test, when the vitest leg beside it failed: its servers first.
   if [ -n "$CLUSTER_PID" ]; then
     pkill -TERM -P "$CLUSTER_PID" 2>/dev/null || true
@@ -97,18 +102,26 @@ fi
 echo "$(/usr/bin/chromium-headless-shell --version 2>/dev/null | tail -n 1); $(/usr/lib/postgresql/15/bin/postgres -V)"
 
 section "1/7 Typecheck (tsc)"
-# tsc and eslint are each single-threaded: eslint runs next to tsc, its output waits for section 2.
+# tsc, eslint and prettier are each single-threaded: the two halves of `npm run lint` run next
+# to tsc (about 12 s sooner than one after the other), their output waits for section 2.
 LINT_LOG="$(mktemp "${TMPDIR:-/tmp}/portal-eslint.XXXXXX")"
-npm run --silent lint >"$LINT_LOG" 2>&1 &
+FORMAT_LOG="$(mktemp "${TMPDIR:-/tmp}/portal-prettier.XXXXXX")"
+npm run --silent lint:code >"$LINT_LOG" 2>&1 &
 LINT_PID=$!
+npm run --silent format:check >"$FORMAT_LOG" 2>&1 &
+FORMAT_PID=$!
 npx tsc
 
 section "2/7 Lint (eslint, prettier --check)"
 LINT_STATUS=0
+FORMAT_STATUS=0
 wait "$LINT_PID" || LINT_STATUS=$?
 LINT_PID=""
-cat "$LINT_LOG"
+wait "$FORMAT_PID" || FORMAT_STATUS=$?
+FORMAT_PID=""
+cat "$LINT_LOG" "$FORMAT_LOG"
 [ "$LINT_STATUS" -eq 0 ] || exit "$LINT_STATUS"
+[ "$FORMAT_STATUS" -eq 0 ] || exit "$FORMAT_STATUS"
 echo "lint: no problems"
 
 section "3/7 Production build"

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, label, test, waitForHydrated, type SignIn } from "../fixtures";
+import { IMAGES_ON } from "../images";
 
 /** A small real PNG (1×1) for the image upload. */
 const TINY_PNG = Buffer.from(
@@ -27,6 +28,9 @@ async function openFeedbackForm(fixtures: {
   const field = (key: string) => form.getByLabel(label("en", `feedback.${key}`), { exact: true });
   return { member, form, field };
 }
+
+// The thread's image is read as a loaded picture.
+test.use(IMAGES_ON);
 
 test.describe("feedback", () => {
   test("a member sends feedback with an image; ops01 answers and closes it; the member reads the answer", async ({
