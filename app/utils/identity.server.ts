@@ -32,6 +32,10 @@ export function identityErrorMessage(error: unknown, t: TFunction): string {
     return t(`identityError.${error.code}`, {
       defaultValue: t("identityError.unknown"),
       ...error.details,
+      // A suspension's reason arrives as its code: the member reads its label.
+      ...(error.code === "account_suspended"
+        ? { reason: t(`accountSuspension.reasons.${String(error.details.reason)}`) }
+        : {}),
     });
   }
   throw error;

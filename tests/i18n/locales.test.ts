@@ -1,4 +1,6 @@
 import { AUDIT_EVENTS } from "~/platform/audit/audit.server";
+import { STAFF_PERMISSIONS } from "~/platform/identity/staff-permissions";
+import { SUSPENSION_REASONS } from "~/platform/players/suspension";
 import en from "../../locales/en/common.json";
 import ja from "../../locales/ja/common.json";
 import ko from "../../locales/ko/common.json";
@@ -141,6 +143,23 @@ describe("label sets", () => {
 
   it("names every event of the audit log (the /ops/audit filter and table show them)", () => {
     const missing = AUDIT_EVENTS.filter((event) => !(`opsAudit.events.${event}` in EN));
+    expect(missing).toEqual([]);
+  });
+
+  it("names every staff permission's area and act (the role editor shows them)", () => {
+    const missing = STAFF_PERMISSIONS.flatMap((permission) => {
+      const [area, act] = permission.split(".");
+      return [`staffOps.areas.${area}`, `staffOps.acts.${act}`].filter((key) => !(key in EN));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("names every suspension reason for the member and for staff", () => {
+    const missing = SUSPENSION_REASONS.flatMap((reason) =>
+      [`accountSuspension.reasons.${reason}`, `opsPlayers.suspension.reasons.${reason}`].filter(
+        (key) => !(key in EN),
+      ),
+    );
     expect(missing).toEqual([]);
   });
 });

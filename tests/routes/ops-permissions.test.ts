@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { enrolWithSecret } from "~/platform/identity/authenticator.server";
 import { STAFF_PERMISSIONS, type StaffPermission } from "~/platform/identity/staff-permissions";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, getAs, routeModulesIn } from "../helpers/routes";
-import { insertMember } from "../helpers/wallet";
-import { opsCookie } from "../helpers/withdrawals";
+import { staffCookieWith } from "../helpers/staff";
 
 /**
  * The back office's permissions, route by route: every loader and action of
@@ -179,6 +177,8 @@ const CASES: Record<string, Case> = {
   "players.$memberId.tsx": {
     module: () => import("~/routes/ops+/players.$memberId"),
     loader: view("/ops/players/1", "players.view", { memberId: "1" }),
+    // An unknown intent is checked as a suspension; tests/routes/ops-player-actions.test.ts has each intent's.
+    action: act("/ops/players/1", "players.suspend", {}, { memberId: "1" }),
   },
   "staff._index.tsx": {
     module: () => import("~/routes/ops+/staff._index"),
@@ -208,18 +208,8 @@ const CASES: Record<string, Case> = {
 };
 
 /** A signed-in, enrolled staff member whose role holds exactly `permissions`: its Cookie header. */
-async function staffWith(permissions: readonly StaffPermission[]) {
-  const db = handle.db;
-  const id = await insertMember(db, { type: 9 });
-  const role = await db
-    .insertInto("staff_roles")
-    .values({ name: `role-${id}`, permissions: [...permissions] })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db.updateTable("staff").set({ role_id: role.id }).where("member_id", "=", id).execute();
-  await enrolWithSecret(db, id, "JBSWY3DPEHPK3PXP", new Date());
-  return opsCookie(db, id);
-}
+const staffWith = (permissions: readonly StaffPermission[]) =>
+  staffCookieWith(handle.db, permissions);
 
 /** What a loader or action answered, returned or thrown: its status. */
 async function statusOf(call: () => Promise<unknown>): Promise<number> {

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { MoneyCell, RecordTable, TimeCell } from "~/components/member/records/record-table";
+import type { MemberStatus } from "~/platform/identity/member-types";
 import { useTranslation } from "~/utils/i18n";
 import { formatRate } from "~/utils/rates";
 
@@ -10,7 +11,7 @@ interface TeamRowView {
   isAgent: boolean;
   agentRate: number | null;
   depth: number;
-  status: "active" | "disabled";
+  status: MemberStatus;
   balance: string;
   createdAt: string;
   lastLoginAt: string | null;
@@ -90,7 +91,9 @@ export function TeamTable({
             {t(
               row.status === "active"
                 ? "agentTeam.team.statusActive"
-                : "agentTeam.team.statusDisabled",
+                : row.status === "suspended"
+                  ? "agentTeam.team.statusSuspended"
+                  : "agentTeam.team.statusDisabled",
             )}
             {row.protection ? (
               <>

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/open.server";
 import { PlatformError } from "../errors";
 import { requireDirectDownline } from "./tree.server";
-import type { TypeSets } from "../identity/member-types";
+import { type MemberStatus, type TypeSets } from "../identity/member-types";
 import { MAIN, memberKey, postEntry, type PostedEntry } from "../wallet/ledger.server";
 import { recordPage, sumText, type Paging, type RecordPage } from "../wallet/records.server";
 
@@ -33,7 +33,7 @@ export interface TeamRow {
   agentRate: number | null;
   /** 1 = directly under the agent. */
   depth: number;
-  status: "active" | "disabled";
+  status: MemberStatus;
   /** MAIN, minor units as a decimal string. */
   balance: string;
   createdAt: string;

@@ -89,6 +89,10 @@ export const AUDIT_EVENTS = [
   "staff_password_set",
   "role_created",
   "role_updated",
+  // Account acts on the player page (ADR 47): suspension, its lifting, a sign-out everywhere.
+  "player_suspended",
+  "player_reactivated",
+  "player_signed_out",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

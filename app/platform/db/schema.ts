@@ -93,7 +93,11 @@ export interface MembersTable {
   email: string | null;
   profile: Json<Record<string, string>>;
   vip_level: Generated<number>;
-  status: Generated<"active" | "disabled">;
+  status: Generated<"active" | "disabled" | "suspended">;
+  /** Why it is suspended (a code of SUSPENSION_REASONS), staff's note, and since when (0040). */
+  status_reason: string | null;
+  status_note: string | null;
+  status_changed_at: Timestamp | null;
   affiliate_code: string | null;
   demo_credit: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
   /** An agent's own rate in basis points (0005-agency); null for non-agents. */

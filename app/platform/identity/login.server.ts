@@ -254,13 +254,16 @@ export async function login(
       throw new PlatformError(error.code, { captcha });
     }
   }
-  if (!member || member.status !== "active") {
+  if (!member || (member.status !== "active" && member.status !== "suspended")) {
     const captcha = await recordFailure(db, input, context, policy, now, member?.id ?? null, hits);
     throw new PlatformError("login_failed", { captcha });
   }
   // The right secret: the account's failures are forgiven, and the IP's count takes this one back.
   await clearLimit(db, accountKey(input));
   if (context.ip) await forgiveAttempt(db, ipKey(context.ip));
+  // Only to someone who knows the secret: the account is suspended, and why (the reason's code).
+  if (member.status === "suspended")
+    throw new PlatformError("account_suspended", { reason: member.status_reason });
 
   const role = roleOf(member.type, rules);
   // The back office (/ops) takes operators only, and operators sign in nowhere else.

@@ -23,3 +23,6 @@ export function roleOf(type: number, sets: TypeSets): Role {
 
 export const isAgentType = (type: number, sets: TypeSets) => roleOf(type, sets) === "agent";
 export const isTrialType = (type: number, sets: TypeSets) => roleOf(type, sets) === "trial";
+
+/** A member row's status: `suspended` by staff with a reason (ADR 47); `disabled` is an older state no screen sets. */
+export type MemberStatus = "active" | "disabled" | "suspended";

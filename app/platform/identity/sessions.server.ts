@@ -192,6 +192,20 @@ export function deleteSession(db: Database, token: string): Promise<string | nul
 }
 
 /**
+ * Ends every session of the account inside the caller's transaction (staff
+ * disabled it, suspended it, or signed it out): its open pages are told, its
+ * next request is refused. Returns how many ended.
+ */
+export async function endAllSessions(trx: Database, memberId: string): Promise<number> {
+  const { numDeletedRows } = await trx
+    .deleteFrom("sessions")
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
+  if (numDeletedRows > 0n) await publishSignedOut(trx, memberId, "signed_out");
+  return Number(numDeletedRows);
+}
+
+/**
  * Signs out every session of a member but `keepSessionId` (after a password change, a
  * reset, a new phone or e-mail, or the member's own "sign out all other sessions").
  * Returns how many ended.

@@ -2,13 +2,13 @@ import { OPERATOR_TYPE } from "./member-types";
 import { OPERATOR_ACCOUNT_PATTERN } from "./operator-setup.server";
 import { passwordProblem } from "./password-rule.server";
 import { hashPassword } from "./secrets.server";
+import { endAllSessions } from "./sessions.server";
 import { issueSetupLink, useSetupLink, voidSetupLinks, findSetupLink } from "./setup-links.server";
 import { assertStaffManagerRemains, lockStaffChanges } from "./staff-managers.server";
 import { audit, type OperatorAct, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { uniqueViolation } from "../db/unique-violation";
 import { PlatformError } from "../errors";
-import { publishSignedOut } from "../events/producers.server";
 
 /**
  * The back office's staff accounts, as an admin keeps them: created with a
@@ -98,15 +98,6 @@ async function roleName(trx: Database, roleId: string): Promise<string> {
     : undefined;
   if (!role) throw new PlatformError("role_not_found");
   return role.name;
-}
-
-/** Ends every session of the account at once: its open pages are told, the next request is refused. */
-async function endSessions(trx: Database, memberId: string) {
-  const { numDeletedRows } = await trx
-    .deleteFrom("sessions")
-    .where("member_id", "=", memberId)
-    .executeTakeFirst();
-  if (numDeletedRows > 0n) await publishSignedOut(trx, memberId, "signed_out");
 }
 
 const target = (memberId: string) => ({ type: "staff", id: memberId });
@@ -213,7 +204,7 @@ export async function setStaffDisabled(
       .execute();
     if (disabled) {
       await assertStaffManagerRemains(trx);
-      await endSessions(trx, memberId);
+      await endAllSessions(trx, memberId);
       await voidSetupLinks(trx, memberId);
     }
     await audit(trx, disabled ? "staff_disabled" : "staff_enabled", act.context, {
@@ -248,7 +239,7 @@ export async function reenrolStaff(
       .execute();
     await trx.deleteFrom("recovery_codes").where("member_id", "=", memberId).execute();
     await trx.deleteFrom("authenticators").where("member_id", "=", memberId).execute();
-    await endSessions(trx, memberId);
+    await endAllSessions(trx, memberId);
     const link = await issueSetupLink(trx, memberId, now);
     await audit(trx, "staff_reenrolled", act.context, {
       memberId,

@@ -35,6 +35,8 @@ export const STAFF_PERMISSIONS = [
   "announcements.view",
   "announcements.manage",
   "players.view",
+  "players.suspend",
+  "players.sign_out",
   "staff.view",
   "staff.manage",
   "audit.view",
@@ -61,7 +63,13 @@ export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
   admin: STAFF_PERMISSIONS,
   finance: [...new Set([...views, ...area("withdrawals")])],
   support: [...new Set([...views, ...area("support", "feedback", "chat")])],
-  compliance: [...new Set([...views, ...area("protection", "age_checks", "audit")])],
+  compliance: [
+    ...new Set([
+      ...views,
+      ...area("protection", "age_checks", "audit"),
+      ...(["players.suspend", "players.sign_out"] as const),
+    ]),
+  ],
   marketing: [
     ...new Set([
       ...views,

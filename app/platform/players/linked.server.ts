@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/open.server";
-import { OPERATOR_TYPE } from "../identity/member-types";
+import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 
 /** Why two accounts look like one person's. */
 export const LINK_REASONS = ["device", "ip", "register_ip", "payee", "email"] as const;
@@ -10,7 +10,7 @@ export interface LinkedAccount {
   id: string;
   account: string;
   type: number;
-  status: "active" | "disabled";
+  status: MemberStatus;
   reasons: LinkReason[];
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from "../db/open.server";
 import { hasAuthenticator } from "../identity/authenticator.server";
-import { OPERATOR_TYPE } from "../identity/member-types";
+import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 import { ageCheckState, type AgeCheckState } from "../protection/age.server";
 import { runningBreaks } from "../protection/breaks.server";
 
@@ -10,7 +10,9 @@ export interface PlayerProfile {
   account: string;
   nickname: string | null;
   type: number;
-  status: "active" | "disabled";
+  status: MemberStatus;
+  /** Why and since when staff suspended it, with staff's note; null unless suspended. */
+  suspension: { reason: string; note: string | null; since: string | null } | null;
   vipLevel: number;
   dialingCode: string | null;
   mobile: string | null;
@@ -40,6 +42,9 @@ export async function loadPlayer(db: Database, memberId: string): Promise<Player
       "members.nickname",
       "members.type",
       "members.status",
+      "members.status_reason",
+      "members.status_note",
+      "members.status_changed_at",
       "members.vip_level",
       "members.dialing_code",
       "members.mobile",
@@ -75,6 +80,14 @@ export async function loadPlayer(db: Database, memberId: string): Promise<Player
     nickname: row.nickname,
     type: row.type,
     status: row.status,
+    suspension:
+      row.status === "suspended"
+        ? {
+            reason: row.status_reason ?? "",
+            note: row.status_note,
+            since: row.status_changed_at ? new Date(row.status_changed_at).toISOString() : null,
+          }
+        : null,
     vipLevel: row.vip_level,
     dialingCode: row.dialing_code,
     mobile: row.mobile,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { blindIndex } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
-import { OPERATOR_TYPE } from "../identity/member-types";
+import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 
 /** What a search text matched on a player. */
 export const PLAYER_MATCHES = [
@@ -22,7 +22,7 @@ export interface PlayerMatch {
   account: string;
   nickname: string | null;
   type: number;
-  status: "active" | "disabled";
+  status: MemberStatus;
   mobile: string | null;
   email: string | null;
   registeredAt: string;

@@ -12,6 +12,7 @@ import { notFound } from "~/utils/misc";
 import { pageParam } from "~/utils/pagination";
 import { optionalChoice } from "~/utils/records.server";
 import { opsRequest } from "./__ops-request.server";
+import { PLAYER_ACTION_DONE } from "./__player-actions.server";
 
 /**
  * /ops/players and /ops/players/:memberId: find a member or agent by anything
@@ -95,11 +96,19 @@ async function panelOf(
 }
 
 export async function opsPlayerLoader(request: Request, memberId: string) {
-  const { db, brand, t, currency } = await opsRequest(request, "players.view");
+  const { db, brand, t, currency, staff } = await opsRequest(request, "players.view");
   const player = await loadPlayer(db, memberId);
   if (!player) throw notFound();
-  const filters = playerFilters.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const params = new URL(request.url).searchParams;
+  const filters = playerFilters.parse(Object.fromEntries(params));
+  const done = PLAYER_ACTION_DONE.find((value) => value === params.get("done")) ?? null;
   return json({
+    // The account actions this staff member's role allows (the server checks each again).
+    actions: {
+      suspend: staff.permissions.has("players.suspend"),
+      signOut: staff.permissions.has("players.sign_out"),
+    },
+    done: done ? { what: done, count: Number(params.get("count")) || 0 } : null,
     title: t("opsPlayers.playerTitle", { account: player.account }),
     brandName: brand.name,
     timeZone: brand.timeZone,

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccountActions } from "~/components/ops/players/account-actions";
 import { LedgerPanel } from "~/components/ops/players/ledger-panel";
 import { LinkedPanel } from "~/components/ops/players/linked-panel";
 import { PaymentsPanel } from "~/components/ops/players/payments-panel";
@@ -9,6 +10,7 @@ import { ProfilePanel } from "~/components/ops/players/profile-panel";
 import { SignInsPanel } from "~/components/ops/players/sign-ins-panel";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
+import { opsPlayerAction } from "./__player-actions.server";
 import { opsPlayerLoader } from "./__players.server";
 
 export const meta = titleMeta<typeof loader>();
@@ -18,8 +20,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return opsPlayerLoader(request, params.memberId ?? "");
 }
 
+/** The account actions (see ./__player-actions.server.ts): each comes back to the page. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return opsPlayerAction(request, params.memberId ?? "");
+}
+
 export default function OpsPlayer() {
-  const { player, panel, currency, providers, timeZone, title } = useLoaderData<typeof loader>();
+  const { player, panel, currency, providers, timeZone, title, actions, done } =
+    useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
     <section className="member-card ops-queue" aria-labelledby="ops-player-title">
@@ -29,14 +38,24 @@ export default function OpsPlayer() {
       <h1 id="ops-player-title" data-testid="ops-player-account">
         {title}
       </h1>
+      <div aria-live="polite">
+        {done && !failed ? (
+          <p className="form-success" role="status" data-testid="ops-player-done">
+            {t(`opsPlayers.suspension.done.${done.what}`, { count: done.count })}
+          </p>
+        ) : null}
+      </div>
       <PlayerTabs memberId={player.id} current={panel.tab} />
       {panel.tab === "profile" ? (
-        <ProfilePanel
-          player={player}
-          accounts={panel.accounts}
-          currency={currency}
-          timeZone={timeZone}
-        />
+        <>
+          <ProfilePanel
+            player={player}
+            accounts={panel.accounts}
+            currency={currency}
+            timeZone={timeZone}
+          />
+          <AccountActions status={player.status} allowed={actions} failed={failed} />
+        </>
       ) : panel.tab === "ledger" ? (
         <LedgerPanel
           range={panel.range}

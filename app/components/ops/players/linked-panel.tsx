@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
+import type { MemberStatus } from "~/platform/identity/member-types";
 import { useTranslation } from "~/utils/i18n";
 
 /** Another account that shares something with this one, and what (as JSON). */
 export interface LinkedAccountView {
   id: string;
   account: string;
-  status: "active" | "disabled";
+  status: MemberStatus;
   reasons: string[];
 }
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Field } from "~/components/forms/field";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import type { MemberStatus } from "~/platform/identity/member-types";
 import { useTranslation } from "~/utils/i18n";
 
 /** A player the search found, as JSON. */
@@ -9,7 +10,7 @@ export interface PlayerMatchView {
   account: string;
   nickname: string | null;
   role: string;
-  status: "active" | "disabled";
+  status: MemberStatus;
   mobile: string | null;
   email: string | null;
   registeredAt: string;

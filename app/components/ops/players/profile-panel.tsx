@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { walletLabel } from "~/components/member/records/entry-label";
 import { formatTimestamp } from "~/platform/calendar/datetime";
+import type { MemberStatus } from "~/platform/identity/member-types";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 
@@ -11,7 +12,8 @@ export interface PlayerProfileView {
   account: string;
   nickname: string | null;
   role: string;
-  status: "active" | "disabled";
+  status: MemberStatus;
+  suspension: { reason: string; note: string | null; since: string | null } | null;
   vipLevel: number;
   dialingCode: string | null;
   mobile: string | null;
@@ -46,11 +48,28 @@ export function ProfilePanel({
 }) {
   const { t, i18n } = useTranslation();
   const none = t("opsPlayers.profile.none");
-  const facts: [string, ReactNode][] = [
+  const suspension = player.suspension;
+  // A fact's label is its key under opsPlayers.profile, or the one given third.
+  const facts: [string, ReactNode, string?][] = [
     ["id", player.id],
     ["nickname", player.nickname ?? none],
     ["role", t(`opsPlayers.roles.${player.role}`)],
     ["status", t(`opsPlayers.statuses.${player.status}`)],
+    ...(suspension
+      ? ([
+          [
+            "suspensionReason",
+            t(`opsPlayers.suspension.reasons.${suspension.reason}`),
+            "opsPlayers.suspension.facts.reason",
+          ],
+          [
+            "suspensionSince",
+            suspension.since ? formatTimestamp(suspension.since, timeZone) : none,
+            "opsPlayers.suspension.facts.since",
+          ],
+          ["suspensionNote", suspension.note ?? none, "opsPlayers.suspension.facts.note"],
+        ] satisfies [string, ReactNode, string][])
+      : []),
     ["vipLevel", player.vipLevel],
     [
       "mobile",
@@ -93,9 +112,9 @@ export function ProfilePanel({
     <>
       <h2>{t("opsPlayers.profile.title")}</h2>
       <dl className="player-facts" data-testid="ops-player-profile">
-        {facts.map(([key, value]) => (
+        {facts.map(([key, value, label]) => (
           <div key={key} className="player-fact" data-testid={`ops-player-${key}`}>
-            <dt>{t(`opsPlayers.profile.${key}`)}</dt>
+            <dt>{t(label ?? `opsPlayers.profile.${key}`)}</dt>
             <dd>{value}</dd>
           </div>
         ))}

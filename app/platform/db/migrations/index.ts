@@ -35,6 +35,7 @@ import * as auditShape from "./0036-audit-shape";
 import * as staffSetupLinks from "./0037-staff-setup-links";
 import * as playerPage from "./0038-player-page";
 import * as withdrawalFourEyes from "./0039-withdrawal-four-eyes";
+import * as memberSuspension from "./0040-member-suspension";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "0037-staff-setup-links": staffSetupLinks,
   "0038-player-page": playerPage,
   "0039-withdrawal-four-eyes": withdrawalFourEyes,
+  "0040-member-suspension": memberSuspension,
 };
 
 export const migrationProvider: MigrationProvider = {

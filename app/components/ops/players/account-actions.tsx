@@ -1,0 +1,101 @@
+import { Form } from "@remix-run/react";
+import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { HoneypotField } from "~/components/forms/honeypot-field";
+import { TextareaField } from "~/components/forms/textarea-field";
+import { SelectField } from "~/components/member/withdraw/select-field";
+import type { MemberStatus } from "~/platform/identity/member-types";
+import { STATUS_NOTE_MAX, SUSPENSION_REASONS } from "~/platform/players/suspension";
+import { useTranslation } from "~/utils/i18n";
+
+/**
+ * The account actions a staff member's role allows on the player page: suspend
+ * (with a reason the member is told and a note only staff read) or reactivate,
+ * and sign out everywhere. Each is a plain form posting back to the page.
+ */
+export function AccountActions({
+  status,
+  allowed,
+  failed,
+}: {
+  status: MemberStatus;
+  allowed: { suspend: boolean; signOut: boolean };
+  /** The refused act (its intent) and why, with what was typed. */
+  failed?: { intent: string; result: FormReply } | null;
+}) {
+  const { t } = useTranslation();
+  if (!allowed.suspend && !allowed.signOut) return null;
+  const replyOf = (intent: string) => formReply(failed?.intent === intent ? failed.result : null);
+  const suspend = replyOf("suspend");
+  const reactivate = replyOf("reactivate");
+  const signOut = replyOf("sign_out");
+  return (
+    <section aria-labelledby="player-actions-title" data-testid="player-actions">
+      <h2 id="player-actions-title">{t("opsPlayers.suspension.actions.title")}</h2>
+      {allowed.suspend && status === "active" ? (
+        <Form method="post" className="stack-form" data-testid="player-suspend-form">
+          <HoneypotField />
+          <input type="hidden" name="intent" value="suspend" />
+          <p className="muted">{t("opsPlayers.suspension.actions.suspendHint")}</p>
+          <SelectField
+            name="reason"
+            label={t("opsPlayers.suspension.actions.reason")}
+            defaultValue={suspend.values.reason ?? ""}
+            errors={suspend.errors.reason}
+            required
+          >
+            <option value="" disabled>
+              —
+            </option>
+            {SUSPENSION_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {t(`opsPlayers.suspension.reasons.${reason}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            name="note"
+            label={t("opsPlayers.suspension.actions.note")}
+            defaultValue={suspend.values.note ?? ""}
+            errors={suspend.errors.note}
+            maxLength={STATUS_NOTE_MAX}
+            rows={3}
+          />
+          <FormErrors errors={suspend.errors[""]} />
+          <button type="submit" className="button primary" data-testid="player-suspend">
+            {t("opsPlayers.suspension.actions.suspend")}
+          </button>
+        </Form>
+      ) : null}
+      {allowed.suspend && status === "suspended" ? (
+        <Form method="post" className="stack-form" data-testid="player-reactivate-form">
+          <HoneypotField />
+          <input type="hidden" name="intent" value="reactivate" />
+          <p className="muted">{t("opsPlayers.suspension.actions.reactivateHint")}</p>
+          <TextareaField
+            name="note"
+            label={t("opsPlayers.suspension.actions.note")}
+            defaultValue={reactivate.values.note ?? ""}
+            errors={reactivate.errors.note}
+            maxLength={STATUS_NOTE_MAX}
+            rows={3}
+          />
+          <FormErrors errors={reactivate.errors[""]} />
+          <button type="submit" className="button primary" data-testid="player-reactivate">
+            {t("opsPlayers.suspension.actions.reactivate")}
+          </button>
+        </Form>
+      ) : null}
+      {allowed.signOut ? (
+        <Form method="post" className="stack-form" data-testid="player-sign-out-form">
+          <HoneypotField />
+          <input type="hidden" name="intent" value="sign_out" />
+          <p className="muted">{t("opsPlayers.suspension.actions.signOutHint")}</p>
+          <FormErrors errors={signOut.errors[""]} />
+          <button type="submit" className="button" data-testid="player-sign-out">
+            {t("opsPlayers.suspension.actions.signOut")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { audit, type OperatorAct } from "../audit/audit.server";
+import type { Database } from "../db/open.server";
+import { inTransaction } from "../db/transaction.server";
+import { PlatformError } from "../errors";
+import type { SuspensionReason } from "./suspension";
+import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
+import { endAllSessions } from "../identity/sessions.server";
+
+/**
+ * Staff acts on a member's or agent's account that are not about money:
+ * suspend it (its sessions end at once and sign-in says why), reactivate it,
+ * sign it out everywhere. Each takes the member row's lock, so two staff
+ * members acting at once see each other's result, and each is audited with
+ * the state before and after. Staff accounts are not players: they are
+ * managed at /ops/staff, and these refuse them as not found.
+ */
+
+const target = (memberId: string) => ({ type: "member", id: memberId });
+
+/** The player's row under lock; `player_not_found` for none or for staff. */
+async function lockedPlayer(trx: Database, memberId: string) {
+  const row = /^\d{1,18}$/.test(memberId)
+    ? await trx
+        .selectFrom("members")
+        .select(["id", "account", "type", "status", "status_reason"])
+        .where("id", "=", memberId)
+        .forUpdate()
+        .executeTakeFirst()
+    : undefined;
+  if (!row || row.type === OPERATOR_TYPE) throw new PlatformError("player_not_found");
+  return row;
+}
+
+export interface SuspensionInput {
+  memberId: string;
+  reason: SuspensionReason;
+  note: string;
+}
+
+/** Suspends an active account; `player_not_active` when it is not. Returns the sessions ended. */
+export function suspendPlayer(
+  db: Database,
+  input: SuspensionInput,
+  act: OperatorAct,
+  now = new Date(),
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const player = await lockedPlayer(trx, input.memberId);
+    if (player.status !== "active") throw new PlatformError("player_not_active");
+    await trx
+      .updateTable("members")
+      .set({
+        status: "suspended",
+        status_reason: input.reason,
+        status_note: input.note || null,
+        status_changed_at: now,
+      })
+      .where("id", "=", player.id)
+      .execute();
+    const ended = await endAllSessions(trx, player.id);
+    await audit(trx, "player_suspended", act.context, {
+      memberId: player.id,
+      account: player.account,
+      target: target(player.id),
+      before: { status: player.status },
+      after: { status: "suspended", reason: input.reason },
+      detail: { note: input.note || null, sessionsEnded: ended },
+    });
+    return ended;
+  });
+}
+
+/** Lifts a suspension; `player_not_suspended` when there is none. */
+export function reactivatePlayer(
+  db: Database,
+  input: { memberId: string; note: string },
+  act: OperatorAct,
+  now = new Date(),
+): Promise<void> {
+  return inTransaction(db, async (trx) => {
+    const player = await lockedPlayer(trx, input.memberId);
+    if (player.status !== "suspended") throw new PlatformError("player_not_suspended");
+    await trx
+      .updateTable("members")
+      .set({ status: "active", status_reason: null, status_note: null, status_changed_at: now })
+      .where("id", "=", player.id)
+      .execute();
+    await audit(trx, "player_reactivated", act.context, {
+      memberId: player.id,
+      account: player.account,
+      target: target(player.id),
+      before: { status: player.status as MemberStatus, reason: player.status_reason },
+      after: { status: "active" },
+      detail: { note: input.note || null },
+    });
+  });
+}
+
+/** Ends every session of the account (a lost phone, a shared computer). Returns how many. */
+export function signOutPlayer(db: Database, memberId: string, act: OperatorAct): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const player = await lockedPlayer(trx, memberId);
+    const ended = await endAllSessions(trx, player.id);
+    await audit(trx, "player_signed_out", act.context, {
+      memberId: player.id,
+      account: player.account,
+      target: target(player.id),
+      detail: { sessionsEnded: ended },
+    });
+    return ended;
+  });
+}

@@ -1,0 +1,94 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { redirect, type TypedResponse } from "@remix-run/node";
+import * as z from "zod/v4";
+import type { TFunction } from "~/i18n";
+import { PlatformError } from "~/platform/errors";
+import type { StaffPermission } from "~/platform/identity/staff-permissions";
+import {
+  reactivatePlayer,
+  signOutPlayer,
+  suspendPlayer,
+} from "~/platform/players/account-status.server";
+import { STATUS_NOTE_MAX, SUSPENSION_REASONS } from "~/platform/players/suspension";
+import { formFailure, parseSubmission, readForm } from "~/utils/form.server";
+import { notFound } from "~/utils/misc";
+import { opsRequest } from "./__ops-request.server";
+
+/**
+ * The player page's account actions (ADR 47): suspend with a reason, reactivate, sign out
+ * everywhere. Each intent has its own permission, checked before the body is read further;
+ * the platform locks the member row and audits the act.
+ */
+export const PLAYER_ACTIONS = ["suspend", "reactivate", "sign_out"] as const;
+type PlayerAction = (typeof PLAYER_ACTIONS)[number];
+
+const PERMISSION: Record<PlayerAction, StaffPermission> = {
+  suspend: "players.suspend",
+  reactivate: "players.suspend",
+  sign_out: "players.sign_out",
+};
+
+/** What the page says after an act (`?done=`). */
+export const PLAYER_ACTION_DONE = ["suspended", "reactivated", "signedOut"] as const;
+
+const actionSchema = (t: TFunction) => {
+  const note = z
+    .string()
+    .trim()
+    .max(STATUS_NOTE_MAX, {
+      error: t("opsPlayers.suspension.error.note_too_long", { max: STATUS_NOTE_MAX }),
+    })
+    .default("");
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("suspend"),
+      reason: z.enum(SUSPENSION_REASONS, {
+        error: t("opsPlayers.suspension.error.reason_required"),
+      }),
+      note,
+    }),
+    z.object({ intent: z.literal("reactivate"), note }),
+    z.object({ intent: z.literal("sign_out") }),
+  ]);
+};
+
+const isPlayerAction = (value: unknown): value is PlayerAction =>
+  PLAYER_ACTIONS.some((action) => action === value);
+
+type ActionReply = { result: SubmissionResult<string[]>; intent: PlayerAction };
+
+export async function opsPlayerAction(
+  request: Request,
+  memberId: string,
+): Promise<TypedResponse<ActionReply>> {
+  const formData = await readForm(request, { honeypot: true });
+  const asked = formData.get("intent");
+  // An unknown intent is checked as the strictest act, then refused by the schema.
+  const intent: PlayerAction = isPlayerAction(asked) ? asked : "suspend";
+  const { db, t, act } = await opsRequest(request, PERMISSION[intent]);
+  const submission = parseSubmission(formData, { schema: actionSchema(t) });
+  if (submission.status !== "success") return formFailure(submission.reply(), { intent });
+  const value = submission.value;
+  const page = `/ops/players/${memberId}`;
+  try {
+    switch (value.intent) {
+      case "suspend":
+        await suspendPlayer(db, { memberId, reason: value.reason, note: value.note }, act);
+        return redirect(`${page}?done=suspended`);
+      case "reactivate":
+        await reactivatePlayer(db, { memberId, note: value.note }, act);
+        return redirect(`${page}?done=reactivated`);
+      case "sign_out": {
+        const ended = await signOutPlayer(db, memberId, act);
+        return redirect(`${page}?done=signedOut&count=${ended}`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    if (error.code === "player_not_found") throw notFound();
+    return formFailure(
+      submission.reply({ formErrors: [t(`opsPlayers.suspension.error.${error.code}`)] }),
+      { intent },
+    );
+  }
+}

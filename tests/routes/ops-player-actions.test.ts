@@ -1,0 +1,103 @@
+import { describe, expect, test } from "vitest";
+import { action, loader } from "~/routes/ops+/players.$memberId";
+import { useSeededDatabase } from "../helpers/database";
+import { formPost, getAs, jsonBody } from "../helpers/routes";
+import { staffCookieWith } from "../helpers/staff";
+import { insertMember } from "../helpers/wallet";
+import { opsCookie } from "../helpers/withdrawals";
+
+/**
+ * The player page's account actions through the route: each intent needs its
+ * own permission, a bad body comes back with a translated error and what was
+ * typed, and a done act comes back to the page (POST/redirect/GET), which
+ * then shows the suspension and offers what the role allows.
+ */
+
+const handle = useSeededDatabase((ready) => {
+  globalThis.__platformDatabase = Promise.resolve(ready);
+});
+
+const post = async (memberId: string, cookie: string, fields: Record<string, string>) => {
+  try {
+    return (await action({
+      ...formPost(`/ops/players/${memberId}`, { website: "", ...fields }, { Cookie: cookie }),
+      params: { memberId },
+    } as never)) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+};
+
+const page = async (memberId: string, cookie: string, query = "") =>
+  jsonBody(
+    await loader({
+      ...getAs(`/ops/players/${memberId}${query}`, cookie),
+      params: { memberId },
+    } as never),
+  );
+
+describe("/ops/players/<id> account actions", () => {
+  test("each intent needs its own permission", async () => {
+    const db = handle.db;
+    const member = await insertMember(db);
+    const signOutOnly = await staffCookieWith(db, ["players.view", "players.sign_out"]);
+    const suspendOnly = await staffCookieWith(db, ["players.view", "players.suspend"]);
+
+    expect(
+      (await post(member, signOutOnly, { intent: "suspend", reason: "security" })).status,
+    ).toBe(403);
+    expect((await post(member, suspendOnly, { intent: "sign_out" })).status).toBe(403);
+    const signedOut = await post(member, signOutOnly, { intent: "sign_out" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe(`/ops/players/${member}?done=signedOut&count=0`);
+    // What each role may do is what its page offers.
+    expect((await page(member, signOutOnly)).actions).toEqual({ suspend: false, signOut: true });
+    expect((await page(member, suspendOnly)).actions).toEqual({ suspend: true, signOut: false });
+  });
+
+  test("a suspension without a reason is refused with the note kept; with one it is done and shown", async () => {
+    const db = handle.db;
+    const member = await insertMember(db);
+    const cookie = await opsCookie(db);
+
+    const refused = await post(member, cookie, { intent: "suspend", note: "asked by the bank" });
+    expect(refused.status).toBe(400);
+    const reply = await refused.json();
+    expect(reply.intent).toBe("suspend");
+    expect(reply.result.error.reason).toEqual(["Choose a reason."]);
+    expect(reply.result.initialValue.note).toBe("asked by the bank");
+
+    const done = await post(member, cookie, {
+      intent: "suspend",
+      reason: "investigation",
+      note: "asked by the bank",
+    });
+    expect(done.headers.get("Location")).toBe(`/ops/players/${member}?done=suspended`);
+    const shown = await page(member, cookie, "?done=suspended");
+    expect(shown.done).toEqual({ what: "suspended", count: 0 });
+    expect(shown.player).toMatchObject({
+      status: "suspended",
+      suspension: { reason: "investigation", note: "asked by the bank" },
+    });
+
+    // A second suspension (another tab, a doubled submit) is told the state changed.
+    const again = await post(member, cookie, { intent: "suspend", reason: "security" });
+    expect(again.status).toBe(400);
+    expect((await again.json()).result.error[""]).toEqual([
+      "Only an active account can be suspended; reload the page to see its state.",
+    ]);
+
+    const reactivated = await post(member, cookie, { intent: "reactivate", note: "" });
+    expect(reactivated.headers.get("Location")).toBe(`/ops/players/${member}?done=reactivated`);
+    expect((await page(member, cookie)).player).toMatchObject({
+      status: "active",
+      suspension: null,
+    });
+  });
+
+  test("an unknown member is a 404", async () => {
+    const cookie = await opsCookie(handle.db);
+    expect((await post("999999999", cookie, { intent: "sign_out" })).status).toBe(404);
+  });
+});
