@@ -5,21 +5,26 @@ import { hasAuthenticator } from "~/platform/identity/authenticator.server";
 import { login } from "~/platform/identity/login.server";
 import { memberInfo, type MemberInfo } from "~/platform/identity/members.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { readSession, readSessionEnd, type SessionEnd } from "~/platform/identity/sessions.server";
+import {
+  readSession,
+  readSessionEnd,
+  type SessionEnd,
+  type Site,
+} from "~/platform/identity/sessions.server";
 import type { StaffPermission } from "~/platform/identity/staff-permissions";
 import { staffMembership, type StaffMembership } from "~/platform/identity/staff.server";
 import { getDb } from "~/platform/start.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
 import { requestIdOf } from "~/server/request-id.server";
-import { identityFlags } from "./identity.server";
+import { identityFlags, signedInRedirect } from "./identity.server";
 import { loginHref } from "./lobby-links";
 import { safeRedirectPath, withSearchParam } from "./misc";
 import {
   clearSessionCookieHeader,
   readDeviceId,
+  readCashOutSessionToken,
   readOpsSessionToken,
   readSessionToken,
-  sessionCookieHeader,
 } from "./session.server";
 import { visitorLocation } from "./visitor.server";
 
@@ -39,13 +44,26 @@ export interface Viewer {
  */
 const readsInFlight = new Map<string, Promise<Viewer | SessionEnd | null>>();
 
-async function loadViewer(token: string): Promise<Viewer | SessionEnd | null> {
+/**
+ * Which sessions each cookie's reader accepts. Cookies are not signed, so a browser can put
+ * any token in any cookie: a back-office or cash-out token in the portal's cookie must not
+ * open the portal.
+ */
+const SITES_OF = {
+  portal: ["member", "agent"],
+  ops: ["ops"],
+  cashOut: ["cash_out"],
+} as const satisfies Record<string, readonly Site[]>;
+type Reader = keyof typeof SITES_OF;
+
+async function loadViewer(token: string, reader: Reader): Promise<Viewer | SessionEnd | null> {
   const db = await getDb();
   const [active, brand] = await Promise.all([
     readSession(db, token, identityPolicy()),
     getBrandConfig(db),
   ]);
   if (!active) return readSessionEnd(db, token);
+  if (!(SITES_OF[reader] as readonly Site[]).includes(active.site)) return null;
   return {
     sessionId: active.sessionId,
     firstLogin: active.firstLogin,
@@ -65,7 +83,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   if (!token) return null;
   let read = readsInFlight.get(token);
   if (!read) {
-    read = loadViewer(token).finally(() => readsInFlight.delete(token));
+    read = loadViewer(token, "portal").finally(() => readsInFlight.delete(token));
     readsInFlight.set(token, read);
   }
   const found = await read;
@@ -97,6 +115,17 @@ export async function requireMember(request: Request): Promise<Viewer> {
     throw redirect(loginHref(safeRedirectPath(url.pathname + url.search)));
   }
   return viewer;
+}
+
+/**
+ * The self-excluded member signed in to the cash-out page (ADR 49), from that page's own
+ * cookie; anyone else is sent to sign in. No other page reads this session.
+ */
+export async function requireCashOutViewer(request: Request): Promise<Viewer> {
+  const token = await readCashOutSessionToken(request);
+  const found = token ? await loadViewer(token, "cashOut") : null;
+  if (!found || "reason" in found) throw redirect(loginHref(null));
+  return found;
 }
 
 /**
@@ -145,7 +174,7 @@ async function readOperator(
 ): Promise<({ viewer: Viewer; enrolled: boolean } & StaffMembership) | null> {
   const token = await readOpsSessionToken(request);
   if (!token) return null;
-  const viewer = await loadViewer(token);
+  const viewer = await loadViewer(token, "ops");
   if (!viewer || !("member" in viewer) || viewer.member.role !== "operator") return null;
   const db = await getDb();
   const [enrolled, membership] = await Promise.all([
@@ -270,9 +299,7 @@ export async function handoffLogin(request: Request): Promise<Response | null> {
       identityPolicy(),
     );
     if (outcome.kind !== "session") return redirect(loginHref(target));
-    return redirect(target, {
-      headers: { "Set-Cookie": await sessionCookieHeader(request, outcome.session) },
-    });
+    return await signedInRedirect(request, outcome.session, target);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     return redirect(loginHref(target));

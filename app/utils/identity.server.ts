@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import type { CodeRequestResult } from "~/platform/identity/codes.server";
+import { CASH_OUT_PATH } from "~/platform/identity/constants";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import type { NewSession } from "~/platform/identity/sessions.server";
 import { isWhitelabelEnabled, type BrandConfig } from "~/platform/system/brand-config.server";
@@ -72,7 +73,13 @@ export const SECRET_FIELDS = [
   "authCode",
 ];
 
-/** Signs the browser in (sets the session cookie) and goes on; a reload never re-posts the form. */
+/**
+ * Signs the browser in (sets the session cookie) and goes on; a reload never re-posts the form.
+ * A self-excluded member's cash-out session opens the cash-out page alone, wherever the
+ * sign-in was headed (ADR 49).
+ */
 export async function signedInRedirect(request: Request, session: NewSession, to: string) {
-  return redirect(to, { headers: { "Set-Cookie": await sessionCookieHeader(request, session) } });
+  return redirect(session.site === "cash_out" ? CASH_OUT_PATH : to, {
+    headers: { "Set-Cookie": await sessionCookieHeader(request, session) },
+  });
 }

@@ -29,12 +29,29 @@ export async function readSessionToken(request: Request): Promise<string | null>
   return typeof value === "string" && value.length >= 32 && value.length <= 64 ? value : null;
 }
 
-/** Set-Cookie for a new session: one day with remember-me, the browser session otherwise. */
+/**
+ * Set-Cookie for a new portal session: one day with remember-me, the browser session otherwise.
+ * A cash-out session (a self-excluded member's, ADR 49) goes into its own cookie instead,
+ * whichever sign-in step made it, so the portal's cookie never carries it.
+ */
 export function sessionCookieHeader(request: Request, session: NewSession) {
-  return sessionCookies(request).serialize(session.token, {
+  const cookies = session.site === "cash_out" ? cashOutSessionCookies : sessionCookies;
+  return cookies(request).serialize(session.token, {
     ...cookieSecurity(request),
-    maxAge: session.cookieMaxAgeSeconds,
+    maxAge: session.site === "cash_out" ? undefined : session.cookieMaxAgeSeconds,
   });
+}
+
+/** The cash-out page's own session cookie: read there and nowhere else (app/utils/cash-out.server.ts). */
+const cashOutSessionCookies = cookieByConnection("cash_out_session");
+
+export async function readCashOutSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await cashOutSessionCookies(request).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length >= 32 && value.length <= 64 ? value : null;
+}
+
+export function clearCashOutSessionCookieHeader(request: Request) {
+  return cashOutSessionCookies(request).serialize("", { ...cookieSecurity(request), maxAge: 0 });
 }
 
 export function clearSessionCookieHeader(request: Request) {

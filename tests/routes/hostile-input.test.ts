@@ -148,6 +148,8 @@ function siteOf(file: string): { account: string; site: Site } | null {
     return null;
   }
   if (file.includes("/ops+/")) return { account: "ops01", site: "ops" };
+  // The cash-out page reads its own session only (a self-excluded member's, ADR 49).
+  if (file.endsWith("/cash-out.tsx")) return { account: "player01", site: "cash_out" };
   if (file.includes("/agentHome+/")) return { account: "agent01", site: "agent" };
   return { account: accountOf[file] ?? "player01", site: "member" };
 }

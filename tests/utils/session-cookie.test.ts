@@ -17,6 +17,7 @@ const TOKEN = "a".repeat(43);
 const session = {
   token: TOKEN,
   expiresAt: new Date(Date.now() + 3_600_000),
+  site: "member" as const,
   cookieMaxAgeSeconds: undefined,
 };
 const at = (url: string, cookie?: string) =>

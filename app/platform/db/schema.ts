@@ -5,6 +5,13 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
 type Json<T> = ColumnType<T, string, string>;
 
+/**
+ * Where a session (or a sign-in's pending step) was opened: the portal, the agent site, the
+ * operators' back office (/ops), or the cash-out page a self-excluded member signs in to
+ * (/cash-out, ADR 49), which no other page accepts.
+ */
+export type Site = "member" | "agent" | "ops" | "cash_out";
+
 export interface SettingsTable {
   key: string;
   value: Json<unknown>;
@@ -119,7 +126,7 @@ export interface SessionsTable {
   id: Generated<string>;
   token_hash: string;
   member_id: string;
-  site: "member" | "agent" | "ops";
+  site: Site;
   remember: boolean;
   created_at: Timestamp;
   last_seen_at: Timestamp;
@@ -145,7 +152,7 @@ export interface PendingPasswordChangesTable {
   token_hash: string;
   member_id: string;
   reason: string;
-  site: "member" | "agent" | "ops";
+  site: Site;
   remember: boolean;
   redirect_to: string;
   expires_at: Timestamp;
@@ -170,7 +177,7 @@ export interface RecoveryCodesTable {
 export interface PendingSecondFactorsTable {
   token_hash: string;
   member_id: string;
-  site: "member" | "agent" | "ops";
+  site: Site;
   remember: boolean;
   redirect_to: string;
   method: string;
@@ -209,7 +216,7 @@ export interface KnownSignInsTable {
 export interface PendingStepUpsTable {
   token_hash: string;
   member_id: string;
-  site: "member" | "agent" | "ops";
+  site: Site;
   remember: boolean;
   redirect_to: string;
   method: string;

@@ -1,5 +1,6 @@
 import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
+import { CASH_OUT_PATH } from "./constants";
 import { forcedChangeReason, type LoginMethod } from "./forced-change";
 import { finishLogin } from "./login-finish.server";
 import { roleOf, type TypeSets } from "./member-types";
@@ -274,9 +275,18 @@ export async function login(
   }
   if (input.site === "agent" && role !== "agent") throw new PlatformError("non_agent_login");
   // After the credentials, so a break is never revealed to someone without the password.
+  let site: Site = input.site;
+  let redirectTo = input.redirectTo ?? "/";
+  let remember = input.remember;
   if (input.site !== "ops") {
     const block = await loginBlock(db, member.id, { reopen: input.reopen, context }, now);
-    if (block) {
+    if (block?.code === "break_exclusion" && input.site === "member") {
+      // A self-exclusion keeps the member out of the portal, not away from its money: the
+      // sign-in opens the cash-out page alone, in a session no other page accepts (ADR 49).
+      site = "cash_out";
+      redirectTo = CASH_OUT_PATH;
+      remember = false;
+    } else if (block) {
       const { code, ...when } = block;
       throw new PlatformError(code, {
         ...Object.fromEntries(Object.entries(when).map(([k, v]) => [k, v.toISOString()])),
@@ -293,7 +303,6 @@ export async function login(
     maxAgeMs: policy.passwordMaxAgeMs,
     now,
   });
-  const redirectTo = input.redirectTo ?? "/";
   // ADR 37: a member or agent sign-in from an IP and device it never passed from asks for one
   // more proof (operators always give an authenticator code, ADR 34). The QR hand-off too:
   // it is a sign-in like the others, and its caller sends the member to the login page.
@@ -306,15 +315,15 @@ export async function login(
       await audit(db, "login_new_ip", context, {
         memberId: member.id,
         account: member.account,
-        detail: { method: input.method, site: input.site, methods },
+        detail: { method: input.method, site, methods },
       });
       if (methods.length) {
         const ticket = await startStepUp(
           db,
           {
             memberId: member.id,
-            site: input.site,
-            remember: input.remember,
+            site,
+            remember,
             redirectTo,
             method: input.method,
             forcedReason: reason,
@@ -337,8 +346,8 @@ export async function login(
     db,
     member,
     {
-      site: input.site,
-      remember: input.remember,
+      site,
+      remember,
       redirectTo,
       method: input.method,
       forcedReason: reason,

@@ -4,7 +4,7 @@ import { hashToken, randomToken } from "./secrets.server";
 import { isSessionEndReason, type SessionEndReason } from "./session-ends";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
-import type { Member } from "../db/schema";
+import type { Member, Site } from "../db/schema";
 import { publishSignedOut } from "../events/producers.server";
 import type { LiveEventData } from "../events/types";
 import { markSessionEnded } from "../protection/reality.server";
@@ -12,11 +12,12 @@ import { markSessionEnded } from "../protection/reality.server";
 /** last_seen_at is written at most this often: a page view is not worth a write each time. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Where a session was opened: the portal, the agent site, or the operators' back office (/ops). */
-export type Site = "member" | "agent" | "ops";
+export type { Site };
 
 export interface NewSession {
   token: string;
+  /** Which cookie carries it (app/utils/session.server.ts). */
+  site: Site;
   expiresAt: Date;
   /** The cookie's lifetime: one day with remember-me, the browser session otherwise. */
   cookieMaxAgeSeconds: number | undefined;
@@ -63,6 +64,7 @@ export async function createSession(
   });
   return {
     token,
+    site: input.site,
     expiresAt,
     cookieMaxAgeSeconds: input.remember ? REMEMBER_ME_MS / 1000 : undefined,
   };
@@ -70,6 +72,8 @@ export async function createSession(
 
 export interface ActiveSession {
   sessionId: string;
+  /** Where it was opened: a reader accepts only its own sites. */
+  site: Site;
   /** The member's first sign-in ever (a first-time login). */
   firstLogin: boolean;
   member: Member;
@@ -94,6 +98,7 @@ export async function readSession(
     .leftJoin("reality_checks", "reality_checks.member_id", "sessions.member_id")
     .select([
       "sessions.id as session_id",
+      "sessions.site as session_site",
       "sessions.created_at as session_created_at",
       "reality_checks.session_limit_minutes as session_limit_minutes",
       "sessions.last_seen_at as session_last_seen_at",
@@ -132,6 +137,7 @@ export async function readSession(
   }
   const {
     session_id,
+    session_site,
     session_created_at: _created,
     session_limit_minutes: _limit,
     session_last_seen_at: _seen,
@@ -141,7 +147,12 @@ export async function readSession(
     session_ended_at: _ended,
     ...member
   } = row;
-  return { sessionId: session_id, firstLogin: session_first_login, member };
+  return {
+    sessionId: session_id,
+    site: session_site as Site,
+    firstLogin: session_first_login,
+    member,
+  };
 }
 
 /** Kept with its reason rather than deleted, so the member's next request can be told (0017-session-ends). */

@@ -35,6 +35,8 @@ export function WithdrawRequestForm({
   formKey,
   bonuses,
   result,
+  action = WITHDRAW_PATH,
+  setupHelp,
 }: {
   hasWithdrawPassword: boolean;
   payees: PayeeView[];
@@ -44,6 +46,10 @@ export function WithdrawRequestForm({
   formKey: string;
   bonuses: UnfinishedBonusView | null;
   result?: SubmissionResult<string[]>;
+  /** Where the form posts: the withdraw page, or the cash-out page (ADR 49). */
+  action?: string;
+  /** Said instead of the links to set a withdraw password or add a payee, where those pages are out of reach. */
+  setupHelp?: string;
 }) {
   const { t, i18n } = useTranslation();
   const money = (minor: number | string) => formatMoney(minor, currency, i18n.language);
@@ -60,7 +66,9 @@ export function WithdrawRequestForm({
         })}
       </p>
       {bonuses ? <BonusWarning bonuses={bonuses} money={money} /> : null}
-      {!hasWithdrawPassword ? (
+      {setupHelp && (!hasWithdrawPassword || payees.length === 0) ? (
+        <p data-testid="withdraw-setup-help">{setupHelp}</p>
+      ) : !hasWithdrawPassword ? (
         <p data-testid="withdraw-password-needed">
           {t("withdraw.needPassword")}{" "}
           <Link to="/member/security#withdraw-password">{t("withdraw.setPassword")}</Link>
@@ -70,7 +78,7 @@ export function WithdrawRequestForm({
       ) : (
         <Form
           method="post"
-          action={WITHDRAW_PATH}
+          action={action}
           className="stack-form"
           noValidate
           data-testid="withdraw-form"

@@ -36,6 +36,7 @@ import * as staffSetupLinks from "./0037-staff-setup-links";
 import * as playerPage from "./0038-player-page";
 import * as withdrawalFourEyes from "./0039-withdrawal-four-eyes";
 import * as memberSuspension from "./0040-member-suspension";
+import * as cashOutSessions from "./0041-cash-out-sessions";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "0038-player-page": playerPage,
   "0039-withdrawal-four-eyes": withdrawalFourEyes,
   "0040-member-suspension": memberSuspension,
+  "0041-cash-out-sessions": cashOutSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,23 +1,22 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type TypedResponse } from "@remix-run/node";
 import * as z from "zod/v4";
-import type { TFunction } from "~/i18n";
-import type { Database } from "~/platform/db/open.server";
 import { PlatformError } from "~/platform/errors";
-import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { PROOF_MAX_COUNT } from "~/platform/uploads/proof-images";
 import { addPayeeAccount, removePayeeAccount } from "~/platform/wallet/payees.server";
-import { checkWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
 import {
   confirmWithdrawalReceipt,
   findMemberWithdrawal,
-  requestWithdrawal,
 } from "~/platform/wallet/withdrawals.server";
-import type { Viewer } from "~/utils/auth.server";
 import { parseSubmission, formFailure } from "~/utils/form.server";
 import { requiredSecret, requiredText } from "~/utils/identity-schemas.server";
 import { parseMoneyInput } from "~/utils/money";
-import { amountField, idempotencyKeyField, walletErrorMessage } from "~/utils/wallet.server";
+import { walletErrorMessage } from "~/utils/wallet.server";
+import {
+  failureOn,
+  WITHDRAW_HIDDEN_FIELDS,
+  type WithdrawReply,
+  type WithdrawRequestContext,
+} from "~/utils/withdraw-request.server";
 import type { ProofUpload } from "./__proof-upload.server";
 
 /**
@@ -26,39 +25,11 @@ import type { ProofUpload } from "./__proof-upload.server";
  * redirect (POST → redirect → GET) or its form's errors, tagged with the form
  * they belong to (`form`) so the page shows them in the right place.
  */
-export interface WithdrawRequestContext {
-  db: Database;
-  brand: BrandConfig;
-  t: TFunction;
-  locale: string;
-  viewer: Viewer;
-}
-
-/**
- * What a refused form answers (a done one redirects): which form it was, for a receipt
- * which withdrawal, and conform's result.
- */
-export type WithdrawReply =
-  | { form: "add-payee" | "request"; result: SubmissionResult<string[]> }
-  | { form: "receipt"; withdrawalId: string; result: SubmissionResult<string[]> };
-type Reply = Promise<TypedResponse<WithdrawReply>>;
-
 const PAGE = "/member/withdraw";
-/** The withdraw password is never sent back into a form. */
-const HIDDEN = ["withdrawPassword"];
+type Reply = Promise<TypedResponse<WithdrawReply>>;
+const HIDDEN = WITHDRAW_HIDDEN_FIELDS;
 const notFound = () => json({ error: "not_found" }, { status: 404 });
 const idField = z.string().regex(/^\d{1,18}$/);
-
-/** A platform failure on one field when it is about that field, on the whole form otherwise. */
-function failureOn(
-  fieldsByCode: Record<string, string>,
-  error: unknown,
-  ctx: WithdrawRequestContext,
-) {
-  const message = walletErrorMessage(error, ctx.t, ctx.brand, ctx.locale);
-  const field = error instanceof PlatformError ? fieldsByCode[error.code] : undefined;
-  return field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
-}
 
 export async function handleAddPayee(ctx: WithdrawRequestContext, formData: FormData): Reply {
   const { t, brand } = ctx;
@@ -102,55 +73,6 @@ export async function handleRemovePayee(ctx: WithdrawRequestContext, formData: F
   if (!payeeId.success || !(await removePayeeAccount(ctx.db, ctx.viewer.member.id, payeeId.data)))
     throw notFound();
   return redirect(`${PAGE}?payee=removed`);
-}
-
-export async function handleWithdrawalRequest(
-  ctx: WithdrawRequestContext,
-  formData: FormData,
-): Reply {
-  const { t, brand, db, viewer } = ctx;
-  const schema = z.object({
-    payeeAccountId: z
-      .string({ error: t("withdraw.validation.payeeRequired") })
-      .regex(/^\d{1,18}$/, t("withdraw.validation.payeeRequired")),
-    amount: amountField(brand, t),
-    withdrawPassword: requiredSecret(t("withdraw.validation.passwordRequired")),
-    idempotencyKey: z.custom<string>(
-      (value) => idempotencyKeyField.safeParse(value).success,
-      t("withdraw.formExpired"),
-    ),
-    // The ticked "forfeit my unfinished bonus" box; whether it is needed is the platform's call.
-    forfeitBonuses: z.boolean().default(false),
-  });
-  const submission = parseSubmission(formData, { schema });
-  if (submission.status !== "success")
-    return formFailure(submission.reply({ hideFields: HIDDEN }), { form: "request" });
-  const { payeeAccountId, amount, withdrawPassword, idempotencyKey, forfeitBonuses } =
-    submission.value;
-  try {
-    // The password first: a wrong one moves no money and counts towards the lock.
-    await checkWithdrawPassword(db, viewer.member.id, withdrawPassword);
-    const withdrawal = await requestWithdrawal(
-      db,
-      { memberId: viewer.member.id, payeeAccountId, amount, key: idempotencyKey, forfeitBonuses },
-      brand.wallet,
-      brand.timeZone,
-    );
-    return redirect(`${PAGE}?requested=${withdrawal.id}`);
-  } catch (error) {
-    const fields = {
-      withdraw_password_wrong: "withdrawPassword",
-      withdraw_password_locked: "withdrawPassword",
-      amount_out_of_range: "amount",
-      insufficient_balance: "amount",
-      unknown_payee: "payeeAccountId",
-      // Unfinished bonuses (ADR 15): the box to tick; a bonus that refuses withdrawals is the form's.
-      bonus_forfeit_required: "forfeitBonuses",
-    };
-    return formFailure(submission.reply({ ...failureOn(fields, error, ctx), hideFields: HIDDEN }), {
-      form: "request",
-    });
-  }
 }
 
 function receiptSchema(ctx: WithdrawRequestContext) {

@@ -8,25 +8,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PayeeAccounts } from "~/components/member/withdraw/payee-accounts";
 import { ReceiptForm } from "~/components/member/withdraw/receipt-form";
-import { resultFor } from "~/components/member/withdraw/types";
+import { resultFor, WITHDRAW_PATH } from "~/components/member/withdraw/types";
 import { WithdrawRequestForm } from "~/components/member/withdraw/withdraw-request-form";
 import { WithdrawalList } from "~/components/member/withdraw/withdrawal-list";
 import type { Database } from "~/platform/db/open.server";
-import type { MemberInfo } from "~/platform/identity/members.server";
 import { unfinishedBonuses } from "~/platform/rewards/bonus-grants.server";
-import { withdrawPolicyFor } from "~/platform/rewards/vip-levels";
-import { findVipLevel } from "~/platform/rewards/vip.server";
 import { getDb } from "~/platform/start.server";
-import { getBrandConfig } from "~/platform/system/settings.server";
 import { mainBalance } from "~/platform/wallet/balance.server";
 import { listPayeeAccounts, MAX_PAYEE_ACCOUNTS } from "~/platform/wallet/payees.server";
 import { hasWithdrawPassword } from "~/platform/wallet/withdraw-password.server";
-import { proofIdsByWithdrawal } from "~/platform/wallet/withdrawal-proofs.server";
-import {
-  autoReceiveDue,
-  findMemberWithdrawal,
-  listMemberWithdrawals,
-} from "~/platform/wallet/withdrawals.server";
+import { autoReceiveDue, findMemberWithdrawal } from "~/platform/wallet/withdrawals.server";
 import { requireRealMember } from "~/utils/auth.server";
 import { assertSameOrigin, readForm } from "~/utils/form.server";
 import { useTranslation } from "~/utils/i18n";
@@ -35,28 +26,19 @@ import { titleMeta } from "~/utils/meta";
 import { formatMoney } from "~/utils/money";
 import { pageParam } from "~/utils/pagination";
 import { newFormKey } from "~/utils/wallet.server";
-import { isMultipart, readProofUpload } from "./__proof-upload.server";
 import {
-  handleAddPayee,
-  handleReceipt,
-  handleRemovePayee,
   handleWithdrawalRequest,
+  withdrawBrandFor,
+  withdrawalHistory,
   type WithdrawReply,
   type WithdrawRequestContext,
-} from "./__withdraw-actions.server";
+} from "~/utils/withdraw-request.server";
+import { isMultipart, readProofUpload } from "./__proof-upload.server";
+import { handleAddPayee, handleReceipt, handleRemovePayee } from "./__withdraw-actions.server";
 
 export const meta = titleMeta<typeof loader>();
 
 const PAGE_SIZE = 10;
-
-/** The brand with the member's VIP level's withdraw limits in its wallet policy (ADR 16). */
-async function brandFor(db: Database, member: MemberInfo) {
-  const [brand, level] = await Promise.all([
-    getBrandConfig(db),
-    findVipLevel(db, member.vipRankLevel),
-  ]);
-  return { ...brand, wallet: withdrawPolicyFor(brand.wallet, level) };
-}
 
 /** /member/withdraw: payee accounts, the request form, and the member's withdrawals with receipt confirmation. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -64,14 +46,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   // Paid withdrawals past their deadline count as received before anything is shown.
   await autoReceiveDue(db);
-  const [brand, t] = await Promise.all([brandFor(db, viewer.member), translatorFor(request)]);
+  const [brand, t] = await Promise.all([
+    withdrawBrandFor(db, viewer.member),
+    translatorFor(request),
+  ]);
   const memberId = viewer.member.id;
   const url = new URL(request.url);
   const [passwordSet, balance, payees, history, notice, bonuses] = await Promise.all([
     hasWithdrawPassword(db, memberId),
     mainBalance(db, viewer.member),
     listPayeeAccounts(db, memberId),
-    withdrawalHistory(db, memberId, pageParam(url.searchParams.get("page"))),
+    withdrawalHistory(db, memberId, pageParam(url.searchParams.get("page")), PAGE_SIZE),
     pageNotice(db, memberId, url.searchParams),
     unfinishedBonuses(db, memberId),
   ]);
@@ -98,36 +83,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** One page of the member's withdrawals with their proof ids; a page past the end shows the last one. */
-async function withdrawalHistory(db: Database, memberId: string, page: number) {
-  let result = await listMemberWithdrawals(db, memberId, { page, pageSize: PAGE_SIZE });
-  const totalPages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-  if (page > totalPages)
-    result = await listMemberWithdrawals(db, memberId, {
-      page: (page = totalPages),
-      pageSize: PAGE_SIZE,
-    });
-  const proofs = await proofIdsByWithdrawal(
-    db,
-    result.withdrawals.map((withdrawal) => withdrawal.id),
-  );
-  // Only what the page shows leaves the server (the payee's number masked).
-  const withdrawals = result.withdrawals.map((withdrawal) => ({
-    id: withdrawal.id,
-    amount: withdrawal.amount,
-    status: withdrawal.status,
-    reject_reason: withdrawal.reject_reason,
-    received_amount: withdrawal.received_amount,
-    receipt: withdrawal.receipt,
-    auto_receive_at: withdrawal.auto_receive_at,
-    created_at: withdrawal.created_at,
-    provider: withdrawal.provider,
-    masked_number: withdrawal.masked_number,
-    proof_ids: proofs.get(withdrawal.id) ?? [],
-  }));
-  return { withdrawals, page, totalPages };
-}
-
 /** The note after a redirect: ?requested=<id> / ?confirmed=<id> (the member's own only) or ?payee=added|removed. */
 async function pageNotice(db: Database, memberId: string, params: URLSearchParams) {
   for (const kind of ["requested", "confirmed"] as const) {
@@ -150,7 +105,7 @@ export async function action({
   const viewer = await requireRealMember(request);
   const db = await getDb();
   const [brand, t, locale] = await Promise.all([
-    brandFor(db, viewer.member),
+    withdrawBrandFor(db, viewer.member),
     translatorFor(request),
     i18next.getLocale(request),
   ]);
@@ -168,7 +123,7 @@ export async function action({
     case "remove-payee":
       return handleRemovePayee(context, formData);
     case "request":
-      return handleWithdrawalRequest(context, formData);
+      return handleWithdrawalRequest(context, formData, WITHDRAW_PATH);
     default:
       throw json({ error: "unknown_intent" }, { status: 400 });
   }
