@@ -2,7 +2,12 @@ import type { StaffPermission } from "~/platform/identity/staff-permissions";
 
 /** The back office's screens, in the order of its menu, each with the permission that shows it. */
 export const OPS_PAGES = [
-  { to: "/ops", testId: "queue", label: "opsAgents.nav.queue", permission: "withdrawals.view" },
+  {
+    to: "/ops/withdrawals",
+    testId: "queue",
+    label: "opsAgents.nav.queue",
+    permission: "withdrawals.view",
+  },
   { to: "/ops/players", testId: "players", label: "opsPlayers.nav", permission: "players.view" },
   { to: "/ops/agents", testId: "agents", label: "opsAgents.nav.agents", permission: "agents.view" },
   { to: "/ops/vip", testId: "vip", label: "vipLevels.ops.nav", permission: "vip.view" },

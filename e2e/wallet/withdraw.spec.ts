@@ -121,7 +121,7 @@ async function operatorPage(
     site: "ops",
     page,
   });
-  await page.goto("/ops");
+  await page.goto("/ops/withdrawals");
   await expect(page.getByTestId("ops-operator")).toHaveText(
     label("en", "ops.signedInAs", { account }),
   );
@@ -216,7 +216,7 @@ test.describe("withdraw", () => {
     expect(own.headers()["content-type"]).toBe("image/png");
     expect(own.headers()["x-content-type-options"]).toBe("nosniff");
     expect((await ops.request.get(href)).status()).toBe(200);
-    await ops.goto("/ops?status=received");
+    await ops.goto("/ops/withdrawals?status=received");
     await expect(
       ops
         .getByTestId(`ops-withdrawal-${id}`)

@@ -62,7 +62,7 @@ const NO_SCHEMA = new Set([
   "/app/routes/_portal+/promotions.tsx",
   "/app/routes/resources+/favourites.ts",
   "/app/routes/demo-games.$token.tsx",
-  "/app/routes/ops+/index.tsx",
+  "/app/routes/ops+/withdrawals.tsx",
   "/app/routes/_portal+/member+/messages.tsx",
   "/app/routes/agentHome+/messages.tsx",
   "/app/routes/_portal+/member+/deposit_.pay.$depositId.tsx",

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { postMemberMessage } from "~/platform/contact/support.server";
 import { publishEvent } from "~/platform/events/outbox.server";
+import { publishOpsQueue } from "~/platform/events/producers.server";
+import { findMemberByAccount } from "~/platform/identity/members.server";
 import { deleteSession } from "~/platform/identity/sessions.server";
 import { loader } from "~/routes/resources+/events";
 import { useSeededDatabase } from "../helpers/database";
@@ -156,5 +158,26 @@ describe("/resources/events", () => {
     expect(text).toMatch(/event: support_queue\nid: \d+\ndata: \{"conversationId":"\d+"\}/);
     const { text: memberText } = await readUntil(memberStream.response, () => false, 500);
     expect(memberText).not.toContain("support_queue");
+  });
+
+  it("lets any staff member follow ops:queues (the home's counts); ops:support only with support's permission", async () => {
+    const comply = await findMemberByAccount(handle.db, "comply01");
+    await handle.db
+      .updateTable("staff_roles")
+      .set({ permissions: ["age_checks.view", "age_checks.review"] })
+      .where("name", "=", "compliance")
+      .execute();
+    const cookie = await opsCookie(handle.db, comply!.id);
+    const support = await openStream(cookie, {}, "/resources/events?topics=ops:queues,ops:support");
+    expect(support.response.status).toBe(403);
+    const memberId = await insertMember(handle.db);
+    const member = await signInMember(handle.db, memberId);
+    const queues = "/resources/events?topics=ops:queues";
+    expect((await openStream(member.cookie, {}, queues)).response.status).toBe(403);
+    const { response } = await openStream(cookie, {}, queues);
+    expect(response.status).toBe(200);
+    await publishOpsQueue(handle.db, "age_checks");
+    const { text } = await readUntil(response, (sent) => sent.includes("age_checks"));
+    expect(text).toMatch(/event: ops_queue\nid: \d+\ndata: \{"queue":"age_checks"\}/);
   });
 });

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { STAFF_PERMISSIONS, type StaffPermission } from "~/platform/identity/staff-permissions";
+import { OPS_QUEUES, type OpsQueue } from "~/platform/system/ops-queues.server";
+import { HOME_QUEUES } from "~/routes/ops+/__ops-home.server";
 import { useSeededDatabase } from "../helpers/database";
 import { formPost, getAs, routeModulesIn } from "../helpers/routes";
 import { staffCookieWith } from "../helpers/staff";
@@ -32,7 +34,10 @@ interface Probe {
   /** What another area's permission gets: 403, unless the route sends it on (sign-in's landing). */
   elsewhere?: number;
 }
-type Case = { module: () => Promise<Module>; loader: Probe; action?: Probe } | { exempt: string };
+type Case =
+  | { module: () => Promise<Module>; loader: Probe; action?: Probe }
+  | { exempt: string }
+  | { perQueue: string };
 
 const view = (path: string, permission: StaffPermission, params?: Record<string, string>) => ({
   path,
@@ -51,9 +56,16 @@ const CASES: Record<string, Case> = {
   "login.tsx": { exempt: "no session yet: the sign-in page" },
   "authenticator.tsx": { exempt: "the staff member's own authenticator, which every role has" },
   "index.tsx": {
-    module: () => import("~/routes/ops+/index"),
-    loader: { ...view("/ops", "withdrawals.view"), elsewhere: 302 },
-    action: act("/ops?index", "withdrawals.decide", { intent: "approve", withdrawalId: "1" }),
+    perQueue:
+      "the staff home, open to every staff member: each queue's count only with that queue's permissions (tested below)",
+  },
+  "withdrawals.tsx": {
+    module: () => import("~/routes/ops+/withdrawals"),
+    loader: view("/ops/withdrawals", "withdrawals.view"),
+    action: act("/ops/withdrawals", "withdrawals.decide", {
+      intent: "approve",
+      withdrawalId: "1",
+    }),
   },
   "age-checks.tsx": {
     module: () => import("~/routes/ops+/age-checks"),
@@ -261,10 +273,10 @@ describe("back-office permissions", () => {
     expect(routeModulesIn(ROUTES_DIR)).toEqual(Object.keys(CASES).sort());
   });
 
-  test.each(Object.keys(CASES).filter((file) => !("exempt" in CASES[file]!)))(
+  test.each(Object.keys(CASES).filter((file) => "loader" in CASES[file]!))(
     "%s: 403 without its permission, through with it",
     async (file) => {
-      const entry = CASES[file] as Exclude<Case, { exempt: string }>;
+      const entry = CASES[file] as Extract<Case, { loader: Probe }>;
       const module = await entry.module();
       await probe(module, "loader", entry.loader);
       if (module.action) {
@@ -275,16 +287,40 @@ describe("back-office permissions", () => {
     30_000,
   );
 
-  test("a staff member whose role has no screen gets a 403 at /ops; one without the queue lands on its first screen", async () => {
-    const queue = await import("~/routes/ops+/index");
-    expect(await statusOf(() => queue.loader(getAs("/ops", nobody) as never))).toBe(403);
-    try {
-      await queue.loader(getAs("/ops", cookies.get("vip.view")!) as never);
-      throw new Error("expected a redirect");
-    } catch (error) {
-      expect((error as Response).headers.get("Location")).toBe("/ops/vip");
+  test("index.tsx: any staff member gets the home; a queue is counted only for a role that reads it and acts on it", async () => {
+    const home = await import("~/routes/ops+/index");
+    const homeOf = async (cookie: string) => {
+      const response = await home.loader(getAs("/ops", cookie) as never);
+      expect(response.status).toBe(200);
+      const data = (await response.json()) as {
+        cards: { queue: OpsQueue; count: number }[];
+        pages: { to: string }[];
+      };
+      return { queues: data.cards.map((card) => card.queue), pages: data.pages };
+    };
+    // No permission at all: no 403, no count, nothing to open.
+    expect(await homeOf(nobody)).toEqual({ queues: [], pages: [] });
+    // Another area's screen: no count, its screen as the way on.
+    expect(await homeOf(cookies.get("vip.view")!)).toEqual({
+      queues: [],
+      pages: [{ to: "/ops/vip", testId: "vip", label: "vipLevels.ops.nav" }],
+    });
+    const everything = [...STAFF_PERMISSIONS];
+    expect((await homeOf(await staffWith(everything))).queues).toEqual([...OPS_QUEUES]);
+    for (const queue of OPS_QUEUES) {
+      const { view, act } = HOME_QUEUES[queue];
+      expect((await homeOf(await staffWith([view, act]))).queues, queue).toEqual([queue]);
+      // Reading a queue without acting on it, or the reverse, is no count of it.
+      for (const lacking of [view, act]) {
+        const rest = everything.filter((permission) => permission !== lacking);
+        expect(
+          (await homeOf(await staffWith(rest))).queues,
+          `${queue} without ${lacking}`,
+        ).not.toContain(queue);
+      }
+      expect((await homeOf(cookies.get(view)!)).queues, `${queue} with ${view} only`).toEqual([]);
     }
-  });
+  }, 60_000);
 
   test("a disabled staff member is let in nowhere: back to the sign-in page", async () => {
     const cookie = await staffWith([...STAFF_PERMISSIONS]);

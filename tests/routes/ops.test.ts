@@ -20,13 +20,14 @@ const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
 
-const queue = () => import("~/routes/ops+/index");
+const queue = () => import("~/routes/ops+/withdrawals");
+const home = () => import("~/routes/ops+/index");
 const layout = () => import("~/routes/ops+/_layout");
 const loginRoute = () => import("~/routes/ops+/login");
 
 const act = (cookie: string | null, fields: Record<string, string>) =>
   formPost(
-    "/ops?index",
+    "/ops/withdrawals",
     { status: "open", page: "1", ...fields },
     cookie ? { Cookie: cookie } : {},
   );
@@ -45,13 +46,19 @@ const messages = (memberId: string) =>
 describe("/ops guard", () => {
   test("loaders: a visitor, a member, and a member's session in the ops cookie all go to /ops/login", async () => {
     const { loader } = await queue();
+    const { loader: homeLoader } = await home();
     const { loader: layoutLoader } = await layout();
     const member = await signInAs(handle.db, "player01");
     // The member's own token planted in the back office's cookie is still not an operator.
     const planted = `ops_session=${member.cookie.split("=")[1]}`;
     for (const cookie of [null, member.cookie, planted]) {
-      const args = routeArgs("/ops", { headers: cookie ? { Cookie: cookie } : {} });
-      for (const run of [loader, layoutLoader]) {
+      const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+      for (const [run, path] of [
+        [loader, "/ops/withdrawals"],
+        [homeLoader, "/ops"],
+        [layoutLoader, "/ops"],
+      ] as const) {
+        const args = routeArgs(path, { headers });
         const response = await thrownResponse(run(args));
         expect(response.status).toBe(302);
         expect(response.headers.get("Location")).toBe("/ops/login");
@@ -80,7 +87,7 @@ describe("/ops guard", () => {
     const cross = await thrownResponse(
       action(
         formPost(
-          "/ops?index",
+          "/ops/withdrawals",
           { intent: "approve", withdrawalId: pending },
           { Cookie: await opsCookie(handle.db), Origin: "https://evil.example" },
         ),
@@ -97,13 +104,13 @@ describe("/ops guard", () => {
   });
 });
 
-describe("/ops queue", () => {
+describe("/ops/withdrawals queue", () => {
   test("the queue lists open withdrawals with member, payee (full number only to pay) and amount; filters by status", async () => {
     const { loader } = await queue();
     const member = await withdrawingMember(handle.db);
     const id = await withdrawalIn(handle.db, member, 31_000n, "pending");
     const cookie = await opsCookie(handle.db);
-    const response = await loader(routeArgs("/ops", { headers: { Cookie: cookie } }));
+    const response = await loader(routeArgs("/ops/withdrawals", { headers: { Cookie: cookie } }));
     const text = await response.clone().text();
     const data = await jsonBody(response);
     expect(data.filter).toBe("open");
@@ -119,13 +126,13 @@ describe("/ops queue", () => {
     // The full number only while the operator has to pay it.
     const approved = await withdrawalIn(handle.db, member, 12_000n, "approved");
     const afterApproval = await jsonBody(
-      loader(routeArgs("/ops", { headers: { Cookie: cookie } })),
+      loader(routeArgs("/ops/withdrawals", { headers: { Cookie: cookie } })),
     );
     expect(
       afterApproval.rows.find((candidate: { id: string }) => candidate.id === approved),
     ).toMatchObject({ payee_number: "0123456789" });
     const rejected = await jsonBody(
-      loader(routeArgs("/ops?status=rejected", { headers: { Cookie: cookie } })),
+      loader(routeArgs("/ops/withdrawals?status=rejected", { headers: { Cookie: cookie } })),
     );
     expect(rejected.filter).toBe("rejected");
     expect(rejected.rows.some((candidate: { id: string }) => candidate.id === id)).toBe(false);
@@ -141,12 +148,14 @@ describe("/ops queue", () => {
     );
     expect(approved.status).toBe(302);
     expect(approved.headers.get("Location")).toBe(
-      `/ops?status=pending&page=2&done=approve&id=${id}`,
+      `/ops/withdrawals?status=pending&page=2&done=approve&id=${id}`,
     );
     expect((await withdrawal(id)).status).toBe("approved");
     // Four eyes: the approver's queue offers no payment, and a forged one is refused on its row.
     const mine = await jsonBody(
-      (await queue()).loader(routeArgs("/ops?status=approved", { headers: { Cookie: cookie } })),
+      (await queue()).loader(
+        routeArgs("/ops/withdrawals?status=approved", { headers: { Cookie: cookie } }),
+      ),
     );
     expect(mine.rows.find((row: { id: string }) => row.id === id)).toMatchObject({
       approvedByViewer: true,
@@ -161,7 +170,7 @@ describe("/ops queue", () => {
     const paid = await action(
       act(await opsCookie(handle.db, finance!.id), { intent: "pay", withdrawalId: id }),
     );
-    expect(paid.headers.get("Location")).toBe(`/ops?status=open&done=pay&id=${id}`);
+    expect(paid.headers.get("Location")).toBe(`/ops/withdrawals?status=open&done=pay&id=${id}`);
     expect(await withdrawal(id)).toMatchObject({ status: "paid" });
     expect((await withdrawal(id)).auto_receive_at).not.toBeNull();
     expect((await messages(member.memberId)).map((message) => message.kind)).toEqual([

@@ -26,8 +26,11 @@ export function OpsHeader({
           <span className="agent-header-title">{t("ops.title")}</span>
         </p>
         <nav aria-label={t("opsAgents.nav.label")} className="ops-nav">
+          <NavLink to="/ops" end data-testid="ops-nav-home">
+            {t("opsHome.nav")}
+          </NavLink>
           {opsPagesFor(permissions).map(({ to, testId, label }) => (
-            <NavLink key={to} to={to} end={to === "/ops"} data-testid={`ops-nav-${testId}`}>
+            <NavLink key={to} to={to} data-testid={`ops-nav-${testId}`}>
               {t(label)}
               {testId === "support" && supportUnread > 0 ? (
                 <CountBadge

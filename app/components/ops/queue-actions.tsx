@@ -26,7 +26,7 @@ function ActionForm({
   return (
     // The queue's place is in the URL too, so an error page shows the same view.
     <DecisionForm
-      action={`/ops?index&status=${place.filter}&page=${place.page}`}
+      action={`/ops/withdrawals?status=${place.filter}&page=${place.page}`}
       intent={intent}
       hidden={{ withdrawalId, status: place.filter, page: place.page }}
       label={label}

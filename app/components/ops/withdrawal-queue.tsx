@@ -39,7 +39,7 @@ export const QUEUE_FILTERS = [
 export function QueueFilterForm({ filter }: { filter: string }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" action="/ops" className="filters">
+    <Form method="get" action="/ops/withdrawals" className="filters">
       <SelectField name="status" label={t("ops.queue.filter")} defaultValue={filter}>
         {QUEUE_FILTERS.map((value) => (
           <option key={value} value={value}>
@@ -129,7 +129,7 @@ export function WithdrawalQueue({
       <Pager
         pageNum={place.page}
         totalPages={totalPages}
-        pageHref={(target) => `/ops?status=${place.filter}&page=${target}`}
+        pageHref={(target) => `/ops/withdrawals?status=${place.filter}&page=${target}`}
       />
     </>
   );

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { countThreads, readThreads } from "./feedback-threads.server";
+import { FEEDBACK_CONTENT_MAX_CHARS, isQuestionType } from "./feedback-types";
 import { countWords } from "./feedback-words";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
-import { FEEDBACK_CONTENT_MAX_CHARS, isQuestionType } from "./feedback-types";
+import { publishOpsQueue } from "../events/producers.server";
 import type { BrandConfig } from "../system/brand-config.server";
 import { checkProofImages } from "../uploads/proof-images";
 import { pageOf, type Paging } from "../wallet/records.server";
@@ -83,6 +84,7 @@ export async function createFeedback(
         })
         .execute();
     }
+    await publishOpsQueue(trx, "feedback");
     return thread.id;
   });
 }

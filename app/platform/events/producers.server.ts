@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { publishEvent, publishEvents } from "./outbox.server";
-import type { LiveEventData } from "./types";
+import type { LiveEventData, OpsQueueName } from "./types";
 import type { DB } from "../db/schema";
 
 /**
@@ -52,10 +52,23 @@ export function publishWithdrawal(
 ) {
   const status = withdrawal.status;
   if (status !== "approved" && status !== "rejected" && status !== "paid") return;
+  // The member hears of the decision; the staff home's withdrawal counts moved with it.
+  return publishEvents(db, [
+    {
+      audience: { memberId: withdrawal.member_id },
+      type: "withdrawal",
+      data: { status, amount: withdrawal.amount },
+    },
+    { audience: { topic: "ops:queues" }, type: "ops_queue", data: { queue: "withdrawals" } },
+  ]);
+}
+
+/** The staff home's counts moved: an item joined or left `queue`. */
+export function publishOpsQueue(db: Executor, queue: OpsQueueName) {
   return publishEvent(db, {
-    audience: { memberId: withdrawal.member_id },
-    type: "withdrawal",
-    data: { status, amount: withdrawal.amount },
+    audience: { topic: "ops:queues" },
+    type: "ops_queue",
+    data: { queue },
   });
 }
 

@@ -28,7 +28,16 @@ export interface LiveEventData {
   content_changed: { kind: "banners" | "games" | "brand" | "promotions" | "help" };
   /** Topic `ops:support`: a member wrote to support; the operators' screens re-read the queue. */
   support_queue: { conversationId: string };
+  /**
+   * Topic `ops:queues`: an item joined or left one of the queues the staff home counts
+   * (a member asked, an operator decided); the home re-reads its counts.
+   */
+  ops_queue: { queue: OpsQueueName };
 }
+
+/** The queues whose changes `ops_queue` announces (the staff home's cards by their screen). */
+export type OpsQueueName =
+  "withdrawals" | "promotion_applications" | "points_redemptions" | "age_checks" | "feedback";
 
 export type LiveEventType = keyof LiveEventData;
 
@@ -47,13 +56,14 @@ export const LIVE_EVENT_TYPES: readonly LiveEventType[] = [
   "chat_message",
   "chat_deleted",
   "support_queue",
+  "ops_queue",
 ];
 
 /** Topics every signed-in member's stream follows; a chat room adds its own (`room:<id>`). */
 export const MEMBER_TOPICS = ["lottery", "announcements"] as const;
 
 /** Topics only operators' streams may follow (an ops session; a member asking is refused). */
-export const OPS_TOPICS = ["ops:support"] as const;
+export const OPS_TOPICS = ["ops:support", "ops:queues"] as const;
 export const isOpsTopic = (topic: string): topic is (typeof OPS_TOPICS)[number] =>
   (OPS_TOPICS as readonly string[]).includes(topic);
 

@@ -6,6 +6,7 @@ import { sealBytes } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 import type { AgeChecksTable } from "../db/schema";
 import { PlatformError } from "../errors";
+import { publishOpsQueue } from "../events/producers.server";
 import { checkProofImages } from "../uploads/proof-images";
 
 type AgeCheck = Selectable<AgeChecksTable>;
@@ -81,6 +82,7 @@ export async function requestAgeCheck(
       memberId: input.memberId,
       detail: { checkId: row.id },
     });
+    await publishOpsQueue(db, "age_checks");
   } catch (error) {
     if (isUniqueViolation(error)) throw new PlatformError("age_check_open");
     throw error;

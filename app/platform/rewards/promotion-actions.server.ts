@@ -12,6 +12,7 @@ import type { PromotionState, StoredState } from "./promotion-types";
 import { openRedEnvelope } from "./red-envelopes.server";
 import { turnoverRequired } from "./reward-amount";
 import type { Database } from "../db/open.server";
+import { publishOpsQueue } from "../events/producers.server";
 import { checkProofImages } from "../uploads/proof-images";
 
 /**
@@ -198,6 +199,7 @@ export async function applyForPromotion(
           })
           .execute();
       }
+      await publishOpsQueue(trx, "promotion_applications");
     }
     return started.result;
   });

@@ -10,7 +10,7 @@ import { maskAccountNumber } from "./payees.server";
 import type { WalletPolicy } from "./policy";
 import { openText } from "../db/at-rest.server";
 import { inTransaction } from "../db/transaction.server";
-import { publishWithdrawal } from "../events/producers.server";
+import { publishOpsQueue, publishWithdrawal } from "../events/producers.server";
 import { settleBonusesForWithdrawal } from "../rewards/bonus-grants.server";
 import { checkProofImages } from "../uploads/proof-images";
 
@@ -147,6 +147,7 @@ export async function requestWithdrawal(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await publishOpsQueue(trx, "withdrawals");
     return { ...withdrawal, replayed: false };
   });
 }

@@ -47,7 +47,7 @@ export function queueHref(
     params.set("done", done.intent);
     params.set("id", done.id);
   }
-  return `/ops?${params}`;
+  return `/ops/withdrawals?${params}`;
 }
 
 export const QUEUE_INTENTS = ["approve", "reject", "pay", "forced", "refund"] as const;

@@ -44,13 +44,20 @@ export default function OpsLayout() {
   return account ? <SignedInOps /> : <Outlet />;
 }
 
-/** The signed-in back office, with its live channel (the support queue and the nav's badge). */
+/**
+ * The signed-in back office, with its live channel: the support queue and the nav's badge,
+ * and on the staff home the queues it counts.
+ */
 function SignedInOps() {
   const { brandName, account, supportUnread, permissions } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  const onHome = pathname.replace(/\/+$/, "") === "/ops";
   const live = useOpsLive({
-    pollWithoutStream: pathname.startsWith("/ops/support"),
-    enabled: permissions.includes("support.view"),
+    pollWithoutStream: onHome || pathname.startsWith("/ops/support"),
+    topics: [
+      ...(permissions.includes("support.view") ? (["ops:support"] as const) : []),
+      ...(onHome ? (["ops:queues"] as const) : []),
+    ],
   });
   return (
     <div className="agent-centre ops-centre" data-testid="ops-centre" data-live={live}>

@@ -6,7 +6,7 @@ import { liveStreamsFor } from "~/platform/events/streams.server";
 import { isOpsTopic, MEMBER_TOPICS, type LiveEvent } from "~/platform/events/types";
 import { startDatabase } from "~/platform/start.server";
 import { withResourceHeaders } from "~/server/resource-headers.server";
-import { getOperator, getViewer } from "~/utils/auth.server";
+import { getStaff, getViewer } from "~/utils/auth.server";
 import { sseMessage } from "./__sse-message.server";
 
 const EVENT_ID = /^\d{1,18}$/;
@@ -25,16 +25,20 @@ function roomTopics(url: URL): string[] | null {
 
 /**
  * Who the stream is for and what it follows: an operator's session for
- * `?topics=ops:support` (403 for anyone else, members included), else a
- * member's session with the member topics and open rooms; a Response when refused.
+ * `?topics=ops:support` (staff who read support) and `ops:queues` (any staff:
+ * it names a queue that moved, never what is in it), 403 for anyone else,
+ * members included; else a member's session with the member topics and open
+ * rooms; a Response when refused.
  */
 async function audienceOf(request: Request, url: URL) {
   const asked = url.searchParams.get("topics");
   if (asked !== null) {
     const topics = [...new Set(asked.split(","))];
     if (!topics.every(isOpsTopic)) return new Response(null, { status: 400 });
-    const operator = await getOperator(request, "support.view");
-    if (!operator) return new Response(null, { status: 403 });
+    const staff = await getStaff(request);
+    if (!staff || (topics.includes("ops:support") && !staff.permissions.has("support.view")))
+      return new Response(null, { status: 403 });
+    const operator = staff.viewer;
     return { sessionId: operator.sessionId, memberId: operator.member.id, topics };
   }
   const viewer = await getViewer(request);

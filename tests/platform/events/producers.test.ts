@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFeedback } from "~/platform/contact/feedback.server";
 import { EventHub } from "~/platform/events/hub.server";
 import { latestEventId } from "~/platform/events/outbox.server";
-import type { LiveEvent } from "~/platform/events/types";
+import type { Audience, LiveEvent } from "~/platform/events/types";
 import { deleteOtherSessions } from "~/platform/identity/sessions.server";
 import { takeBreak } from "~/platform/protection/breaks.server";
+import { getBrandConfig } from "~/platform/system/settings.server";
 import { useSeededDatabase } from "../../helpers/database";
 import { withdrawalIn, withdrawingMember } from "../../helpers/withdrawals";
 
 /**
  * The producers' hooks (issue 16): a withdrawal's decisions, a break and a
- * password change each announce themselves to the member, from the platform
+ * password change each announce themselves to the member, and what joins or
+ * leaves a staff queue to the operators' `ops:queues` topic, from the platform
  * function that makes the change.
  */
 let hub: EventHub;
@@ -19,11 +22,15 @@ const seeded = useSeededDatabase((handle) => {
 beforeAll(() => hub.start());
 afterAll(() => hub.close());
 
-/** The member's events published by `change` (a notification of the setup may still arrive late). */
-async function eventsOf(memberId: string, change: () => Promise<unknown>) {
+/** The member's (or a topic's) events published by `change` (a notification of the setup may still arrive late). */
+async function eventsOf(
+  memberId: string,
+  change: () => Promise<unknown>,
+  audience: Audience = { memberId },
+) {
   const before = BigInt(await latestEventId(seeded.db));
   const events: LiveEvent[] = [];
-  const stop = hub.subscribe([{ memberId }], (event) => events.push(event));
+  const stop = hub.subscribe([audience], (event) => events.push(event));
   await change();
   await new Promise((resolve) => setTimeout(resolve, 300));
   stop();
@@ -45,6 +52,41 @@ describe("producers", () => {
       ["withdrawal", { status: "paid", amount: "20000" }],
       ["message", { kind: "withdrawal_paid", unread: 3 }],
     ]);
+  });
+
+  it("tells the operators' queues topic of a withdrawal requested, approved and paid, and of a feedback", async () => {
+    const member = await withdrawingMember(seeded.db);
+    const queues = { topic: "ops:queues" };
+    const withdrawals = { queue: "withdrawals" };
+    expect(
+      await eventsOf(
+        member.memberId,
+        () => withdrawalIn(seeded.db, member, 20_000n, "paid"),
+        queues,
+      ),
+    ).toEqual([
+      ["ops_queue", withdrawals],
+      ["ops_queue", withdrawals],
+      ["ops_queue", withdrawals],
+    ]);
+    const brand = await getBrandConfig(seeded.db);
+    expect(
+      await eventsOf(
+        member.memberId,
+        () =>
+          createFeedback(
+            seeded.db,
+            {
+              memberId: member.memberId,
+              questionType: "deposit",
+              content: "My deposit of this morning has not arrived yet",
+              images: [],
+            },
+            brand.feedback,
+          ),
+        queues,
+      ),
+    ).toEqual([["ops_queue", { queue: "feedback" }]]);
   });
 
   it("tells the member's streams that their sessions ended on a break and on a password change", async () => {

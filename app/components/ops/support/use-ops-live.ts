@@ -12,16 +12,19 @@ const POLL_MS = 5000;
  * Where no stream can be had (no EventSource, or refused: a fourth tab is a
  * 429) the support screens fall back to re-reading every 5 s while visible,
  * so they never go stale. Without JavaScript a reload shows the queue.
- * Only staff who may read support follow it (`enabled`). Returns whether the
+ * Only staff who may read support follow it. The staff home adds the
+ * `ops:queues` topic (a queue it counts grew or shrank) on the same stream.
+ * `topics` are those the page follows (none: no stream). Returns whether the
  * stream is connected.
  */
 export function useOpsLive({
   pollWithoutStream,
-  enabled = true,
+  topics,
 }: {
   pollWithoutStream: boolean;
-  enabled?: boolean;
+  topics: readonly ("ops:support" | "ops:queues")[];
 }) {
+  const followed = topics.join(",");
   const revalidator = useRevalidator();
   const latest = useRef(revalidator);
   useEffect(() => {
@@ -30,8 +33,8 @@ export function useOpsLive({
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    const source = new EventSource("/resources/events?topics=ops:support");
+    if (!followed || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/resources/events?topics=${followed}`);
     let timer: ReturnType<typeof setTimeout> | null = null;
     const revalidate = () => {
       timer ??= setTimeout(() => {
@@ -42,12 +45,13 @@ export function useOpsLive({
     source.addEventListener("open", () => startTransition(() => setConnected(true)));
     source.addEventListener("error", () => startTransition(() => setConnected(false)));
     source.addEventListener("support_queue", revalidate);
+    source.addEventListener("ops_queue", revalidate);
     source.addEventListener("revalidate", revalidate);
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, [enabled]);
+  }, [followed]);
 
   useEffect(() => {
     if (connected || !pollWithoutStream) return;

@@ -3,6 +3,7 @@ import type { Database } from "../../db/open.server";
 import type { RedemptionStatus } from "../../db/schema";
 import { inTransaction } from "../../db/transaction.server";
 import { PlatformError } from "../../errors";
+import { publishOpsQueue } from "../../events/producers.server";
 import { HOUSE, MAIN, memberKey, POINTS, postEntry } from "../../wallet/ledger.server";
 import { checkWithdrawPassword } from "../../wallet/withdraw-password.server";
 
@@ -86,6 +87,7 @@ export async function redeemGoods(db: Database, request: RedeemRequest) {
       });
       if (entry.replayed) throw new AlreadyRedeemed();
       const status: RedemptionStatus = item.kind === "virtual" ? "complete" : "process";
+      if (status === "process") await publishOpsQueue(trx, "points_redemptions");
       return trx
         .insertInto("redemptions")
         .values({
