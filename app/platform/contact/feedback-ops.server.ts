@@ -10,6 +10,7 @@ import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
+import { publishOpsQueue } from "../events/producers.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 
 /** The operators' queue: every member's feedback under a status and question type filter. */
@@ -69,6 +70,8 @@ export async function answerFeedback(db: Database, input: OperatorAct & { body: 
       { thread: thread.id, answer: body },
       now,
     );
+    // The staff home counts this queue: its open pages re-read it.
+    await publishOpsQueue(trx, "feedback");
     await audit(trx, "feedback_answered", input.context, {
       memberId: thread.member_id,
       target: { type: "feedback", id: String(thread.id) },
@@ -89,6 +92,8 @@ export async function closeFeedback(db: Database, input: OperatorAct) {
       .set({ status: "closed", closed_at: now, closed_by: input.operatorId })
       .where("id", "=", thread.id)
       .execute();
+    // The staff home counts this queue: its open pages re-read it.
+    await publishOpsQueue(trx, "feedback");
     await audit(trx, "feedback_closed", input.context, {
       memberId: thread.member_id,
       target: { type: "feedback", id: String(thread.id) },

@@ -134,6 +134,8 @@ export async function decideAgeCheck(
       reason === null ? {} : { reason },
       now,
     );
+    // The staff home counts this queue: its open pages re-read it.
+    await publishOpsQueue(trx, "age_checks");
     await audit(trx, "age_check_decided", context, {
       memberId: check.member_id,
       target: { type: "age_check", id: String(check.id) },

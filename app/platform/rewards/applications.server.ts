@@ -8,6 +8,7 @@ import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
+import { publishOpsQueue } from "../events/producers.server";
 import { pageOf, type Paging } from "../wallet/records.server";
 
 /**
@@ -135,6 +136,8 @@ export async function decideApplication(
       if (!move.changed) return move;
       await postMessage(trx, entry.member_id, "application_rejected", { ...params, reason }, now);
     }
+    // The staff home counts this queue: its open pages re-read it.
+    await publishOpsQueue(trx, "promotion_applications");
     await audit(trx, "promotion_application_decided", input.context, {
       memberId: entry.member_id,
       target: { type: "promotion_entry", id: String(entry.id) },

@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerFeedback, closeFeedback } from "~/platform/contact/feedback-ops.server";
 import { createFeedback } from "~/platform/contact/feedback.server";
 import { EventHub } from "~/platform/events/hub.server";
 import { latestEventId } from "~/platform/events/outbox.server";
 import type { Audience, LiveEvent } from "~/platform/events/types";
 import { deleteOtherSessions } from "~/platform/identity/sessions.server";
+import { decideAgeCheck, requestAgeCheck } from "~/platform/protection/age.server";
 import { takeBreak } from "~/platform/protection/breaks.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { PNG_BYTES } from "../../helpers/age";
 import { useSeededDatabase } from "../../helpers/database";
-import { withdrawalIn, withdrawingMember } from "../../helpers/withdrawals";
+import {
+  operatorId as operatorIdOf,
+  withdrawalIn,
+  withdrawingMember,
+} from "../../helpers/withdrawals";
 
 /**
  * The producers' hooks (issue 16): a withdrawal's decisions, a break and a
@@ -87,6 +94,63 @@ describe("producers", () => {
         queues,
       ),
     ).toEqual([["ops_queue", { queue: "feedback" }]]);
+  });
+
+  it("tells the operators' queues topic of a staff decision too: an age check, a feedback answered and closed", async () => {
+    const db = seeded.db;
+    const member = await withdrawingMember(db, { balance: 0n });
+    const queues = { topic: "ops:queues" };
+    const context = { ip: "203.0.113.9", userAgent: "vitest" };
+    const operatorId = await operatorIdOf(db);
+    await requestAgeCheck(
+      db,
+      { memberId: member.memberId, birthday: "1990-01-01", document: { bytes: PNG_BYTES } },
+      "UTC",
+      context,
+    );
+    const check = await db
+      .selectFrom("age_checks")
+      .select("id")
+      .where("member_id", "=", member.memberId)
+      .executeTakeFirstOrThrow();
+    expect(
+      await eventsOf(
+        member.memberId,
+        () =>
+          decideAgeCheck(
+            db,
+            { checkId: check.id, operatorId, decision: { verify: true } },
+            context,
+          ),
+        queues,
+      ),
+    ).toEqual([["ops_queue", { queue: "age_checks" }]]);
+
+    const brand = await getBrandConfig(db);
+    const threadId = await createFeedback(
+      db,
+      {
+        memberId: member.memberId,
+        questionType: "deposit",
+        content: "Where is my deposit of this morning, please?",
+        images: [],
+      },
+      brand.feedback,
+    );
+    const act = { threadId, operatorId, context };
+    expect(
+      await eventsOf(
+        member.memberId,
+        async () => {
+          await answerFeedback(db, { ...act, body: "It arrived at noon." });
+          await closeFeedback(db, act);
+        },
+        queues,
+      ),
+    ).toEqual([
+      ["ops_queue", { queue: "feedback" }],
+      ["ops_queue", { queue: "feedback" }],
+    ]);
   });
 
   it("tells the member's streams that their sessions ended on a break and on a password change", async () => {

@@ -5,6 +5,7 @@ import type { Database } from "../../db/open.server";
 import type { RedemptionStatus } from "../../db/schema";
 import { inTransaction } from "../../db/transaction.server";
 import { PlatformError } from "../../errors";
+import { publishOpsQueue } from "../../events/producers.server";
 import { awardPoints } from "../points-ledger.server";
 
 /**
@@ -103,6 +104,8 @@ export async function decideRedemption(
       },
       now,
     );
+    // The staff home counts this queue: its open pages re-read it.
+    await publishOpsQueue(trx, "points_redemptions");
     await audit(trx, "redemption_decided", input.context, {
       memberId: redemption.member_id,
       target: { type: "redemption", id: String(redemption.id) },
