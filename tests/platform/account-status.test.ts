@@ -185,11 +185,12 @@ describe("account status", () => {
     ]);
 
     const staff = await insertMember(db, { type: OPERATOR_TYPE });
+    // One at a time: each call is started only when the one before has been refused.
     for (const attempt of [
-      signOutPlayer(db, staff, act),
-      suspendPlayer(db, { memberId: staff, reason: "security", note: "" }, act),
-      signOutPlayer(db, "not-an-id", act),
+      () => signOutPlayer(db, staff, act),
+      () => suspendPlayer(db, { memberId: staff, reason: "security", note: "" }, act),
+      () => signOutPlayer(db, "not-an-id", act),
     ])
-      expect((await refusal(attempt)).code).toBe("player_not_found");
+      expect((await refusal(attempt())).code).toBe("player_not_found");
   });
 });
