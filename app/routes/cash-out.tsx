@@ -103,40 +103,32 @@ export async function action({
   const viewer = await requireCashOutViewer(request);
   const db = await getDb();
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "sign_out":
-      await deleteSession(db, viewer.token);
-      return redirect("/", {
-        headers: { "Set-Cookie": await clearCashOutSessionCookieHeader(request) },
-      });
-    case "collect": {
-      const [brand, t, locale] = await Promise.all([
-        withdrawBrandFor(db, viewer.member),
-        translatorFor(request),
-        i18next.getLocale(request),
-      ]);
-      const key = idempotencyKeyField.safeParse(formData.get("idempotencyKey"));
-      if (!key.success) return json({ form: "collect", error: t("withdraw.formExpired") }, 400);
-      try {
-        await transferAllToMain(db, { memberId: viewer.member.id, key: key.data }, brand.wallet);
-      } catch (error) {
-        // Nothing left in a vendor wallet (a doubled click, another tab): the page is as wanted.
-        if (!(error instanceof PlatformError && error.code === "nothing_to_transfer"))
-          return json({ form: "collect", error: walletErrorMessage(error, t, brand, locale) }, 400);
-      }
-      return redirect(CASH_OUT_PATH);
-    }
-    case "request": {
-      const [brand, t, locale] = await Promise.all([
-        withdrawBrandFor(db, viewer.member),
-        translatorFor(request),
-        i18next.getLocale(request),
-      ]);
-      return handleWithdrawalRequest({ db, brand, t, locale, viewer }, formData, CASH_OUT_PATH);
-    }
-    default:
-      throw json({ error: "unknown_intent" }, { status: 400 });
+  const intent = formData.get("intent");
+  if (intent === "sign_out") {
+    await deleteSession(db, viewer.token);
+    return redirect("/", {
+      headers: { "Set-Cookie": await clearCashOutSessionCookieHeader(request) },
+    });
   }
+  if (intent !== "collect" && intent !== "request")
+    throw json({ error: "unknown_intent" }, { status: 400 });
+  const [brand, t, locale] = await Promise.all([
+    withdrawBrandFor(db, viewer.member),
+    translatorFor(request),
+    i18next.getLocale(request),
+  ]);
+  if (intent === "request")
+    return handleWithdrawalRequest({ db, brand, t, locale, viewer }, formData, CASH_OUT_PATH);
+  const key = idempotencyKeyField.safeParse(formData.get("idempotencyKey"));
+  if (!key.success) return json({ form: "collect", error: t("withdraw.formExpired") }, 400);
+  try {
+    await transferAllToMain(db, { memberId: viewer.member.id, key: key.data }, brand.wallet);
+  } catch (error) {
+    // Nothing left in a vendor wallet (a doubled click, another tab): the page is as wanted.
+    if (!(error instanceof PlatformError && error.code === "nothing_to_transfer"))
+      return json({ form: "collect", error: walletErrorMessage(error, t, brand, locale) }, 400);
+  }
+  return redirect(CASH_OUT_PATH);
 }
 
 export default function CashOut() {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import type { Database } from "~/platform/db/open.server";
-import { PlatformError } from "~/platform/errors";
 import { login, type LoginInput } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { readSession } from "~/platform/identity/sessions.server";
 import { useSeededDatabase } from "../helpers/database";
+import { codeOf } from "../helpers/play";
 import { insertMember } from "../helpers/wallet";
 
 /**
@@ -51,16 +51,6 @@ async function memberOnBreak(db: Database, kind: "exclusion" | "time_out", type 
   return { id, account };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PlatformError) return error;
-    throw error;
-  }
-  throw new Error("expected a PlatformError");
-}
-
 describe("a self-excluded member's sign-in", () => {
   test("opens a cash-out session only, which lasts the browser session", async () => {
     const db = seeded.db;
@@ -77,13 +67,12 @@ describe("a self-excluded member's sign-in", () => {
   test("a time-out is refused as before, and so is an excluded agent at the agent site", async () => {
     const db = seeded.db;
     const resting = await memberOnBreak(db, "time_out");
-    expect(
-      (await refusal(login(db, passwordLogin(resting.account), rules, context(), policy))).code,
-    ).toBe("break_time_out");
+    expect(await codeOf(login(db, passwordLogin(resting.account), rules, context(), policy))).toBe(
+      "break_time_out",
+    );
     const agent = await memberOnBreak(db, "exclusion", 1);
     expect(
-      (await refusal(login(db, passwordLogin(agent.account, "agent"), rules, context(), policy)))
-        .code,
+      await codeOf(login(db, passwordLogin(agent.account, "agent"), rules, context(), policy)),
     ).toBe("break_exclusion");
   });
 });
