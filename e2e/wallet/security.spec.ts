@@ -1,5 +1,13 @@
 import pg from "pg";
-import { e2eDatabaseUrl, expect, label, test, uniqueMobile } from "../fixtures";
+import {
+  e2eDatabaseUrl,
+  enrolAuthenticator,
+  expect,
+  label,
+  test,
+  totpCode,
+  uniqueMobile,
+} from "../fixtures";
 
 const en = (key: string, vars: Record<string, string | number> = {}) => label("en", key, vars);
 
@@ -150,6 +158,54 @@ test.describe("security centre", () => {
     await other.goto("/member/security");
     await expect(other).toHaveURL(/\/login/);
     await elsewhere.close();
+  });
+
+  test("with an authenticator, a code from the app proves a mobile change instead of the password", async ({
+    signIn,
+    page,
+    createMember,
+    readSmsCode,
+  }) => {
+    const { account } = await createMember({ password: "Login123" });
+    await signIn(account, "Login123");
+    await page.goto("/member/security");
+    const { secret } = await enrolAuthenticator(page);
+
+    const section = page.getByTestId("bind-phone-section");
+    const mobile = uniqueMobile();
+    await section
+      .getByRole("combobox", { name: en("phone.country"), exact: true })
+      .selectOption({ label: "+92 (PK)" });
+    await section.getByRole("textbox", { name: en("phone.mobile"), exact: true }).fill(mobile);
+    await section.getByRole("button", { name: en("sms.getCode"), exact: true }).click();
+    await expect(section.getByTestId("send-code")).toBeDisabled();
+    const code = await readSmsCode(`+92${mobile}`);
+    const codeField = section.getByRole("textbox", { name: en("phone.code"), exact: true });
+    const appCode = section.getByRole("textbox", {
+      name: en("accountSafety.orAuthenticatorCode"),
+      exact: true,
+    });
+    const bind = () =>
+      section.getByRole("button", { name: en("security.bind.bindPhone"), exact: true }).click();
+
+    // Neither proof: one message says either will do.
+    await codeField.fill(code);
+    await bind();
+    await expect(section.getByText(en("accountSafety.proofRequired"))).toBeVisible();
+    // A wrong code from the app is refused on its own field.
+    // The enrolment used this step's code; the next step's is one the server also takes.
+    const right = await totpCode(secret, 1);
+    await codeField.fill(code);
+    await appCode.fill(right === "000000" ? "111111" : "000000");
+    await bind();
+    await expect(section.getByText(en("identityError.second_factor_wrong"))).toBeVisible();
+    await expect(appCode).toHaveValue("");
+
+    await codeField.fill(code);
+    await appCode.fill(right);
+    await bind();
+    await expect(section.getByTestId("bind-phone-done")).toHaveText(en("security.bind.phoneDone"));
+    await expect(section.getByTestId("bound-phone")).toContainText(mobile.slice(-2));
   });
 
   test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({

@@ -1,7 +1,7 @@
 import type { Database } from "~/platform/db/open.server";
-import { enrolWithSecret } from "~/platform/identity/authenticator.server";
 import { OPERATOR_TYPE } from "~/platform/identity/member-types";
 import type { StaffPermission } from "~/platform/identity/staff-permissions";
+import { enrolTestAuthenticator } from "./authenticator";
 import { insertMember } from "./wallet";
 import { opsCookie } from "./withdrawals";
 
@@ -14,6 +14,6 @@ export async function staffCookieWith(db: Database, permissions: readonly StaffP
     .returning("id")
     .executeTakeFirstOrThrow();
   await db.updateTable("staff").set({ role_id: role.id }).where("member_id", "=", id).execute();
-  await enrolWithSecret(db, id, "JBSWY3DPEHPK3PXP", new Date());
+  await enrolTestAuthenticator(db, id);
   return opsCookie(db, id);
 }

@@ -17,6 +17,7 @@ import { identityPolicy } from "~/platform/identity/policy.server";
 import { readProfile, updateProfile } from "~/platform/identity/profile.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { createSession, readSession } from "~/platform/identity/sessions.server";
+import { authenticatorCodeNow, enrolTestAuthenticator } from "../helpers/authenticator";
 import { useSeededDatabase } from "../helpers/database";
 import { insertMember } from "../helpers/wallet";
 
@@ -375,5 +376,61 @@ describe("changing a bound number or address", () => {
       from: "o***@example.com",
       to: "n***@example.com",
     });
+  });
+
+  test("a member with an authenticator may prove it with a code from the app instead of the password", async () => {
+    const memberId = await newMember();
+    await enrolTestAuthenticator(seeded.db, memberId);
+    const target = { channel: "email" as const, email: "totp.box@example.com" };
+    await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
+    const code = await codeSentTo("totp.box@example.com");
+    const change = (authenticatorCode: string) =>
+      bindEmail(
+        seeded.db,
+        senders(),
+        {
+          ...proven(memberId),
+          proof: { kind: "authenticator", code: authenticatorCode },
+          email: "totp.box@example.com",
+          code,
+        },
+        context(),
+        policy,
+      );
+    const right = await authenticatorCodeNow();
+    const wrong = right === "000000" ? "111111" : "000000";
+
+    // A wrong code is the authenticator's refusal, counted by its throttle; nothing changes.
+    await refused(change(wrong), "second_factor_wrong");
+    expect((await member(memberId)).email).toBeNull();
+    expect(await auditEvents(memberId, "second_factor_failed")).toMatchObject([
+      { detail: { reason: "wrong", purpose: "identity_proof" } },
+    ]);
+
+    await change(right);
+    expect((await member(memberId)).email).toBe("totp.box@example.com");
+  });
+
+  test("without an authenticator, an authenticator proof is refused", async () => {
+    const memberId = await newMember();
+    const target = { channel: "email" as const, email: "no.totp@example.com" };
+    await sendBindingCode(seeded.db, senders(), { memberId, target }, context(), policy);
+    const code = await codeSentTo("no.totp@example.com");
+    await refused(
+      bindEmail(
+        seeded.db,
+        senders(),
+        {
+          ...proven(memberId),
+          proof: { kind: "authenticator", code: "123456" },
+          email: "no.totp@example.com",
+          code,
+        },
+        context(),
+        policy,
+      ),
+      "authenticator_missing",
+    );
+    expect((await member(memberId)).email).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { dayIn } from "~/platform/calendar/date-range";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
+import { authenticatorCodeNow, enrolTestAuthenticator } from "../helpers/authenticator";
 import { useSeededDatabase } from "../helpers/database";
 import {
   formPost,
@@ -324,6 +325,50 @@ describe("the login password a binding asks for", () => {
       loginPassword: "Login123",
     });
     expect(bound.status).toBe(302);
+  });
+});
+
+describe("a member with an authenticator", () => {
+  test("may prove a binding with a code from the app instead of the password; neither is refused, a wrong code on its own field", async () => {
+    const member = await newMember();
+    await enrolTestAuthenticator(handle.db, member.id);
+    expect((await page(member.cookie)).authenticator.status).toBe("active");
+    const fields = { countryDialingCode: "92", mobileNum: "3009991277" };
+    await post(member.cookie, { intent: "send-code", channel: "sms", ...fields });
+    const code = await codeSentTo("+923009991277");
+    const bind = (proof: Record<string, string>) =>
+      post(member.cookie, { intent: "bind-phone", ...fields, verificationCode: code, ...proof });
+
+    const neither = await jsonBody(bind({}));
+    expect(neither.result.error.loginPassword).toEqual([
+      "Enter your login password or a code from your authenticator app",
+    ]);
+    const right = await authenticatorCodeNow();
+    const wrong = await jsonBody(bind({ authenticatorCode: otherThan(right) }));
+    expect(wrong.result.error.authenticatorCode).toEqual(["The code is incorrect"]);
+    expect(wrong.result.initialValue).not.toHaveProperty("authenticatorCode");
+    expect((await memberRow(member.id)).mobile).toBeNull();
+
+    const bound = await bind({ authenticatorCode: right });
+    expect(bound.status).toBe(302);
+    expect((await memberRow(member.id)).mobile).toBe("3009991277");
+  });
+
+  test("without one, a code in place of the password is not accepted", async () => {
+    const member = await newMember();
+    const fields = { countryDialingCode: "92", mobileNum: "3009991278" };
+    await post(member.cookie, { intent: "send-code", channel: "sms", ...fields });
+    const code = await codeSentTo("+923009991278");
+    const refused = await jsonBody(
+      post(member.cookie, {
+        intent: "bind-phone",
+        ...fields,
+        verificationCode: code,
+        authenticatorCode: "123456",
+      }),
+    );
+    expect(refused.result.error.loginPassword).toEqual(["Input cannot be empty"]);
+    expect((await memberRow(member.id)).mobile).toBeNull();
   });
 });
 

@@ -16,9 +16,9 @@ import { PlatformError } from "../errors";
 
 /**
  * Binding a mobile number or an e-mail address to a signed-in member (the
- * security centre). The session and the login password prove who the member
- * is; a one-time code (purpose "bind") sent to the new number or address proves
- * it is theirs. The old number or address is told, and every other session of
+ * security centre). The session and the login password (or a code from the
+ * member's authenticator) prove who the member is; a one-time code (purpose
+ * "bind") sent to the new number or address proves it is theirs. The old number or address is told, and every other session of
  * the member ends.
  * A number or address another member already uses is refused before any code
  * goes out, and again when the code is consumed (the unique index on the
@@ -99,7 +99,7 @@ export interface BindingInput {
   memberId: string;
   /** The session that makes the change: it stays; every other session of the member ends. */
   sessionId: string;
-  /** The member's proof beyond the session (the login password today). */
+  /** The member's proof beyond the session: the login password or an authenticator code. */
   proof: IdentityProof;
   code: string;
   notice: ContactChangeNotice;
@@ -115,7 +115,7 @@ async function bind(
   const { memberId, target } = input;
   // The session alone never moves the account's contacts: a borrowed phone or a stolen cookie
   // must not be able to bind a number that then resets the password.
-  await confirmIdentity(db, memberId, input.proof);
+  await confirmIdentity(db, memberId, input.proof, context);
   // Checked before the code is consumed, so a refused number does not burn the member's code.
   await assertFreeFor(db, memberId, target);
   await consumeCode(db, { purpose: "bind", target, code: input.code }, policy);

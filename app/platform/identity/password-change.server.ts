@@ -132,7 +132,13 @@ export async function changePassword(
   now = new Date(),
 ) {
   refuseDefault(input.newPassword);
-  await confirmIdentity(db, input.memberId, { kind: "password", password: input.oldPassword }, now);
+  await confirmIdentity(
+    db,
+    input.memberId,
+    { kind: "password", password: input.oldPassword },
+    context,
+    now,
+  );
   if (input.oldPassword === input.newPassword) throw new PlatformError("password_unchanged");
   const member = await db
     .selectFrom("members")

@@ -47,10 +47,15 @@ export async function setWithdrawPassword(
     );
   } else {
     // The first one is proven like every change that could hand the account over.
-    await confirmIdentity(db, input.memberId, {
-      kind: "password",
-      password: input.loginPassword ?? "",
-    });
+    await confirmIdentity(
+      db,
+      input.memberId,
+      {
+        kind: "password",
+        password: input.loginPassword ?? "",
+      },
+      context,
+    );
   }
   await db
     .updateTable("members")

@@ -8,20 +8,24 @@ import { answerParts, type SectionAnswer } from "./section";
 /**
  * The shared shape of the bind forms: the new number or address (children),
  * a code sent to it (the get-code button posts intent send-code with the
- * form's channel), the login password and the bind button. Works without JavaScript: every
- * button is a plain submit.
+ * form's channel), the proof that it is the member (the login password, or with an
+ * authenticator either that or a code from the app) and the bind button. Works without
+ * JavaScript: every button is a plain submit.
  */
 export function BindingForm({
   intent,
   channel,
   answer,
   submitLabel,
+  withAuthenticator,
   children,
 }: {
   intent: "bind-phone" | "bind-email";
   channel: "sms" | "email";
   answer?: SectionAnswer;
   submitLabel: string;
+  /** The member has an authenticator: its code is offered beside the password. */
+  withAuthenticator: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -58,15 +62,36 @@ export function BindingForm({
         />
         <SmsCodeButton intent="send-code" codeSent={answer?.codeSent ?? null} />
       </div>
-      {/* The session alone never moves the account's contacts: the login password too. */}
-      <Field
-        name="loginPassword"
-        type="password"
-        label={t("accountSafety.loginPassword")}
-        autoComplete="current-password"
-        errors={errors.loginPassword}
-        required
-      />
+      {/* The session alone never moves the account's contacts: a proof of the member too. */}
+      {withAuthenticator ? (
+        <fieldset>
+          <legend>{t("accountSafety.proofLegend")}</legend>
+          <Field
+            name="loginPassword"
+            type="password"
+            label={t("accountSafety.loginPassword")}
+            autoComplete="current-password"
+            errors={errors.loginPassword}
+          />
+          <Field
+            name="authenticatorCode"
+            label={t("accountSafety.orAuthenticatorCode")}
+            hint={t("authenticator.codeHint")}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            errors={errors.authenticatorCode}
+          />
+        </fieldset>
+      ) : (
+        <Field
+          name="loginPassword"
+          type="password"
+          label={t("accountSafety.loginPassword")}
+          autoComplete="current-password"
+          errors={errors.loginPassword}
+          required
+        />
+      )}
       <FormErrors errors={errors[""]} />
       <button type="submit" name="intent" value={intent} className="button primary">
         {submitLabel}

@@ -8,10 +8,12 @@ export function EmailSection({
   answer,
   bound,
   done,
+  withAuthenticator,
 }: {
   answer?: SectionAnswer;
   bound: string | null;
   done: boolean;
+  withAuthenticator: boolean;
 }) {
   const { t } = useTranslation();
   const { errors, values } = answerParts(answer);
@@ -28,6 +30,7 @@ export function EmailSection({
         intent="bind-email"
         channel="email"
         answer={answer}
+        withAuthenticator={withAuthenticator}
         submitLabel={t("security.bind.bindEmail")}
       >
         <Field

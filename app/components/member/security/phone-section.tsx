@@ -10,12 +10,14 @@ export function PhoneSection({
   bound,
   countries,
   done,
+  withAuthenticator,
 }: {
   answer?: SectionAnswer;
   /** The bound number, masked, or null. */
   bound: string | null;
   countries: CountryOption[];
   done: boolean;
+  withAuthenticator: boolean;
 }) {
   const { t } = useTranslation();
   const { errors, values } = answerParts(answer);
@@ -32,6 +34,7 @@ export function PhoneSection({
         intent="bind-phone"
         channel="sms"
         answer={answer}
+        withAuthenticator={withAuthenticator}
         submitLabel={t("security.bind.bindPhone")}
       >
         <div className="register-phone-row">

@@ -4,6 +4,7 @@ import * as z from "zod/v4";
 import type { SecuritySection } from "~/components/member/security/section";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
+import { hasAuthenticator } from "~/platform/identity/authenticator.server";
 import { bindEmail, bindMobile, sendBindingCode } from "~/platform/identity/contact-binding.server";
 import type { IdentityProof } from "~/platform/identity/identity-proof.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
@@ -11,12 +12,7 @@ import { identityPolicy } from "~/platform/identity/policy.server";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { auditContext } from "~/utils/auth.server";
 import { parseSubmission } from "~/utils/form.server";
-import {
-  codeField,
-  mobileFields,
-  requiredSecret,
-  ruledField,
-} from "~/utils/identity-schemas.server";
+import { codeField, mobileFields, ruledField } from "~/utils/identity-schemas.server";
 import { codeRequestRefusal, identityErrorMessage } from "~/utils/identity.server";
 import { failure, HIDDEN_FIELDS, type Reply, type SecurityRequest } from "./__security-form.server";
 
@@ -26,21 +22,44 @@ const sendCodeSchema = (brand: BrandConfig, t: TFunction) =>
     z.object({ channel: z.literal("email"), email: ruledField(brand, "email", t) }),
   ]);
 
-/** The login password: the proof beyond the session that a binding asks for. */
-const proofField = (t: TFunction) => requiredSecret(t("validation.required"));
+/**
+ * The proof beyond the session that a binding asks for: the login password, or, for a
+ * member with an authenticator, either the password or a code from the app (or a recovery
+ * code). With both filled in, the password is checked and the code left unused.
+ */
+function proofFields(t: TFunction) {
+  const message = t("validation.required");
+  const optional = z.preprocess(
+    (value) => (typeof value === "string" && value.trim() ? value : undefined),
+    z.string().max(200, { error: message }).optional(),
+  );
+  return { loginPassword: optional, authenticatorCode: optional };
+}
 
-const bindPhoneSchema = (brand: BrandConfig, t: TFunction) =>
-  z.object({
-    ...mobileFields(brand, t),
-    verificationCode: codeField(t),
-    loginPassword: proofField(t),
-  });
-const bindEmailSchema = (brand: BrandConfig, t: TFunction) =>
-  z.object({
-    email: ruledField(brand, "email", t),
-    verificationCode: codeField(t),
-    loginPassword: proofField(t),
-  });
+/** Without a proof the form is refused on the password field, which every form starts with. */
+function oneProof(t: TFunction, withAuthenticator: boolean) {
+  return (form: { loginPassword?: string; authenticatorCode?: string }, ctx: z.RefinementCtx) => {
+    if (form.loginPassword || (withAuthenticator && form.authenticatorCode)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["loginPassword"],
+      message: withAuthenticator ? t("accountSafety.proofRequired") : t("validation.required"),
+    });
+  };
+}
+
+const bindPhoneSchema = (brand: BrandConfig, t: TFunction, withAuthenticator: boolean) =>
+  z
+    .object({ ...mobileFields(brand, t), verificationCode: codeField(t), ...proofFields(t) })
+    .superRefine(oneProof(t, withAuthenticator));
+const bindEmailSchema = (brand: BrandConfig, t: TFunction, withAuthenticator: boolean) =>
+  z
+    .object({
+      email: ruledField(brand, "email", t),
+      verificationCode: codeField(t),
+      ...proofFields(t),
+    })
+    .superRefine(oneProof(t, withAuthenticator));
 
 /** What the old number or address is told, in the language the member uses now. */
 const changeNotice = (brand: BrandConfig, t: TFunction) => ({
@@ -49,14 +68,11 @@ const changeNotice = (brand: BrandConfig, t: TFunction) => ({
   mailText: t("accountSafety.notice.emailText", { brand: brand.name }),
 });
 
-/**
- * The proof a binding carries. The authenticator code, once it exists, is the other kind
- * (`IdentityProof`); this is the one place the form's fields become a proof.
- */
-const proofOf = (form: { loginPassword: string }): IdentityProof => ({
-  kind: "password",
-  password: form.loginPassword,
-});
+/** The one place the form's fields become a proof (the schema made sure one is there). */
+const proofOf = (form: { loginPassword?: string; authenticatorCode?: string }): IdentityProof =>
+  form.loginPassword
+    ? { kind: "password", password: form.loginPassword }
+    : { kind: "authenticator", code: form.authenticatorCode ?? "" };
 
 const CODE_ERRORS = new Set([
   "invalid-verification-code",
@@ -76,6 +92,7 @@ function bindingError(
   if (code === "old_password_wrong")
     return { fieldErrors: { loginPassword: [t("accountSafety.passwordWrong")] } };
   const message = identityErrorMessage(error, t);
+  if (code.startsWith("second_factor_")) return { fieldErrors: { authenticatorCode: [message] } };
   return CODE_ERRORS.has(code)
     ? { fieldErrors: { verificationCode: [message] } }
     : { formErrors: [message] };
@@ -135,7 +152,10 @@ export async function bindPhone({
   brand,
   t,
 }: SecurityRequest): Reply {
-  const submission = parseSubmission(formData, { schema: bindPhoneSchema(brand, t) });
+  const withAuthenticator = await hasAuthenticator(db, viewer.member.id);
+  const submission = parseSubmission(formData, {
+    schema: bindPhoneSchema(brand, t, withAuthenticator),
+  });
   if (submission.status !== "success")
     return failure("phone", submission.reply({ hideFields: HIDDEN_FIELDS }));
   const { countryDialingCode, mobileNum, verificationCode } = submission.value;
@@ -172,7 +192,10 @@ export async function bindEmailAddress({
   brand,
   t,
 }: SecurityRequest): Reply {
-  const submission = parseSubmission(formData, { schema: bindEmailSchema(brand, t) });
+  const withAuthenticator = await hasAuthenticator(db, viewer.member.id);
+  const submission = parseSubmission(formData, {
+    schema: bindEmailSchema(brand, t, withAuthenticator),
+  });
   if (submission.status !== "success")
     return failure("email", submission.reply({ hideFields: HIDDEN_FIELDS }));
   const { email, verificationCode } = submission.value;

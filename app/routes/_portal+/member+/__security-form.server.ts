@@ -14,6 +14,7 @@ import { SECRET_FIELDS } from "~/utils/identity.server";
 export const HIDDEN_FIELDS = [
   ...SECRET_FIELDS,
   "loginPassword",
+  "authenticatorCode",
   "oldWithdrawPassword",
   "newWithdrawPassword",
   "confirmWithdrawPassword",

@@ -202,12 +202,14 @@ export default function SecurityCentre() {
         bound={data.contacts.mobile}
         countries={data.countries}
         done={doneIs("phone")}
+        withAuthenticator={data.authenticator.status === "active"}
       />
       <EmailSection
         key={keyFor("email")}
         answer={answerFor("email")}
         bound={data.contacts.email}
         done={doneIs("email")}
+        withAuthenticator={data.authenticator.status === "active"}
       />
       <ProfileSection
         key={keyFor("profile")}
