@@ -14,8 +14,7 @@ import { PlatformError } from "../errors";
  * its recovery codes). Which kinds a form offers is the form's choice.
  */
 export type IdentityProof =
-  | { kind: "password"; password: string }
-  | { kind: "authenticator"; code: string };
+  { kind: "password"; password: string } | { kind: "authenticator"; code: string };
 
 /** Wrong proofs one member may present per window, across every form that asks for one. */
 export const PROOF_ATTEMPTS = 5;
