@@ -36,6 +36,7 @@ test.describe("agent centre", () => {
       "hourlySalary",
       "realtimeSalary",
       "messages",
+      "security",
       "customerService",
     ]) {
       await expect(menu.getByRole("link", { name: menuLabel(key), exact: true })).toBeVisible();
@@ -99,6 +100,19 @@ test.describe("agent centre", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       label("en", "agentCentre.messages.title"),
     );
+  });
+
+  test("the security centre opens from the menu: the agent's password, authenticator and sessions", async ({
+    page,
+  }) => {
+    const menu = page.getByRole("navigation", { name: label("en", "agentCentre.menu.title") });
+    await menu.getByRole("link", { name: menuLabel("security"), exact: true }).click();
+    await expect(page).toHaveURL("/member/security");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("en", "security.title"));
+    await expect(page.getByTestId("authenticator-start")).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: label("en", "accountSafety.sessions.title") }),
+    ).toBeVisible();
   });
 
   test("the header clock shows the time, and ticks once JavaScript runs", async ({

@@ -28,6 +28,7 @@ export const AGENT_MENU_KEYS = [
   "hourlySalary",
   "realtimeSalary",
   "messages",
+  "security",
   "customerService",
 ] as const;
 
@@ -49,6 +50,9 @@ const HREFS: Record<Exclude<AgentMenuKey, "customerService">, string> = {
   hourlySalary: "/agentHome/hourly-salary",
   realtimeSalary: "/agentHome/realtime-salary",
   messages: "/agentHome/messages",
+  // The security centre is the members' own page: an agent's password, authenticator and
+  // sessions are managed exactly as a member's.
+  security: "/member/security",
 };
 
 /** The menu item of each contract kind, and the consolidated-info flags that say "holds one" and "one is offered". */

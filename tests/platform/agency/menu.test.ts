@@ -34,6 +34,7 @@ describe("the agent menu", () => {
     expect(menu.map((item) => item.key)).toEqual(ALWAYS);
     expect(menu.find((item) => item.key === "overview")?.href).toBe("/agentHome");
     expect(menu.find((item) => item.key === "deposit")?.href).toBe("/member/deposit");
+    expect(menu.find((item) => item.key === "security")?.href).toBe("/member/security");
     expect(menu.find((item) => item.key === "customerService")?.href).toBeNull();
   });
 
