@@ -174,14 +174,22 @@ export interface RecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
-export interface PendingSecondFactorsTable {
+/**
+ * The single-use ticket between a right first factor and the next sign-in step: the new-IP
+ * step-up (ADR 37) or the authenticator code (ADR 34). Only a SHA-256 of it is stored.
+ */
+export interface SignInTicketsTable {
   token_hash: string;
+  kind: "step_up" | "second_factor";
   member_id: string;
   site: Site;
   remember: boolean;
   redirect_to: string;
   method: string;
   forced_reason: string | null;
+  /** Step-up only (and there required): the methods offered, comma-separated. */
+  methods: string | null;
+  ip: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
@@ -210,22 +218,6 @@ export interface KnownSignInsTable {
   value_hash: string;
   first_seen_at: Timestamp;
   last_seen_at: Timestamp;
-}
-
-/** ADR 37: a right password from an unknown IP and device, waiting for the extra check. */
-export interface PendingStepUpsTable {
-  token_hash: string;
-  member_id: string;
-  site: Site;
-  remember: boolean;
-  redirect_to: string;
-  method: string;
-  forced_reason: string | null;
-  /** The methods offered, comma-separated. */
-  methods: string;
-  ip: string | null;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
 }
 
 export interface VerificationCodesTable {
@@ -482,11 +474,10 @@ export interface DB {
   pending_password_changes: PendingPasswordChangesTable;
   authenticators: AuthenticatorsTable;
   recovery_codes: RecoveryCodesTable;
-  pending_second_factors: PendingSecondFactorsTable;
+  sign_in_tickets: SignInTicketsTable;
   known_sign_ins: KnownSignInsTable;
   staff: StaffTable;
   staff_roles: StaffRolesTable;
-  pending_step_ups: PendingStepUpsTable;
   verification_codes: VerificationCodesTable;
   captchas: CaptchasTable;
   outbox: OutboxTable;

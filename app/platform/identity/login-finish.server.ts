@@ -2,8 +2,8 @@ import { hasAuthenticator } from "./authenticator.server";
 import type { ForcedChangeReason } from "./forced-change";
 import { startPasswordChange } from "./password-change.server";
 import type { IdentityPolicy } from "./policy.server";
-import { startSecondFactor } from "./second-factor-login.server";
 import { createSession, purgeExpiredSessions, type NewSession, type Site } from "./sessions.server";
+import { openSignInTicket } from "./sign-in-tickets.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
@@ -13,33 +13,53 @@ export type FinishedLogin =
   | { kind: "change-password"; ticket: string; reason: string; member: Member }
   | { kind: "second-factor"; ticket: string; member: Member };
 
+export interface FinishLoginInput {
+  site: Site;
+  remember: boolean;
+  redirectTo: string;
+  method: string;
+  forcedReason: Exclude<ForcedChangeReason, "reset"> | null;
+  /** An authenticator code was already given (in the step-up, or the code step itself). */
+  authenticatorDone?: boolean;
+  /** Added to the login_ok audit's detail. */
+  detail?: Record<string, unknown>;
+}
+
 /**
  * The end of every sign-in once the first factor (and, from a new IP, the step-up of ADR 37)
- * passed: the authenticator code when one is enrolled (ADR 34) unless the step-up already
- * took it, then a forced password change, else the session.
+ * passed: the authenticator code when one is enrolled (ADR 34) unless it was already given,
+ * then a forced password change, else the session.
  */
+export function finishLogin(
+  db: Database,
+  member: Member,
+  input: FinishLoginInput & { authenticatorDone: true },
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now: Date,
+): Promise<Exclude<FinishedLogin, { kind: "second-factor" }>>;
+export function finishLogin(
+  db: Database,
+  member: Member,
+  input: FinishLoginInput,
+  context: AuditContext,
+  policy: IdentityPolicy,
+  now: Date,
+): Promise<FinishedLogin>;
 export async function finishLogin(
   db: Database,
   member: Member,
-  input: {
-    site: Site;
-    remember: boolean;
-    redirectTo: string;
-    method: string;
-    forcedReason: Exclude<ForcedChangeReason, "reset"> | null;
-    /** The step-up was passed with an authenticator code: it is not asked for again. */
-    authenticatorDone?: boolean;
-    detail?: Record<string, unknown>;
-  },
+  input: FinishLoginInput,
   context: AuditContext,
   policy: IdentityPolicy,
   now: Date,
 ): Promise<FinishedLogin> {
   const reason = input.forcedReason;
   if (!input.authenticatorDone && (await hasAuthenticator(db, member.id))) {
-    const ticket = await startSecondFactor(
+    const ticket = await openSignInTicket(
       db,
       {
+        kind: "second_factor",
         memberId: member.id,
         site: input.site,
         remember: input.remember,

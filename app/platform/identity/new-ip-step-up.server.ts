@@ -6,8 +6,15 @@ import { finishLogin, type FinishedLogin } from "./login-finish.server";
 import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
 import { countAttempt } from "./rate-limits.server";
-import { hashToken, randomToken } from "./secrets.server";
+import { hashToken } from "./secrets.server";
 import type { Site } from "./sessions.server";
+import {
+  claimSignInTicket,
+  openSignInTicket,
+  readSignInTicket,
+  SIGN_IN_TICKET_MS,
+  voidSignInTicket,
+} from "./sign-in-tickets.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
@@ -31,7 +38,7 @@ export interface StepUpRule {
 }
 
 /** How long the extra check may take after the password was right. */
-export const STEP_UP_TICKET_MS = 10 * 60_000;
+export const STEP_UP_TICKET_MS = SIGN_IN_TICKET_MS.step_up;
 /** Wrong answers per member and window, counted in the statement that checks (ADR 36). */
 export const STEP_UP_LIMIT = 5;
 export const STEP_UP_WINDOW_MS = 15 * 60_000;
@@ -147,40 +154,12 @@ export async function startStepUp(
   },
   now = new Date(),
 ): Promise<string> {
-  const ticket = randomToken();
-  await db.deleteFrom("pending_step_ups").where("expires_at", "<", now).execute();
-  await db
-    .insertInto("pending_step_ups")
-    .values({
-      token_hash: hashToken(ticket),
-      member_id: input.memberId,
-      site: input.site,
-      remember: input.remember,
-      redirect_to: input.redirectTo,
-      method: input.method,
-      forced_reason: input.forcedReason,
-      methods: input.methods.join(","),
-      ip: input.ip,
-      expires_at: new Date(now.getTime() + STEP_UP_TICKET_MS),
-    })
-    .execute();
-  return ticket;
+  return openSignInTicket(db, { kind: "step_up", ...input }, now);
 }
 
 async function pendingStepUp(db: Database, ticket: string, site: Site, now: Date) {
-  const pending = await db
-    .selectFrom("pending_step_ups")
-    .innerJoin("members", "members.id", "pending_step_ups.member_id")
-    .selectAll("members")
-    .select(["pending_step_ups.site as ticket_site", "pending_step_ups.methods as ticket_methods"])
-    .where("token_hash", "=", hashToken(ticket))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (!pending || pending.ticket_site !== site || pending.status !== "active")
-    throw new PlatformError("step_up_expired");
-  const { ticket_site: _site, ticket_methods, ...member } = pending;
-  return { member: member as Member, methods: ticket_methods.split(",") as StepUpMethod[] };
+  const pending = await readSignInTicket(db, "step_up", { ticket, site }, now);
+  return { member: pending.member, methods: pending.ticket.methods as StepUpMethod[] };
 }
 
 /** What the step's form shows: the methods offered for this ticket. */
@@ -242,7 +221,6 @@ export async function completeStepUp(
   policy: IdentityPolicy,
   now = new Date(),
 ): Promise<StepUpOutcome> {
-  const tokenHash = hashToken(input.ticket);
   const { member, methods } = await pendingStepUp(db, input.ticket, input.site, now);
   if (!methods.includes(input.method)) throw new PlatformError("step_up_method_unavailable");
   const answer = input.answer.trim();
@@ -255,12 +233,7 @@ export async function completeStepUp(
     now,
   );
   const minutes = Math.max(1, Math.ceil((windowEndsAt.getTime() - now.getTime()) / 60_000));
-  const voidTicket = () =>
-    db
-      .updateTable("pending_step_ups")
-      .set({ used_at: now })
-      .where("token_hash", "=", tokenHash)
-      .execute();
+  const voidTicket = () => voidSignInTicket(db, "step_up", input.ticket, now);
   if (hits > STEP_UP_LIMIT) {
     await voidTicket();
     throw new PlatformError("step_up_locked", { minutes });
@@ -305,14 +278,12 @@ export async function completeStepUp(
     }
   }
 
-  const claimed = await db
-    .updateTable("pending_step_ups")
-    .set({ used_at: now })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .returning(["site", "remember", "redirect_to", "method", "forced_reason", "ip"])
-    .executeTakeFirst();
-  if (!claimed) throw new PlatformError("step_up_expired");
+  const claimed = await claimSignInTicket(
+    db,
+    "step_up",
+    { ticket: input.ticket, site: input.site },
+    now,
+  );
   const ip = claimed.ip ?? context.ip;
   await recordKnownSignIn(db, member.id, ip, input.deviceId, now);
   await audit(db, "step_up_passed", context, {
@@ -330,9 +301,9 @@ export async function completeStepUp(
     {
       site: claimed.site,
       remember: claimed.remember,
-      redirectTo: claimed.redirect_to,
+      redirectTo: claimed.redirectTo,
       method: claimed.method,
-      forcedReason: claimed.forced_reason as Exclude<ForcedChangeReason, "reset"> | null,
+      forcedReason: claimed.forcedReason,
       authenticatorDone: input.method === "authenticator",
       detail: { stepUp: input.method },
     },
@@ -340,5 +311,5 @@ export async function completeStepUp(
     policy,
     now,
   );
-  return { ...finished, redirectTo: claimed.redirect_to, site: claimed.site };
+  return { ...finished, redirectTo: claimed.redirectTo, site: claimed.site };
 }

@@ -1,22 +1,27 @@
 import { verifySecondFactor } from "./authenticator.server";
 import type { ForcedChangeReason } from "./forced-change";
-import { startPasswordChange } from "./password-change.server";
+import { finishLogin } from "./login-finish.server";
 import type { IdentityPolicy } from "./policy.server";
-import { hashToken, randomToken } from "./secrets.server";
-import { createSession, type NewSession, type Site } from "./sessions.server";
-import { audit, type AuditContext } from "../audit/audit.server";
+import type { NewSession, Site } from "./sessions.server";
+import {
+  claimSignInTicket,
+  openSignInTicket,
+  readSignInTicket,
+  SIGN_IN_TICKET_MS,
+} from "./sign-in-tickets.server";
+import type { AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
-import { PlatformError } from "../errors";
 
 /** How long the code step of a login may take after the password (or SMS code) was right. */
-export const SECOND_FACTOR_TICKET_MS = 5 * 60_000;
+export const SECOND_FACTOR_TICKET_MS = SIGN_IN_TICKET_MS.second_factor;
 
 /**
  * A login whose member has an authenticator holds a ticket after the first
  * factor, not a session (the forced change-password ticket's pattern): a
  * short-lived single-use token proving the password or SMS code was right,
- * carried by the code step's form.
+ * carried by the code step's form. finishLogin opens it through the tickets
+ * module itself (this module calls finishLogin, so it cannot call back here).
  */
 export async function startSecondFactor(
   db: Database,
@@ -30,21 +35,7 @@ export async function startSecondFactor(
   },
   now = new Date(),
 ): Promise<string> {
-  const ticket = randomToken();
-  await db
-    .insertInto("pending_second_factors")
-    .values({
-      token_hash: hashToken(ticket),
-      member_id: input.memberId,
-      site: input.site,
-      remember: input.remember,
-      redirect_to: input.redirectTo,
-      method: input.method,
-      forced_reason: input.forcedReason,
-      expires_at: new Date(now.getTime() + SECOND_FACTOR_TICKET_MS),
-    })
-    .execute();
-  return ticket;
+  return openSignInTicket(db, { kind: "second_factor", ...input }, now);
 }
 
 export type SecondFactorOutcome =
@@ -52,10 +43,10 @@ export type SecondFactorOutcome =
   | { kind: "change-password"; ticket: string; reason: string; member: Member; site: Site };
 
 /**
- * The code step: a right code (or recovery code) claims the ticket and opens
- * the session — or, when the password must still be changed, hands over to the
- * change-password ticket. A wrong code leaves the ticket for another try (the
- * throttle of verifySecondFactor counts them).
+ * The code step: a right code (or recovery code) claims the ticket and the
+ * sign-in ends as any other — the session, or, when the password must still
+ * be changed, the change-password ticket. A wrong code leaves the ticket for
+ * another try (the throttle of verifySecondFactor counts them).
  */
 export async function completeSecondFactor(
   db: Database,
@@ -64,66 +55,37 @@ export async function completeSecondFactor(
   policy: IdentityPolicy,
   now = new Date(),
 ): Promise<SecondFactorOutcome> {
-  const tokenHash = hashToken(input.ticket);
-  const pending = await db
-    .selectFrom("pending_second_factors")
-    .innerJoin("members", "members.id", "pending_second_factors.member_id")
-    .selectAll("members")
-    .select(["pending_second_factors.site as ticket_site"])
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
   // A ticket is good on the site that issued it only.
-  if (!pending || pending.ticket_site !== input.site || pending.status !== "active")
-    throw new PlatformError("second_factor_expired");
-  const { ticket_site: _site, ...member } = pending;
-  const method = await verifySecondFactor(db, member, input.code, context, now);
-  const claimed = await db
-    .updateTable("pending_second_factors")
-    .set({ used_at: now })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .returning(["site", "remember", "redirect_to", "method", "forced_reason"])
-    .executeTakeFirst();
-  if (!claimed) throw new PlatformError("second_factor_expired");
-  const loginDetail = { method: claimed.method, site: claimed.site, secondFactor: method };
-  if (claimed.forced_reason) {
-    const ticket = await startPasswordChange(
-      db,
-      {
-        memberId: member.id,
-        reason: claimed.forced_reason as Exclude<ForcedChangeReason, "reset">,
-        site: claimed.site,
-        remember: claimed.remember,
-        redirectTo: claimed.redirect_to,
-      },
-      policy,
-      now,
-    );
-    await audit(db, "login_ok", context, {
-      memberId: member.id,
-      account: member.account,
-      detail: { ...loginDetail, forcedChange: claimed.forced_reason },
-    });
-    return {
-      kind: "change-password",
-      ticket,
-      reason: claimed.forced_reason,
-      member,
-      site: claimed.site,
-    };
-  }
-  const session = await createSession(
+  const { member } = await readSignInTicket(
     db,
-    { memberId: member.id, site: claimed.site, remember: claimed.remember, ...context },
+    "second_factor",
+    { ticket: input.ticket, site: input.site },
+    now,
+  );
+  const secondFactor = await verifySecondFactor(db, member, input.code, context, now);
+  const claimed = await claimSignInTicket(
+    db,
+    "second_factor",
+    { ticket: input.ticket, site: input.site },
+    now,
+  );
+  const finished = await finishLogin(
+    db,
+    member,
+    {
+      site: claimed.site,
+      remember: claimed.remember,
+      redirectTo: claimed.redirectTo,
+      method: claimed.method,
+      forcedReason: claimed.forcedReason,
+      authenticatorDone: true,
+      detail: { secondFactor },
+    },
+    context,
     policy,
     now,
   );
-  await audit(db, "login_ok", context, {
-    memberId: member.id,
-    account: member.account,
-    detail: loginDetail,
-  });
-  return { kind: "session", session, member, redirectTo: claimed.redirect_to, site: claimed.site };
+  if (finished.kind === "session")
+    return { ...finished, redirectTo: claimed.redirectTo, site: claimed.site };
+  return { ...finished, site: claimed.site };
 }

@@ -37,6 +37,7 @@ import * as playerPage from "./0038-player-page";
 import * as withdrawalFourEyes from "./0039-withdrawal-four-eyes";
 import * as memberSuspension from "./0040-member-suspension";
 import * as cashOutSessions from "./0041-cash-out-sessions";
+import * as signInTickets from "./0042-sign-in-tickets";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "0039-withdrawal-four-eyes": withdrawalFourEyes,
   "0040-member-suspension": memberSuspension,
   "0041-cash-out-sessions": cashOutSessions,
+  "0042-sign-in-tickets": signInTickets,
 };
 
 export const migrationProvider: MigrationProvider = {
