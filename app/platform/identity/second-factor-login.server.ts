@@ -1,42 +1,16 @@
 import { verifySecondFactor } from "./authenticator.server";
-import type { ForcedChangeReason } from "./forced-change";
 import { finishLogin } from "./login-finish.server";
 import type { IdentityPolicy } from "./policy.server";
 import type { NewSession, Site } from "./sessions.server";
-import {
-  claimSignInTicket,
-  openSignInTicket,
-  readSignInTicket,
-  SIGN_IN_TICKET_MS,
-} from "./sign-in-tickets.server";
+import { claimSignInTicket, readSignInTicket } from "./sign-in-tickets.server";
 import type { AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 
-/** How long the code step of a login may take after the password (or SMS code) was right. */
-export const SECOND_FACTOR_TICKET_MS = SIGN_IN_TICKET_MS.second_factor;
-
-/**
- * A login whose member has an authenticator holds a ticket after the first
- * factor, not a session (the forced change-password ticket's pattern): a
- * short-lived single-use token proving the password or SMS code was right,
- * carried by the code step's form. finishLogin opens it through the tickets
- * module itself (this module calls finishLogin, so it cannot call back here).
+/*
+ * A login whose member has an authenticator holds a ticket after the first factor, not a
+ * session: finishLogin opens it (sign-in-tickets.server.ts), the code step below spends it.
  */
-export async function startSecondFactor(
-  db: Database,
-  input: {
-    memberId: string;
-    site: Site;
-    remember: boolean;
-    redirectTo: string;
-    method: string;
-    forcedReason: Exclude<ForcedChangeReason, "reset"> | null;
-  },
-  now = new Date(),
-): Promise<string> {
-  return openSignInTicket(db, { kind: "second_factor", ...input }, now);
-}
 
 export type SecondFactorOutcome =
   | { kind: "session"; session: NewSession; member: Member; redirectTo: string; site: Site }
