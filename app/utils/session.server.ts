@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+import { KNOWN_SIGN_IN_KEPT_DAYS } from "~/platform/identity/known-sign-ins.server";
 import type { NewSession } from "~/platform/identity/sessions.server";
 import { cookieSecurity } from "./prefs.server";
 
@@ -84,10 +85,10 @@ export function clearOpsSessionCookieHeader(request: Request) {
  * ADR 37: the device cookie, a random id set at a passed member sign-in. A later
  * sign-in from a new IP but with this cookie is from a known device and is not
  * stepped up. httpOnly and SameSite=Lax like the session; kept for 400 days
- * (the most browsers allow).
+ * (the most browsers allow), as long as the platform keeps an unused known place.
  */
 const deviceCookie = createCookie("device", { path: "/", sameSite: "lax", httpOnly: true });
-const DEVICE_COOKIE_SECONDS = 400 * 86_400;
+const DEVICE_COOKIE_SECONDS = KNOWN_SIGN_IN_KEPT_DAYS * 86_400;
 
 export async function readDeviceId(request: Request): Promise<string | null> {
   const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));

@@ -208,6 +208,58 @@ test.describe("security centre", () => {
     await expect(section.getByTestId("bound-phone")).toContainText(mobile.slice(-2));
   });
 
+  test("known sign-in places: listed, one forgotten, then all", async ({
+    signIn,
+    page,
+    createMember,
+  }) => {
+    const { account } = await createMember({ password: "Login123" });
+    const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+    await client.connect();
+    try {
+      // Two places this member signed in from: an address and a phone's browser.
+      await client.query(
+        `insert into known_sign_ins (member_id, kind, value_hash, shown_value, first_seen_at, last_seen_at)
+         select id, kind, md5(random()::text), shown, now() - interval '3 days', now() - age::interval
+         from members, (values ('ip', '198.51.100.51', '1 day'),
+           ('device', 'Mozilla/5.0 (Linux; Android 13; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36', '2 days')) as p(kind, shown, age)
+         where account = $1`,
+        [account],
+      );
+    } finally {
+      await client.end();
+    }
+    await signIn(account, "Login123");
+    await page.goto("/member/security");
+    const section = page.getByTestId("known-places-section");
+    // The most recently used first; the browser by its name.
+    await expect(section.getByTestId("known-place")).toHaveText([
+      "198.51.100.51",
+      "Chrome · Android",
+    ]);
+
+    await section
+      .getByRole("button", {
+        name: en("accountSafety.knownPlaces.forgetLabel", {
+          place: `${en("accountSafety.knownPlaces.kindIp")} 198.51.100.51`,
+        }),
+        exact: true,
+      })
+      .click();
+    await expect(section.getByTestId("known-places-done")).toHaveText(
+      en("accountSafety.knownPlaces.doneOne"),
+    );
+    await expect(section.getByTestId("known-place")).toHaveText(["Chrome · Android"]);
+
+    await section
+      .getByRole("button", { name: en("accountSafety.knownPlaces.forgetAll"), exact: true })
+      .click();
+    await expect(section.getByTestId("known-places-done")).toHaveText(
+      en("accountSafety.knownPlaces.doneAll"),
+    );
+    await expect(section.getByTestId("no-known-places")).toBeVisible();
+  });
+
   test("profile fields are saved and shown after a reload; an under-18 birthday is refused", async ({
     signIn,
     page,

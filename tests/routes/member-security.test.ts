@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { dayIn } from "~/platform/calendar/date-range";
+import { recordKnownSignIn } from "~/platform/identity/known-sign-ins.server";
 import { latestOutboxMessage } from "~/platform/identity/outbox.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { getBrandConfig } from "~/platform/system/settings.server";
@@ -369,6 +370,51 @@ describe("a member with an authenticator", () => {
     );
     expect(refused.result.error.loginPassword).toEqual(["Input cannot be empty"]);
     expect((await memberRow(member.id)).mobile).toBeNull();
+  });
+});
+
+describe("known sign-in places", () => {
+  test("listed with the browser's name; one forgotten, then all; another member's place cannot be named", async () => {
+    const member = await newMember();
+    const other = await newMember();
+    const chrome =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+    await recordKnownSignIn(handle.db, member.id, {
+      ip: "198.51.100.41",
+      deviceId: "device-cccccccccccccccccccccccccccccccc",
+      userAgent: chrome,
+    });
+    await recordKnownSignIn(handle.db, other.id, { ip: "198.51.100.42" });
+    const places = (await page(member.cookie)).knownPlaces;
+    expect(places.map((place: { shown: string }) => place.shown).sort()).toEqual([
+      "198.51.100.41",
+      "Chrome · Windows",
+    ]);
+    const [theirs] = (await page(other.cookie)).knownPlaces;
+
+    // Another member's id: nothing of theirs goes.
+    await post(member.cookie, { intent: "forget-known-place", place: theirs.id });
+    expect((await page(other.cookie)).knownPlaces).toHaveLength(1);
+
+    const ip = places.find((place: { kind: string }) => place.kind === "ip");
+    const one = await post(member.cookie, { intent: "forget-known-place", place: ip.id });
+    expect(one.status).toBe(302);
+    expect(one.headers.get("Location")).toBe(
+      "/member/security?done=known-places&forgot=one#known-places",
+    );
+    expect((await page(member.cookie)).knownPlaces).toHaveLength(1);
+    const all = await post(member.cookie, { intent: "forget-known-place", place: "all" });
+    expect(all.headers.get("Location")).toBe(
+      "/member/security?done=known-places&forgot=all#known-places",
+    );
+    const after = await page(member.cookie, "?done=known-places&forgot=all");
+    expect(after.knownPlaces).toEqual([]);
+    expect(after.placesForgotten).toBe("all");
+
+    const bad = await thrownResponse(
+      post(member.cookie, { intent: "forget-known-place", place: "1 or 1=1" }),
+    );
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -4,6 +4,7 @@ import { sealAuditLog } from "../audit/audit-chain.server";
 import { announceStartedAnnouncements } from "../content/announcement-starts.server";
 import type { Database } from "../db/open.server";
 import { pruneOutbox } from "../events/outbox.server";
+import { pruneKnownSignIns } from "../identity/known-sign-ins.server";
 import { settleDueDraws } from "../play/lottery/draws.server";
 import { expireGrants } from "../rewards/bonus-grants.server";
 import { payDueCashback } from "../rewards/cashback.server";
@@ -41,6 +42,8 @@ export interface ScheduledWork {
   eventsPruned: number;
   /** Audit rows sealed into the chain (ADR 42). */
   auditSealed: number;
+  /** Known sign-in places long unused, forgotten (ADR 37). */
+  knownSignInsPruned: number;
 }
 
 /** One run, or null when another process holds the lock. */
@@ -68,6 +71,7 @@ export async function runScheduledWork(
         announcementsStarted: await announceStartedAnnouncements(conn, now),
         eventsPruned: await pruneOutbox(conn, now),
         auditSealed: await sealAuditLog(conn),
+        knownSignInsPruned: await pruneKnownSignIns(conn, now),
       };
     } finally {
       await sql`select pg_advisory_unlock(${SCHEDULER_LOCK})`.execute(conn);

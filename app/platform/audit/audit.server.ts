@@ -78,6 +78,8 @@ export const AUDIT_EVENTS = [
   "login_new_ip",
   "step_up_passed",
   "step_up_failed",
+  // The member forgot known sign-in places in the security centre (their next sign-in steps up).
+  "known_sign_ins_forgotten",
   // The back office's audit trail (issue 27): a staff member downloaded a part of it.
   "audit_exported",
   // Staff accounts and roles (ADR 44): an admin's changes, and the staff member's own password set through its link.

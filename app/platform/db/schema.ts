@@ -194,7 +194,6 @@ export interface SignInTicketsTable {
   used_at: Timestamp | null;
 }
 
-/** ADR 37: the IPs and device cookies a member has passed a sign-in from (hashed). */
 /** A named set of back-office permissions (app/platform/identity/staff-permissions.ts). */
 export interface StaffRolesTable {
   id: Generated<string>;
@@ -212,10 +211,14 @@ export interface StaffTable {
   created_at: Generated<Timestamp>;
 }
 
+/** ADR 37: the IPs and device cookies a member has passed a sign-in from (looked up by hash). */
 export interface KnownSignInsTable {
+  id: Generated<string>;
   member_id: string;
   kind: "ip" | "device";
   value_hash: string;
+  /** What the security centre's list shows: the IP, or a device's user agent (null before 0043). */
+  shown_value: string | null;
   first_seen_at: Timestamp;
   last_seen_at: Timestamp;
 }

@@ -2,12 +2,11 @@ import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
 import { CASH_OUT_PATH } from "./constants";
 import { forcedChangeReason, type LoginMethod } from "./forced-change";
+import { isKnownSignIn, recordKnownSignIn } from "./known-sign-ins.server";
 import { finishLogin } from "./login-finish.server";
 import { roleOf, type TypeSets } from "./member-types";
 import { findMemberByAccount, findMemberById, findMemberByMobile } from "./members.server";
 import {
-  isKnownSignIn,
-  recordKnownSignIn,
   startStepUp,
   stepUpMethods,
   type StepUpMethod,
@@ -340,7 +339,12 @@ export async function login(
         at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
       });
     }
-    await recordKnownSignIn(db, member.id, context.ip, input.deviceId, now);
+    await recordKnownSignIn(
+      db,
+      member.id,
+      { ip: context.ip, deviceId: input.deviceId, userAgent: context.userAgent },
+      now,
+    );
   }
   return finishLogin(
     db,

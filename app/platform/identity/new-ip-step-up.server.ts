@@ -1,12 +1,11 @@
-import { sql } from "kysely";
 import { hasAuthenticator, verifySecondFactor } from "./authenticator.server";
 import { consumeCode, requestCode, type CodeRequestResult, type CodeTarget } from "./codes.server";
 import type { ForcedChangeReason } from "./forced-change";
+import { recordKnownSignIn } from "./known-sign-ins.server";
 import { finishLogin, type FinishedLogin } from "./login-finish.server";
 import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
 import { countAttempt } from "./rate-limits.server";
-import { hashToken } from "./secrets.server";
 import type { Site } from "./sessions.server";
 import {
   claimSignInTicket,
@@ -42,65 +41,6 @@ export const STEP_UP_TICKET_MS = SIGN_IN_TICKET_MS.step_up;
 /** Wrong answers per member and window, counted in the statement that checks (ADR 36). */
 export const STEP_UP_LIMIT = 5;
 export const STEP_UP_WINDOW_MS = 15 * 60_000;
-
-/** The demo's accounts count these as known: signing in on one's own machine stays one step. */
-export const LOOPBACK_ADDRESSES = ["127.0.0.1", "::1", "::ffff:127.0.0.1"] as const;
-
-const valueHash = (kind: "ip" | "device", value: string) => hashToken(`${kind}:${value}`);
-
-/** Whether the IP or the device cookie is one the member has passed a sign-in from. */
-export async function isKnownSignIn(
-  db: Database,
-  memberId: string,
-  ip: string | null,
-  deviceId: string | null | undefined,
-): Promise<boolean> {
-  const hashes = [
-    ...(ip ? [valueHash("ip", ip)] : []),
-    ...(deviceId ? [valueHash("device", deviceId)] : []),
-  ];
-  if (!hashes.length) return false;
-  const row = await db
-    .selectFrom("known_sign_ins")
-    .select("kind")
-    .where("member_id", "=", memberId)
-    .where("value_hash", "in", hashes)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-/** Records (or refreshes) the IP and device a sign-in passed from; returns whether the IP was new. */
-export async function recordKnownSignIn(
-  db: Database,
-  memberId: string,
-  ip: string | null,
-  deviceId: string | null | undefined,
-  now = new Date(),
-): Promise<boolean> {
-  let newIp = false;
-  for (const [kind, value] of [
-    ["ip", ip],
-    ["device", deviceId],
-  ] as const) {
-    if (!value) continue;
-    const row = await db
-      .insertInto("known_sign_ins")
-      .values({
-        member_id: memberId,
-        kind,
-        value_hash: valueHash(kind, value),
-        first_seen_at: now,
-        last_seen_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(["member_id", "kind", "value_hash"]).doUpdateSet({ last_seen_at: now }),
-      )
-      .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
-      .executeTakeFirstOrThrow();
-    if (kind === "ip" && row.inserted) newIp = true;
-  }
-  return newIp;
-}
 
 /**
  * The methods this member has, of those the brand allows. Payee holder names
@@ -285,7 +225,12 @@ export async function completeStepUp(
     now,
   );
   const ip = claimed.ip ?? context.ip;
-  await recordKnownSignIn(db, member.id, ip, input.deviceId, now);
+  await recordKnownSignIn(
+    db,
+    member.id,
+    { ip, deviceId: input.deviceId, userAgent: context.userAgent },
+    now,
+  );
   await audit(db, "step_up_passed", context, {
     memberId: member.id,
     account: member.account,

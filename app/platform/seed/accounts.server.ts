@@ -1,8 +1,8 @@
 import type { Database } from "../db/open.server";
 import { enrolWithSecret } from "../identity/authenticator.server";
+import { LOOPBACK_ADDRESSES, recordKnownSignIn } from "../identity/known-sign-ins.server";
 import { MEMBER_TYPE, OPERATOR_TYPE } from "../identity/member-types";
 import { findMemberByAccount } from "../identity/members.server";
-import { LOOPBACK_ADDRESSES, recordKnownSignIn } from "../identity/new-ip-step-up.server";
 import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 
 /**
@@ -143,7 +143,7 @@ export async function seedDemoKnownSignIns(db: Database, now = new Date()) {
     )
     .execute();
   for (const member of members)
-    for (const ip of LOOPBACK_ADDRESSES) await recordKnownSignIn(db, member.id, ip, null, now);
+    for (const ip of LOOPBACK_ADDRESSES) await recordKnownSignIn(db, member.id, { ip }, now);
   return members.length;
 }
 

@@ -1,8 +1,8 @@
 import type { Database } from "../db/open.server";
 import { enrolWithSecret } from "../identity/authenticator.server";
+import { LOOPBACK_ADDRESSES, recordKnownSignIn } from "../identity/known-sign-ins.server";
 import { OPERATOR_TYPE } from "../identity/member-types";
 import { findMemberByAccount } from "../identity/members.server";
-import { LOOPBACK_ADDRESSES, recordKnownSignIn } from "../identity/new-ip-step-up.server";
 import { hashPassword, LEGACY_SCRYPT_COST } from "../identity/secrets.server";
 import { assignStaffRole, ensureBuiltInRoles } from "../identity/staff.server";
 
@@ -48,6 +48,6 @@ export async function seedDemoStaff(db: Database, now = new Date()) {
       .executeTakeFirstOrThrow();
     await assignStaffRole(db, created.id, staff.role);
     await enrolWithSecret(db, created.id, staff.secret, now);
-    for (const ip of LOOPBACK_ADDRESSES) await recordKnownSignIn(db, created.id, ip, null, now);
+    for (const ip of LOOPBACK_ADDRESSES) await recordKnownSignIn(db, created.id, { ip }, now);
   }
 }

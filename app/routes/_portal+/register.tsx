@@ -14,8 +14,8 @@ import { LobbyPage } from "~/components/lobby/lobby-page";
 import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import { requestCode, type CodeRequestResult } from "~/platform/identity/codes.server";
+import { recordKnownSignIn } from "~/platform/identity/known-sign-ins.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
-import { recordKnownSignIn } from "~/platform/identity/new-ip-step-up.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession } from "~/platform/identity/sessions.server";
@@ -212,7 +212,11 @@ async function register({ request, formData, brand, setup, t }: RegisterRequest)
     );
     // ADR 37: the address and browser it registered from are known sign-ins from the start.
     const device = await deviceFor(request);
-    await recordKnownSignIn(db, member.id, context.ip, device.deviceId);
+    await recordKnownSignIn(db, member.id, {
+      ip: context.ip,
+      deviceId: device.deviceId,
+      userAgent: context.userAgent,
+    });
     return withDeviceCookie(await signedInRedirect(request, session, "/"), request, device);
   } catch (error) {
     const message = identityErrorMessage(error, t);

@@ -12,6 +12,7 @@ const work: ScheduledWork = {
   referralRewards: 0,
   announcementsStarted: 0,
   eventsPruned: 0,
+  knownSignInsPruned: 0,
   vipUpgrades: 0,
   auditSealed: 0,
 };
@@ -62,6 +63,7 @@ describe("the scheduler's timer", () => {
         referralRewards: 0,
         announcementsStarted: 0,
         eventsPruned: 0,
+        knownSignInsPruned: 0,
         vipUpgrades: 0,
         auditSealed: 0,
       }),

@@ -368,6 +368,7 @@ describe("settlement", () => {
       referralRewards: 0,
       announcementsStarted: 0,
       eventsPruned: 0,
+      knownSignInsPruned: 0,
       auditSealed: 0,
     });
     if (handle.kind !== "postgres") return; // PGlite has a single connection: there is no second runner to keep out.

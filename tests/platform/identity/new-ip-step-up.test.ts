@@ -3,12 +3,11 @@ import { describe, expect, test, vi } from "vitest";
 import type { AuditContext } from "~/platform/audit/audit.server";
 import { PlatformError } from "~/platform/errors";
 import { confirmEnrolment, startEnrolment, TOTP } from "~/platform/identity/authenticator.server";
+import { isKnownSignIn, recordKnownSignIn } from "~/platform/identity/known-sign-ins.server";
 import { login, type LoginRules } from "~/platform/identity/login.server";
 import {
   completeStepUp,
-  isKnownSignIn,
   normaliseHolderName,
-  recordKnownSignIn,
   sendStepUpCode,
   STEP_UP_LIMIT,
   type StepUpMethod,
@@ -70,7 +69,8 @@ async function newMember(
       })
       .execute();
   }
-  if (options.known !== undefined) await recordKnownSignIn(seeded.db, row.id, options.known, null);
+  if (options.known !== undefined)
+    await recordKnownSignIn(seeded.db, row.id, { ip: options.known });
   return row;
 }
 
@@ -148,7 +148,10 @@ describe("new-IP step-up (ADR 37)", () => {
   test("a known IP, or a known device cookie from a new IP, signs in with one step", async () => {
     const member = await newMember({ mobile: true, known: HOME.ip });
     expect((await signIn(member.account, HOME)).kind).toBe("session");
-    await recordKnownSignIn(seeded.db, member.id, null, "device-known-0123456789abcdef0123456");
+    await recordKnownSignIn(seeded.db, member.id, {
+      ip: null,
+      deviceId: "device-known-0123456789abcdef0123456",
+    });
     const outcome = await signIn(member.account, AWAY, "device-known-0123456789abcdef0123456");
     expect(outcome.kind).toBe("session");
     // That sign-in recorded the new IP as well.

@@ -12,7 +12,8 @@ export type SecuritySection =
   | "profile"
   | "age-check"
   | "authenticator"
-  | "sessions";
+  | "sessions"
+  | "known-places";
 
 /** One form's last answer from the action (a 400 with errors, or the code just sent). */
 export interface SectionAnswer {

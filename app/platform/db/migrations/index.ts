@@ -38,6 +38,7 @@ import * as withdrawalFourEyes from "./0039-withdrawal-four-eyes";
 import * as memberSuspension from "./0040-member-suspension";
 import * as cashOutSessions from "./0041-cash-out-sessions";
 import * as signInTickets from "./0042-sign-in-tickets";
+import * as knownSignInsList from "./0043-known-sign-ins-list";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0040-member-suspension": memberSuspension,
   "0041-cash-out-sessions": cashOutSessions,
   "0042-sign-in-tickets": signInTickets,
+  "0043-known-sign-ins-list": knownSignInsList,
 };
 
 export const migrationProvider: MigrationProvider = {

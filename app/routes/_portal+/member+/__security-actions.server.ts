@@ -5,6 +5,7 @@
  */
 import { bindEmailAddress, bindPhone, sendCode } from "./__security-contact.server";
 import type { Reply, SecurityRequest } from "./__security-form.server";
+import { forgetKnownPlaces } from "./__security-known-places.server";
 import { changeLoginPassword } from "./__security-login-password.server";
 import { saveProfile } from "./__security-profile.server";
 import { signOutSessions } from "./__security-sessions.server";
@@ -21,4 +22,5 @@ export const SECURITY_INTENTS: Record<string, (input: SecurityRequest) => Reply>
   "bind-email": bindEmailAddress,
   profile: saveProfile,
   "sign-out-session": signOutSessions,
+  "forget-known-place": forgetKnownPlaces,
 };

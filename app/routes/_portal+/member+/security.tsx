@@ -4,6 +4,7 @@ import { AgeCheckSection } from "~/components/age-check/age-check-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AuthenticatorSection } from "~/components/member/security/authenticator-section";
 import { EmailSection } from "~/components/member/security/email-section";
+import { KnownPlacesSection } from "~/components/member/security/known-places-section";
 import { LoginPasswordSection } from "~/components/member/security/login-password-section";
 import { PhoneSection } from "~/components/member/security/phone-section";
 import { ProfileSection } from "~/components/member/security/profile-section";
@@ -14,6 +15,7 @@ import { WithdrawPasswordSection } from "~/components/member/security/withdraw-p
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import type { Database } from "~/platform/db/open.server";
 import { boundContacts } from "~/platform/identity/contact-binding.server";
+import { listKnownSignIns } from "~/platform/identity/known-sign-ins.server";
 import type { MemberInfo } from "~/platform/identity/members.server";
 import { INCOME_SOURCES, readProfile } from "~/platform/identity/profile.server";
 import { listMemberSessions } from "~/platform/identity/sessions.server";
@@ -53,6 +55,7 @@ const DONE_SECTIONS = [
   "profile",
   "age-check",
   "sessions",
+  "known-places",
 ] as const satisfies readonly SecuritySection[];
 
 /** The security centre. The member layout guards it; the loader and action check again on their own. */
@@ -60,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireRealMember(request);
   const db = await getDb();
   const memberId = viewer.member.id;
-  const [brand, t, locale, withdrawPasswordSet, contacts, profile, ageCheck, sessions] =
+  const [brand, t, locale, withdrawPasswordSet, contacts, profile, ageCheck, sessions, places] =
     await Promise.all([
       getBrandConfig(db),
       translatorFor(request),
@@ -70,15 +73,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       readProfile(db, memberId),
       ageCheckState(db, memberId),
       listMemberSessions(db, memberId, viewer.sessionId),
+      listKnownSignIns(db, memberId),
     ]);
   const latestBirthday = latestAdultBirthday(brand.timeZone);
-  const done = new URL(request.url).searchParams.get("done");
-  const ended = new URL(request.url).searchParams.get("ended");
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const ended = url.searchParams.get("ended");
   return json({
     title: t("security.title"),
     brandName: brand.name,
     passwordHint: fieldRuleMessage(fieldRule(brand, "password")!, t),
-    changed: new URL(request.url).searchParams.get("changed") === "1",
+    changed: url.searchParams.get("changed") === "1",
     done: DONE_SECTIONS.find((section) => section === done) ?? null,
     withdrawPassword: {
       isSet: withdrawPasswordSet,
@@ -109,6 +114,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     sessionsEnded:
       done === "sessions" ? ((["one", "others"] as const).find((w) => w === ended) ?? null) : null,
+    // The places matter only where a sign-in from elsewhere is stepped up.
+    knownPlaces: brand.security.newIpStepUp.enabled
+      ? places.map((place) => ({
+          id: place.id,
+          kind: place.kind,
+          shown:
+            place.kind === "ip"
+              ? place.shownValue
+              : place.shownValue && deviceName(place.shownValue),
+          firstSeenAt: formatTimestamp(place.firstSeenAt.toISOString(), brand.timeZone),
+          lastSeenAt: formatTimestamp(place.lastSeenAt.toISOString(), brand.timeZone),
+        }))
+      : null,
+    placesForgotten:
+      done === "known-places"
+        ? ((["one", "all"] as const).find((w) => w === url.searchParams.get("forgot")) ?? null)
+        : null,
     // The VIP entry requires VIP.
     vip: viewer.member.hasVip ? await vipSection(db, viewer.member, brand, locale) : null,
   });
@@ -230,6 +252,12 @@ export default function SecurityCentre() {
         answer={actionData && !("result" in actionData) ? actionData : undefined}
       />
       <SessionsSection sessions={data.sessions} ended={actionData ? null : data.sessionsEnded} />
+      {data.knownPlaces ? (
+        <KnownPlacesSection
+          places={data.knownPlaces}
+          forgot={actionData ? null : data.placesForgotten}
+        />
+      ) : null}
     </>
   );
 }
