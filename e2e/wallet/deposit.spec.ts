@@ -23,6 +23,7 @@ test.describe("deposit", () => {
       step.getByRole("heading", { name: label("en", "deposit.pay.title") }),
     ).toBeVisible();
     await expect(step.getByTestId("pay-amount")).toHaveText(rupees(25_000));
+    await expect(step.getByTestId("pay-demo-note")).toHaveText(label("en", "deposit.pay.demoNote"));
     await step
       .getByRole("button", { name: label("en", "deposit.pay.confirm"), exact: true })
       .click();

@@ -22,6 +22,10 @@ export function PayStep({
     <section className="member-card" aria-labelledby="pay-title" data-testid="pay-step">
       <h1 id="pay-title">{t("deposit.pay.title")}</h1>
       <p className="muted">{t("deposit.pay.intro")}</p>
+      {/* Only a demo or development start accepts the embedded channel: say so to whoever tries it. */}
+      <p className="form-note" data-testid="pay-demo-note">
+        {t("deposit.pay.demoNote")}
+      </p>
       <dl className="pay-summary">
         <dt>{t("deposit.amount")}</dt>
         <dd data-testid="pay-amount">{formatMoney(deposit.amount, currency, i18n.language)}</dd>
