@@ -10,14 +10,14 @@ import {
   type CodePurpose,
   type CodeRequestResult,
 } from "~/platform/identity/codes.server";
-import { login, type LoginInput } from "~/platform/identity/login.server";
+import { login, type LoginInput, type LoginOutcome } from "~/platform/identity/login.server";
 import { findMemberByMobile } from "~/platform/identity/members.server";
 import { sendersFor } from "~/platform/identity/outbox.server";
+import { requestPasswordResetEmail } from "~/platform/identity/password-change.server";
 import {
   completePasswordChange,
-  requestPasswordResetEmail,
-  resetPasswordByPhone,
-} from "~/platform/identity/password-change.server";
+  resetByPhoneAndSignIn,
+} from "~/platform/identity/password-reset.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { createSession, type Site } from "~/platform/identity/sessions.server";
 import { createTrialAccount } from "~/platform/registration/registration.server";
@@ -185,40 +185,15 @@ export async function handleLogin(
     const outcome = await login(
       db,
       input,
-      { ...brand, passwordExpiry: flags.passwordExpiry },
+      signInRules(brand),
       auditContext(request),
       identityPolicy(),
     );
-    if (outcome.kind === "step-up") {
-      // No session and no device cookie yet: the step-up form opens instead.
-      return json({
-        result: submission.reply({ resetForm: true }),
-        stepUp: {
-          ticket: outcome.ticket,
-          methods: outcome.methods,
-          method: outcome.methods.length === 1 ? (outcome.methods[0] ?? null) : null,
-          errors: [],
-        },
-      });
-    }
-    if (outcome.kind === "change-password") {
-      // The change-password dialog opens instead of completing the login.
-      return json({
-        result: submission.reply({ resetForm: true }),
-        changePassword: { ticket: outcome.ticket, reason: outcome.reason },
-      });
-    }
-    if (outcome.kind === "second-factor") {
-      return json({
-        result: submission.reply({ resetForm: true }),
-        secondFactor: { ticket: outcome.ticket, errors: [] },
-      });
-    }
-    return withDeviceCookie(
-      await signedInRedirect(request, outcome.session, homeOf(site, form.redirectTo)),
-      request,
+    return signInReply(request, outcome, {
+      result: submission.reply({ resetForm: true }),
       device,
-    );
+      home: homeOf(site, form.redirectTo),
+    });
   } catch (error) {
     const message = breakLoginMessage(error, t, brand.timeZone) ?? identityErrorMessage(error, t);
     const captcha: Captcha | undefined =
@@ -233,6 +208,52 @@ export async function handleLogin(
     });
   }
 }
+
+/**
+ * A proven sign-in's answer: the step-up or the authenticator code step opens before any
+ * session, or the change-password dialog, or the session's cookies and a redirect to `home`
+ * (a self-excluded member's cash-out session to its own page). The device cookie goes only
+ * with a session (ADR 37).
+ */
+async function signInReply(
+  request: Request,
+  outcome: LoginOutcome,
+  reply: {
+    result: SubmissionResult<string[]>;
+    device: Awaited<ReturnType<typeof deviceFor>>;
+    home: string;
+  },
+): Reply {
+  const { result } = reply;
+  switch (outcome.kind) {
+    case "step-up":
+      return json({
+        result,
+        stepUp: {
+          ticket: outcome.ticket,
+          methods: outcome.methods,
+          method: outcome.methods.length === 1 ? (outcome.methods[0] ?? null) : null,
+          errors: [],
+        },
+      });
+    case "change-password":
+      return json({ result, changePassword: { ticket: outcome.ticket, reason: outcome.reason } });
+    case "second-factor":
+      return json({ result, secondFactor: { ticket: outcome.ticket, errors: [] } });
+    case "session":
+      return withDeviceCookie(
+        await signedInRedirect(request, outcome.session, reply.home),
+        request,
+        reply.device,
+      );
+  }
+}
+
+/** The rules a sign-in is checked by: the brand's member types and security, and the expiry flag. */
+const signInRules = (brand: BrandConfig) => ({
+  ...brand,
+  passwordExpiry: identityFlags(brand).passwordExpiry,
+});
 
 /** The code step of a login (ADR 34): a right code signs in where the login would have. */
 export function handleLoginSecondFactor({ request, formData, t }: IdentityRequest, site: Site) {
@@ -339,20 +360,26 @@ export async function handleTicketPasswordChange({
   const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }), { changePassword: dialog });
+  const device = await deviceFor(request);
   try {
     const { ticket: validTicket, newPassword } = submission.value;
     const done = await completePasswordChange(
       await getDb(),
-      { ticket: validTicket, newPassword: newPassword! },
+      { ticket: validTicket, newPassword: newPassword!, deviceId: device.deviceId },
+      signInRules(brand),
       auditContext(request),
       identityPolicy(),
     );
-    return signedInRedirect(request, done.session, homeOf(done.site, done.redirectTo));
+    return signInReply(request, done.outcome, {
+      result: submission.reply({ resetForm: true }),
+      device,
+      home: homeOf(done.site, done.redirectTo),
+    });
   } catch (error) {
-    return formFailure(
-      submission.reply({ formErrors: [identityErrorMessage(error, t)], hideFields: SECRET_FIELDS }),
-      { changePassword: dialog },
-    );
+    const message = breakLoginMessage(error, t, brand.timeZone) ?? identityErrorMessage(error, t);
+    return formFailure(submission.reply({ formErrors: [message], hideFields: SECRET_FIELDS }), {
+      changePassword: dialog,
+    });
   }
 }
 
@@ -404,21 +431,28 @@ export async function handleForgotByPhone({ request, formData, brand, t }: Ident
   if (submission.status !== "success")
     return formFailure(submission.reply({ hideFields: SECRET_FIELDS }));
   const form = submission.value;
+  const device = await deviceFor(request);
   try {
-    const done = await resetPasswordByPhone(
+    const done = await resetByPhoneAndSignIn(
       await getDb(),
       {
         dialingCode: form.countryDialingCode,
         mobile: form.mobileNum,
         code: form.verificationCode,
         newPassword: form.newPassword!,
+        deviceId: device.deviceId,
       },
+      signInRules(brand),
       auditContext(request),
       identityPolicy(),
     );
-    return signedInRedirect(request, done.session, "/");
+    return signInReply(request, done.outcome, {
+      result: submission.reply({ resetForm: true }),
+      device,
+      home: "/",
+    });
   } catch (error) {
-    const message = identityErrorMessage(error, t);
+    const message = breakLoginMessage(error, t, brand.timeZone) ?? identityErrorMessage(error, t);
     const onCode = error instanceof PlatformError && error.code.includes("verification-code");
     return formFailure(
       submission.reply({

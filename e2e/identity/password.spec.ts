@@ -1,5 +1,16 @@
 import { randomInt } from "node:crypto";
-import { changeForcedPassword, expect, label, login, logout, submitLogin, test } from "../fixtures";
+import pg from "pg";
+import {
+  changeForcedPassword,
+  e2eDatabaseUrl,
+  expect,
+  label,
+  login,
+  logout,
+  submitLogin,
+  test,
+  typeAuthenticatorCode,
+} from "../fixtures";
 
 /** A new password that passes the password rule (8-64 characters, not guessable), never the default one. */
 const newPassword = () => `New-Tide-${randomInt(100_000, 1_000_000)}-pw`;
@@ -82,6 +93,52 @@ test.describe("forgot password", () => {
     // The new password signs in.
     await logout(page);
     await login(page, account, password);
+  });
+});
+
+test.describe("forgot password by phone, with an authenticator", () => {
+  // A reset proves the phone only: the authenticator still stands between it and a session.
+  test("the code step comes before the session", async ({ page, createMember, readSmsCode }) => {
+    const { account, mobile } = await createMember({ password: "Old12345", mobile: true });
+    const secret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
+    const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        `insert into authenticators (member_id, secret, created_at, confirmed_at)
+         select id, $2, now(), now() from members where account = $1`,
+        [account, secret],
+      );
+    } finally {
+      await client.end();
+    }
+    const password = newPassword();
+    await page.goto("/login?modal=forgot");
+    const dialog = page.getByTestId("forgot-dialog");
+    await dialog
+      .getByLabel(label("en", "phone.country"), { exact: true })
+      .selectOption({ label: "+92 (PK)" });
+    await dialog.getByLabel(label("en", "phone.mobile"), { exact: true }).fill(mobile!);
+    await dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true }).click();
+    await expect(dialog.getByTestId("send-code")).toBeDisabled();
+    await dialog
+      .getByLabel(label("en", "phone.code"), { exact: true })
+      .fill(await readSmsCode(`+92${mobile}`));
+    await dialog
+      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+      .fill(password);
+    await dialog
+      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+      .fill(password);
+    await dialog.getByRole("button", { name: label("en", "forgot.reset"), exact: true }).click();
+
+    await expect(page.getByTestId("second-factor-form")).toBeVisible();
+    await expect(page.getByTestId("member-menu")).toHaveCount(0);
+    await typeAuthenticatorCode(page, secret, "/login");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      account,
+    );
   });
 });
 

@@ -1,12 +1,17 @@
 import { describe, expect, test } from "vitest";
 import type { Database } from "~/platform/db/open.server";
-import { login, type LoginInput } from "~/platform/identity/login.server";
+import { login } from "~/platform/identity/login.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
-import { hashPassword } from "~/platform/identity/secrets.server";
 import { readSession } from "~/platform/identity/sessions.server";
 import { useSeededDatabase } from "../helpers/database";
+import {
+  freshContext,
+  LOGIN_RULES,
+  memberWithPassword,
+  passwordLogin,
+  putOnBreak,
+} from "../helpers/identity";
 import { codeOf } from "../helpers/play";
-import { insertMember } from "../helpers/wallet";
 
 /**
  * A self-excluded member still gets its money out: its sign-in makes a
@@ -16,39 +21,13 @@ import { insertMember } from "../helpers/wallet";
 
 const seeded = useSeededDatabase();
 const policy = identityPolicy();
-const rules = { agentTypes: [1, 2, 41, 42], trialTypes: [4], passwordExpiry: false };
-const PASSWORD = "CashOut123";
-let ipCounter = 0;
-const context = () => ({ ip: `198.51.100.${100 + ++ipCounter}`, userAgent: "vitest" });
-
-const passwordLogin = (account: string, site: "member" | "agent" = "member"): LoginInput =>
-  ({ method: "password", account, password: PASSWORD, site, remember: true }) as LoginInput;
+const rules = LOGIN_RULES;
+const context = freshContext;
 
 async function memberOnBreak(db: Database, kind: "exclusion" | "time_out", type = 0) {
-  const id = await insertMember(db, { type });
-  await db
-    .updateTable("members")
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where("id", "=", id)
-    .execute();
-  const now = Date.now();
-  await db
-    .insertInto("protection_breaks")
-    .values({
-      member_id: id,
-      kind,
-      starts_at: new Date(now - 86_400_000),
-      ends_at: new Date(now + 180 * 86_400_000),
-      source: "member",
-      created_by: id,
-    })
-    .execute();
-  const { account } = await db
-    .selectFrom("members")
-    .select("account")
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  return { id, account };
+  const member = await memberWithPassword(db, { type });
+  await putOnBreak(db, member.id, kind);
+  return member;
 }
 
 describe("a self-excluded member's sign-in", () => {

@@ -12,10 +12,11 @@ import {
   outboxMailSender,
   outboxSmsSender,
 } from "~/platform/identity/outbox.server";
+import {} from "~/platform/identity/password-change.server";
 import {
   completePasswordChange,
-  resetPasswordByPhone,
-} from "~/platform/identity/password-change.server";
+  resetByPhoneAndSignIn,
+} from "~/platform/identity/password-reset.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { hitOncePer } from "~/platform/identity/rate-limits.server";
 import {
@@ -322,6 +323,7 @@ describe("login", () => {
           completePasswordChange(
             seeded.db,
             { ticket: outcome.ticket, newPassword: DEFAULT_PASSWORD },
+            rules,
             context(),
             policy,
           ),
@@ -331,11 +333,13 @@ describe("login", () => {
     const done = await completePasswordChange(
       seeded.db,
       { ticket: outcome.ticket, newPassword: "Fresh2026" },
+      rules,
       context(),
       policy,
     );
     expect(done.redirectTo).toBe("/");
-    expect(await readSession(seeded.db, done.session.token, policy)).not.toBeNull();
+    if (done.outcome.kind !== "session") throw new Error("expected a session");
+    expect(await readSession(seeded.db, done.outcome.session.token, policy)).not.toBeNull();
     // The ticket is single-use.
     expect(
       (
@@ -343,6 +347,7 @@ describe("login", () => {
           completePasswordChange(
             seeded.db,
             { ticket: outcome.ticket, newPassword: "Again2026" },
+            rules,
             context(),
             policy,
           ),
@@ -671,13 +676,14 @@ describe("verification codes", () => {
     const code = /\b(\d{6})\b/.exec(
       (await latestOutboxMessage(seeded.db, "+923001234567"))!.body,
     )![1]!;
-    const done = await resetPasswordByPhone(
+    const done = await resetByPhoneAndSignIn(
       seeded.db,
       { dialingCode: "92", mobile: "3001234567", code, newPassword: "Player456" },
+      rules,
       context(),
       policy,
     );
-    expect(done.member.account).toBe("player01");
+    expect(done.outcome).toMatchObject({ kind: "session", member: { account: "player01" } });
     expect(
       (await login(seeded.db, passwordLogin("player01", "Player456"), rules, context(), policy))
         .kind,

@@ -1,6 +1,7 @@
 import { DEFAULT_PASSWORD } from "./constants";
 
-export type LoginMethod = "password" | "sms" | "handoff";
+/** How a sign-in was proven: a login method, or a password reset that signs the member in. */
+export type LoginMethod = "password" | "sms" | "handoff" | "sms_reset" | "mail_reset";
 export type ForcedChangeReason = "default_password" | "first_login" | "expired" | "reset";
 
 /**

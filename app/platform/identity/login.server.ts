@@ -1,17 +1,6 @@
 import { solveCaptcha } from "./captcha.server";
 import { consumeCode } from "./codes.server";
-import { CASH_OUT_PATH } from "./constants";
-import { forcedChangeReason, type LoginMethod } from "./forced-change";
-import { isKnownSignIn, recordKnownSignIn } from "./known-sign-ins.server";
-import { finishLogin } from "./login-finish.server";
-import { roleOf, type TypeSets } from "./member-types";
 import { findMemberByAccount, findMemberById, findMemberByMobile } from "./members.server";
-import {
-  startStepUp,
-  stepUpMethods,
-  type StepUpMethod,
-  type StepUpRule,
-} from "./new-ip-step-up.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, countHit, forgiveAttempt, lockUntil, readLimit } from "./rate-limits.server";
 import {
@@ -21,13 +10,14 @@ import {
   needsRehash,
   verifyPassword,
 } from "./secrets.server";
-import { consumeLoginHandoff, type NewSession, type Site } from "./sessions.server";
+import { consumeLoginHandoff, type Site } from "./sessions.server";
+import { completeSignIn, type LoginOutcome, type LoginRules } from "./sign-in-checks.server";
 import { audit, type AuditContext } from "../audit/audit.server";
-import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
-import { loginBlock } from "../protection/breaks.server";
+
+export type { LoginOutcome, LoginRules } from "./sign-in-checks.server";
 
 export type LoginInput = {
   site: Site;
@@ -45,21 +35,6 @@ export type LoginInput = {
   /** A single-use hand-off token (the app-download QR): the same checks follow as for a password. */
   | { method: "handoff"; token: string }
 );
-
-export type LoginOutcome =
-  | { kind: "session"; session: NewSession; member: Member }
-  | { kind: "change-password"; ticket: string; reason: string; member: Member }
-  /** The member has an authenticator (ADR 34): the code step comes before any session. */
-  | { kind: "second-factor"; ticket: string; member: Member }
-  /** ADR 37: a sign-in from an unknown IP and device; one of `methods` must pass first. */
-  | { kind: "step-up"; ticket: string; methods: StepUpMethod[]; member: Member };
-
-export interface LoginRules extends TypeSets {
-  /** PWDEXPIRY3: expired passwords force a change. */
-  passwordExpiry: boolean;
-  /** The brand's security settings: the new-IP step-up (ADR 37). */
-  security?: { newIpStepUp?: StepUpRule };
-}
 
 const accountKey = (input: LoginInput) =>
   input.method === "password"
@@ -261,101 +236,19 @@ export async function login(
   // The right secret: the account's failures are forgiven, and the IP's count takes this one back.
   await clearLimit(db, accountKey(input));
   if (context.ip) await forgiveAttempt(db, ipKey(context.ip));
-  // Only to someone who knows the secret: the account is suspended, and why (the reason's code).
-  if (member.status === "suspended")
-    throw new PlatformError("account_suspended", { reason: member.status_reason });
-
-  const role = roleOf(member.type, rules);
-  // The back office (/ops) takes operators only, and operators sign in nowhere else.
-  if (input.site === "ops") {
-    if (role !== "operator") throw new PlatformError("non_operator_login");
-  } else if (role === "operator") {
-    throw new PlatformError("non_member_login");
-  }
-  if (input.site === "agent" && role !== "agent") throw new PlatformError("non_agent_login");
-  // After the credentials, so a break is never revealed to someone without the password.
-  let site: Site = input.site;
-  let redirectTo = input.redirectTo ?? "/";
-  let remember = input.remember;
-  if (input.site !== "ops") {
-    const block = await loginBlock(db, member.id, { reopen: input.reopen, context }, now);
-    if (block?.code === "break_exclusion" && input.site === "member") {
-      // A self-exclusion keeps the member out of the portal, not away from its money: the
-      // sign-in opens the cash-out page alone, in a session no other page accepts (ADR 49).
-      site = "cash_out";
-      redirectTo = CASH_OUT_PATH;
-      remember = false;
-    } else if (block) {
-      const { code, ...when } = block;
-      throw new PlatformError(code, {
-        ...Object.fromEntries(Object.entries(when).map(([k, v]) => [k, v.toISOString()])),
-      });
-    }
-  }
-
-  const reason = forcedChangeReason({
-    method: input.method as LoginMethod,
-    password: input.method === "password" ? input.password : undefined,
-    firstTimeLogin: member.first_time_login,
-    passwordChangedAt: new Date(member.password_changed_at),
-    expiryEnabled: rules.passwordExpiry,
-    maxAgeMs: policy.passwordMaxAgeMs,
-    now,
-  });
-  // ADR 37: a member or agent sign-in from an IP and device it never passed from asks for one
-  // more proof (operators always give an authenticator code, ADR 34). The QR hand-off too:
-  // it is a sign-in like the others, and its caller sends the member to the login page.
-  if (input.site !== "ops") {
-    const rule = rules.security?.newIpStepUp;
-    const known = await isKnownSignIn(db, member.id, context.ip, input.deviceId);
-    // An unknown (null) IP is never stepped up: without a trusted address there is nothing to compare.
-    if (rule?.enabled && context.ip && !known) {
-      const methods = await stepUpMethods(db, member, rule.methods, input.method);
-      await audit(db, "login_new_ip", context, {
-        memberId: member.id,
-        account: member.account,
-        detail: { method: input.method, site, methods },
-      });
-      if (methods.length) {
-        const ticket = await startStepUp(
-          db,
-          {
-            memberId: member.id,
-            site,
-            remember,
-            redirectTo,
-            method: input.method,
-            forcedReason: reason,
-            methods,
-            ip: context.ip,
-          },
-          now,
-        );
-        return { kind: "step-up", ticket, methods, member };
-      }
-      // Nothing to ask for (no contact, no payee, no authenticator): the sign-in goes on, told.
-      await postMessage(db, member.id, "new_sign_in", {
-        ip: context.ip,
-        at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
-      });
-    }
-    await recordKnownSignIn(
-      db,
-      member.id,
-      { ip: context.ip, deviceId: input.deviceId, userAgent: context.userAgent },
-      now,
-    );
-  }
-  return finishLogin(
+  return completeSignIn(
     db,
     member,
     {
-      site,
-      remember,
-      redirectTo,
+      site: input.site,
       method: input.method,
-      forcedReason: reason,
+      password: input.method === "password" ? input.password : undefined,
+      remember: input.remember,
+      redirectTo: input.redirectTo,
+      reopen: input.reopen,
+      deviceId: input.deviceId,
     },
+    rules,
     context,
     policy,
     now,

@@ -45,8 +45,9 @@ export const STEP_UP_WINDOW_MS = 15 * 60_000;
 /**
  * The methods this member has, of those the brand allows. Payee holder names
  * are read here with a query of identity's own (identity stands below wallet,
- * ADR 33). An SMS login does not offer the SMS code again: that would be the
- * same factor twice.
+ * ADR 33). A sign-in proven by an SMS code (an SMS login, a reset by phone) is not
+ * offered the SMS code again, nor one proven by a mailed reset link the e-mail code:
+ * that would be the same factor twice.
  */
 export async function stepUpMethods(
   db: Database,
@@ -55,8 +56,11 @@ export async function stepUpMethods(
   loginMethod: string,
 ): Promise<StepUpMethod[]> {
   const has: Record<StepUpMethod, () => Promise<boolean>> = {
-    sms: async () => Boolean(member.mobile && member.dialing_code) && loginMethod !== "sms",
-    email: async () => Boolean(member.email),
+    sms: async () =>
+      Boolean(member.mobile && member.dialing_code) &&
+      loginMethod !== "sms" &&
+      loginMethod !== "sms_reset",
+    email: async () => Boolean(member.email) && loginMethod !== "mail_reset",
     payee_name: async () => (await payeeHolderNames(db, member.id)).length > 0,
     authenticator: () => hasAuthenticator(db, member.id),
   };

@@ -7,7 +7,7 @@ import type { Senders } from "./outbox.server";
 import type { IdentityPolicy } from "./policy.server";
 import { clearLimit, hitOncePer } from "./rate-limits.server";
 import { hashPassword, hashToken, randomToken } from "./secrets.server";
-import { createSession, deleteOtherSessions, type NewSession, type Site } from "./sessions.server";
+import { deleteOtherSessions, type Site } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
@@ -71,22 +71,40 @@ async function setPassword(db: Database, memberId: string, newPassword: string, 
     .execute();
 }
 
+/** Sets the password and lifts the account's login lock: the member is the account's owner. */
+async function setNewPassword(db: Database, memberId: string, newPassword: string, now: Date) {
+  await setPassword(db, memberId, newPassword, now);
+  const member = await db
+    .selectFrom("members")
+    .selectAll()
+    .where("id", "=", memberId)
+    .executeTakeFirstOrThrow();
+  await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
+  return member;
+}
+
 function refuseDefault(newPassword: string) {
   // The default password is what forced the change; it can never be the new one.
   if (newPassword === DEFAULT_PASSWORD) throw new PlatformError("password_default_not_allowed");
 }
 
 /**
- * Completes a forced change or an e-mailed reset: sets the new password, signs
- * out every other device and logs in with the new details.
+ * The password part of a forced change or an e-mailed reset: claims the ticket (once), sets
+ * the new password and signs out every session (whoever knew the old password is out
+ * everywhere). Signing in afterwards is the caller's (password-reset.server.ts).
  */
-export async function completePasswordChange(
+export async function claimPasswordChange(
   db: Database,
   input: { ticket: string; newPassword: string },
   context: AuditContext,
-  policy: IdentityPolicy,
   now = new Date(),
-): Promise<{ session: NewSession; member: Member; redirectTo: string; site: Site }> {
+): Promise<{
+  member: Member;
+  reason: ForcedChangeReason;
+  site: Site;
+  remember: boolean;
+  redirectTo: string;
+}> {
   refuseDefault(input.newPassword);
   const claimed = await db
     .updateTable("pending_password_changes")
@@ -97,27 +115,20 @@ export async function completePasswordChange(
     .returning(["member_id", "reason", "site", "remember", "redirect_to"])
     .executeTakeFirst();
   if (!claimed) throw new PlatformError("password_change_expired");
-  await setPassword(db, claimed.member_id, input.newPassword, now);
-  // Every session ends: whoever knew the old password is signed out everywhere.
-  const ended = await deleteOtherSessions(db, claimed.member_id);
-  const member = await db
-    .selectFrom("members")
-    .selectAll()
-    .where("id", "=", claimed.member_id)
-    .executeTakeFirstOrThrow();
-  await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
-  const session = await createSession(
-    db,
-    { memberId: member.id, site: claimed.site, remember: claimed.remember, ...context },
-    policy,
-    now,
-  );
+  const member = await setNewPassword(db, claimed.member_id, input.newPassword, now);
+  const ended = await deleteOtherSessions(db, member.id);
   await audit(db, claimed.reason === "reset" ? "password_reset" : "password_changed", context, {
     memberId: member.id,
     account: member.account,
     detail: { reason: claimed.reason, sessionsEnded: ended },
   });
-  return { session, member, redirectTo: claimed.redirect_to, site: claimed.site };
+  return {
+    member,
+    reason: claimed.reason as ForcedChangeReason,
+    site: claimed.site,
+    remember: claimed.remember,
+    redirectTo: claimed.redirect_to,
+  };
 }
 
 /**
@@ -154,14 +165,17 @@ export async function changePassword(
   });
 }
 
-/** Forgot password by phone: the code proves the phone, then the member is logged in. */
+/**
+ * The password part of forgot-password by phone: the code proves the phone, the password is
+ * set and every session ends. Signing in afterwards is the caller's (password-reset.server.ts).
+ */
 export async function resetPasswordByPhone(
   db: Database,
   input: { dialingCode: string; mobile: string; code: string; newPassword: string },
   context: AuditContext,
   policy: IdentityPolicy,
   now = new Date(),
-): Promise<{ session: NewSession; member: Member }> {
+): Promise<Member> {
   refuseDefault(input.newPassword);
   await consumeCode(
     db,
@@ -173,24 +187,18 @@ export async function resetPasswordByPhone(
     policy,
     now,
   );
-  const member = await findMemberByMobile(db, input.dialingCode, input.mobile);
+  const found = await findMemberByMobile(db, input.dialingCode, input.mobile);
   // Codes for unknown numbers are never delivered, so this is only reached by a guess.
-  if (!member || member.status !== "active") throw new PlatformError("invalid-verification-code");
-  await setPassword(db, member.id, input.newPassword, now);
+  if (!found || (found.status !== "active" && found.status !== "suspended"))
+    throw new PlatformError("invalid-verification-code");
+  const member = await setNewPassword(db, found.id, input.newPassword, now);
   const ended = await deleteOtherSessions(db, member.id);
-  await clearLimit(db, `login:account:${member.account.toLowerCase()}`);
-  const session = await createSession(
-    db,
-    { memberId: member.id, site: "member", remember: false, ...context },
-    policy,
-    now,
-  );
   await audit(db, "password_reset", context, {
     memberId: member.id,
     account: member.account,
     detail: { by: "phone", sessionsEnded: ended },
   });
-  return { session, member };
+  return member;
 }
 
 /**

@@ -53,6 +53,13 @@ export interface SignInTicket {
   ip: string | null;
 }
 
+/**
+ * The sign-in page a ticket's site is answered on: a self-excluded member signs in on the
+ * portal's page but gets a cash-out session (ADR 49), so its ticket carries `cash_out` and
+ * is good on the portal's page.
+ */
+const pageSites = (site: Site): Site[] => (site === "member" ? ["member", "cash_out"] : [site]);
+
 const COLUMNS = [
   "site",
   "remember",
@@ -134,7 +141,7 @@ export async function readSignInTicket(
     .where("sign_in_tickets.used_at", "is", null)
     .where("sign_in_tickets.expires_at", ">", now)
     .executeTakeFirst();
-  if (!row || row.ticket_site !== input.site || row.status !== "active")
+  if (!row || !pageSites(input.site).includes(row.ticket_site) || row.status !== "active")
     throw new PlatformError(EXPIRED[kind]);
   const {
     ticket_site: site,
@@ -168,7 +175,7 @@ export async function claimSignInTicket(
     .set({ used_at: now })
     .where("token_hash", "=", hashToken(input.ticket))
     .where("kind", "=", kind)
-    .where("site", "=", input.site)
+    .where("site", "in", pageSites(input.site))
     .where("used_at", "is", null)
     .where("expires_at", ">", now)
     .returning(COLUMNS)
