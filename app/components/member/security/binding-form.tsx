@@ -30,6 +30,17 @@ export function BindingForm({
 }) {
   const { t } = useTranslation();
   const { errors } = answerParts(answer);
+  // Either proof will do with an authenticator, so the password is then not required on its own.
+  const password = (
+    <Field
+      name="loginPassword"
+      type="password"
+      label={t("accountSafety.loginPassword")}
+      autoComplete="current-password"
+      errors={errors.loginPassword}
+      required={!withAuthenticator}
+    />
+  );
   return (
     <Form
       method="post"
@@ -66,13 +77,7 @@ export function BindingForm({
       {withAuthenticator ? (
         <fieldset>
           <legend>{t("accountSafety.proofLegend")}</legend>
-          <Field
-            name="loginPassword"
-            type="password"
-            label={t("accountSafety.loginPassword")}
-            autoComplete="current-password"
-            errors={errors.loginPassword}
-          />
+          {password}
           <Field
             name="authenticatorCode"
             label={t("accountSafety.orAuthenticatorCode")}
@@ -83,14 +88,7 @@ export function BindingForm({
           />
         </fieldset>
       ) : (
-        <Field
-          name="loginPassword"
-          type="password"
-          label={t("accountSafety.loginPassword")}
-          autoComplete="current-password"
-          errors={errors.loginPassword}
-          required
-        />
+        password
       )}
       <FormErrors errors={errors[""]} />
       <button type="submit" name="intent" value={intent} className="button primary">
