@@ -111,7 +111,11 @@ test.describe("staff home", () => {
     await page
       .getByRole("link", { name: new RegExp(label("en", "opsHome.queues.support")) })
       .click();
-    await expect(page).toHaveURL("/ops/support");
+    // The card's count is of conversations waiting for staff: its link shows just those.
+    await expect(page).toHaveURL("/ops/support?status=waiting");
+    await expect(
+      page.getByRole("link", { name: label("en", "support.ops.waiting"), exact: true }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("a role that acts on no queue gets a note and the screens it may open, in Urdu too", async ({

@@ -57,6 +57,7 @@ describe("the agent centre layout", () => {
       "hourlySalary",
       "realtimeSalary",
       "messages",
+      "security",
       "customerService",
     ]);
     expect(data.menu.some((item: { offerWaiting: boolean }) => item.offerWaiting)).toBe(false);

@@ -4,20 +4,25 @@ import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
+import { SUPPORT_WAITS } from "../system/ops-queues.server";
 
 const isConversationId = (id: string) => /^[1-9]\d{0,17}$/.test(id);
 
-/** The operators' queue: open conversations, latest message first, with their unread counts. */
-export function supportQueue(db: Database, limit = 100) {
-  return db
+/**
+ * The operators' queue: open conversations, latest message first, with their unread counts;
+ * with `waitingOnly`, those whose last word is the member's (what the staff home counts).
+ */
+export function supportQueue(
+  db: Database,
+  { waitingOnly = false, limit = 100 }: { waitingOnly?: boolean; limit?: number } = {},
+) {
+  let query = db
     .selectFrom("support_conversations as c")
     .innerJoin("members as m", "m.id", "c.member_id")
     .select(["c.id", "m.account", "c.ops_unread as unread", "c.last_message_at as lastMessageAt"])
-    .where("c.status", "=", "open")
-    .orderBy("c.last_message_at", "desc")
-    .orderBy("c.id", "desc")
-    .limit(limit)
-    .execute();
+    .where("c.status", "=", "open");
+  if (waitingOnly) query = query.where(SUPPORT_WAITS);
+  return query.orderBy("c.last_message_at", "desc").orderBy("c.id", "desc").limit(limit).execute();
 }
 
 /** Unread member messages over every open conversation (the ops nav's badge). */

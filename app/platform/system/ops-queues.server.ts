@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/open.server";
 
 /**
@@ -62,9 +62,15 @@ async function countQueue(db: Database, queue: OpsQueue): Promise<Counted> {
 }
 
 /**
- * An open conversation waits while the member wrote last; it has waited since the member's
- * first message after the operators' last answer.
+ * An open support conversation (aliased `c`) waits for staff while the member wrote last. The
+ * support queue's "waiting" filter reads the same condition, so the home's count and the list
+ * it links to always agree.
  */
+export const SUPPORT_WAITS = sql<SqlBool>`c.status = 'open'
+  and c.last_member_message_at is not null
+  and c.last_member_message_at >= c.last_message_at`;
+
+/** It has waited since the member's first message after the operators' last answer. */
 function countSupport(db: Database): Promise<Counted> {
   return db
     .selectFrom("support_conversations as c")
@@ -79,9 +85,7 @@ function countSupport(db: Database): Promise<Counted> {
         )
         .as("oldest"),
     ])
-    .where("c.status", "=", "open")
-    .where("c.last_member_message_at", "is not", null)
-    .whereRef("c.last_member_message_at", ">=", "c.last_message_at")
+    .where(SUPPORT_WAITS)
     .executeTakeFirstOrThrow();
 }
 

@@ -36,7 +36,7 @@ export const HOME_QUEUES: Record<
     href: "/ops/points/redemptions",
   },
   age_checks: { view: "age_checks.view", act: "age_checks.review", href: "/ops/age-checks" },
-  support: { view: "support.view", act: "support.reply", href: "/ops/support" },
+  support: { view: "support.view", act: "support.reply", href: "/ops/support?status=waiting" },
   feedback: { view: "feedback.view", act: "feedback.reply", href: "/ops/feedback?status=open" },
 };
 

@@ -14,16 +14,21 @@ import { notFound } from "~/utils/misc";
 import { messageView, supportErrorMessage } from "~/utils/support.server";
 import { opsRequest } from "./__ops-request.server";
 
+/** `?status=waiting`: only what waits for staff; anything else is every open conversation. */
+const queueFilter = z.enum(["waiting", "open"]).catch("open");
+
 /**
  * /ops/support (issue 16): the open conversations, newest first, and one
  * conversation to reply to or close. Every change is audited by the platform.
  */
 export async function opsSupportQueueLoader(request: Request) {
   const { db, brand, t } = await opsRequest(request, "support.view");
-  const queue = await supportQueue(db);
+  const filter = queueFilter.parse(new URL(request.url).searchParams.get("status"));
+  const queue = await supportQueue(db, { waitingOnly: filter === "waiting" });
   return json({
     title: t("support.ops.title"),
     brandName: brand.name,
+    filter,
     conversations: queue.map((row) => ({
       id: row.id,
       account: row.account,

@@ -8,7 +8,7 @@ import { opsSupportQueueLoader } from "./__support.server";
 
 export const meta = titleMeta<typeof loader>();
 
-/** /ops/support: open support conversations, latest message first. */
+/** /ops/support: open support conversations, latest message first; `?status=waiting` those waiting for staff. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return opsSupportQueueLoader(request);
 }
@@ -19,7 +19,25 @@ export default function OpsSupportQueue() {
   return (
     <section className="ops-queue" aria-labelledby="ops-support-title">
       <h1 id="ops-support-title">{data.title}</h1>
-      {data.conversations.length === 0 ? <p className="muted">{t("support.ops.none")}</p> : null}
+      <nav aria-label={t("support.ops.filterLabel")}>
+        <ul className="tabs-list ops-kinds">
+          {(["waiting", "open"] as const).map((filter) => (
+            <li key={filter}>
+              <Link
+                to={filter === "waiting" ? "/ops/support?status=waiting" : "/ops/support"}
+                aria-current={filter === data.filter ? "page" : undefined}
+              >
+                {t(`support.ops.${filter}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {data.conversations.length === 0 ? (
+        <p className="muted">
+          {data.filter === "waiting" ? t("support.ops.noneWaiting") : t("support.ops.none")}
+        </p>
+      ) : null}
       <ul className="support-queue" data-testid="ops-support-queue" aria-live="polite">
         {data.conversations.map((row) => (
           <li key={row.id}>

@@ -111,6 +111,9 @@ describe("a support conversation", () => {
     await postMemberMessage(db(), { memberId: other, body: "Hello", now: t0 });
     const queue = await supportQueue(db());
     expect(queue.find((row) => row.id === conversationId)?.unread).toBe(1);
+    expect(
+      (await supportQueue(db(), { waitingOnly: true })).some((row) => row.id === conversationId),
+    ).toBe(true);
     expect(await opsSupportUnread(db())).toBeGreaterThanOrEqual(2);
 
     const seen = await opsConversation(db(), conversationId);
@@ -135,6 +138,10 @@ describe("a support conversation", () => {
     expect(events.map((event) => [event.member_id, event.type])).toEqual([
       [member, "support_message"],
     ]);
+    // Answered, it no longer waits for staff; it stays among the open ones.
+    const waiting = await supportQueue(db(), { waitingOnly: true });
+    expect(waiting.some((row) => row.id === conversationId)).toBe(false);
+    expect((await supportQueue(db())).some((row) => row.id === conversationId)).toBe(true);
     expect(await memberSupportUnread(db(), member)).toBe(1);
     expect(await memberSupportUnread(db(), other)).toBe(0);
 

@@ -52,14 +52,7 @@ export function AccountActions({
               </option>
             ))}
           </SelectField>
-          <TextareaField
-            name="note"
-            label={t("opsPlayers.suspension.actions.note")}
-            defaultValue={suspend.values.note ?? ""}
-            errors={suspend.errors.note}
-            maxLength={STATUS_NOTE_MAX}
-            rows={3}
-          />
+          <StaffNoteField reply={suspend} />
           <FormErrors errors={suspend.errors[""]} />
           <button type="submit" className="button primary" data-testid="player-suspend">
             {t("opsPlayers.suspension.actions.suspend")}
@@ -71,14 +64,7 @@ export function AccountActions({
           <HoneypotField />
           <input type="hidden" name="intent" value="reactivate" />
           <p className="muted">{t("opsPlayers.suspension.actions.reactivateHint")}</p>
-          <TextareaField
-            name="note"
-            label={t("opsPlayers.suspension.actions.note")}
-            defaultValue={reactivate.values.note ?? ""}
-            errors={reactivate.errors.note}
-            maxLength={STATUS_NOTE_MAX}
-            rows={3}
-          />
+          <StaffNoteField reply={reactivate} />
           <FormErrors errors={reactivate.errors[""]} />
           <button type="submit" className="button primary" data-testid="player-reactivate">
             {t("opsPlayers.suspension.actions.reactivate")}
@@ -97,5 +83,20 @@ export function AccountActions({
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** The note only staff read, the same on each act that takes one. */
+function StaffNoteField({ reply }: { reply: ReturnType<typeof formReply> }) {
+  const { t } = useTranslation();
+  return (
+    <TextareaField
+      name="note"
+      label={t("opsPlayers.suspension.actions.note")}
+      defaultValue={reply.values.note ?? ""}
+      errors={reply.errors.note}
+      maxLength={STATUS_NOTE_MAX}
+      rows={3}
+    />
   );
 }
