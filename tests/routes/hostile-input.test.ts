@@ -161,7 +161,10 @@ async function cookieFor(file: string) {
   return (await signInAs(handle.db, who.account, who.site)).cookie;
 }
 
-/** The intents an action dispatches on, read from its file and the `__` files beside it it imports. */
+/**
+ * The intents an action dispatches on, read from its file and the `__` files beside it it
+ * imports: `case` labels, `intent === …` tests and the keys of an `…_INTENTS` table.
+ */
 function intentsOf(file: string): (string | null)[] {
   const text = sources[file] ?? "";
   const folder = file.slice(0, file.lastIndexOf("/"));
@@ -172,6 +175,10 @@ function intentsOf(file: string): (string | null)[] {
   for (const source of [text, ...siblings]) {
     for (const match of source.matchAll(/case "([\w-]+)":|intent"?\)? [!=]== "([\w-]+)"/g)) {
       found.add((match[1] ?? match[2])!);
+    }
+    // A dispatch table (`SECURITY_INTENTS = { "bind-phone": bindPhone, … }`): its keys.
+    for (const table of source.matchAll(/_INTENTS\b[^\n]*= \{\n([\s\S]*?)\n\};/g)) {
+      for (const key of table[1]!.matchAll(/^\s*"?([\w-]+)"?\s*:/gm)) found.add(key[1]!);
     }
   }
   return [null, ...found];
