@@ -1,18 +1,19 @@
 /** The security centre's signed-in devices: sign one out, or every other one. */
 import { json, redirect } from "@remix-run/node";
+import * as z from "zod/v4";
 import { signOutMemberSessions } from "~/platform/identity/sessions.server";
 import { auditContext } from "~/utils/auth.server";
 import type { Reply, SecurityRequest } from "./__security-form.server";
 
 /** Which session the button names: one of the member's (an id), or "others". */
-function sessionOf(value: FormDataEntryValue | null): string | null {
-  if (value === "others") return value;
-  return typeof value === "string" && /^\d{1,18}$/.test(value) ? value : null;
-}
+const signOutSchema = z.object({
+  sessionId: z.union([z.literal("others"), z.string().regex(/^\d{1,18}$/)]),
+});
 
 export async function signOutSessions({ request, formData, viewer, db }: SecurityRequest): Reply {
-  const sessionId = sessionOf(formData.get("sessionId"));
-  if (!sessionId) throw json({ error: "unknown_session" }, { status: 400 });
+  const parsed = signOutSchema.safeParse({ sessionId: formData.get("sessionId") });
+  if (!parsed.success) throw json({ error: "unknown_session" }, { status: 400 });
+  const { sessionId } = parsed.data;
   // The platform ends only the member's own sessions, never the current one.
   await signOutMemberSessions(
     db,
