@@ -208,7 +208,8 @@ export async function agentLogin(page: Page, account: string, password: string) 
 export async function changeForcedPassword(
   page: Page,
   ownPassword: string,
-  reason: "first_login" | "default_password" | "expired" | "reset" = "first_login",
+  reason:
+    "first_login" | "default_password" | "expired" | "reset" | "staff_request" = "first_login",
 ) {
   const change = page.getByTestId("change-password-dialog");
   await expect(change.getByTestId("change-password-reason")).toHaveText(

@@ -1,6 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_STAFF_PASSWORD } from "~/platform/seed/staff.server";
-import { expect, label, login, submitLogin, test, type SignIn } from "../fixtures";
+import {
+  changeForcedPassword,
+  expect,
+  label,
+  login,
+  submitLogin,
+  test,
+  type SignIn,
+} from "../fixtures";
 
 /**
  * Account actions on the player page, with JavaScript on and off: compliance
@@ -97,6 +105,40 @@ test.describe("account actions on the player page", () => {
     );
     await page.goto("/member");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember/);
+    await staff.context().close();
+  });
+
+  test("compliance requires a new password: the member is signed out and its next sign-in asks for one", async ({
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    signIn,
+    createMember,
+    page,
+  }) => {
+    const { account } = await createMember({ password: PASSWORD });
+    await signIn(account, PASSWORD);
+    await page.goto("/member");
+    await expect(page).toHaveURL("/member");
+
+    const staff = await staffPage(browser, baseURL!, javaScriptEnabled, signIn, "comply01");
+    await openPlayer(staff, account);
+    await staff.getByTestId("player-actions").getByTestId("player-reset-password").click();
+    await expect(staff.getByTestId("ops-player-done")).toHaveText(
+      label("en", "opsPlayers.suspension.done.passwordResetRequired", { count: 1 }),
+    );
+    await expect(staff.getByTestId("ops-player-passwordResetRequired")).toBeVisible();
+
+    await page.goto("/member");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember/);
+    await submitLogin(page, account, PASSWORD);
+    await changeForcedPassword(page, "Chosen-Anew-2026", "staff_request");
+    await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
+      account,
+    );
+    // Answered: the page no longer says a new password waits.
+    await staff.reload();
+    await expect(staff.getByTestId("ops-player-passwordResetRequired")).toHaveCount(0);
     await staff.context().close();
   });
 

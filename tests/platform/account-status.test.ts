@@ -2,11 +2,13 @@ import { describe, expect, test } from "vitest";
 import { PlatformError } from "~/platform/errors";
 import { login, type LoginInput } from "~/platform/identity/login.server";
 import { OPERATOR_TYPE } from "~/platform/identity/member-types";
+import { completePasswordChange } from "~/platform/identity/password-reset.server";
 import { identityPolicy } from "~/platform/identity/policy.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { createSession, readSession } from "~/platform/identity/sessions.server";
 import {
   reactivatePlayer,
+  requirePasswordReset,
   signOutPlayer,
   suspendPlayer,
 } from "~/platform/players/account-status.server";
@@ -192,5 +194,48 @@ describe("account status", () => {
       () => signOutPlayer(db, "not-an-id", act),
     ])
       expect((await refusal(attempt())).code).toBe("player_not_found");
+  });
+
+  test("a required new password: sessions end, every sign-in asks for the change until one is chosen; asked once", async () => {
+    const member = await memberWithPassword();
+    const session = await sessionOf(member.id);
+    const act = await staffAct();
+    expect(await requirePasswordReset(seeded.db, member.id, act)).toBe(1);
+    expect(await readSession(seeded.db, session.token, policy)).toBeNull();
+    expect((await refusal(requirePasswordReset(seeded.db, member.id, act))).code).toBe(
+      "player_reset_pending",
+    );
+
+    const outcome = await login(
+      seeded.db,
+      passwordLogin(member.account, PASSWORD),
+      rules,
+      context(),
+      policy,
+    );
+    if (outcome.kind !== "change-password") throw new Error(`got ${outcome.kind}`);
+    expect(outcome.reason).toBe("staff_request");
+    await completePasswordChange(
+      seeded.db,
+      { ticket: outcome.ticket, newPassword: "Chosen2026!" },
+      rules,
+      context(),
+      policy,
+    );
+    const after = await login(
+      seeded.db,
+      passwordLogin(member.account, "Chosen2026!"),
+      rules,
+      context(),
+      policy,
+    );
+    expect(after.kind).toBe("session");
+    // Answered, it may be asked again (ending the two sessions the change and the sign-in opened).
+    expect(await requirePasswordReset(seeded.db, member.id, act)).toBe(2);
+    const [audited] = await auditOf(member.id, "player_password_reset_required");
+    expect(audited).toMatchObject({
+      before: { passwordResetRequired: false },
+      after: { passwordResetRequired: true },
+    });
   });
 });

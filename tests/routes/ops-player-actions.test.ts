@@ -52,8 +52,35 @@ describe("/ops/players/<id> account actions", () => {
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("Location")).toBe(`/ops/players/${member}?done=signedOut&count=0`);
     // What each role may do is what its page offers.
-    expect((await page(member, signOutOnly)).actions).toEqual({ suspend: false, signOut: true });
-    expect((await page(member, suspendOnly)).actions).toEqual({ suspend: true, signOut: false });
+    expect((await page(member, signOutOnly)).actions).toEqual({
+      suspend: false,
+      signOut: true,
+      resetPassword: false,
+    });
+    expect((await page(member, suspendOnly)).actions).toEqual({
+      suspend: true,
+      signOut: false,
+      resetPassword: false,
+    });
+  });
+
+  test("requiring a new password needs its own permission; asked twice, the second is refused; the page says since when", async () => {
+    const db = handle.db;
+    const member = await insertMember(db);
+    const suspendOnly = await staffCookieWith(db, ["players.view", "players.suspend"]);
+    const resetter = await staffCookieWith(db, ["players.view", "players.reset_password"]);
+    expect((await post(member, suspendOnly, { intent: "reset_password" })).status).toBe(403);
+    const done = await post(member, resetter, { intent: "reset_password" });
+    expect(done.headers.get("Location")).toBe(
+      `/ops/players/${member}?done=passwordResetRequired&count=0`,
+    );
+    const shown = await page(member, resetter, "?done=passwordResetRequired&count=0");
+    expect(shown.done).toEqual({ what: "passwordResetRequired", count: 0 });
+    expect(shown.player.passwordResetRequiredSince).toEqual(expect.any(String));
+    const again = await jsonBody(post(member, resetter, { intent: "reset_password" }));
+    expect(again.result.error[""]).toEqual([
+      "A new password is already required and not yet chosen; reload the page to see its state.",
+    ]);
   });
 
   test("a suspension without a reason is refused with the note kept; with one it is done and shown", async () => {

@@ -95,6 +95,7 @@ export const AUDIT_EVENTS = [
   "player_suspended",
   "player_reactivated",
   "player_signed_out",
+  "player_password_reset_required",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -105,6 +105,8 @@ export interface MembersTable {
   status_reason: string | null;
   status_note: string | null;
   status_changed_at: Timestamp | null;
+  /** Staff asked for a new password at the next sign-in, since then (0044). */
+  password_reset_required_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   affiliate_code: string | null;
   demo_credit: ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
   /** An agent's own rate in basis points (0005-agency); null for non-agents. */

@@ -97,6 +97,7 @@ export async function completeSignIn(
     password: input.password,
     firstTimeLogin: member.first_time_login,
     passwordChangedAt: new Date(member.password_changed_at),
+    resetRequiredAt: member.password_reset_required_at,
     expiryEnabled: rules.passwordExpiry,
     maxAgeMs: policy.passwordMaxAgeMs,
     now,

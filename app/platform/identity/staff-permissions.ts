@@ -37,6 +37,7 @@ export const STAFF_PERMISSIONS = [
   "players.view",
   "players.suspend",
   "players.sign_out",
+  "players.reset_password",
   "staff.view",
   "staff.manage",
   "audit.view",
@@ -67,7 +68,7 @@ export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
     ...new Set([
       ...views,
       ...area("protection", "age_checks", "audit"),
-      ...(["players.suspend", "players.sign_out"] as const),
+      ...(["players.suspend", "players.sign_out", "players.reset_password"] as const),
     ]),
   ],
   marketing: [

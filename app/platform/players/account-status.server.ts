@@ -3,13 +3,14 @@ import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
 import type { SuspensionReason } from "./suspension";
+import { staffResetPending } from "../identity/forced-change";
 import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 import { endAllSessions } from "../identity/sessions.server";
 
 /**
  * Staff acts on a member's or agent's account that are not about money:
  * suspend it (its sessions end at once and sign-in says why), reactivate it,
- * sign it out everywhere. Each takes the member row's lock, so two staff
+ * sign it out everywhere, require a new password at its next sign-in. Each takes the member row's lock, so two staff
  * members acting at once see each other's result, and each is audited with
  * the state before and after. Staff accounts are not players: they are
  * managed at /ops/staff, and these refuse them as not found.
@@ -22,7 +23,15 @@ async function lockedPlayer(trx: Database, memberId: string) {
   const row = /^\d{1,18}$/.test(memberId)
     ? await trx
         .selectFrom("members")
-        .select(["id", "account", "type", "status", "status_reason"])
+        .select([
+          "id",
+          "account",
+          "type",
+          "status",
+          "status_reason",
+          "password_changed_at",
+          "password_reset_required_at",
+        ])
         .where("id", "=", memberId)
         .forUpdate()
         .executeTakeFirst()
@@ -105,6 +114,41 @@ export function signOutPlayer(db: Database, memberId: string, act: OperatorAct):
       memberId: player.id,
       account: player.account,
       target: target(player.id),
+      detail: { sessionsEnded: ended },
+    });
+    return ended;
+  });
+}
+
+/**
+ * Requires a new password at the next sign-in (a leaked password, an account used by someone
+ * else): every session ends now, and the sign-in asks for the change, whatever way it is made,
+ * until a password newer than this request is set. `player_reset_pending` while an earlier
+ * request still waits.
+ */
+export function requirePasswordReset(
+  db: Database,
+  memberId: string,
+  act: OperatorAct,
+  now = new Date(),
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const player = await lockedPlayer(trx, memberId);
+    const changedAt = new Date(player.password_changed_at);
+    if (staffResetPending(changedAt, player.password_reset_required_at))
+      throw new PlatformError("player_reset_pending");
+    await trx
+      .updateTable("members")
+      .set({ password_reset_required_at: now })
+      .where("id", "=", player.id)
+      .execute();
+    const ended = await endAllSessions(trx, player.id);
+    await audit(trx, "player_password_reset_required", act.context, {
+      memberId: player.id,
+      account: player.account,
+      target: target(player.id),
+      before: { passwordResetRequired: false },
+      after: { passwordResetRequired: true },
       detail: { sessionsEnded: ended },
     });
     return ended;

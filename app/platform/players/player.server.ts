@@ -1,5 +1,6 @@
 import type { Database } from "../db/open.server";
 import { hasAuthenticator } from "../identity/authenticator.server";
+import { staffResetPending } from "../identity/forced-change";
 import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 import { ageCheckState, type AgeCheckState } from "../protection/age.server";
 import { runningBreaks } from "../protection/breaks.server";
@@ -13,6 +14,8 @@ export interface PlayerProfile {
   status: MemberStatus;
   /** Why and since when staff suspended it, with staff's note; null unless suspended. */
   suspension: { reason: string; note: string | null; since: string | null } | null;
+  /** Since when staff's request for a new password waits; null when none waits. */
+  passwordResetRequiredSince: string | null;
   vipLevel: number;
   dialingCode: string | null;
   mobile: string | null;
@@ -45,6 +48,8 @@ export async function loadPlayer(db: Database, memberId: string): Promise<Player
       "members.status_reason",
       "members.status_note",
       "members.status_changed_at",
+      "members.password_changed_at",
+      "members.password_reset_required_at",
       "members.vip_level",
       "members.dialing_code",
       "members.mobile",
@@ -87,6 +92,11 @@ export async function loadPlayer(db: Database, memberId: string): Promise<Player
             note: row.status_note,
             since: row.status_changed_at ? new Date(row.status_changed_at).toISOString() : null,
           }
+        : null,
+    passwordResetRequiredSince:
+      row.password_reset_required_at &&
+      staffResetPending(new Date(row.password_changed_at), row.password_reset_required_at)
+        ? new Date(row.password_reset_required_at).toISOString()
         : null,
     vipLevel: row.vip_level,
     dialingCode: row.dialing_code,

@@ -6,6 +6,7 @@ import { PlatformError } from "~/platform/errors";
 import type { StaffPermission } from "~/platform/identity/staff-permissions";
 import {
   reactivatePlayer,
+  requirePasswordReset,
   signOutPlayer,
   suspendPlayer,
 } from "~/platform/players/account-status.server";
@@ -16,20 +17,26 @@ import { opsRequest } from "./__ops-request.server";
 
 /**
  * The player page's account actions (ADR 47): suspend with a reason, reactivate, sign out
- * everywhere. Each intent has its own permission, checked before the body is read further;
+ * everywhere, require a new password at the next sign-in. Each intent has its own permission, checked before the body is read further;
  * the platform locks the member row and audits the act.
  */
-export const PLAYER_ACTIONS = ["suspend", "reactivate", "sign_out"] as const;
+export const PLAYER_ACTIONS = ["suspend", "reactivate", "sign_out", "reset_password"] as const;
 type PlayerAction = (typeof PLAYER_ACTIONS)[number];
 
 const PERMISSION: Record<PlayerAction, StaffPermission> = {
   suspend: "players.suspend",
   reactivate: "players.suspend",
   sign_out: "players.sign_out",
+  reset_password: "players.reset_password",
 };
 
 /** What the page says after an act (`?done=`). */
-export const PLAYER_ACTION_DONE = ["suspended", "reactivated", "signedOut"] as const;
+export const PLAYER_ACTION_DONE = [
+  "suspended",
+  "reactivated",
+  "signedOut",
+  "passwordResetRequired",
+] as const;
 
 const actionSchema = (t: TFunction) => {
   const note = z
@@ -49,6 +56,7 @@ const actionSchema = (t: TFunction) => {
     }),
     z.object({ intent: z.literal("reactivate"), note }),
     z.object({ intent: z.literal("sign_out") }),
+    z.object({ intent: z.literal("reset_password") }),
   ]);
 };
 
@@ -81,6 +89,10 @@ export async function opsPlayerAction(
       case "sign_out": {
         const ended = await signOutPlayer(db, memberId, act);
         return redirect(`${page}?done=signedOut&count=${ended}`);
+      }
+      case "reset_password": {
+        const ended = await requirePasswordReset(db, memberId, act);
+        return redirect(`${page}?done=passwordResetRequired&count=${ended}`);
       }
     }
   } catch (error) {

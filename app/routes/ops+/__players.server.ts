@@ -107,6 +107,7 @@ export async function opsPlayerLoader(request: Request, memberId: string) {
     actions: {
       suspend: staff.permissions.has("players.suspend"),
       signOut: staff.permissions.has("players.sign_out"),
+      resetPassword: staff.permissions.has("players.reset_password"),
     },
     done: done ? { what: done, count: Number(params.get("count")) || 0 } : null,
     title: t("opsPlayers.playerTitle", { account: player.account }),

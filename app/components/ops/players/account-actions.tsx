@@ -10,7 +10,7 @@ import { useTranslation } from "~/utils/i18n";
 /**
  * The account actions a staff member's role allows on the player page: suspend
  * (with a reason the member is told and a note only staff read) or reactivate,
- * and sign out everywhere. Each is a plain form posting back to the page.
+ * sign out everywhere, and require a new password at the next sign-in. Each is a plain form posting back to the page.
  */
 export function AccountActions({
   status,
@@ -18,16 +18,17 @@ export function AccountActions({
   failed,
 }: {
   status: MemberStatus;
-  allowed: { suspend: boolean; signOut: boolean };
+  allowed: { suspend: boolean; signOut: boolean; resetPassword: boolean };
   /** The refused act (its intent) and why, with what was typed. */
   failed?: { intent: string; result: FormReply } | null;
 }) {
   const { t } = useTranslation();
-  if (!allowed.suspend && !allowed.signOut) return null;
+  if (!allowed.suspend && !allowed.signOut && !allowed.resetPassword) return null;
   const replyOf = (intent: string) => formReply(failed?.intent === intent ? failed.result : null);
   const suspend = replyOf("suspend");
   const reactivate = replyOf("reactivate");
   const signOut = replyOf("sign_out");
+  const resetPassword = replyOf("reset_password");
   return (
     <section aria-labelledby="player-actions-title" data-testid="player-actions">
       <h2 id="player-actions-title">{t("opsPlayers.suspension.actions.title")}</h2>
@@ -79,6 +80,17 @@ export function AccountActions({
           <FormErrors errors={signOut.errors[""]} />
           <button type="submit" className="button" data-testid="player-sign-out">
             {t("opsPlayers.suspension.actions.signOut")}
+          </button>
+        </Form>
+      ) : null}
+      {allowed.resetPassword ? (
+        <Form method="post" className="stack-form" data-testid="player-reset-password-form">
+          <HoneypotField />
+          <input type="hidden" name="intent" value="reset_password" />
+          <p className="muted">{t("opsPlayers.suspension.actions.resetPasswordHint")}</p>
+          <FormErrors errors={resetPassword.errors[""]} />
+          <button type="submit" className="button" data-testid="player-reset-password">
+            {t("opsPlayers.suspension.actions.resetPassword")}
           </button>
         </Form>
       ) : null}

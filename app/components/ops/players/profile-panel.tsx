@@ -14,6 +14,7 @@ export interface PlayerProfileView {
   role: string;
   status: MemberStatus;
   suspension: { reason: string; note: string | null; since: string | null } | null;
+  passwordResetRequiredSince: string | null;
   vipLevel: number;
   dialingCode: string | null;
   mobile: string | null;
@@ -68,6 +69,15 @@ export function ProfilePanel({
             "opsPlayers.suspension.facts.since",
           ],
           ["suspensionNote", suspension.note ?? none, "opsPlayers.suspension.facts.note"],
+        ] satisfies [string, ReactNode, string][])
+      : []),
+    ...(player.passwordResetRequiredSince
+      ? ([
+          [
+            "passwordResetRequired",
+            formatTimestamp(player.passwordResetRequiredSince, timeZone),
+            "opsPlayers.suspension.facts.passwordResetRequired",
+          ],
         ] satisfies [string, ReactNode, string][])
       : []),
     ["vipLevel", player.vipLevel],

@@ -39,6 +39,7 @@ import * as memberSuspension from "./0040-member-suspension";
 import * as cashOutSessions from "./0041-cash-out-sessions";
 import * as signInTickets from "./0042-sign-in-tickets";
 import * as knownSignInsList from "./0043-known-sign-ins-list";
+import * as staffPasswordReset from "./0044-staff-password-reset";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "0041-cash-out-sessions": cashOutSessions,
   "0042-sign-in-tickets": signInTickets,
   "0043-known-sign-ins-list": knownSignInsList,
+  "0044-staff-password-reset": staffPasswordReset,
 };
 
 export const migrationProvider: MigrationProvider = {
