@@ -57,9 +57,9 @@ describe("/ops/agents components", () => {
         currency={currency}
         failed={failed}
       />,
-      { path: "/ops/agents" },
+      { path: "/ops/agents", staffPermissions: ["agents.view", "agents.manage"] },
     );
-    expect(screen.getByLabelText("Own rate (%)")).toHaveValue("40.00");
+    expect(await screen.findByLabelText("Own rate (%)")).toHaveValue("40.00");
     const form = screen.getByTestId("ops-grant-form-DIVIDEND");
     expect(form).toHaveAttribute("action", "/ops/agents?agent=41&kind=DIVIDEND");
     expect(within(form).getByDisplayValue("40.01")).toBeInTheDocument();

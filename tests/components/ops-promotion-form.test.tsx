@@ -22,6 +22,7 @@ function renderForm(result?: SubmissionResult<string[]>) {
       currency={{ symbol: "Rs", minorUnits: 2 }}
       timeZone="Asia/Karachi"
     />,
+    { staffPermissions: ["promotions.view", "promotions.manage"] },
   );
 }
 

@@ -60,6 +60,7 @@ export function AgeCheckQueue({
                   {(["verify", "reject"] as const).map((intent) => (
                     <DecisionForm
                       key={intent}
+                      permission="age_checks.review"
                       action="/ops/age-checks"
                       intent={intent}
                       hidden={{ checkId: row.id }}

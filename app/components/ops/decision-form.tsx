@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import type { StaffPermission } from "~/platform/identity/staff-permissions";
+import { useStaffCan } from "./use-staff-can";
 
 /**
  * One operator decision on a queue row (approve, reject, verify, mark paid…): a small POST
@@ -8,6 +10,7 @@ import { HoneypotField } from "~/components/forms/honeypot-field";
  * returns the operator to the same page, with JavaScript or without.
  */
 export function DecisionForm({
+  permission,
   action,
   intent,
   hidden,
@@ -17,6 +20,8 @@ export function DecisionForm({
   primary = false,
   children,
 }: {
+  /** What the decision needs: a role without it is offered no form (the action checks again). */
+  permission: StaffPermission;
   action: string;
   intent: string;
   /** The row's id and the queue's place, posted back as hidden fields. */
@@ -28,6 +33,7 @@ export function DecisionForm({
   /** Fields the decision needs, such as a reason. */
   children?: ReactNode;
 }) {
+  if (!useStaffCan(permission)) return null;
   return (
     <Form method="post" action={action} className="stack-form ops-action">
       <HoneypotField />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { DecisionForm } from "~/components/ops/decision-form";
 import { useTranslation } from "~/utils/i18n";
+import { useStaffCan } from "./use-staff-can";
 
 /** Where the operator is in the queue: every action posts it back so the redirect returns there. */
 export interface QueuePlace {
@@ -26,6 +27,7 @@ function ActionForm({
   return (
     // The queue's place is in the URL too, so an error page shows the same view.
     <DecisionForm
+      permission={intent === "pay" ? "withdrawals.pay" : "withdrawals.decide"}
       action={`/ops/withdrawals?status=${place.filter}&page=${place.page}`}
       intent={intent}
       hidden={{ withdrawalId, status: place.filter, page: place.page }}
@@ -52,6 +54,8 @@ export function QueueActions({
   result?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
+  // Only what the role may do is offered: deciding (approve, reject, settle a dispute) and paying.
+  const may = { decide: useStaffCan("withdrawals.decide"), pay: useStaffCan("withdrawals.pay") };
   const errors = result?.error ?? {};
   const { id, status } = withdrawal;
   const reject = (
@@ -66,9 +70,14 @@ export function QueueActions({
       />
     </ActionForm>
   );
+  const approve = may.decide && status === "pending";
+  const pay = may.pay && status === "approved" && !withdrawal.approvedByViewer;
+  const fourEyes = may.pay && status === "approved" && withdrawal.approvedByViewer;
+  const rejectable = may.decide && (status === "pending" || status === "approved");
+  const settle = may.decide && status === "disputed";
   return (
     <div className="ops-actions">
-      {status === "pending" ? (
+      {approve ? (
         <ActionForm
           intent="approve"
           withdrawalId={id}
@@ -76,15 +85,16 @@ export function QueueActions({
           label={t("ops.queue.approve")}
         />
       ) : null}
-      {status === "approved" && withdrawal.approvedByViewer ? (
+      {fourEyes ? (
         <p className="muted" data-testid="ops-four-eyes">
           {t("ops.queue.fourEyes")}
         </p>
-      ) : status === "approved" ? (
+      ) : null}
+      {pay ? (
         <ActionForm intent="pay" withdrawalId={id} place={place} label={t("ops.queue.markPaid")} />
       ) : null}
-      {status === "pending" || status === "approved" ? reject : null}
-      {status === "disputed" ? (
+      {rejectable ? reject : null}
+      {settle ? (
         <>
           <ActionForm
             intent="forced"
@@ -100,7 +110,7 @@ export function QueueActions({
           />
         </>
       ) : null}
-      {!["pending", "approved", "disputed"].includes(status) ? (
+      {!approve && !pay && !fourEyes && !rejectable && !settle ? (
         <span className="muted">{t("ops.queue.noAction")}</span>
       ) : null}
       <FormErrors errors={errors[""]} />

@@ -1,7 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { TermsSummary } from "~/components/agent/contracts/contract-terms";
 import { ContractTermFields } from "~/components/agent/contracts/term-fields";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
+import { StaffForm } from "~/components/ops/staff-form";
 import type { ContractKind } from "~/platform/db/schema";
 import { useTranslation } from "~/utils/i18n";
 import { formatRate, rateToInput } from "~/utils/rates";
@@ -58,7 +59,7 @@ export function ManageAgent({
           rate: agent.agentRate === null ? "—" : formatRate(agent.agentRate),
         })}
       </p>
-      <Form method="post" action={action} className="filters" noValidate>
+      <StaffForm permission="agents.manage" action={action} className="filters" noValidate>
         <input type="hidden" name="intent" value="rate" />
         <input type="hidden" name="agentId" value={agent.id} />
         <Field
@@ -77,7 +78,7 @@ export function ManageAgent({
         <button type="submit" className="button primary" data-testid="ops-agent-rate-submit">
           {t("opsAgents.rate.submit")}
         </button>
-      </Form>
+      </StaffForm>
       <FormErrors errors={rateResult?.error?.[""]} />
 
       <h3>{t("opsAgents.contracts.title")}</h3>
@@ -107,7 +108,7 @@ export function ManageAgent({
                     />
                   </td>
                   <td>
-                    <Form method="post" action={action} className="inline-form">
+                    <StaffForm permission="agents.manage" action={action} className="inline-form">
                       <input type="hidden" name="intent" value="end" />
                       <input type="hidden" name="agentId" value={agent.id} />
                       <input type="hidden" name="contractId" value={contract.id} />
@@ -118,7 +119,7 @@ export function ManageAgent({
                       >
                         {t("opsAgents.contracts.end")}
                       </button>
-                    </Form>
+                    </StaffForm>
                   </td>
                 </tr>
               ))}
@@ -149,8 +150,8 @@ export function ManageAgent({
           rate: agent.agentRate === null ? "—" : formatRate(agent.agentRate),
         })}
       </p>
-      <Form
-        method="post"
+      <StaffForm
+        permission="agents.manage"
         action={action}
         noValidate
         aria-labelledby="ops-grant-title"
@@ -166,7 +167,7 @@ export function ManageAgent({
             {t("opsAgents.grant.submit")}
           </button>
         </div>
-      </Form>
+      </StaffForm>
     </section>
   );
 }

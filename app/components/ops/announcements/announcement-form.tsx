@@ -4,6 +4,7 @@ import { Field, FormErrors, formReply, type FormReply } from "~/components/forms
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 export interface AnnouncementFormValues {
@@ -31,11 +32,14 @@ export function AnnouncementForm({
   languages: readonly string[];
   result?: FormReply;
 }) {
+  const can = useStaffCan("announcements.manage");
   const { t } = useTranslation();
   const enabledId = useId();
   const { errors, values } = formReply(result);
   const value = (name: keyof AnnouncementFormValues) =>
     values[name] ?? (announcement ? String(announcement[name]) : undefined);
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form method="post" className="stack-form" data-testid="ops-announcement-form">
       <HoneypotField />

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 export interface OpsAnnouncementRow {
@@ -15,6 +16,9 @@ export interface OpsAnnouncementRow {
 
 /** One small form per change: each works without JavaScript and comes back to the list. */
 function RowAction({ id, intent, label }: { id: number; intent: string; label: string }) {
+  const can = useStaffCan("announcements.manage");
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form method="post" className="inline-form">
       <HoneypotField />

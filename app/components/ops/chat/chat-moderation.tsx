@@ -1,5 +1,6 @@
-import { Form } from "@remix-run/react";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { StaffForm } from "~/components/ops/staff-form";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 export interface ModeratedMessage {
@@ -45,16 +46,16 @@ export function RoomModeration({
               </td>
               <td>
                 {message.deleted ? null : (
-                  <Form method="post" className="inline-form">
+                  <StaffForm permission="chat.moderate" className="inline-form">
                     <HoneypotField />
                     <input type="hidden" name="intent" value="delete" />
                     <input type="hidden" name="messageId" value={message.id} />
                     <button type="submit" className="button small">
                       {t("chat.ops.delete")}
                     </button>
-                  </Form>
+                  </StaffForm>
                 )}
-                <Form method="post" className="inline-form">
+                <StaffForm permission="chat.moderate" className="inline-form">
                   <HoneypotField />
                   <input type="hidden" name="intent" value="mute" />
                   <input type="hidden" name="memberId" value={message.memberId} />
@@ -71,7 +72,7 @@ export function RoomModeration({
                   <button type="submit" className="button small">
                     {t("chat.ops.mute", { account: message.account })}
                   </button>
-                </Form>
+                </StaffForm>
               </td>
             </tr>
           ))}
@@ -83,15 +84,18 @@ export function RoomModeration({
 
 /** Lifts a member's mute before its end: they may post again at once. */
 export function UnmuteForm({ memberId, account }: { memberId: string; account: string }) {
+  const can = useStaffCan("chat.moderate");
   const { t } = useTranslation();
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
-    <Form method="post" className="inline-form">
+    <StaffForm permission="chat.moderate" className="inline-form">
       <HoneypotField />
       <input type="hidden" name="intent" value="unmute" />
       <input type="hidden" name="memberId" value={memberId} />
       <button type="submit" className="button small" data-testid="ops-chat-unmute">
         {t("chat.ops.unmute", { account })}
       </button>
-    </Form>
+    </StaffForm>
   );
 }

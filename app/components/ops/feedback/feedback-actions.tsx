@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 /** An operator's answer (sent to the member's messages) and the close button: two plain posts. */
@@ -12,8 +13,11 @@ export function FeedbackActions({
   answerMax: number;
   result: FormReply | undefined;
 }) {
+  const can = useStaffCan("feedback.reply");
   const { t } = useTranslation();
   const { errors, values } = formReply(result);
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <div className="member-card stack-form">
       <Form method="post" className="stack-form" noValidate data-testid="ops-feedback-answer">

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import {
   MISSION_CATEGORIES,
   MISSION_CONDITIONS,
@@ -20,6 +21,7 @@ export function OpsMissionForm({
   mission: OpsMissionData | null;
   result?: SubmissionResult<string[]> | null;
 }) {
+  const can = useStaffCan("missions.manage");
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   const value = (name: keyof OpsMissionData, fallback = "") =>
@@ -54,6 +56,8 @@ export function OpsMissionForm({
       ))}
     </SelectField>
   );
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <section
       className="member-card"

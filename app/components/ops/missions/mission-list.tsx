@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { StaffForm } from "~/components/ops/staff-form";
 import { useTranslation } from "~/utils/i18n";
 import type { OpsMissionData } from "./types";
 
@@ -48,7 +49,7 @@ export function OpsMissionList({ missions }: { missions: OpsMissionData[] }) {
                 >
                   {t("opsMissions.edit")}
                 </Link>{" "}
-                <Form method="post" className="inline-form">
+                <StaffForm permission="missions.manage" className="inline-form">
                   <HoneypotField />
                   <input type="hidden" name="missionId" value={mission.id} />
                   <button
@@ -65,7 +66,7 @@ export function OpsMissionList({ missions }: { missions: OpsMissionData[] }) {
                   >
                     {mission.enabled ? t("opsMissions.disable") : t("opsMissions.enable")}
                   </button>
-                </Form>
+                </StaffForm>
               </td>
             </tr>
           ))}

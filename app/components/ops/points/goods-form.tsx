@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { SelectField } from "~/components/member/withdraw/select-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 export interface GoodsFormValues {
@@ -27,11 +28,14 @@ export function GoodsForm({
   currencySymbol: string;
   result?: FormReply;
 }) {
+  const can = useStaffCan("points.manage");
   const { t } = useTranslation();
   const enabledId = useId();
   const { errors, values } = formReply(result);
   const value = (name: keyof GoodsFormValues) =>
     values[name] ?? (item ? String(item[name]) : undefined);
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form method="post" className="stack-form" data-testid="ops-goods-form">
       <Field

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 export interface PointsConfigFormValues {
@@ -17,9 +18,12 @@ export function PointsConfigForm({
   currencySymbol: string;
   result?: FormReply;
 }) {
+  const can = useStaffCan("points.manage");
   const { t } = useTranslation();
   const { errors, values } = formReply(result);
   const value = (name: string, current: string | undefined) => values[name] ?? current ?? "";
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form method="post" className="stack-form" data-testid="ops-points-config">
       <fieldset>

@@ -33,6 +33,7 @@ function RedemptionDecision({
   const { t } = useTranslation();
   return (
     <DecisionForm
+      permission="points.review"
       action={pageHref(page)}
       intent={intent}
       hidden={{ redemptionId: id, page }}

@@ -95,6 +95,7 @@ export function ApplicationQueue({
                   <td>
                     <div className="ops-actions">
                       <DecisionForm
+                        permission="promotions.review"
                         action={pageHref(page)}
                         intent="approve"
                         hidden={{ entryId: row.entryId, page }}
@@ -112,6 +113,7 @@ export function ApplicationQueue({
                         />
                       </DecisionForm>
                       <DecisionForm
+                        permission="promotions.review"
                         action={pageHref(page)}
                         intent="reject"
                         hidden={{ entryId: row.entryId, page }}

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { SelectField } from "~/components/member/withdraw/select-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { Pager } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { GRANT_STATUSES } from "~/platform/rewards/promotion-types";
@@ -79,8 +80,11 @@ function ForfeitForm({
   place: GrantsPlace;
   error?: string;
 }) {
+  const can = useStaffCan("promotions.review");
   const { t } = useTranslation();
   const id = useId();
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form method="post" action={grantsHref(place)} className="stack-form ops-action">
       <input type="hidden" name="intent" value="forfeit" />

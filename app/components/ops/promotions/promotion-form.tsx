@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 import { AudienceSections } from "./form/audience-sections";
 import { BonusSections } from "./form/bonus-sections";
@@ -29,8 +30,11 @@ export function PromotionForm({
   currency: Currency;
   timeZone: string;
 }) {
+  const can = useStaffCan("promotions.manage");
   const { t } = useTranslation();
   const fields = usePromotionFields({ values, result, currency });
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form
       method="post"

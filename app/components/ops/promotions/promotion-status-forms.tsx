@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 
 /** Publish and close (the moves the platform allows from the current status), each its own form. */
@@ -13,6 +14,7 @@ export function PromotionStatusForms({
   status: string;
   result?: SubmissionResult<string[]>;
 }) {
+  const can = useStaffCan("promotions.manage");
   const { t } = useTranslation();
   const move = (to: "published" | "closed", name: "publish" | "close") =>
     status === to ? null : (
@@ -24,6 +26,8 @@ export function PromotionStatusForms({
         </button>
       </Form>
     );
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <div className="ops-promotion-status" data-testid="ops-promotion-status">
       <p>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { LimitKeyFields } from "~/components/protection/limit-key-fields";
 import { useTranslation } from "~/utils/i18n";
 
@@ -13,8 +14,11 @@ export function AddLimitForm({
   account: string;
   result?: SubmissionResult<string[]> | null;
 }) {
+  const can = useStaffCan("protection.manage");
   const { t } = useTranslation();
   const errors = result?.error ?? {};
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <section aria-labelledby="ops-add-limit-title">
       <h2 id="ops-add-limit-title">{t("protectionOps.addLimit.title")}</h2>

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import type { BreakBoundsView, BreakKindView } from "~/components/protection-break/types";
 import { useTranslation } from "~/utils/i18n";
 
@@ -13,9 +14,12 @@ export function AddRestrictionForm({
   bounds: Record<BreakKindView, BreakBoundsView>;
   result?: SubmissionResult<string[]>;
 }) {
+  const can = useStaffCan("protection.manage");
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   const kinds = ["time_out", "exclusion"] as const;
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <Form method="post" action="/ops/protection" className="stack-form" noValidate>
       <HoneypotField />

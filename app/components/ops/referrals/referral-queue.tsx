@@ -74,6 +74,7 @@ export function ReferralQueue({
                       {(["approve", "reject"] as const).map((intent) => (
                         <DecisionForm
                           key={intent}
+                          permission="referrals.review"
                           action={pageHref(page)}
                           intent={intent}
                           hidden={{ friendId: row.friendId, page }}

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { enteredValue, Field, FormErrors } from "~/components/forms/field";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { REBATE_CATEGORIES, type VipLevel } from "~/platform/rewards/vip-levels";
 import { useTranslation } from "~/utils/i18n";
 import { minorToInput } from "~/utils/money";
@@ -22,6 +23,7 @@ export function VipLevelForm({
   currency: { symbol: string; minorUnits: number };
   result?: SubmissionResult<string[]> | null;
 }) {
+  const can = useStaffCan("vip.manage");
   const { t } = useTranslation();
   const errors = result?.error ?? {};
   const money = (minor: string | null | undefined) =>
@@ -47,6 +49,8 @@ export function VipLevelForm({
         errors={errors[name]}
       />
     );
+  // Offered only to a role that may use it (the action checks again).
+  if (!can) return null;
   return (
     <section
       className="member-card"
