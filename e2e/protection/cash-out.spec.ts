@@ -3,6 +3,8 @@ import { findMemberByAccount } from "../../app/platform/identity/members.server"
 import { hashPassword } from "../../app/platform/identity/secrets.server";
 import { getBrandConfig } from "../../app/platform/system/settings.server";
 import { addPayeeAccount } from "../../app/platform/wallet/payees.server";
+import { transferWallets } from "../../app/platform/wallet/policy";
+import { transferBetweenWallets } from "../../app/platform/wallet/transfers.server";
 import { expect, label, submitLogin, test } from "../fixtures";
 
 /**
@@ -86,5 +88,40 @@ test.describe("cash-out during a self-exclusion", () => {
     await expect(page).toHaveURL("/");
     await page.goto("/cash-out");
     await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("game-wallet money comes back to the main balance once, and the page reads right to left in Urdu", async ({
+    page,
+    createMember,
+    fundMember,
+    serverDatabase,
+  }) => {
+    const db = serverDatabase!;
+    const { account } = await createMember({ password: PASSWORD });
+    await fundMember(account, 250_00);
+    // Before the exclusion, Rs 100 went into a game's wallet.
+    const member = (await findMemberByAccount(db, account))!;
+    const brand = await getBrandConfig(db);
+    const vendor = transferWallets(brand.wallet)[0]!;
+    await transferBetweenWallets(
+      db,
+      { memberId: member.id, from: "MAIN", to: vendor, amount: 100_00n, key: `e2e-${account}` },
+      brand.wallet,
+    );
+    await excludeWithPayee(db, account);
+
+    await submitLogin(page, account, PASSWORD);
+    await expect(page).toHaveURL("/cash-out");
+    await expect(page.getByTestId("cash-out-main")).toHaveText("Rs 150.00");
+    const collect = page.getByTestId("cash-out-collect");
+    await collect
+      .getByRole("button", { name: label("en", "cashOut.collect"), exact: true })
+      .click();
+    await expect(page.getByTestId("cash-out-main")).toHaveText("Rs 250.00");
+    await expect(page.getByTestId("cash-out-collect")).toHaveCount(0);
+
+    await page.goto("/cash-out?lng=ur");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(label("ur", "cashOut.title"));
   });
 });
