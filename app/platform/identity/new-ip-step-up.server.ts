@@ -1,6 +1,5 @@
 import { hasAuthenticator, verifySecondFactor } from "./authenticator.server";
 import { consumeCode, requestCode, type CodeRequestResult, type CodeTarget } from "./codes.server";
-import type { ForcedChangeReason } from "./forced-change";
 import { recordKnownSignIn } from "./known-sign-ins.server";
 import { finishLogin, type FinishedLogin } from "./login-finish.server";
 import type { Senders } from "./outbox.server";
@@ -13,6 +12,7 @@ import {
   readSignInTicket,
   SIGN_IN_TICKET_MS,
   voidSignInTicket,
+  type SignInTicketFields,
 } from "./sign-in-tickets.server";
 import { audit, type AuditContext } from "../audit/audit.server";
 import { postMessage } from "../content/messages.server";
@@ -84,18 +84,22 @@ async function payeeHolderNames(db: Database, memberId: string): Promise<string[
 export const normaliseHolderName = (name: string) =>
   name.normalize("NFKC").toLocaleLowerCase("en").replace(/\s+/gu, "");
 
+/** The member hears of every sign-in from a new place, in a platform message. */
+export async function tellNewSignIn(
+  db: Database,
+  memberId: string,
+  ip: string | null,
+  now: Date,
+): Promise<void> {
+  await postMessage(db, memberId, "new_sign_in", {
+    ip: ip ?? "",
+    at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
+  });
+}
+
 export async function startStepUp(
   db: Database,
-  input: {
-    memberId: string;
-    site: Site;
-    remember: boolean;
-    redirectTo: string;
-    method: string;
-    forcedReason: Exclude<ForcedChangeReason, "reset"> | null;
-    methods: StepUpMethod[];
-    ip: string | null;
-  },
+  input: SignInTicketFields & { methods: StepUpMethod[]; ip: string | null },
   now = new Date(),
 ): Promise<string> {
   return openSignInTicket(db, { kind: "step_up", ...input }, now);
@@ -240,10 +244,7 @@ export async function completeStepUp(
     account: member.account,
     detail: { method: input.method },
   });
-  await postMessage(db, member.id, "new_sign_in", {
-    ip: ip ?? "",
-    at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
-  });
+  await tellNewSignIn(db, member.id, ip, now);
   const finished = await finishLogin(
     db,
     member,

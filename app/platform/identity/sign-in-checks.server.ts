@@ -5,6 +5,7 @@ import { finishLogin, type FinishedLogin } from "./login-finish.server";
 import { roleOf, type TypeSets } from "./member-types";
 import {
   startStepUp,
+  tellNewSignIn,
   stepUpMethods,
   type StepUpMethod,
   type StepUpRule,
@@ -12,7 +13,6 @@ import {
 import type { IdentityPolicy } from "./policy.server";
 import type { Site } from "./sessions.server";
 import { audit, type AuditContext } from "../audit/audit.server";
-import { postMessage } from "../content/messages.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
@@ -134,10 +134,7 @@ export async function completeSignIn(
         return { kind: "step-up", ticket, methods, member };
       }
       // Nothing to ask for (no contact, no payee, no authenticator): the sign-in goes on, told.
-      await postMessage(db, member.id, "new_sign_in", {
-        ip: context.ip,
-        at: now.toISOString().slice(0, 16).replace("T", " ") + " UTC",
-      });
+      await tellNewSignIn(db, member.id, context.ip, now);
     }
     await recordKnownSignIn(
       db,

@@ -27,7 +27,8 @@ const EXPIRED: Record<SignInTicketKind, string> = {
   second_factor: "second_factor_expired",
 };
 
-interface TicketFields {
+/** What every ticket holds of the sign-in waiting on it. */
+export interface SignInTicketFields {
   memberId: string;
   site: Site;
   remember: boolean;
@@ -38,8 +39,8 @@ interface TicketFields {
 }
 
 export type NewSignInTicket =
-  | (TicketFields & { kind: "step_up"; methods: readonly string[]; ip: string | null })
-  | (TicketFields & { kind: "second_factor" });
+  | (SignInTicketFields & { kind: "step_up"; methods: readonly string[]; ip: string | null })
+  | (SignInTicketFields & { kind: "second_factor" });
 
 /** What a live ticket says about the sign-in it holds. */
 export interface SignInTicket {
