@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { Locator } from "@playwright/test";
 import pg from "pg";
 import {
   changeForcedPassword,
@@ -14,6 +15,28 @@ import {
 
 /** A new password that passes the password rule (8-64 characters, not guessable), never the default one. */
 const newPassword = () => `New-Tide-${randomInt(100_000, 1_000_000)}-pw`;
+
+/** The forgot-password dialog by phone: the number, then its get-code button. */
+async function askResetCode(dialog: Locator, mobile: string) {
+  await dialog
+    .getByLabel(label("en", "phone.country"), { exact: true })
+    .selectOption({ label: "+92 (PK)" });
+  await dialog.getByLabel(label("en", "phone.mobile"), { exact: true }).fill(mobile);
+  await dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true }).click();
+  await expect(dialog.getByTestId("send-code")).toBeDisabled();
+}
+
+/** The code the phone received and the new password, twice, then reset. */
+async function submitReset(dialog: Locator, code: string, password: string) {
+  await dialog.getByLabel(label("en", "phone.code"), { exact: true }).fill(code);
+  await dialog
+    .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
+    .fill(password);
+  await dialog
+    .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
+    .fill(password);
+  await dialog.getByRole("button", { name: label("en", "forgot.reset"), exact: true }).click();
+}
 
 test.describe("forced password change", () => {
   test("the default password must be changed before the login completes", async ({
@@ -65,25 +88,13 @@ test.describe("forgot password", () => {
       dialog.getByRole("link", { name: label("en", "forgot.byMobile"), exact: true }),
     ).toHaveAttribute("aria-current", "page");
 
-    await dialog
-      .getByLabel(label("en", "phone.country"), { exact: true })
-      .selectOption({ label: "+92 (PK)" });
-    await dialog.getByLabel(label("en", "phone.mobile"), { exact: true }).fill(mobile!);
-    await dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true }).click();
-    await expect(dialog.getByTestId("send-code")).toBeDisabled();
+    await askResetCode(dialog, mobile!);
 
     const code = await readSmsCode(`+92${mobile}`);
     await expect(dialog.getByLabel(label("en", "phone.mobile"), { exact: true })).toHaveValue(
       mobile!,
     );
-    await dialog.getByLabel(label("en", "phone.code"), { exact: true }).fill(code);
-    await dialog
-      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
-      .fill(password);
-    await dialog
-      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
-      .fill(password);
-    await dialog.getByRole("button", { name: label("en", "forgot.reset"), exact: true }).click();
+    await submitReset(dialog, code, password);
 
     await expect(page).toHaveURL("/");
     await expect(page.getByTestId("member-menu").locator(":scope > summary")).toContainText(
@@ -115,22 +126,8 @@ test.describe("forgot password by phone, with an authenticator", () => {
     const password = newPassword();
     await page.goto("/login?modal=forgot");
     const dialog = page.getByTestId("forgot-dialog");
-    await dialog
-      .getByLabel(label("en", "phone.country"), { exact: true })
-      .selectOption({ label: "+92 (PK)" });
-    await dialog.getByLabel(label("en", "phone.mobile"), { exact: true }).fill(mobile!);
-    await dialog.getByRole("button", { name: label("en", "sms.getCode"), exact: true }).click();
-    await expect(dialog.getByTestId("send-code")).toBeDisabled();
-    await dialog
-      .getByLabel(label("en", "phone.code"), { exact: true })
-      .fill(await readSmsCode(`+92${mobile}`));
-    await dialog
-      .getByLabel(label("en", "changePassword.newPassword"), { exact: true })
-      .fill(password);
-    await dialog
-      .getByLabel(label("en", "changePassword.confirmNewPassword"), { exact: true })
-      .fill(password);
-    await dialog.getByRole("button", { name: label("en", "forgot.reset"), exact: true }).click();
+    await askResetCode(dialog, mobile!);
+    await submitReset(dialog, await readSmsCode(`+92${mobile}`), password);
 
     await expect(page.getByTestId("second-factor-form")).toBeVisible();
     await expect(page.getByTestId("member-menu")).toHaveCount(0);

@@ -40,6 +40,25 @@ async function openPlayer(staff: Page, account: string) {
   );
 }
 
+/** A member signed in on `page`, and compliance staff in a browser of its own on the member's player page. */
+async function memberAndComplianceOnItsPage(fixtures: {
+  browser: Browser;
+  baseURL: string | undefined;
+  javaScriptEnabled: boolean;
+  signIn: SignIn;
+  createMember: (options: { password: string }) => Promise<{ account: string }>;
+  page: Page;
+}) {
+  const { browser, baseURL, javaScriptEnabled, signIn, createMember, page } = fixtures;
+  const { account } = await createMember({ password: PASSWORD });
+  await signIn(account, PASSWORD);
+  await page.goto("/member");
+  await expect(page).toHaveURL("/member");
+  const staff = await staffPage(browser, baseURL!, javaScriptEnabled, signIn, "comply01");
+  await openPlayer(staff, account);
+  return { account, staff };
+}
+
 test.describe("account actions on the player page", () => {
   test("compliance suspends a member with a reason, the member is told at sign-in, then reactivated", async ({
     browser,
@@ -49,13 +68,14 @@ test.describe("account actions on the player page", () => {
     createMember,
     page,
   }) => {
-    const { account } = await createMember({ password: PASSWORD });
-    await signIn(account, PASSWORD);
-    await page.goto("/member");
-    await expect(page).toHaveURL("/member");
-
-    const staff = await staffPage(browser, baseURL!, javaScriptEnabled, signIn, "comply01");
-    await openPlayer(staff, account);
+    const { account, staff } = await memberAndComplianceOnItsPage({
+      browser,
+      baseURL,
+      javaScriptEnabled,
+      signIn,
+      createMember,
+      page,
+    });
     const actions = staff.getByTestId("player-actions");
     const suspend = actions.getByTestId("player-suspend-form");
     // No reason: the browser's own check (a required select, with or without JavaScript) keeps
@@ -116,13 +136,14 @@ test.describe("account actions on the player page", () => {
     createMember,
     page,
   }) => {
-    const { account } = await createMember({ password: PASSWORD });
-    await signIn(account, PASSWORD);
-    await page.goto("/member");
-    await expect(page).toHaveURL("/member");
-
-    const staff = await staffPage(browser, baseURL!, javaScriptEnabled, signIn, "comply01");
-    await openPlayer(staff, account);
+    const { account, staff } = await memberAndComplianceOnItsPage({
+      browser,
+      baseURL,
+      javaScriptEnabled,
+      signIn,
+      createMember,
+      page,
+    });
     await staff.getByTestId("player-actions").getByTestId("player-reset-password").click();
     await expect(staff.getByTestId("ops-player-done")).toHaveText(
       label("en", "opsPlayers.suspension.done.passwordResetRequired", { count: 1 }),

@@ -73,26 +73,22 @@ export function AccountActions({
         </Form>
       ) : null}
       {allowed.signOut ? (
-        <Form method="post" className="stack-form" data-testid="player-sign-out-form">
-          <HoneypotField />
-          <input type="hidden" name="intent" value="sign_out" />
-          <p className="muted">{t("opsPlayers.suspension.actions.signOutHint")}</p>
-          <FormErrors errors={signOut.errors[""]} />
-          <button type="submit" className="button" data-testid="player-sign-out">
-            {t("opsPlayers.suspension.actions.signOut")}
-          </button>
-        </Form>
+        <OneStepAct
+          intent="sign_out"
+          hint={t("opsPlayers.suspension.actions.signOutHint")}
+          label={t("opsPlayers.suspension.actions.signOut")}
+          errors={signOut.errors[""]}
+          testId="player-sign-out"
+        />
       ) : null}
       {allowed.resetPassword ? (
-        <Form method="post" className="stack-form" data-testid="player-reset-password-form">
-          <HoneypotField />
-          <input type="hidden" name="intent" value="reset_password" />
-          <p className="muted">{t("opsPlayers.suspension.actions.resetPasswordHint")}</p>
-          <FormErrors errors={resetPassword.errors[""]} />
-          <button type="submit" className="button" data-testid="player-reset-password">
-            {t("opsPlayers.suspension.actions.resetPassword")}
-          </button>
-        </Form>
+        <OneStepAct
+          intent="reset_password"
+          hint={t("opsPlayers.suspension.actions.resetPasswordHint")}
+          label={t("opsPlayers.suspension.actions.resetPassword")}
+          errors={resetPassword.errors[""]}
+          testId="player-reset-password"
+        />
       ) : null}
     </section>
   );
@@ -110,5 +106,32 @@ function StaffNoteField({ reply }: { reply: ReturnType<typeof formReply> }) {
       maxLength={STATUS_NOTE_MAX}
       rows={3}
     />
+  );
+}
+
+/** An act with nothing to fill in: what it does, and its button. */
+function OneStepAct({
+  intent,
+  hint,
+  label,
+  errors,
+  testId,
+}: {
+  intent: string;
+  hint: string;
+  label: string;
+  errors?: string[] | null;
+  testId: string;
+}) {
+  return (
+    <Form method="post" className="stack-form" data-testid={`${testId}-form`}>
+      <HoneypotField />
+      <input type="hidden" name="intent" value={intent} />
+      <p className="muted">{hint}</p>
+      <FormErrors errors={errors} />
+      <button type="submit" className="button" data-testid={testId}>
+        {label}
+      </button>
+    </Form>
   );
 }
