@@ -223,9 +223,10 @@ async function main() {
       .flatMap((portal) => portal.events)
       .filter((e) => e.event === "scheduler.ran")
       .reduce((sum, e) => sum + Number(e.betPoints ?? 0), 0);
+    // At most: the killed process may have committed a sweep and died before it reported the run.
     check(
-      logged === invariants.pointsEntries,
-      `bet points posted by the schedulers (${logged}) = points entries in the ledger (${invariants.pointsEntries})`,
+      logged <= invariants.pointsEntries,
+      `every points entry a scheduler reported is in the ledger (${logged} reported, ${invariants.pointsEntries} there)`,
     );
     check(
       invariants.unsweptBets === 0,

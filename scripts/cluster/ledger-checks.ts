@@ -26,6 +26,13 @@ export async function ledgerInvariants(db: Database, since: Date, memberIds: str
   const points = await one<{ n: string }>(sql`
     select count(*)::text as n from entries
      where idempotency_key like 'points:bets:%' and created_at >= ${since}`);
+  // A points entry's key ends with the first bet it counts: that bet must be in bet_points.
+  const uncounted = await one<{ n: string }>(sql`
+    select count(*)::text as n from entries e
+     where e.idempotency_key like 'points:bets:%' and e.created_at >= ${since}
+       and not exists (
+         select 1 from bet_points c
+          where c.bet_id::text = split_part(e.idempotency_key, ':', 5))`);
   // Bets settled a moment ago may still wait for the next sweep; older ones must all be counted.
   const unswept = await one<{ n: string }>(sql`
     select count(*)::text as n from bets b
@@ -39,6 +46,7 @@ export async function ledgerInvariants(db: Database, since: Date, memberIds: str
       [`no balance below zero (${negative.n} accounts)`]: negative.n === "0",
       [`every balance equals its postings (${drifted.n} drifted)`]: drifted.n === "0",
       [`every idempotency key once (${duplicateKeys.n} doubled)`]: duplicateKeys.n === "0",
+      [`every points entry names a counted bet (${uncounted.n} do not)`]: uncounted.n === "0",
     },
     entries: Number(entries.n),
     pointsEntries: Number(points.n),
