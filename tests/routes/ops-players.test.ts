@@ -4,6 +4,7 @@ import { loader as playerLoader } from "~/routes/ops+/players.$memberId";
 import { loader as searchLoader } from "~/routes/ops+/players._index";
 import { useSeededDatabase } from "../helpers/database";
 import { getAs, jsonBody, thrownResponse } from "../helpers/routes";
+import { staffCookieWith } from "../helpers/staff";
 import { opsCookie } from "../helpers/withdrawals";
 
 /**
@@ -79,5 +80,17 @@ describe("/ops/players", () => {
       );
       expect(response.status).toBe(404);
     }
+  });
+
+  test("a tab needs the permission of the screen it reads: payments need withdrawals.view", async () => {
+    const player = await findMemberByAccount(handle.db, "player01");
+    const viewer = await staffCookieWith(handle.db, ["players.view"]);
+    const at = (query: string) =>
+      playerLoader({
+        ...getAs(`/ops/players/${player!.id}${query}`, viewer),
+        params: { memberId: player!.id },
+      } as never);
+    expect((await thrownResponse(at("?tab=payments"))).status).toBe(403);
+    expect((await jsonBody(await at("?tab=ledger"))).panel.tab).toBe("ledger");
   });
 });

@@ -1,6 +1,10 @@
 import { json } from "@remix-run/node";
 import * as z from "zod/v4";
-import { PLAYER_TABS, type PlayerTab } from "~/components/ops/players/player-tabs";
+import {
+  PLAYER_TAB_PERMISSION,
+  PLAYER_TABS,
+  type PlayerTab,
+} from "~/components/ops/players/player-tabs";
 import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
 import { playerLedger } from "~/platform/players/ledger.server";
@@ -8,6 +12,7 @@ import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
 import { PLAYER_PAYMENTS_SHOWN, playerPayments } from "~/platform/players/payments.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
 import { PLAYER_SEARCH_LIMIT, searchPlayers } from "~/platform/players/search.server";
+import { staffWithPermission } from "~/utils/auth.server";
 import { notFound } from "~/utils/misc";
 import { pageParam } from "~/utils/pagination";
 import { optionalChoice } from "~/utils/records.server";
@@ -101,14 +106,9 @@ export async function opsPlayerLoader(request: Request, memberId: string) {
   if (!player) throw notFound();
   const params = new URL(request.url).searchParams;
   const filters = playerFilters.parse(Object.fromEntries(params));
+  staffWithPermission(staff, PLAYER_TAB_PERMISSION[filters.tab ?? "profile"]);
   const done = PLAYER_ACTION_DONE.find((value) => value === params.get("done")) ?? null;
   return json({
-    // The account actions this staff member's role allows (the server checks each again).
-    actions: {
-      suspend: staff.permissions.has("players.suspend"),
-      signOut: staff.permissions.has("players.sign_out"),
-      resetPassword: staff.permissions.has("players.reset_password"),
-    },
     done: done ? { what: done, count: Number(params.get("count")) || 0 } : null,
     title: t("opsPlayers.playerTitle", { account: player.account }),
     brandName: brand.name,

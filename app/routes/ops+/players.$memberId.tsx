@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OpsPlayer() {
-  const { player, panel, currency, providers, timeZone, title, actions, done } =
+  const { player, panel, currency, providers, timeZone, title, done } =
     useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export default function OpsPlayer() {
             currency={currency}
             timeZone={timeZone}
           />
-          <AccountActions status={player.status} allowed={actions} failed={failed} />
+          <AccountActions status={player.status} failed={failed} />
         </>
       ) : panel.tab === "ledger" ? (
         <LedgerPanel

@@ -6,6 +6,7 @@ import { SelectField } from "~/components/member/withdraw/select-field";
 import type { MemberStatus } from "~/platform/identity/member-types";
 import { STATUS_NOTE_MAX, SUSPENSION_REASONS } from "~/platform/players/suspension";
 import { useTranslation } from "~/utils/i18n";
+import { useStaffCan } from "../use-staff-can";
 
 /**
  * The account actions a staff member's role allows on the player page: suspend
@@ -14,15 +15,18 @@ import { useTranslation } from "~/utils/i18n";
  */
 export function AccountActions({
   status,
-  allowed,
   failed,
 }: {
   status: MemberStatus;
-  allowed: { suspend: boolean; signOut: boolean; resetPassword: boolean };
   /** The refused act (its intent) and why, with what was typed. */
   failed?: { intent: string; result: FormReply } | null;
 }) {
   const { t } = useTranslation();
+  const allowed = {
+    suspend: useStaffCan("players.suspend"),
+    signOut: useStaffCan("players.sign_out"),
+    resetPassword: useStaffCan("players.reset_password"),
+  };
   if (!allowed.suspend && !allowed.signOut && !allowed.resetPassword) return null;
   const replyOf = (intent: string) => formReply(failed?.intent === intent ? failed.result : null);
   const suspend = replyOf("suspend");
