@@ -9,6 +9,12 @@ export const OPS_PAGES = [
     permission: "withdrawals.view",
   },
   { to: "/ops/players", testId: "players", label: "opsPlayers.nav", permission: "players.view" },
+  {
+    to: "/ops/adjustments",
+    testId: "adjustments",
+    label: "opsAdjustments.nav",
+    permission: "adjustments.view",
+  },
   { to: "/ops/agents", testId: "agents", label: "opsAgents.nav.agents", permission: "agents.view" },
   { to: "/ops/vip", testId: "vip", label: "vipLevels.ops.nav", permission: "vip.view" },
   {

@@ -22,7 +22,7 @@ describe("the player page offers what the staff member's role allows", () => {
   test("with every permission, every tab", async () => {
     await renderWithApp(<PlayerTabs memberId="7" current="ledger" />, {
       path: "/ops/players/7",
-      staffPermissions: ["players.view", "withdrawals.view"],
+      staffPermissions: ["players.view", "withdrawals.view", "adjustments.view"],
     });
     await screen.findByTestId("ops-player-tab-profile");
     for (const tab of PLAYER_TABS) expect(screen.getByTestId(`ops-player-tab-${tab}`)).toBeTruthy();

@@ -35,7 +35,11 @@ describe("/ops staff home", () => {
     const queuesOf = async (account: string) =>
       (await homeOf(account)).cards.map((row) => row.queue);
     expect(await queuesOf("ops01")).toEqual([...OPS_QUEUES]);
-    expect(await queuesOf("finance01")).toEqual(["withdrawals_pending", "withdrawals_approved"]);
+    expect(await queuesOf("finance01")).toEqual([
+      "withdrawals_pending",
+      "withdrawals_approved",
+      "adjustments",
+    ]);
     expect(await queuesOf("support01")).toEqual(["support", "feedback"]);
     expect(await queuesOf("comply01")).toEqual(["age_checks"]);
     expect(await queuesOf("market01")).toEqual(["promotion_applications", "points_redemptions"]);

@@ -192,6 +192,11 @@ const CASES: Record<string, Case> = {
     // An unknown intent is checked as a suspension; tests/routes/ops-player-actions.test.ts has each intent's.
     action: act("/ops/players/1", "players.suspend", {}, { memberId: "1" }),
   },
+  "adjustments.tsx": {
+    module: () => import("~/routes/ops+/adjustments"),
+    loader: view("/ops/adjustments", "adjustments.view"),
+    action: act("/ops/adjustments", "adjustments.approve"),
+  },
   "staff._index.tsx": {
     module: () => import("~/routes/ops+/staff._index"),
     loader: view("/ops/staff", "staff.view"),

@@ -96,6 +96,10 @@ export const AUDIT_EVENTS = [
   "player_reactivated",
   "player_signed_out",
   "player_password_reset_required",
+  // Manual adjustments: applied at once or on a second staff member's approval, asked, rejected.
+  "adjustment_applied",
+  "adjustment_requested",
+  "adjustment_rejected",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

@@ -541,6 +541,26 @@ export interface DB {
   bet_day_rollups: BetDayRollupsTable;
   event_stream_leases: EventStreamLeasesTable;
   agent_day_rollups: AgentDayRollupsTable;
+  manual_adjustments: ManualAdjustmentsTable;
+}
+
+/** Staff credits and debits of a member's main balance, under four eyes above a threshold (0046). */
+export interface ManualAdjustmentsTable {
+  id: Generated<string>;
+  member_id: string;
+  direction: "credit" | "debit";
+  amount: BigIntColumn;
+  reason: string;
+  note: string;
+  request_key: string;
+  needs_approval: boolean;
+  status: Generated<"pending" | "applied" | "rejected">;
+  requested_by: string;
+  requested_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  entry_id: string | null;
 }
 
 export type Game = Selectable<GamesTable>;

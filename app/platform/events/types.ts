@@ -37,7 +37,12 @@ export interface LiveEventData {
 
 /** The queues whose changes `ops_queue` announces (the staff home's cards by their screen). */
 export type OpsQueueName =
-  "withdrawals" | "promotion_applications" | "points_redemptions" | "age_checks" | "feedback";
+  | "withdrawals"
+  | "promotion_applications"
+  | "points_redemptions"
+  | "age_checks"
+  | "feedback"
+  | "adjustments";
 
 export type LiveEventType = keyof LiveEventData;
 

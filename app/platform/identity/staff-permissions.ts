@@ -38,6 +38,9 @@ export const STAFF_PERMISSIONS = [
   "players.suspend",
   "players.sign_out",
   "players.reset_password",
+  "adjustments.view",
+  "adjustments.request",
+  "adjustments.approve",
   "staff.view",
   "staff.manage",
   "audit.view",
@@ -62,7 +65,7 @@ const area = (...names: string[]) =>
  */
 export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
   admin: STAFF_PERMISSIONS,
-  finance: [...new Set([...views, ...area("withdrawals")])],
+  finance: [...new Set([...views, ...area("withdrawals", "adjustments")])],
   support: [...new Set([...views, ...area("support", "feedback", "chat")])],
   compliance: [
     ...new Set([

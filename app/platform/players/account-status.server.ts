@@ -19,7 +19,7 @@ import { endAllSessions } from "../identity/sessions.server";
 const target = (memberId: string) => ({ type: "member", id: memberId });
 
 /** The player's row under lock; `player_not_found` for none or for staff. */
-async function lockedPlayer(trx: Database, memberId: string) {
+export async function lockedPlayer(trx: Database, memberId: string) {
   const row = /^\d{1,18}$/.test(memberId)
     ? await trx
         .selectFrom("members")

@@ -55,6 +55,37 @@ const cidr = z
 const url = z.string().regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path");
 
 /** What an operator's brand file says; stored in `settings.brand`. */
+/**
+ * Why staff may credit or debit a member's balance: a brand offers some of these codes (each
+ * has its label in every language), and every adjustment names one.
+ */
+export const ADJUSTMENT_REASONS = [
+  "goodwill",
+  "correction",
+  "compensation",
+  "manual_bonus",
+  "chargeback",
+  "voided_winnings",
+] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+
+const ADJUSTMENTS_DEFAULT = {
+  reasons: [...ADJUSTMENT_REASONS],
+  fourEyesAbove: 100_000,
+  max: 100_000_000,
+};
+
+const adjustmentsConfig = z
+  .object({
+    /** The reason codes staff pick from, in order. */
+    reasons: z.array(z.enum(ADJUSTMENT_REASONS)).min(1),
+    /** An adjustment above this amount (minor units) waits for a second staff member; 0: every one does. */
+    fourEyesAbove: z.number().int().min(0),
+    /** The largest single adjustment, minor units. */
+    max: z.number().int().positive(),
+  })
+  .default(ADJUSTMENTS_DEFAULT);
+
 export const brandConfigSchema = z.object({
   merchantCode: z.string().regex(/^[A-Z0-9_]{2,32}$/, "upper-case letters, digits and _"),
   name: z.string().min(1),
@@ -204,6 +235,8 @@ export const brandConfigSchema = z.object({
       autoReceiveMinutes: 1440,
       payeeProviders: [],
     }),
+  /** Staff credits and debits of a member's main balance. */
+  adjustments: adjustmentsConfig,
   appDownload: z
     .object({ ios: url.optional(), liteIos: url.optional(), android: url.optional() })
     .default({}),

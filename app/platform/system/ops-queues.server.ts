@@ -6,7 +6,8 @@ import type { Database } from "../db/open.server";
  * own screen shows as to do: withdrawals waiting for a decision, approved ones
  * waiting to be paid, promotion applications, points redemptions not yet
  * completed, age checks, support conversations whose last word is the
- * member's, and feedback nobody has answered yet.
+ * member's, feedback nobody has answered yet, and manual adjustments waiting
+ * for a second staff member.
  */
 export const OPS_QUEUES = [
   "withdrawals_pending",
@@ -16,6 +17,7 @@ export const OPS_QUEUES = [
   "age_checks",
   "support",
   "feedback",
+  "adjustments",
 ] as const;
 
 export type OpsQueue = (typeof OPS_QUEUES)[number];
@@ -50,6 +52,12 @@ const BY_STATUS: Record<
   points_redemptions: { table: "redemptions", column: "status", states: ["process", "approved"] },
   age_checks: { table: "age_checks", column: "status", states: ["pending"] },
   feedback: { table: "feedback_threads", column: "status", states: ["open"] },
+  adjustments: {
+    table: "manual_adjustments",
+    column: "status",
+    states: ["pending"],
+    since: sql.ref("requested_at"),
+  },
 };
 
 /** One queue's waiting items and the moment the longest-waiting one started to wait. */

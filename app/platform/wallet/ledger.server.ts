@@ -34,6 +34,8 @@ export const HOUSE = {
   bonuses: "HOUSE:BONUSES",
   /** Points given and taken back: minus every point the members hold (ADR 17). */
   points: "HOUSE:POINTS",
+  /** Staff credits and debits of members' balances (manual adjustments). */
+  adjustments: "HOUSE:ADJUSTMENTS",
 } as const;
 export type HouseAccount = (typeof HOUSE)[keyof typeof HOUSE];
 
@@ -45,6 +47,7 @@ const HOUSE_SOURCES: readonly string[] = [
   HOUSE.games,
   HOUSE.bonuses,
   HOUSE.points,
+  HOUSE.adjustments,
 ];
 
 export const MAIN = "MAIN";
@@ -77,7 +80,9 @@ export type EntryKind =
   | "points_earned"
   | "points_redeemed"
   | "points_returned"
-  | "points_converted";
+  | "points_converted"
+  /** A staff member credited or debited the member's main balance. */
+  | "adjustment";
 
 export interface Movement {
   from: AccountRef;

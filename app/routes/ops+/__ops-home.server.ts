@@ -38,6 +38,11 @@ export const HOME_QUEUES: Record<
   age_checks: { view: "age_checks.view", act: "age_checks.review", href: "/ops/age-checks" },
   support: { view: "support.view", act: "support.reply", href: "/ops/support?status=waiting" },
   feedback: { view: "feedback.view", act: "feedback.reply", href: "/ops/feedback?status=open" },
+  adjustments: {
+    view: "adjustments.view",
+    act: "adjustments.approve",
+    href: "/ops/adjustments",
+  },
 };
 
 /** The queues a staff member works on: both reading them and acting on them are in its role. */

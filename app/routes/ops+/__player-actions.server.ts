@@ -11,16 +11,25 @@ import {
   suspendPlayer,
 } from "~/platform/players/account-status.server";
 import { STATUS_NOTE_MAX, SUSPENSION_REASONS } from "~/platform/players/suspension";
+import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { formFailure, parseSubmission, readForm } from "~/utils/form.server";
 import { notFound } from "~/utils/misc";
+import { adjustmentError, adjustSchema, requestAdjustmentFrom } from "./__adjustments.server";
 import { opsRequest } from "./__ops-request.server";
 
 /**
  * The player page's account actions (ADR 47): suspend with a reason, reactivate, sign out
- * everywhere, require a new password at the next sign-in. Each intent has its own permission, checked before the body is read further;
+ * everywhere, require a new password at the next sign-in, and ask for a manual adjustment
+ * (./__adjustments.server.ts). Each intent has its own permission, checked before the body is read further;
  * the platform locks the member row and audits the act.
  */
-export const PLAYER_ACTIONS = ["suspend", "reactivate", "sign_out", "reset_password"] as const;
+export const PLAYER_ACTIONS = [
+  "suspend",
+  "reactivate",
+  "sign_out",
+  "reset_password",
+  "adjust",
+] as const;
 type PlayerAction = (typeof PLAYER_ACTIONS)[number];
 
 const PERMISSION: Record<PlayerAction, StaffPermission> = {
@@ -28,6 +37,7 @@ const PERMISSION: Record<PlayerAction, StaffPermission> = {
   reactivate: "players.suspend",
   sign_out: "players.sign_out",
   reset_password: "players.reset_password",
+  adjust: "adjustments.request",
 };
 
 /** What the page says after an act (`?done=`). */
@@ -36,9 +46,13 @@ export const PLAYER_ACTION_DONE = [
   "reactivated",
   "signedOut",
   "passwordResetRequired",
+  "adjustmentApplied",
+  "adjustmentPending",
+  "adjustmentApproved",
+  "adjustmentRejected",
 ] as const;
 
-const actionSchema = (t: TFunction) => {
+const actionSchema = (t: TFunction, brand: BrandConfig) => {
   const note = z
     .string()
     .trim()
@@ -57,6 +71,7 @@ const actionSchema = (t: TFunction) => {
     z.object({ intent: z.literal("reactivate"), note }),
     z.object({ intent: z.literal("sign_out") }),
     z.object({ intent: z.literal("reset_password") }),
+    adjustSchema(t, brand),
   ]);
 };
 
@@ -73,8 +88,9 @@ export async function opsPlayerAction(
   const asked = formData.get("intent");
   // An unknown intent is checked as the strictest act, then refused by the schema.
   const intent: PlayerAction = isPlayerAction(asked) ? asked : "suspend";
-  const { db, t, act } = await opsRequest(request, PERMISSION[intent]);
-  const submission = parseSubmission(formData, { schema: actionSchema(t) });
+  const ops = await opsRequest(request, PERMISSION[intent]);
+  const { db, t, act, brand, locale } = ops;
+  const submission = parseSubmission(formData, { schema: actionSchema(t, brand) });
   if (submission.status !== "success") return formFailure(submission.reply(), { intent });
   const value = submission.value;
   const page = `/ops/players/${memberId}`;
@@ -94,10 +110,17 @@ export async function opsPlayerAction(
         const ended = await requirePasswordReset(db, memberId, act);
         return redirect(`${page}?done=passwordResetRequired&count=${ended}`);
       }
+      case "adjust":
+        return await requestAdjustmentFrom(ops, memberId, value);
     }
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.code === "player_not_found") throw notFound();
+    if (value.intent === "adjust")
+      return formFailure(
+        submission.reply({ formErrors: [adjustmentError(error, t, brand, locale)] }),
+        { intent },
+      );
     return formFailure(
       submission.reply({ formErrors: [t(`opsPlayers.suspension.error.${error.code}`)] }),
       { intent },

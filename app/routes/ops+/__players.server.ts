@@ -16,7 +16,8 @@ import { staffWithPermission } from "~/utils/auth.server";
 import { notFound } from "~/utils/misc";
 import { pageParam } from "~/utils/pagination";
 import { optionalChoice } from "~/utils/records.server";
-import { opsRequest } from "./__ops-request.server";
+import { adjustmentsPanel } from "./__adjustments.server";
+import { opsRequest, type OpsRequest } from "./__ops-request.server";
 import { PLAYER_ACTION_DONE } from "./__player-actions.server";
 
 /**
@@ -55,11 +56,12 @@ const playerFilters = z.object({
 
 /** The tab's own data: one query set per tab, so a tab costs only what it shows. */
 async function panelOf(
-  db: Awaited<ReturnType<typeof opsRequest>>["db"],
+  ops: OpsRequest,
   memberId: string,
   filters: z.infer<typeof playerFilters>,
   timeZone: string,
 ) {
+  const { db } = ops;
   const tab: PlayerTab = filters.tab ?? "profile";
   switch (tab) {
     case "profile":
@@ -97,11 +99,14 @@ async function panelOf(
         pageCount: Math.max(1, Math.ceil(signIns.total / PLAYER_PAGE_SIZE)),
       } as const;
     }
+    case "adjustments":
+      return { tab, ...(await adjustmentsPanel(ops, memberId)) } as const;
   }
 }
 
 export async function opsPlayerLoader(request: Request, memberId: string) {
-  const { db, brand, t, currency, staff } = await opsRequest(request, "players.view");
+  const ops = await opsRequest(request, "players.view");
+  const { db, brand, t, currency, staff } = ops;
   const player = await loadPlayer(db, memberId);
   if (!player) throw notFound();
   const params = new URL(request.url).searchParams;
@@ -116,6 +121,6 @@ export async function opsPlayerLoader(request: Request, memberId: string) {
     currency,
     providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
     player: { ...player, role: roleOf(player.type, brand) },
-    panel: await panelOf(db, player.id, filters, brand.timeZone),
+    panel: await panelOf(ops, player.id, filters, brand.timeZone),
   });
 }

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdjustmentForm } from "~/components/ops/adjustments/adjustment-form";
+import { AdjustmentList } from "~/components/ops/adjustments/adjustment-list";
 import { AccountActions } from "~/components/ops/players/account-actions";
 import { LedgerPanel } from "~/components/ops/players/ledger-panel";
 import { LinkedPanel } from "~/components/ops/players/linked-panel";
@@ -63,6 +65,21 @@ export default function OpsPlayer() {
           currency={currency}
           timeZone={timeZone}
         />
+      ) : panel.tab === "adjustments" ? (
+        <>
+          <AdjustmentForm
+            form={panel.form}
+            currency={currency}
+            failed={failed?.intent === "adjust" ? failed.result : null}
+          />
+          <h2>{t("opsAdjustments.listTitle")}</h2>
+          <AdjustmentList
+            rows={panel.adjustments}
+            currency={currency}
+            timeZone={timeZone}
+            returnTo={`/ops/players/${player.id}?tab=adjustments`}
+          />
+        </>
       ) : panel.tab === "linked" ? (
         <LinkedPanel linked={panel.linked} shown={panel.shown} />
       ) : panel.tab === "payments" ? (

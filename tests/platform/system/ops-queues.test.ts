@@ -188,6 +188,31 @@ async function addRedemptions(db: Database) {
   await redemption("complete", HANDLED);
 }
 
+async function addAdjustments(db: Database) {
+  const memberId = await insertMember(db);
+  const staffId = await operatorId(db);
+  const adjustment = (status: "pending" | "rejected", requested: Date) =>
+    db
+      .insertInto("manual_adjustments")
+      .values({
+        member_id: memberId,
+        direction: "credit",
+        amount: "500000",
+        reason: "goodwill",
+        note: "queue test",
+        request_key: `queue-${status}-${requested.getTime()}`,
+        needs_approval: true,
+        status,
+        requested_by: staffId,
+        requested_at: requested,
+        decided_by: status === "pending" ? null : memberId,
+        decided_at: status === "pending" ? null : requested,
+      })
+      .execute();
+  await adjustment("pending", at("2000-01-10"));
+  await adjustment("rejected", HANDLED);
+}
+
 describe("opsQueueCounts", () => {
   test("counts what waits in each queue and dates the oldest; handled items are not counted", async () => {
     const db = handle.db;
@@ -198,6 +223,7 @@ describe("opsQueueCounts", () => {
     await addSupport(db);
     await addApplications(db);
     await addRedemptions(db);
+    await addAdjustments(db);
     const after = await countsOf(db);
     const expected: Record<OpsQueue, { added: number; oldestAt: Date }> = {
       withdrawals_pending: { added: 2, oldestAt: at("2000-01-01") },
@@ -207,6 +233,7 @@ describe("opsQueueCounts", () => {
       support: { added: 2, oldestAt: at("2000-01-05", "10:00") },
       promotion_applications: { added: 1, oldestAt: at("2000-01-07") },
       points_redemptions: { added: 2, oldestAt: at("2000-01-08") },
+      adjustments: { added: 1, oldestAt: at("2000-01-10") },
     };
     for (const queue of OPS_QUEUES) {
       expect(after.get(queue)!.count - before.get(queue)!.count, queue).toBe(expected[queue].added);

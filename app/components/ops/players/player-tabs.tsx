@@ -14,6 +14,7 @@ export const PLAYER_TAB_PERMISSION = {
   payments: "withdrawals.view",
   "sign-ins": "players.view",
   linked: "players.view",
+  adjustments: "adjustments.view",
 } as const satisfies Record<string, StaffPermission>;
 export type PlayerTab = keyof typeof PLAYER_TAB_PERMISSION;
 export const PLAYER_TABS = Object.keys(PLAYER_TAB_PERMISSION) as [PlayerTab, ...PlayerTab[]];

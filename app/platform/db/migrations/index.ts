@@ -40,6 +40,7 @@ import * as cashOutSessions from "./0041-cash-out-sessions";
 import * as signInTickets from "./0042-sign-in-tickets";
 import * as knownSignInsList from "./0043-known-sign-ins-list";
 import * as staffPasswordReset from "./0044-staff-password-reset";
+import * as manualAdjustments from "./0046-manual-adjustments";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   "0042-sign-in-tickets": signInTickets,
   "0043-known-sign-ins-list": knownSignInsList,
   "0044-staff-password-reset": staffPasswordReset,
+  "0046-manual-adjustments": manualAdjustments,
 };
 
 export const migrationProvider: MigrationProvider = {
