@@ -14,6 +14,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { PlatformError } from "~/platform/errors";
 import { CASH_OUT_PATH } from "~/platform/identity/constants";
 import { deleteSession } from "~/platform/identity/sessions.server";
+import { closureOf } from "~/platform/players/account-status.server";
 import { runningBreaks } from "~/platform/protection/breaks.server";
 import { unfinishedBonuses } from "~/platform/rewards/bonus-grants.server";
 import { getDb } from "~/platform/start.server";
@@ -44,8 +45,8 @@ export const meta = titleMeta<typeof loader>();
 const HISTORY_SIZE = 10;
 
 /**
- * /cash-out (ADR 49): what a self-excluded member reaches by signing in, and
- * nothing else. It shows the balances and asks for their payout: vendor
+ * /cash-out (ADR 49): what a self-excluded member, or one whose account staff
+ * closed (ADR 53), reaches by signing in, and nothing else. It shows the balances and asks for their payout: vendor
  * wallets' money moved back to the main balance, then a withdrawal to a payee
  * the member registered before, with the withdraw password. No games, no
  * deposits, no new payee: those wait for the end of the exclusion.
@@ -59,21 +60,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     translatorFor(request),
   ]);
   const requested = new URL(request.url).searchParams.get("requested");
-  const [balances, payees, passwordSet, bonuses, history, breaks, notice] = await Promise.all([
-    walletBalances(db, memberId, transferWallets(brand.wallet)),
-    listPayeeAccounts(db, memberId),
-    hasWithdrawPassword(db, memberId),
-    unfinishedBonuses(db, memberId),
-    withdrawalHistory(db, memberId, 1, HISTORY_SIZE),
-    runningBreaks(db, [memberId]),
-    requested ? findMemberWithdrawal(db, memberId, requested) : null,
-  ]);
+  const [balances, payees, passwordSet, bonuses, history, breaks, notice, closure] =
+    await Promise.all([
+      walletBalances(db, memberId, transferWallets(brand.wallet)),
+      listPayeeAccounts(db, memberId),
+      hasWithdrawPassword(db, memberId),
+      unfinishedBonuses(db, memberId),
+      withdrawalHistory(db, memberId, 1, HISTORY_SIZE),
+      runningBreaks(db, [memberId]),
+      requested ? findMemberWithdrawal(db, memberId, requested) : null,
+      closureOf(db, memberId),
+    ]);
   const exclusion = breaks.get(memberId);
   return json({
     title: t("cashOut.title"),
     brandName: brand.name,
     account: viewer.member.account,
     until: exclusion ? formatTimestamp(exclusion.endsAt, brand.timeZone) : null,
+    // A closed account (ADR 53) reaches this page too, its money held or not.
+    closedFor: closure?.reason ?? null,
+    fundsHeld: closure?.fundsHeld ?? false,
     currency: brand.currency,
     timeZone: brand.timeZone,
     formKey: newFormKey(),
@@ -141,10 +147,20 @@ export default function CashOut() {
     <main className="cash-out-page member-card" aria-labelledby="cash-out-title">
       <h1 id="cash-out-title">{t("cashOut.title")}</h1>
       <p data-testid="cash-out-why">
-        {data.until
-          ? t("cashOut.excludedUntil", { account: data.account, until: data.until })
-          : t("cashOut.excluded", { account: data.account })}
+        {data.closedFor
+          ? t("cashOut.closed", {
+              account: data.account,
+              reason: t(`accountClosure.reasons.${data.closedFor}`),
+            })
+          : data.until
+            ? t("cashOut.excludedUntil", { account: data.account, until: data.until })
+            : t("cashOut.excluded", { account: data.account })}
       </p>
+      {data.fundsHeld ? (
+        <p className="form-error" role="status" data-testid="cash-out-held">
+          {t("cashOut.held")}
+        </p>
+      ) : null}
       {data.requested && !reply ? (
         <p className="form-success" role="status" data-testid="cash-out-requested">
           {t("withdraw.requested", { id: data.requested })}
@@ -175,19 +191,21 @@ export default function CashOut() {
           </button>
         </Form>
       ) : null}
-      <WithdrawRequestForm
-        key={`request-${data.withdrawals[0]?.id ?? ""}`}
-        hasWithdrawPassword={data.hasWithdrawPassword}
-        payees={data.payees}
-        providers={data.providers}
-        limits={data.limits}
-        currency={data.currency}
-        formKey={data.formKey}
-        bonuses={data.bonuses}
-        result={reply && reply.form === "request" ? resultFor(reply, "request") : undefined}
-        action={CASH_OUT_PATH}
-        setupHelp={t("cashOut.setupHelp")}
-      />
+      {data.fundsHeld ? null : (
+        <WithdrawRequestForm
+          key={`request-${data.withdrawals[0]?.id ?? ""}`}
+          hasWithdrawPassword={data.hasWithdrawPassword}
+          payees={data.payees}
+          providers={data.providers}
+          limits={data.limits}
+          currency={data.currency}
+          formKey={data.formKey}
+          bonuses={data.bonuses}
+          result={reply && reply.form === "request" ? resultFor(reply, "request") : undefined}
+          action={CASH_OUT_PATH}
+          setupHelp={t("cashOut.setupHelp")}
+        />
+      )}
       <section aria-labelledby="cash-out-history-title">
         <h2 id="cash-out-history-title">{t("withdraw.historyTitle")}</h2>
         <WithdrawalList

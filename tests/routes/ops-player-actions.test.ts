@@ -117,4 +117,29 @@ describe("/ops/players/<id> account actions", () => {
     const cookie = await opsCookie(handle.db);
     expect((await post("999999999", cookie, { intent: "sign_out" })).status).toBe(404);
   });
+
+  test("closing needs players.close; without a reason it is refused with the note kept; closed, the page says why and whether the money is held", async () => {
+    const db = handle.db;
+    const member = await insertMember(db);
+    const suspender = await staffCookieWith(db, ["players.view", "players.suspend"]);
+    const closer = await staffCookieWith(db, ["players.view", "players.close"]);
+    const fields = { intent: "close", reason: "fraud", funds: "hold", note: "card not theirs" };
+    expect((await post(member, suspender, fields)).status).toBe(403);
+    const bad = await post(member, closer, { ...fields, reason: "" });
+    expect(bad.status).toBe(400);
+    const reply = await bad.json();
+    expect(reply.result.error.reason).toEqual(["Choose a reason."]);
+    expect(reply.result.initialValue.note).toBe("card not theirs");
+
+    const done = await post(member, closer, fields);
+    expect(done.headers.get("Location")).toBe(`/ops/players/${member}?done=closed&count=0`);
+    expect((await page(member, closer)).player).toMatchObject({
+      status: "closed",
+      closure: { reason: "fraud", note: "card not theirs", fundsHeld: true },
+    });
+    const again = await post(member, closer, fields);
+    expect((await again.json()).result.error[""]).toEqual([
+      "The account is already closed; reload the page to see its state.",
+    ]);
+  });
 });

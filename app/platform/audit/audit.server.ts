@@ -96,6 +96,8 @@ export const AUDIT_EVENTS = [
   "player_reactivated",
   "player_signed_out",
   "player_password_reset_required",
+  // A closure (ADR 53): the account closed for good, its money left to cash out or held.
+  "player_closed",
   // Manual adjustments: applied at once or on a second staff member's approval, asked, rejected.
   "adjustment_applied",
   "adjustment_requested",

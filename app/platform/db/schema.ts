@@ -100,11 +100,13 @@ export interface MembersTable {
   email: string | null;
   profile: Json<Record<string, string>>;
   vip_level: Generated<number>;
-  status: Generated<"active" | "disabled" | "suspended">;
+  status: Generated<"active" | "disabled" | "suspended" | "closed">;
   /** Why it is suspended (a code of SUSPENSION_REASONS), staff's note, and since when (0040). */
   status_reason: string | null;
   status_note: string | null;
   status_changed_at: Timestamp | null;
+  /** A closed account whose money compliance holds: not even the cash-out page pays it (0047). */
+  funds_held_at: Generated<Date | null>;
   /** Staff asked for a new password at the next sign-in, since then (0044). */
   password_reset_required_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   affiliate_code: string | null;

@@ -16,6 +16,7 @@ import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
+import { reachesSignInChecks } from "./member-types";
 
 export type { LoginOutcome, LoginRules } from "./sign-in-checks.server";
 
@@ -229,7 +230,7 @@ export async function login(
       throw new PlatformError(error.code, { captcha });
     }
   }
-  if (!member || (member.status !== "active" && member.status !== "suspended")) {
+  if (!member || !reachesSignInChecks(member.status)) {
     const captcha = await recordFailure(db, input, context, policy, now, member?.id ?? null, hits);
     throw new PlatformError("login_failed", { captcha });
   }

@@ -24,5 +24,20 @@ export function roleOf(type: number, sets: TypeSets): Role {
 export const isAgentType = (type: number, sets: TypeSets) => roleOf(type, sets) === "agent";
 export const isTrialType = (type: number, sets: TypeSets) => roleOf(type, sets) === "trial";
 
-/** A member row's status: `suspended` by staff with a reason (ADR 47); `disabled` is an older state no screen sets. */
-export type MemberStatus = "active" | "disabled" | "suspended";
+/**
+ * A member row's status: `suspended` by staff with a reason (ADR 47), `closed` for good with a
+ * reason (ADR 53); `disabled` is an older state no screen sets.
+ */
+export type MemberStatus = "active" | "disabled" | "suspended" | "closed";
+
+/**
+ * Whether a sign-in with the right secret goes on to the sign-in checks: a suspended account is
+ * told why there, a closed one is sent to the cash-out page (ADR 53); any other is refused like
+ * a wrong password.
+ */
+export const reachesSignInChecks = (status: string) =>
+  status === "active" || status === "suspended" || status === "closed";
+
+/** Whether an account in `status` may hold a session of `site`: a closed one, the cash-out page's alone. */
+export const maySignInTo = (status: string, site: string) =>
+  status === "active" || (status === "closed" && site === "cash_out");

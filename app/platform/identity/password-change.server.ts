@@ -12,6 +12,7 @@ import { audit, type AuditContext } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import type { Member } from "../db/schema";
 import { PlatformError } from "../errors";
+import { reachesSignInChecks } from "./member-types";
 
 /**
  * A login that must change its password first holds a ticket, not a
@@ -189,7 +190,7 @@ export async function resetPasswordByPhone(
   );
   const found = await findMemberByMobile(db, input.dialingCode, input.mobile);
   // Codes for unknown numbers are never delivered, so this is only reached by a guess.
-  if (!found || (found.status !== "active" && found.status !== "suspended"))
+  if (!found || !reachesSignInChecks(found.status))
     throw new PlatformError("invalid-verification-code");
   const member = await setNewPassword(db, found.id, input.newPassword, now);
   const ended = await deleteOtherSessions(db, member.id);
@@ -216,7 +217,7 @@ export async function requestPasswordResetEmail(
   const member = await findMemberByAccount(db, input.account);
   const matches =
     member &&
-    member.status === "active" &&
+    (member.status === "active" || member.status === "closed") &&
     member.email?.toLowerCase() === input.email.trim().toLowerCase();
   await audit(db, "password_reset_requested", context, {
     memberId: member?.id ?? null,

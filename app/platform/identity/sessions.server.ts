@@ -1,4 +1,5 @@
 import { REMEMBER_ME_MS } from "./constants";
+import { maySignInTo } from "./member-types";
 import type { IdentityPolicy } from "./policy.server";
 import { hashToken, randomToken } from "./secrets.server";
 import { isSessionEndReason, type SessionEndReason } from "./session-ends";
@@ -120,7 +121,7 @@ export async function readSession(
     new Date(row.session_expires_at) <= now ||
     idleExpired ||
     limitReached ||
-    row.status !== "active"
+    !maySignInTo(row.status, row.session_site)
   ) {
     if (limitReached) {
       await endSession(db, row.session_id, "session_limit", now);

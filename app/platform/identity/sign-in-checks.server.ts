@@ -63,7 +63,9 @@ export async function completeSignIn(
 ): Promise<LoginOutcome> {
   if (member.status === "suspended")
     throw new PlatformError("account_suspended", { reason: member.status_reason });
-  if (member.status !== "active") throw new PlatformError("login_failed", { captcha: false });
+  const closed = member.status === "closed";
+  if (member.status !== "active" && !closed)
+    throw new PlatformError("login_failed", { captcha: false });
 
   const role = roleOf(member.type, rules);
   // The back office (/ops) takes operators only, and operators sign in nowhere else.
@@ -76,7 +78,14 @@ export async function completeSignIn(
   let site: Site = input.site;
   let redirectTo = input.redirectTo ?? "/";
   let remember = input.remember;
-  if (input.site !== "ops") {
+  if (closed) {
+    // A closed account keeps its money, not its portal: the sign-in opens the cash-out page
+    // alone, as a self-exclusion does (ADR 53); the agent centre says where to go instead.
+    if (input.site !== "member") throw new PlatformError("account_closed");
+    site = "cash_out";
+    redirectTo = CASH_OUT_PATH;
+    remember = false;
+  } else if (input.site !== "ops") {
     const block = await loginBlock(db, member.id, { reopen: input.reopen, context }, now);
     if (block?.code === "break_exclusion" && input.site === "member") {
       // A self-exclusion keeps the member out of the portal, not away from its money: the

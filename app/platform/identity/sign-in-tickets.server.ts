@@ -4,6 +4,7 @@ import type { Site } from "./sessions.server";
 import type { Database } from "../db/open.server";
 import type { Member, SignInTicketsTable } from "../db/schema";
 import { PlatformError } from "../errors";
+import { maySignInTo } from "./member-types";
 
 /**
  * The short-lived single-use ticket a sign-in holds between a right first
@@ -142,7 +143,11 @@ export async function readSignInTicket(
     .where("sign_in_tickets.used_at", "is", null)
     .where("sign_in_tickets.expires_at", ">", now)
     .executeTakeFirst();
-  if (!row || !pageSites(input.site).includes(row.ticket_site) || row.status !== "active")
+  if (
+    !row ||
+    !pageSites(input.site).includes(row.ticket_site) ||
+    !maySignInTo(row.status, row.ticket_site)
+  )
     throw new PlatformError(EXPIRED[kind]);
   const {
     ticket_site: site,

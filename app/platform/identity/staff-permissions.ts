@@ -38,6 +38,7 @@ export const STAFF_PERMISSIONS = [
   "players.suspend",
   "players.sign_out",
   "players.reset_password",
+  "players.close",
   "adjustments.view",
   "adjustments.request",
   "adjustments.approve",
@@ -71,7 +72,12 @@ export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
     ...new Set([
       ...views,
       ...area("protection", "age_checks", "audit"),
-      ...(["players.suspend", "players.sign_out", "players.reset_password"] as const),
+      ...([
+        "players.suspend",
+        "players.sign_out",
+        "players.reset_password",
+        "players.close",
+      ] as const),
     ]),
   ],
   marketing: [

@@ -2,7 +2,7 @@ import { audit, type OperatorAct } from "../audit/audit.server";
 import type { Database } from "../db/open.server";
 import { inTransaction } from "../db/transaction.server";
 import { PlatformError } from "../errors";
-import type { SuspensionReason } from "./suspension";
+import type { ClosureFunds, ClosureReason, SuspensionReason } from "./suspension";
 import { staffResetPending } from "../identity/forced-change";
 import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 import { endAllSessions } from "../identity/sessions.server";
@@ -10,7 +10,7 @@ import { endAllSessions } from "../identity/sessions.server";
 /**
  * Staff acts on a member's or agent's account that are not about money:
  * suspend it (its sessions end at once and sign-in says why), reactivate it,
- * sign it out everywhere, require a new password at its next sign-in. Each takes the member row's lock, so two staff
+ * sign it out everywhere, require a new password at its next sign-in, close it. Each takes the member row's lock, so two staff
  * members acting at once see each other's result, and each is audited with
  * the state before and after. Staff accounts are not players: they are
  * managed at /ops/staff, and these refuse them as not found.
@@ -153,4 +153,74 @@ export function requirePasswordReset(
     });
     return ended;
   });
+}
+
+export interface ClosureInput {
+  memberId: string;
+  reason: ClosureReason;
+  note: string;
+  funds: ClosureFunds;
+}
+
+/**
+ * Closes an account for good (ADR 53): every session ends, and from then on a sign-in at the
+ * portal opens the cash-out page alone, where the member withdraws what is left, unless the
+ * funds are held for compliance. An active or suspended account can be closed;
+ * `player_closed` when it already is. Returns the sessions ended.
+ */
+export function closePlayer(
+  db: Database,
+  input: ClosureInput,
+  act: OperatorAct,
+  now = new Date(),
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const player = await lockedPlayer(trx, input.memberId);
+    if (player.status === "closed") throw new PlatformError("player_closed");
+    await trx
+      .updateTable("members")
+      .set({
+        status: "closed",
+        status_reason: input.reason,
+        status_note: input.note || null,
+        status_changed_at: now,
+        funds_held_at: input.funds === "hold" ? now : null,
+      })
+      .where("id", "=", player.id)
+      .execute();
+    const ended = await endAllSessions(trx, player.id);
+    const main = await trx
+      .selectFrom("accounts")
+      .select("balance")
+      .where("member_id", "=", player.id)
+      .where("kind", "=", "MAIN")
+      .executeTakeFirst();
+    await audit(trx, "player_closed", act.context, {
+      memberId: player.id,
+      account: player.account,
+      target: target(player.id),
+      before: { status: player.status, reason: player.status_reason },
+      after: { status: "closed", reason: input.reason, funds: input.funds },
+      detail: {
+        note: input.note || null,
+        sessionsEnded: ended,
+        mainBalance: String(main?.balance ?? "0"),
+      },
+    });
+    return ended;
+  });
+}
+
+/** A closed account's reason and whether its money is held; null for an account not closed. */
+export async function closureOf(
+  db: Database,
+  memberId: string,
+): Promise<{ reason: string; fundsHeld: boolean } | null> {
+  const row = await db
+    .selectFrom("members")
+    .select(["status", "status_reason", "funds_held_at"])
+    .where("id", "=", memberId)
+    .executeTakeFirst();
+  if (row?.status !== "closed") return null;
+  return { reason: row.status_reason ?? "", fundsHeld: row.funds_held_at !== null };
 }

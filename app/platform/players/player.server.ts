@@ -14,6 +14,13 @@ export interface PlayerProfile {
   status: MemberStatus;
   /** Why and since when staff suspended it, with staff's note; null unless suspended. */
   suspension: { reason: string; note: string | null; since: string | null } | null;
+  /** A closed account (ADR 53): why, since when, and whether its money is held for compliance. */
+  closure: {
+    reason: string;
+    note: string | null;
+    since: string | null;
+    fundsHeld: boolean;
+  } | null;
   /** Since when staff's request for a new password waits; null when none waits. */
   passwordResetRequiredSince: string | null;
   vipLevel: number;
@@ -48,6 +55,7 @@ export async function loadPlayer(db: Database, memberId: string): Promise<Player
       "members.status_reason",
       "members.status_note",
       "members.status_changed_at",
+      "members.funds_held_at",
       "members.password_changed_at",
       "members.password_reset_required_at",
       "members.vip_level",
@@ -91,6 +99,15 @@ export async function loadPlayer(db: Database, memberId: string): Promise<Player
             reason: row.status_reason ?? "",
             note: row.status_note,
             since: row.status_changed_at ? new Date(row.status_changed_at).toISOString() : null,
+          }
+        : null,
+    closure:
+      row.status === "closed"
+        ? {
+            reason: row.status_reason ?? "",
+            note: row.status_note,
+            since: row.status_changed_at ? new Date(row.status_changed_at).toISOString() : null,
+            fundsHeld: row.funds_held_at !== null,
           }
         : null,
     passwordResetRequiredSince:

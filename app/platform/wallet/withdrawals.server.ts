@@ -94,6 +94,13 @@ export async function requestWithdrawal(
     throw new PlatformError("amount_out_of_range", { min, max });
   if (!/^\d{1,18}$/.test(input.payeeAccountId)) throw new PlatformError("unknown_payee");
   return inTransaction(db, async (trx) => {
+    // A closed account whose money compliance holds pays nothing out (ADR 53).
+    const holder = await trx
+      .selectFrom("members")
+      .select("funds_held_at")
+      .where("id", "=", input.memberId)
+      .executeTakeFirst();
+    if (holder?.funds_held_at) throw new PlatformError("funds_held");
     const payee = await trx
       .selectFrom("payee_accounts")
       .select("id")

@@ -5,12 +5,18 @@ import type { TFunction } from "~/i18n";
 import { PlatformError } from "~/platform/errors";
 import type { StaffPermission } from "~/platform/identity/staff-permissions";
 import {
+  closePlayer,
   reactivatePlayer,
   requirePasswordReset,
   signOutPlayer,
   suspendPlayer,
 } from "~/platform/players/account-status.server";
-import { STATUS_NOTE_MAX, SUSPENSION_REASONS } from "~/platform/players/suspension";
+import {
+  CLOSURE_FUNDS,
+  CLOSURE_REASONS,
+  STATUS_NOTE_MAX,
+  SUSPENSION_REASONS,
+} from "~/platform/players/suspension";
 import type { BrandConfig } from "~/platform/system/brand-config.server";
 import { formFailure, parseSubmission, readForm } from "~/utils/form.server";
 import { notFound } from "~/utils/misc";
@@ -29,6 +35,7 @@ export const PLAYER_ACTIONS = [
   "sign_out",
   "reset_password",
   "adjust",
+  "close",
 ] as const;
 type PlayerAction = (typeof PLAYER_ACTIONS)[number];
 
@@ -38,6 +45,7 @@ const PERMISSION: Record<PlayerAction, StaffPermission> = {
   sign_out: "players.sign_out",
   reset_password: "players.reset_password",
   adjust: "adjustments.request",
+  close: "players.close",
 };
 
 /** What the page says after an act (`?done=`). */
@@ -50,6 +58,7 @@ export const PLAYER_ACTION_DONE = [
   "adjustmentPending",
   "adjustmentApproved",
   "adjustmentRejected",
+  "closed",
 ] as const;
 
 const actionSchema = (t: TFunction, brand: BrandConfig) => {
@@ -72,6 +81,12 @@ const actionSchema = (t: TFunction, brand: BrandConfig) => {
     z.object({ intent: z.literal("sign_out") }),
     z.object({ intent: z.literal("reset_password") }),
     adjustSchema(t, brand),
+    z.object({
+      intent: z.literal("close"),
+      reason: z.enum(CLOSURE_REASONS, { error: t("opsPlayers.suspension.error.reason_required") }),
+      funds: z.enum(CLOSURE_FUNDS, { error: t("opsPlayers.closure.error.funds") }),
+      note,
+    }),
   ]);
 };
 
@@ -112,6 +127,11 @@ export async function opsPlayerAction(
       }
       case "adjust":
         return await requestAdjustmentFrom(ops, memberId, value);
+      case "close": {
+        const { reason, funds, note } = value;
+        const ended = await closePlayer(db, { memberId, reason, funds, note }, act);
+        return redirect(`${page}?done=closed&count=${ended}`);
+      }
     }
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

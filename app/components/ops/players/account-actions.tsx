@@ -4,7 +4,12 @@ import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import type { MemberStatus } from "~/platform/identity/member-types";
-import { STATUS_NOTE_MAX, SUSPENSION_REASONS } from "~/platform/players/suspension";
+import {
+  CLOSURE_FUNDS,
+  CLOSURE_REASONS,
+  STATUS_NOTE_MAX,
+  SUSPENSION_REASONS,
+} from "~/platform/players/suspension";
 import { useTranslation } from "~/utils/i18n";
 import { useStaffCan } from "../use-staff-can";
 
@@ -26,13 +31,15 @@ export function AccountActions({
     suspend: useStaffCan("players.suspend"),
     signOut: useStaffCan("players.sign_out"),
     resetPassword: useStaffCan("players.reset_password"),
+    close: useStaffCan("players.close"),
   };
-  if (!allowed.suspend && !allowed.signOut && !allowed.resetPassword) return null;
+  if (!allowed.suspend && !allowed.signOut && !allowed.resetPassword && !allowed.close) return null;
   const replyOf = (intent: string) => formReply(failed?.intent === intent ? failed.result : null);
   const suspend = replyOf("suspend");
   const reactivate = replyOf("reactivate");
   const signOut = replyOf("sign_out");
   const resetPassword = replyOf("reset_password");
+  const close = replyOf("close");
   return (
     <section aria-labelledby="player-actions-title" data-testid="player-actions">
       <h2 id="player-actions-title">{t("opsPlayers.suspension.actions.title")}</h2>
@@ -93,6 +100,47 @@ export function AccountActions({
           errors={resetPassword.errors[""]}
           testId="player-reset-password"
         />
+      ) : null}
+      {allowed.close && status !== "closed" ? (
+        <Form method="post" className="stack-form" data-testid="player-close-form">
+          <HoneypotField />
+          <input type="hidden" name="intent" value="close" />
+          <p className="muted">{t("opsPlayers.closure.hint")}</p>
+          <SelectField
+            name="reason"
+            label={t("opsPlayers.suspension.actions.reason")}
+            defaultValue={close.values.reason ?? ""}
+            errors={close.errors.reason}
+            required
+          >
+            <option value="" disabled>
+              —
+            </option>
+            {CLOSURE_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {t(`accountClosure.reasons.${reason}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            name="funds"
+            label={t("opsPlayers.closure.fundsLabel")}
+            defaultValue={close.values.funds ?? "cash_out"}
+            errors={close.errors.funds}
+            required
+          >
+            {CLOSURE_FUNDS.map((funds) => (
+              <option key={funds} value={funds}>
+                {t(`opsPlayers.closure.funds.${funds}`)}
+              </option>
+            ))}
+          </SelectField>
+          <StaffNoteField reply={close} />
+          <FormErrors errors={close.errors[""]} />
+          <button type="submit" className="button" data-testid="player-close">
+            {t("opsPlayers.closure.submit")}
+          </button>
+        </Form>
       ) : null}
     </section>
   );

@@ -14,6 +14,7 @@ export interface PlayerProfileView {
   role: string;
   status: MemberStatus;
   suspension: { reason: string; note: string | null; since: string | null } | null;
+  closure: { reason: string; note: string | null; since: string | null; fundsHeld: boolean } | null;
   passwordResetRequiredSince: string | null;
   vipLevel: number;
   dialingCode: string | null;
@@ -69,6 +70,26 @@ export function ProfilePanel({
             "opsPlayers.suspension.facts.since",
           ],
           ["suspensionNote", suspension.note ?? none, "opsPlayers.suspension.facts.note"],
+        ] satisfies [string, ReactNode, string][])
+      : []),
+    ...(player.closure
+      ? ([
+          [
+            "closureReason",
+            t(`accountClosure.reasons.${player.closure.reason}`),
+            "opsPlayers.closure.facts.reason",
+          ],
+          [
+            "closureSince",
+            player.closure.since ? formatTimestamp(player.closure.since, timeZone) : none,
+            "opsPlayers.closure.facts.since",
+          ],
+          [
+            "closureFunds",
+            t(`opsPlayers.closure.funds.${player.closure.fundsHeld ? "hold" : "cash_out"}`),
+            "opsPlayers.closure.facts.funds",
+          ],
+          ["closureNote", player.closure.note ?? none, "opsPlayers.suspension.facts.note"],
         ] satisfies [string, ReactNode, string][])
       : []),
     ...(player.passwordResetRequiredSince

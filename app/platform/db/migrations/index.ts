@@ -41,6 +41,7 @@ import * as signInTickets from "./0042-sign-in-tickets";
 import * as knownSignInsList from "./0043-known-sign-ins-list";
 import * as staffPasswordReset from "./0044-staff-password-reset";
 import * as manualAdjustments from "./0046-manual-adjustments";
+import * as accountClosure from "./0047-account-closure";
 
 /**
  * Migrations are listed in code, not read from a folder, so the bundled
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "0043-known-sign-ins-list": knownSignInsList,
   "0044-staff-password-reset": staffPasswordReset,
   "0046-manual-adjustments": manualAdjustments,
+  "0047-account-closure": accountClosure,
 };
 
 export const migrationProvider: MigrationProvider = {
