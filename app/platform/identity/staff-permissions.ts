@@ -38,6 +38,7 @@ export const STAFF_PERMISSIONS = [
   "players.suspend",
   "players.sign_out",
   "players.reset_password",
+  "players.note",
   "adjustments.view",
   "adjustments.request",
   "adjustments.approve",
@@ -61,17 +62,25 @@ const area = (...names: string[]) =>
  * The roles a brand starts with (an admin may change them): each a set of
  * permissions. Admin has every one; read-only reads every screen of the
  * portal's business (not the staff list or the audit trail); compliance also
- * reads and exports the audit trail.
+ * reads and exports the audit trail. Support and compliance write staff notes
+ * and tags on the player page: they are the ones who talk to and review members.
  */
 export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
   admin: STAFF_PERMISSIONS,
   finance: [...new Set([...views, ...area("withdrawals", "adjustments")])],
-  support: [...new Set([...views, ...area("support", "feedback", "chat")])],
+  support: [
+    ...new Set([...views, ...area("support", "feedback", "chat"), "players.note" as const]),
+  ],
   compliance: [
     ...new Set([
       ...views,
       ...area("protection", "age_checks", "audit"),
-      ...(["players.suspend", "players.sign_out", "players.reset_password"] as const),
+      ...([
+        "players.suspend",
+        "players.sign_out",
+        "players.reset_password",
+        "players.note",
+      ] as const),
     ]),
   ],
   marketing: [
