@@ -9,9 +9,11 @@ import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
 import { playerLedger } from "~/platform/players/ledger.server";
 import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
+import { playerNotes } from "~/platform/players/notes.server";
 import { PLAYER_PAYMENTS_SHOWN, playerPayments } from "~/platform/players/payments.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
 import { PLAYER_SEARCH_LIMIT, searchPlayers } from "~/platform/players/search.server";
+import { playerTags } from "~/platform/players/tags.server";
 import { staffWithPermission } from "~/utils/auth.server";
 import { notFound } from "~/utils/misc";
 import { pageParam } from "~/utils/pagination";
@@ -101,6 +103,18 @@ async function panelOf(
     }
     case "adjustments":
       return { tab, ...(await adjustmentsPanel(ops, memberId)) } as const;
+    case "notes": {
+      const notes = await playerNotes(db, memberId, {
+        offset: (filters.page - 1) * PLAYER_PAGE_SIZE,
+        limit: PLAYER_PAGE_SIZE,
+      });
+      return {
+        tab,
+        notes: notes.rows,
+        page: filters.page,
+        pageCount: Math.max(1, Math.ceil(notes.total / PLAYER_PAGE_SIZE)),
+      } as const;
+    }
   }
 }
 
@@ -121,6 +135,9 @@ export async function opsPlayerLoader(request: Request, memberId: string) {
     currency,
     providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
     player: { ...player, role: roleOf(player.type, brand) },
+    // Tags show on every tab, so staff see them whatever they came to read.
+    tags: await playerTags(db, player.id),
+    brandTags: brand.playerTags,
     panel: await panelOf(ops, player.id, filters, brand.timeZone),
   });
 }
