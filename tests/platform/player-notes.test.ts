@@ -4,6 +4,7 @@ import { OPERATOR_TYPE } from "~/platform/identity/member-types";
 import { addNote, playerNotes } from "~/platform/players/notes.server";
 import { normaliseTag, TAGS_PER_MEMBER } from "~/platform/players/staff-notes";
 import { addTag, playerTags, removeTag } from "~/platform/players/tags.server";
+import { auditEntries } from "../helpers/audit";
 import { useSeededDatabase } from "../helpers/database";
 import { insertMember } from "../helpers/wallet";
 import { operatorId } from "../helpers/withdrawals";
@@ -22,14 +23,7 @@ async function staffAct(role = "support") {
   return { operatorId: id, context: { ip: "192.0.2.7", userAgent: "vitest", staff: { id, role } } };
 }
 
-const auditOf = (memberId: string, event: string) =>
-  seeded.db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("member_id", "=", memberId)
-    .where("event", "=", event)
-    .orderBy("id")
-    .execute();
+const auditOf = (memberId: string, event: string) => auditEntries(seeded.db, memberId, event);
 
 describe("staff notes", () => {
   test("are listed newest first with who wrote them, under which role, and audited", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { action, loader } from "~/routes/ops+/players.$memberId";
 import { loader as searchLoader } from "~/routes/ops+/players._index";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, getAs, jsonBody } from "../helpers/routes";
+import { playerPageData, postToPlayerPage } from "../helpers/player-page";
+import { getAs, jsonBody } from "../helpers/routes";
 import { staffCookieWith } from "../helpers/staff";
 import { insertMember } from "../helpers/wallet";
 
@@ -17,29 +17,9 @@ const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
 
-const post = async (memberId: string, cookie: string, fields: Record<string, string>) => {
-  try {
-    return (await action({
-      ...formPost(
-        `/ops/players/${memberId}?tab=notes`,
-        { website: "", ...fields },
-        { Cookie: cookie },
-      ),
-      params: { memberId },
-    } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-};
-
-const page = async (memberId: string, cookie: string, query = "") =>
-  jsonBody(
-    await loader({
-      ...getAs(`/ops/players/${memberId}${query}`, cookie),
-      params: { memberId },
-    } as never),
-  );
+const post = (memberId: string, cookie: string, fields: Record<string, string>) =>
+  postToPlayerPage(memberId, cookie, fields, "?tab=notes");
+const page = playerPageData;
 
 const writer = () => staffCookieWith(handle.db, ["players.view", "players.note"]);
 const reader = () => staffCookieWith(handle.db, ["players.view"]);

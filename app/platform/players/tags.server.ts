@@ -47,6 +47,28 @@ async function lockedTags(trx: Database, memberId: string) {
   return { player, tags: rows.map((row) => row.tag).sort() };
 }
 
+/** A tag's change in the audit trail: the tag, and the member's tags before and after. */
+function auditTags(
+  trx: Database,
+  event: "player_tag_added" | "player_tag_removed",
+  act: OperatorAct,
+  player: { id: string; account: string },
+  change: { tag: string; before: string[] },
+) {
+  const after =
+    event === "player_tag_added"
+      ? [...change.before, change.tag].sort()
+      : change.before.filter((held) => held !== change.tag);
+  return audit(trx, event, act.context, {
+    memberId: player.id,
+    account: player.account,
+    target: { type: "member", id: player.id },
+    before: { tags: change.before },
+    after: { tags: after },
+    detail: { tag: change.tag },
+  });
+}
+
 /**
  * Puts a tag on a member, as normaliseTag writes it. `tag_invalid` for text that is no
  * tag, `tag_exists` when the member has it already, `tags_full` at TAGS_PER_MEMBER.
@@ -66,14 +88,7 @@ export function addTag(
       .insertInto("player_tags")
       .values({ member_id: player.id, tag, added_by: act.operatorId })
       .execute();
-    await audit(trx, "player_tag_added", act.context, {
-      memberId: player.id,
-      account: player.account,
-      target: { type: "member", id: player.id },
-      before: { tags },
-      after: { tags: [...tags, tag].sort() },
-      detail: { tag },
-    });
+    await auditTags(trx, "player_tag_added", act, player, { tag, before: tags });
     return tag;
   });
 }
@@ -92,13 +107,6 @@ export function removeTag(
       .where("member_id", "=", player.id)
       .where("tag", "=", input.tag)
       .execute();
-    await audit(trx, "player_tag_removed", act.context, {
-      memberId: player.id,
-      account: player.account,
-      target: { type: "member", id: player.id },
-      before: { tags },
-      after: { tags: tags.filter((held) => held !== input.tag) },
-      detail: { tag: input.tag },
-    });
+    await auditTags(trx, "player_tag_removed", act, player, { tag: input.tag, before: tags });
   });
 }

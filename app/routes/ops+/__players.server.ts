@@ -56,6 +56,12 @@ const playerFilters = z.object({
     .transform((page) => pageParam(page ?? null)),
 });
 
+/** A paged tab's rows to read for its page, and its pages once the rows are counted. */
+const pageOf = (page: number) => ({
+  read: { offset: (page - 1) * PLAYER_PAGE_SIZE, limit: PLAYER_PAGE_SIZE },
+  shown: (total: number) => ({ page, pageCount: Math.max(1, Math.ceil(total / PLAYER_PAGE_SIZE)) }),
+});
+
 /** The tab's own data: one query set per tab, so a tab costs only what it shows. */
 async function panelOf(
   ops: OpsRequest,
@@ -90,30 +96,16 @@ async function panelOf(
     case "linked":
       return { tab, linked: await linkedAccounts(db, memberId), shown: LINKED_SHOWN } as const;
     case "sign-ins": {
-      const signIns = await playerSignIns(db, memberId, {
-        offset: (filters.page - 1) * PLAYER_PAGE_SIZE,
-        limit: PLAYER_PAGE_SIZE,
-      });
-      return {
-        tab,
-        signIns: signIns.rows,
-        page: filters.page,
-        pageCount: Math.max(1, Math.ceil(signIns.total / PLAYER_PAGE_SIZE)),
-      } as const;
+      const paged = pageOf(filters.page);
+      const signIns = await playerSignIns(db, memberId, paged.read);
+      return { tab, signIns: signIns.rows, ...paged.shown(signIns.total) } as const;
     }
     case "adjustments":
       return { tab, ...(await adjustmentsPanel(ops, memberId)) } as const;
     case "notes": {
-      const notes = await playerNotes(db, memberId, {
-        offset: (filters.page - 1) * PLAYER_PAGE_SIZE,
-        limit: PLAYER_PAGE_SIZE,
-      });
-      return {
-        tab,
-        notes: notes.rows,
-        page: filters.page,
-        pageCount: Math.max(1, Math.ceil(notes.total / PLAYER_PAGE_SIZE)),
-      } as const;
+      const paged = pageOf(filters.page);
+      const notes = await playerNotes(db, memberId, paged.read);
+      return { tab, notes: notes.rows, ...paged.shown(notes.total) } as const;
     }
   }
 }

@@ -1,12 +1,11 @@
-import { Form } from "@remix-run/react";
-import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
-import { HoneypotField } from "~/components/forms/honeypot-field";
+import { formReply, type FormReply } from "~/components/forms/field";
 import { TextareaField } from "~/components/forms/textarea-field";
 import { Pager, useSamePageHref } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { NOTE_MAX } from "~/platform/players/staff-notes";
 import { useTranslation } from "~/utils/i18n";
 import { useStaffCan } from "../use-staff-can";
+import { ActForm } from "./act-form";
 
 /** What the page says after an act of the notes tab (`?done=`). */
 export const NOTES_DONE = ["noteAdded", "tagAdded", "tagRemoved"] as const;
@@ -51,9 +50,14 @@ export function NotesPanel({
     <section aria-labelledby="player-notes-title" data-testid="player-notes">
       <h2 id="player-notes-title">{t("opsPlayers.notes.title")}</h2>
       {canWrite ? (
-        <Form method="post" className="stack-form" data-testid="player-note-form">
-          <HoneypotField />
-          <input type="hidden" name="intent" value="add_note" />
+        <ActForm
+          intent="add_note"
+          errors={reply.errors[""]}
+          submit={t("opsPlayers.notes.add")}
+          primary
+          testId="player-note-form"
+          submitTestId="player-note-add"
+        >
           <TextareaField
             name="text"
             label={t("opsPlayers.notes.text")}
@@ -65,11 +69,7 @@ export function NotesPanel({
             dir="auto"
             required
           />
-          <FormErrors errors={reply.errors[""]} />
-          <button type="submit" className="button primary" data-testid="player-note-add">
-            {t("opsPlayers.notes.add")}
-          </button>
-        </Form>
+        </ActForm>
       ) : null}
       {notes.length === 0 ? (
         <p className="empty-state" data-testid="player-notes-none">

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
@@ -6,6 +7,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { TAG_MAX, TAGS_PER_MEMBER } from "~/platform/players/staff-notes";
 import { useTranslation } from "~/utils/i18n";
 import { useStaffCan } from "../use-staff-can";
+import { ActForm } from "./act-form";
 import { useTagLabel, type BrandTagView } from "./tag-label";
 
 /** A tag on the member, as JSON. */
@@ -44,6 +46,8 @@ export function TagsPanel({
         : null,
     );
   const removed = replyOf("remove_tag");
+  const brand = replyOf("add_tag", "brand");
+  const free = replyOf("add_tag", "free");
   const held = new Set(tags.map(({ tag }) => tag));
   const brandLeft = brandTags.filter(({ code }) => !held.has(code));
   return (
@@ -93,77 +97,65 @@ export function TagsPanel({
           <FormErrors errors={removed.errors[""]} />
           <p className="muted">{t("opsPlayers.notes.tagsHint", { max: TAGS_PER_MEMBER })}</p>
           {brandLeft.length > 0 ? (
-            <BrandTagForm brandTags={brandLeft} reply={replyOf("add_tag", "brand")} />
+            <TagForm kind="brand" reply={brand}>
+              <SelectField
+                name="tag"
+                label={t("opsPlayers.notes.brandTag")}
+                defaultValue={brand.values.tag ?? ""}
+                errors={brand.errors.tag}
+                required
+              >
+                <option value="" disabled>
+                  —
+                </option>
+                {brandLeft.map(({ code }) => (
+                  <option key={code} value={code}>
+                    {labelOf(code).label}
+                  </option>
+                ))}
+              </SelectField>
+            </TagForm>
           ) : null}
-          <FreeTagForm reply={replyOf("add_tag", "free")} />
+          <TagForm kind="free" reply={free}>
+            <Field
+              name="tag"
+              label={t("opsPlayers.notes.freeTag")}
+              hint={t("opsPlayers.notes.freeTagHint", { max: TAG_MAX })}
+              defaultValue={free.values.tag ?? ""}
+              errors={free.errors.tag}
+              maxLength={TAG_MAX * 2}
+              autoComplete="off"
+              dir="auto"
+              required
+            />
+          </TagForm>
         </>
       ) : null}
     </section>
   );
 }
 
-/** Adds one of the brand's tags the member does not have yet. */
-function BrandTagForm({
-  brandTags,
+/** Adds a tag: one of the brand's the member does not have yet, or staff's own word. */
+function TagForm({
+  kind,
   reply,
+  children,
 }: {
-  brandTags: BrandTagView[];
+  kind: "brand" | "free";
   reply: ReturnType<typeof formReply>;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const labelOf = useTagLabel(brandTags);
   return (
-    <Form method="post" className="stack-form" data-testid="player-tag-brand-form">
-      <HoneypotField />
-      <input type="hidden" name="intent" value="add_tag" />
-      <input type="hidden" name="kind" value="brand" />
-      <SelectField
-        name="tag"
-        label={t("opsPlayers.notes.brandTag")}
-        defaultValue={reply.values.tag ?? ""}
-        errors={reply.errors.tag}
-        required
-      >
-        <option value="" disabled>
-          —
-        </option>
-        {brandTags.map(({ code }) => (
-          <option key={code} value={code}>
-            {labelOf(code).label}
-          </option>
-        ))}
-      </SelectField>
-      <FormErrors errors={reply.errors[""]} />
-      <button type="submit" className="button" data-testid="player-tag-brand-add">
-        {t("opsPlayers.notes.addTag")}
-      </button>
-    </Form>
-  );
-}
-
-/** Adds staff's own word as a tag (normalised by the server: lower-case, spaces as "_"). */
-function FreeTagForm({ reply }: { reply: ReturnType<typeof formReply> }) {
-  const { t } = useTranslation();
-  return (
-    <Form method="post" className="stack-form" data-testid="player-tag-free-form">
-      <HoneypotField />
-      <input type="hidden" name="intent" value="add_tag" />
-      <input type="hidden" name="kind" value="free" />
-      <Field
-        name="tag"
-        label={t("opsPlayers.notes.freeTag")}
-        hint={t("opsPlayers.notes.freeTagHint", { max: TAG_MAX })}
-        defaultValue={reply.values.tag ?? ""}
-        errors={reply.errors.tag}
-        maxLength={TAG_MAX * 2}
-        autoComplete="off"
-        dir="auto"
-        required
-      />
-      <FormErrors errors={reply.errors[""]} />
-      <button type="submit" className="button" data-testid="player-tag-free-add">
-        {t("opsPlayers.notes.addTag")}
-      </button>
-    </Form>
+    <ActForm
+      intent="add_tag"
+      fixed={{ kind }}
+      errors={reply.errors[""]}
+      submit={t("opsPlayers.notes.addTag")}
+      testId={`player-tag-${kind}-form`}
+      submitTestId={`player-tag-${kind}-add`}
+    >
+      {children}
+    </ActForm>
   );
 }
