@@ -2,7 +2,11 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { AccountActions } from "~/components/ops/players/account-actions";
+import { NotesPanel } from "~/components/ops/players/notes-panel";
 import { PLAYER_TABS, PlayerTabs } from "~/components/ops/players/player-tabs";
+import { TagBadges } from "~/components/ops/players/tag-badges";
+import type { BrandTagView } from "~/components/ops/players/tag-label";
+import { TagsPanel } from "~/components/ops/players/tags-panel";
 import { renderWithApp } from "../helpers/render";
 
 describe("the player page offers what the staff member's role allows", () => {
@@ -49,5 +53,63 @@ describe("the player page offers what the staff member's role allows", () => {
     );
     await screen.findByTestId("page");
     expect(container.querySelector("[data-testid=player-actions]")).toBeNull();
+  });
+
+  test("notes and tags: the forms show only with players.note; the list and tags to every reader", async () => {
+    const brandTags: BrandTagView[] = [
+      { code: "vip", labels: {} },
+      { code: "high_risk", labels: {} },
+      { code: "kyc_hold", labels: { en: "KYC hold" } },
+    ];
+    const tags = [
+      { tag: "high_risk", addedAt: "2026-11-28T10:00:00.000Z", addedBy: "support01" },
+      { tag: "kyc_hold", addedAt: "2026-11-28T10:00:00.000Z", addedBy: "support01" },
+      { tag: "slow_payer", addedAt: "2026-11-28T10:00:00.000Z", addedBy: "support01" },
+    ];
+    const notes = [
+      {
+        id: "1",
+        text: "Asked about the bonus.",
+        at: "2026-11-28T10:00:00.000Z",
+        staff: { id: "9", account: "support01", role: "support" },
+      },
+    ];
+    const panels = (
+      <>
+        <TagBadges tags={tags} brandTags={brandTags} />
+        <TagsPanel tags={tags} brandTags={brandTags} failed={null} timeZone="UTC" />
+        <NotesPanel notes={notes} page={1} pageCount={1} failed={null} timeZone="UTC" />
+      </>
+    );
+    const { unmount } = await renderWithApp(panels, {
+      path: "/ops/players/7",
+      staffPermissions: ["players.view"],
+    });
+    await screen.findByTestId("player-notes");
+    expect(screen.getByTestId("player-note")).toHaveTextContent("Asked about the bonus.");
+    expect(screen.getByTestId("player-note-by")).toHaveTextContent("support01 (support)");
+    // Brand tags by their label (the label files', or the brand's own), staff's own as typed.
+    expect(screen.getAllByTestId("ops-player-tag").map((badge) => badge.textContent)).toEqual([
+      "High risk",
+      "KYC hold",
+      "slow_payer",
+    ]);
+    expect(screen.queryByTestId("player-note-form")).toBeNull();
+    expect(screen.queryByTestId("player-tag-free-form")).toBeNull();
+    expect(screen.queryByTestId("player-tag-remove")).toBeNull();
+    unmount();
+
+    await renderWithApp(panels, {
+      path: "/ops/players/7",
+      staffPermissions: ["players.view", "players.note"],
+    });
+    await screen.findByTestId("player-note-form");
+    expect(screen.getAllByTestId("player-tag-remove")).toHaveLength(3);
+    // Only the brand's tags the member does not hold yet are offered.
+    const offered = [...screen.getByTestId("player-tag-brand-form").querySelectorAll("option")]
+      .map((option) => option.value)
+      .filter(Boolean);
+    expect(offered).toEqual(["vip"]);
+    expect(screen.getByTestId("player-tag-free-form")).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import {
   signOutPlayer,
   suspendPlayer,
 } from "~/platform/players/account-status.server";
+import { auditEntries } from "../helpers/audit";
 import { useSeededDatabase } from "../helpers/database";
 import { insertMember } from "../helpers/wallet";
 import { operatorId } from "../helpers/withdrawals";
@@ -73,14 +74,7 @@ const sessionOf = (memberId: string) =>
     policy,
   );
 
-const auditOf = (memberId: string, event: string) =>
-  seeded.db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("member_id", "=", memberId)
-    .where("event", "=", event)
-    .orderBy("id")
-    .execute();
+const auditOf = (memberId: string, event: string) => auditEntries(seeded.db, memberId, event);
 
 describe("account status", () => {
   test("a suspension ends every session; sign-in names the reason to the right password only", async () => {

@@ -17,6 +17,7 @@ import { identityPolicy } from "~/platform/identity/policy.server";
 import { readProfile, updateProfile } from "~/platform/identity/profile.server";
 import { hashPassword } from "~/platform/identity/secrets.server";
 import { createSession, readSession } from "~/platform/identity/sessions.server";
+import { auditEntries } from "../helpers/audit";
 import { authenticatorCodeNow, enrolTestAuthenticator } from "../helpers/authenticator";
 import { useSeededDatabase } from "../helpers/database";
 import { insertMember } from "../helpers/wallet";
@@ -65,14 +66,7 @@ const proven = (memberId: string, password = PASSWORD, sessionId = "0") => ({
 
 const member = (id: string) =>
   seeded.db.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const auditEvents = (memberId: string, event: string) =>
-  seeded.db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("member_id", "=", memberId)
-    .where("event", "=", event)
-    .orderBy("id")
-    .execute();
+const auditEvents = (memberId: string, event: string) => auditEntries(seeded.db, memberId, event);
 
 describe("binding a mobile number", () => {
   test("a code to the new number, then the number is the member's; audited without the code", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { action, loader } from "~/routes/ops+/players.$memberId";
 import { useSeededDatabase } from "../helpers/database";
-import { formPost, getAs, jsonBody } from "../helpers/routes";
+import { playerPageData, postToPlayerPage } from "../helpers/player-page";
+import { jsonBody } from "../helpers/routes";
 import { staffCookieWith } from "../helpers/staff";
 import { insertMember } from "../helpers/wallet";
 import { opsCookie } from "../helpers/withdrawals";
@@ -17,25 +17,8 @@ const handle = useSeededDatabase((ready) => {
   globalThis.__platformDatabase = Promise.resolve(ready);
 });
 
-const post = async (memberId: string, cookie: string, fields: Record<string, string>) => {
-  try {
-    return (await action({
-      ...formPost(`/ops/players/${memberId}`, { website: "", ...fields }, { Cookie: cookie }),
-      params: { memberId },
-    } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-};
-
-const page = async (memberId: string, cookie: string, query = "") =>
-  jsonBody(
-    await loader({
-      ...getAs(`/ops/players/${memberId}${query}`, cookie),
-      params: { memberId },
-    } as never),
-  );
+const post = postToPlayerPage;
+const page = playerPageData;
 
 describe("/ops/players/<id> account actions", () => {
   test("each intent needs its own permission", async () => {

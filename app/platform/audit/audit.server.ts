@@ -102,6 +102,10 @@ export const AUDIT_EVENTS = [
   "adjustment_applied",
   "adjustment_requested",
   "adjustment_rejected",
+  // Staff notes and tags on the player page (ADR 51): a note written, a tag added or removed.
+  "player_note_added",
+  "player_tag_added",
+  "player_tag_removed",
 ] as const;
 
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];

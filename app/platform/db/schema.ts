@@ -464,6 +464,25 @@ export interface StaffSetupTokensTable {
   used_at: Date | null;
 }
 
+/** A staff note on a member (0045): written once, never changed (a trigger refuses it). */
+export interface PlayerNotesTable {
+  id: Generated<string>;
+  member_id: string;
+  body: string;
+  staff_id: string;
+  /** The writer's role when it wrote the note. */
+  staff_role: string;
+  created_at: Generated<Date>;
+}
+
+/** A tag staff put on a member (0045): the brand's or staff's own, once per member. */
+export interface PlayerTagsTable {
+  member_id: string;
+  tag: string;
+  added_by: string;
+  added_at: Generated<Date>;
+}
+
 export interface DB {
   staff_setup_tokens: StaffSetupTokensTable;
   settings: SettingsTable;
@@ -538,6 +557,8 @@ export interface DB {
   event_outbox: EventOutboxTable;
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
+  player_notes: PlayerNotesTable;
+  player_tags: PlayerTagsTable;
   chat_messages: ChatMessagesTable;
   chat_mutes: ChatMutesTable;
   bet_day_rollups: BetDayRollupsTable;

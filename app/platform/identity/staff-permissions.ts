@@ -39,6 +39,7 @@ export const STAFF_PERMISSIONS = [
   "players.sign_out",
   "players.reset_password",
   "players.close",
+  "players.note",
   "adjustments.view",
   "adjustments.request",
   "adjustments.approve",
@@ -62,12 +63,15 @@ const area = (...names: string[]) =>
  * The roles a brand starts with (an admin may change them): each a set of
  * permissions. Admin has every one; read-only reads every screen of the
  * portal's business (not the staff list or the audit trail); compliance also
- * reads and exports the audit trail.
+ * reads and exports the audit trail. Support and compliance write staff notes
+ * and tags on the player page: they are the ones who talk to and review members.
  */
 export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
   admin: STAFF_PERMISSIONS,
   finance: [...new Set([...views, ...area("withdrawals", "adjustments")])],
-  support: [...new Set([...views, ...area("support", "feedback", "chat")])],
+  support: [
+    ...new Set([...views, ...area("support", "feedback", "chat"), "players.note" as const]),
+  ],
   compliance: [
     ...new Set([
       ...views,
@@ -77,6 +81,7 @@ export const BUILT_IN_ROLES: Record<string, readonly StaffPermission[]> = {
         "players.sign_out",
         "players.reset_password",
         "players.close",
+        "players.note",
       ] as const),
     ]),
   ],

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { normaliseTag } from "./staff-notes";
 import { blindIndex } from "../db/at-rest.server";
 import type { Database } from "../db/open.server";
 import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
@@ -13,6 +14,7 @@ export const PLAYER_MATCHES = [
   "payee",
   "ip",
   "affiliate",
+  "tag",
 ] as const;
 export type PlayerMatchField = (typeof PLAYER_MATCHES)[number];
 
@@ -40,13 +42,15 @@ const IP = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]+)$/i;
  * Members and agents (not staff) whose id, account (exact or its start),
  * nickname (any part), mobile (with or without its dialing code), e-mail,
  * payee account number, IP (at registration or of a session) or affiliate
- * or referral code is `text`; each with what it matched, the best known
+ * or referral code is `text`, or who carry the tag `text` (as a tag is
+ * written: "High risk" finds `high_risk`); each with what it matched, the best known
  * first, at most PLAYER_SEARCH_LIMIT.
  */
 export async function searchPlayers(db: Database, text: string): Promise<PlayerMatch[]> {
   const q = text.trim();
   if (q.length < 2 && !/^\d$/.test(q)) return [];
   const digits = q.replace(/[\s()+-]/g, "");
+  const tag = normaliseTag(q);
   const players = db
     .selectFrom("members")
     .select("members.id")
@@ -108,6 +112,19 @@ export async function searchPlayers(db: Database, text: string): Promise<PlayerM
           eb(sql`upper(members.referral_code)`, "=", q.toUpperCase()),
         ]),
       ),
+    ),
+    tag: ids(
+      tag
+        ? players.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom("player_tags")
+                .select("player_tags.tag")
+                .whereRef("player_tags.member_id", "=", "members.id")
+                .where("player_tags.tag", "=", tag),
+            ),
+          )
+        : undefined,
     ),
   };
   const reasons = new Map<string, PlayerMatchField[]>();

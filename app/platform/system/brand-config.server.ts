@@ -54,6 +54,17 @@ const cidr = z
 
 const url = z.string().regex(/^(https?:\/\/|\/)/, "must be an http(s) URL or a path");
 
+/**
+ * The tags a brand names for staff to put on a member (the player page's notes
+ * tab), besides staff's own words. A code the label files know (these three)
+ * needs no labels; any other brings its own, by language, English the fallback.
+ */
+const DEFAULT_PLAYER_TAGS = [
+  { code: "vip", labels: {} },
+  { code: "bonus_abuser", labels: {} },
+  { code: "high_risk", labels: {} },
+];
+
 /** What an operator's brand file says; stored in `settings.brand`. */
 /**
  * Why staff may credit or debit a member's balance: a brand offers some of these codes (each
@@ -295,6 +306,18 @@ export const brandConfigSchema = z.object({
     .default({
       newIpStepUp: { enabled: false, methods: ["sms", "email", "payee_name", "authenticator"] },
     }),
+  playerTags: z
+    .array(
+      z.object({
+        code: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, "lower-case letters, digits and _"),
+        labels: z.record(z.string(), z.string().trim().min(1).max(40)).default({}),
+      }),
+    )
+    .max(50)
+    .refine((tags) => new Set(tags.map((tag) => tag.code)).size === tags.length, {
+      message: "each code once",
+    })
+    .default(DEFAULT_PLAYER_TAGS),
   /** Issue 16 chat rooms: words a message may not contain (whole words, any case); refused, not masked. */
   chat: z
     .object({ blockedWords: z.array(z.string().trim().min(1).max(40)).max(500).default([]) })

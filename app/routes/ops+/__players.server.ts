@@ -9,9 +9,11 @@ import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
 import { playerLedger } from "~/platform/players/ledger.server";
 import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
+import { playerNotes } from "~/platform/players/notes.server";
 import { PLAYER_PAYMENTS_SHOWN, playerPayments } from "~/platform/players/payments.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
 import { PLAYER_SEARCH_LIMIT, searchPlayers } from "~/platform/players/search.server";
+import { playerTags } from "~/platform/players/tags.server";
 import { staffWithPermission } from "~/utils/auth.server";
 import { notFound } from "~/utils/misc";
 import { pageParam } from "~/utils/pagination";
@@ -54,6 +56,12 @@ const playerFilters = z.object({
     .transform((page) => pageParam(page ?? null)),
 });
 
+/** A paged tab's rows to read for its page, and its pages once the rows are counted. */
+const pageOf = (page: number) => ({
+  read: { offset: (page - 1) * PLAYER_PAGE_SIZE, limit: PLAYER_PAGE_SIZE },
+  shown: (total: number) => ({ page, pageCount: Math.max(1, Math.ceil(total / PLAYER_PAGE_SIZE)) }),
+});
+
 /** The tab's own data: one query set per tab, so a tab costs only what it shows. */
 async function panelOf(
   ops: OpsRequest,
@@ -88,19 +96,17 @@ async function panelOf(
     case "linked":
       return { tab, linked: await linkedAccounts(db, memberId), shown: LINKED_SHOWN } as const;
     case "sign-ins": {
-      const signIns = await playerSignIns(db, memberId, {
-        offset: (filters.page - 1) * PLAYER_PAGE_SIZE,
-        limit: PLAYER_PAGE_SIZE,
-      });
-      return {
-        tab,
-        signIns: signIns.rows,
-        page: filters.page,
-        pageCount: Math.max(1, Math.ceil(signIns.total / PLAYER_PAGE_SIZE)),
-      } as const;
+      const paged = pageOf(filters.page);
+      const signIns = await playerSignIns(db, memberId, paged.read);
+      return { tab, signIns: signIns.rows, ...paged.shown(signIns.total) } as const;
     }
     case "adjustments":
       return { tab, ...(await adjustmentsPanel(ops, memberId)) } as const;
+    case "notes": {
+      const paged = pageOf(filters.page);
+      const notes = await playerNotes(db, memberId, paged.read);
+      return { tab, notes: notes.rows, ...paged.shown(notes.total) } as const;
+    }
   }
 }
 
@@ -121,6 +127,9 @@ export async function opsPlayerLoader(request: Request, memberId: string) {
     currency,
     providers: brand.wallet.payeeProviders.map(({ code, name }) => ({ code, name })),
     player: { ...player, role: roleOf(player.type, brand) },
+    // Tags show on every tab, so staff see them whatever they came to read.
+    tags: await playerTags(db, player.id),
+    brandTags: brand.playerTags,
     panel: await panelOf(ops, player.id, filters, brand.timeZone),
   });
 }

@@ -6,10 +6,13 @@ import { AdjustmentList } from "~/components/ops/adjustments/adjustment-list";
 import { AccountActions } from "~/components/ops/players/account-actions";
 import { LedgerPanel } from "~/components/ops/players/ledger-panel";
 import { LinkedPanel } from "~/components/ops/players/linked-panel";
+import { doneLabel, NotesPanel } from "~/components/ops/players/notes-panel";
 import { PaymentsPanel } from "~/components/ops/players/payments-panel";
 import { PlayerTabs } from "~/components/ops/players/player-tabs";
 import { ProfilePanel } from "~/components/ops/players/profile-panel";
 import { SignInsPanel } from "~/components/ops/players/sign-ins-panel";
+import { TagBadges } from "~/components/ops/players/tag-badges";
+import { TagsPanel } from "~/components/ops/players/tags-panel";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsPlayerAction } from "./__player-actions.server";
@@ -28,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OpsPlayer() {
-  const { player, panel, currency, providers, timeZone, title, done } =
+  const { player, panel, currency, providers, timeZone, title, done, tags, brandTags } =
     useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation();
@@ -40,10 +43,11 @@ export default function OpsPlayer() {
       <h1 id="ops-player-title" data-testid="ops-player-account">
         {title}
       </h1>
+      <TagBadges tags={tags} brandTags={brandTags} />
       <div aria-live="polite">
         {done && !failed ? (
           <p className="form-success" role="status" data-testid="ops-player-done">
-            {t(`opsPlayers.suspension.done.${done.what}`, { count: done.count })}
+            {t(doneLabel(done.what), { count: done.count })}
           </p>
         ) : null}
       </div>
@@ -78,6 +82,17 @@ export default function OpsPlayer() {
             currency={currency}
             timeZone={timeZone}
             returnTo={`/ops/players/${player.id}?tab=adjustments`}
+          />
+        </>
+      ) : panel.tab === "notes" ? (
+        <>
+          <TagsPanel tags={tags} brandTags={brandTags} failed={failed} timeZone={timeZone} />
+          <NotesPanel
+            notes={panel.notes}
+            page={panel.page}
+            pageCount={panel.pageCount}
+            failed={failed}
+            timeZone={timeZone}
           />
         </>
       ) : panel.tab === "linked" ? (

@@ -15,6 +15,7 @@ export const PLAYER_TAB_PERMISSION = {
   "sign-ins": "players.view",
   linked: "players.view",
   adjustments: "adjustments.view",
+  notes: "players.view",
 } as const satisfies Record<string, StaffPermission>;
 export type PlayerTab = keyof typeof PLAYER_TAB_PERMISSION;
 export const PLAYER_TABS = Object.keys(PLAYER_TAB_PERMISSION) as [PlayerTab, ...PlayerTab[]];

@@ -40,6 +40,7 @@ import * as cashOutSessions from "./0041-cash-out-sessions";
 import * as signInTickets from "./0042-sign-in-tickets";
 import * as knownSignInsList from "./0043-known-sign-ins-list";
 import * as staffPasswordReset from "./0044-staff-password-reset";
+import * as playerNotesAndTags from "./0045-player-notes-and-tags";
 import * as manualAdjustments from "./0046-manual-adjustments";
 import * as accountClosure from "./0047-account-closure";
 
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   "0042-sign-in-tickets": signInTickets,
   "0043-known-sign-ins-list": knownSignInsList,
   "0044-staff-password-reset": staffPasswordReset,
+  "0045-player-notes-and-tags": playerNotesAndTags,
   "0046-manual-adjustments": manualAdjustments,
   "0047-account-closure": accountClosure,
 };
