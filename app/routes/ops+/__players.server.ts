@@ -7,6 +7,7 @@ import {
 } from "~/components/ops/players/player-tabs";
 import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
+import { PLAYER_BONUSES_SHOWN, playerBonuses } from "~/platform/players/bonuses.server";
 import { playerLedger } from "~/platform/players/ledger.server";
 import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
 import { PLAYER_PAYMENTS_SHOWN, playerPayments } from "~/platform/players/payments.server";
@@ -19,6 +20,7 @@ import { optionalChoice } from "~/utils/records.server";
 import { adjustmentsPanel } from "./__adjustments.server";
 import { opsRequest, type OpsRequest } from "./__ops-request.server";
 import { PLAYER_ACTION_DONE } from "./__player-actions.server";
+import { BET_FILTER_FIELDS, playerBetsPanel } from "./__player-bets.server";
 
 /**
  * /ops/players and /ops/players/:memberId: find a member or agent by anything
@@ -52,6 +54,7 @@ const playerFilters = z.object({
     .optional()
     .catch(undefined)
     .transform((page) => pageParam(page ?? null)),
+  ...BET_FILTER_FIELDS,
 });
 
 /** The tab's own data: one query set per tab, so a tab costs only what it shows. */
@@ -79,6 +82,19 @@ async function panelOf(
         ledger,
       } as const;
     }
+    case "bets": {
+      const bets = await playerBetsPanel(db, memberId, filters, {
+        pageSize: PLAYER_PAGE_SIZE,
+        timeZone,
+      });
+      return { tab, ...bets } as const;
+    }
+    case "bonuses":
+      return {
+        tab,
+        bonuses: await playerBonuses(db, memberId),
+        shown: PLAYER_BONUSES_SHOWN,
+      } as const;
     case "payments":
       return {
         tab,
