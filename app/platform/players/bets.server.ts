@@ -1,4 +1,6 @@
 import type { Database } from "../db/open.server";
+import type { Outcome } from "../play/demo/engines";
+import { ROUND_COLUMNS, roundRecordOf } from "../play/demo/rounds.server";
 import {
   bettingRecords,
   type BetFilter,
@@ -20,9 +22,9 @@ export interface PlayedGameRound {
   stake: string;
   payout: string;
   /** Language-neutral: the best win ("5×W") or the pocket ("17 B"). */
-  summary: string | null;
+  summary: string;
   /** Everything the engine returned (reels, wins, the pocket …), as stored. */
-  outcome: unknown;
+  outcome: Outcome;
   playedAt: string;
 }
 
@@ -82,37 +84,26 @@ export async function playerBets(
       ? []
       : await db
           .selectFrom("game_rounds")
-          .select([
-            "id",
-            "round_key",
-            "engine",
-            "seed_id",
-            "nonce",
-            "stake",
-            "payout",
-            "outcome",
-            "created_at",
-          ])
+          .select([...ROUND_COLUMNS, "round_key"])
           .where("member_id", "=", memberId)
           .where("id", "in", roundIds)
           .execute();
   const roundOf = new Map(
-    rounds.map((round): [string, PlayedGameRound] => {
-      const outcome = parsed(round.outcome);
-      const summary = (outcome as { summary?: unknown } | null)?.summary;
+    rounds.map((row): [string, PlayedGameRound] => {
+      const round = roundRecordOf(row);
       return [
-        String(round.id),
+        round.id,
         {
-          id: String(round.id),
-          roundKey: round.round_key,
+          id: round.id,
+          roundKey: row.round_key,
           engine: round.engine,
-          seedId: String(round.seed_id),
+          seedId: round.seedId,
           nonce: round.nonce,
-          stake: String(round.stake),
-          payout: String(round.payout),
-          summary: typeof summary === "string" ? summary : null,
-          outcome,
-          playedAt: new Date(round.created_at).toISOString(),
+          stake: round.stake.toString(),
+          payout: round.payout.toString(),
+          summary: round.outcome.summary,
+          outcome: round.outcome,
+          playedAt: round.createdAt.toISOString(),
         },
       ];
     }),

@@ -13,7 +13,7 @@ export interface GameRoundView {
   nonce: number;
   stake: string;
   payout: string;
-  summary: string | null;
+  summary: string;
   outcome?: unknown;
   playedAt: string;
 }
@@ -66,7 +66,7 @@ export function BetRound({
             <dd>{money(gameRound.payout)}</dd>
             <dt>{t("opsPlayers.bets.result")}</dt>
             <dd dir="ltr" data-testid="ops-player-bet-result">
-              {gameRound.summary ?? "—"}
+              {gameRound.summary}
             </dd>
             <dt>{t("opsPlayers.bets.played")}</dt>
             <dd>{formatTimestamp(gameRound.playedAt, timeZone)}</dd>

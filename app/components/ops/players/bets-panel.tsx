@@ -1,31 +1,15 @@
-import {
-  BetAmountCells,
-  BetAmountHeads,
-  BetTotalsRow,
-} from "~/components/member/records/bet-columns";
 import { BetFilters } from "~/components/member/records/bet-filters";
+import { BetRecordTable, type BetRecordRow } from "~/components/member/records/bet-record-table";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
 import { FilterSelect } from "~/components/member/records/filter-select";
-import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import { useTranslation } from "~/utils/i18n";
 import { BetRound, type GameRoundView } from "./bet-round";
 
 type Currency = { symbol: string; minorUnits: number };
 
-/** A bet on the player page, as JSON (the platform's PlayerBetRow). */
-export interface PlayerBetView {
-  id: string;
-  placedAt: string;
+/** A bet on the player page, as JSON (the platform's PlayerBetRow): the betting record's row and its round. */
+export interface PlayerBetView extends BetRecordRow {
   settledAt: string | null;
-  vassalage: string;
-  category: string;
-  gameName: string;
-  roundId: string;
-  stake: string;
-  validBet: string;
-  payout: string;
-  winLoss: string | null;
-  status: "open" | "settled" | "void";
   detail?: unknown;
   gameRound: GameRoundView | null;
 }
@@ -89,43 +73,22 @@ export function BetsPanel({
           }))}
         />
       </DateRangeFilter>
-      <RecordTable
+      <BetRecordTable
         records={records}
-        head={
-          <>
-            <th scope="col">{t("records.columns.time")}</th>
-            <th scope="col">{t("records.columns.vendor")}</th>
-            <th scope="col">{t("records.columns.game")}</th>
-            <th scope="col">{t("records.columns.round")}</th>
-            <BetAmountHeads />
-          </>
-        }
-        foot={<BetTotalsRow totals={records.totals} currency={currency} leading={4} />}
-      >
-        {records.rows.map((row) => (
-          <tr key={row.id} data-testid="ops-player-bet">
-            <TimeCell iso={row.placedAt} timeZone={timeZone} />
-            <td>{vendorName(row.vassalage)}</td>
-            <td>
-              {row.gameName}{" "}
-              <span className="muted">
-                {t(`category.${row.category}`, { defaultValue: row.category })}
-              </span>
-            </td>
-            <td>
-              <BetRound
-                roundId={row.roundId}
-                settledAt={row.settledAt}
-                detail={row.detail}
-                gameRound={row.gameRound}
-                currency={currency}
-                timeZone={timeZone}
-              />
-            </td>
-            <BetAmountCells row={row} currency={currency} />
-          </tr>
-        ))}
-      </RecordTable>
+        vendorNames={vendorNames}
+        currency={currency}
+        timeZone={timeZone}
+        round={(row) => (
+          <BetRound
+            roundId={row.roundId}
+            settledAt={row.settledAt}
+            detail={row.detail}
+            gameRound={row.gameRound}
+            currency={currency}
+            timeZone={timeZone}
+          />
+        )}
+      />
     </>
   );
 }
