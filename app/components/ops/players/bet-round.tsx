@@ -43,7 +43,7 @@ export function BetRound({
   const money = (minor: string) => formatMoney(minor, currency, i18n.language);
   const record = gameRound ? gameRound.outcome : detail;
   return (
-    <details data-testid="ops-player-bet-round">
+    <details className="bet-round" data-testid="ops-player-bet-round">
       <summary dir="ltr">{roundId}</summary>
       <dl className="player-facts">
         <dt>{t("opsPlayers.bets.settled")}</dt>
