@@ -5,7 +5,8 @@ import { expect, label, test } from "../fixtures";
  * Finding a player and reading the player page, with JavaScript on and off:
  * support finds player01 by the mobile number a caller gives, and reads the
  * profile and balances, the ledger and the sign-ins, each a tab in the URL;
- * the same page in Urdu reads right to left.
+ * a member's bets (filtered, each round's details) and bonuses; the same page
+ * in Urdu reads right to left.
  */
 test.describe("the player page", () => {
   test("support finds a member by phone and reads the profile, the ledger and the sign-ins", async ({
@@ -73,6 +74,70 @@ test.describe("the player page", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByTestId("ops-player-tab-profile")).toHaveText(
       label("ur", "opsPlayers.tabs.profile"),
+    );
+  });
+
+  test("support reads a member's bets by vendor and game with each round's details, and its bonuses", async ({
+    signIn,
+    page,
+  }) => {
+    await signIn("support01", DEMO_STAFF_PASSWORD, { site: "ops" });
+    const open = async (account: string) => {
+      await page.goto(`/ops/players?q=${account}`);
+      await page.getByTestId("ops-player-result").getByRole("link", { name: account }).click();
+      await expect(page).toHaveURL(/\/ops\/players\/\d+$/);
+    };
+
+    // The demo's seeded plays: player01 bet on a few vendors' slots this week.
+    await open("player01");
+    await page.getByTestId("ops-player-tab-bets").click();
+    await expect(page).toHaveURL(/tab=bets/);
+    await expect(page.getByTestId("ops-player-tab-bets")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("bet-record").first()).toBeVisible();
+
+    const filter = page.getByTestId("records-filter");
+    const search = filter.getByRole("button", { name: label("en", "records.filter.apply") });
+    const vendor = filter.getByLabel(label("en", "records.filter.vendor"), { exact: true });
+    const vendorCode = await vendor.locator("option").nth(1).getAttribute("value");
+    await vendor.selectOption(vendorCode!);
+    await search.click();
+    await expect(page).toHaveURL(new RegExp(`tab=bets.*vendor=${vendorCode}`));
+    const game = filter.getByLabel(label("en", "records.columns.game"), { exact: true });
+    const gameOption = game.locator("option").nth(1);
+    const gameName = (await gameOption.textContent())!.replace(/ \(.*\)$/, "");
+    await game.selectOption((await gameOption.getAttribute("value"))!);
+    await search.click();
+    await expect(page).toHaveURL(/vendor=.*game=/);
+    const bets = page.getByTestId("bet-record");
+    await expect(bets.first()).toBeVisible();
+    for (const row of await bets.all()) await expect(row).toContainText(gameName);
+
+    // The round's details open under its id, with or without JavaScript.
+    const round = bets.first().getByTestId("ops-player-bet-round");
+    await expect(round.getByText(label("en", "opsPlayers.bets.settled"))).toBeHidden();
+    await round.locator("summary").click();
+    await expect(round.getByText(label("en", "opsPlayers.bets.settled"))).toBeVisible();
+    // What the provider sent (the seed's plays say they were seeded), or a demo round's outcome.
+    await expect(round.getByTestId("ops-player-bet-detail")).toContainText(/^\{/);
+
+    // promo03 claimed the welcome match and is wagering it.
+    await open("promo03");
+    await page.getByTestId("ops-player-tab-bonuses").click();
+    await expect(page).toHaveURL(/tab=bonuses/);
+    await expect(page.getByTestId("ops-player-bonus-balance")).not.toHaveText(/^\D*0(\.0+)?$/);
+    await expect(
+      page.locator('[data-testid="ops-player-grant"][data-status="wagering"]'),
+    ).toHaveCount(1);
+    await expect(page.getByTestId("ops-player-grants").getByRole("progressbar")).toBeVisible();
+    await expect(
+      page.locator('[data-testid="ops-player-entry"][data-state="process"]'),
+    ).toHaveCount(1);
+
+    // In Urdu, right to left.
+    await page.goto(`${page.url()}&lng=ur`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("ops-player-tab-bonuses")).toHaveText(
+      label("ur", "opsPlayers.tabs.bonuses"),
     );
   });
 

@@ -51,23 +51,34 @@ export async function insertHouseContract(
 export async function insertSettledBet(
   db: Database,
   memberId: string,
-  values: { stake: bigint; payout: bigint; at: Date; validBet?: bigint; category?: string },
+  values: {
+    stake: bigint;
+    payout: bigint;
+    at: Date;
+    validBet?: bigint;
+    category?: string;
+    /** Another vendor's game (PG's "Test Slot" unless said), and what its provider sent. */
+    game?: { vassalage: string; gameCode: string; gameName: string };
+    detail?: Record<string, unknown>;
+  },
 ) {
+  const game = values.game ?? { vassalage: "PG", gameCode: "PG-0001", gameName: "Test Slot" };
   await db
     .insertInto("bets")
     .values({
       member_id: memberId,
-      vassalage: "PG",
+      vassalage: game.vassalage,
       round_id: `r${randomBytes(8).toString("hex")}`,
       category: values.category ?? "RNG",
-      game_code: "PG-0001",
-      game_name: "Test Slot",
+      game_code: game.gameCode,
+      game_name: game.gameName,
       stake: values.stake,
       valid_bet: values.validBet ?? values.stake,
       payout: values.payout,
       status: "settled",
       placed_at: values.at,
       settled_at: values.at,
+      detail: values.detail ? JSON.stringify(values.detail) : null,
     })
     .execute();
 }

@@ -82,6 +82,57 @@ describe("/ops/players", () => {
     }
   });
 
+  test("the bets tab: the member's bets with their rounds, narrowed by vendor and game in the URL", async () => {
+    const player = await findMemberByAccount(handle.db, "player01");
+    const all = "?tab=bets&from=2000-01-01&to=2100-01-01";
+    const bets = await page(player!.id, all);
+    expect(bets.panel.tab).toBe("bets");
+    expect(bets.panel.records.total).toBeGreaterThan(0);
+    expect(bets.panel.records.rows[0]).toEqual(
+      expect.objectContaining({ roundId: expect.any(String), gameRound: null }),
+    );
+    const [vendor] = bets.panel.vendors;
+    expect(bets.panel.vendorNames[vendor]).toEqual(expect.any(String));
+    const byVendor = await page(player!.id, `${all}&vendor=${vendor}`);
+    expect(byVendor.panel.filter.vendor).toBe(vendor);
+    expect(byVendor.panel.records.rows.map((row: { vassalage: string }) => row.vassalage)).toEqual(
+      byVendor.panel.records.rows.map(() => vendor),
+    );
+    // With a vendor chosen, the game filter offers only its games.
+    expect(
+      byVendor.panel.games.every((game: { vassalage: string }) => game.vassalage === vendor),
+    ).toBe(true);
+    const game = byVendor.panel.games[0];
+    const byGame = await page(player!.id, `${all}&vendor=${vendor}&game=${game.gameCode}`);
+    expect(byGame.panel.records.total).toBeGreaterThan(0);
+    expect(byGame.panel.records.total).toBeLessThanOrEqual(byVendor.panel.records.total);
+    expect(
+      new Set(byGame.panel.records.rows.map((row: { gameName: string }) => row.gameName)),
+    ).toEqual(new Set([game.gameName]));
+    // A filter that makes no sense is no filter.
+    const nonsense = await page(player!.id, `${all}&vendor=%3Cx%3E&status=lost`);
+    expect(nonsense.panel.records.total).toBe(bets.panel.records.total);
+  });
+
+  test("the bonuses tab: the bonus being wagered, the balance, and who decided an application", async () => {
+    const wagering = await findMemberByAccount(handle.db, "promo03");
+    const bonuses = (await page(wagering!.id, "?tab=bonuses")).panel;
+    expect(bonuses.tab).toBe("bonuses");
+    expect(bonuses.bonuses.grants.rows).toEqual([
+      expect.objectContaining({ status: "wagering", required: expect.any(String) }),
+    ]);
+    expect(BigInt(bonuses.bonuses.bonusBalance)).toBeGreaterThan(0n);
+    const rejected = await findMemberByAccount(handle.db, "promo05");
+    const entries = (await page(rejected!.id, "?tab=bonuses")).panel.bonuses.entries.rows;
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        state: "rejected",
+        rejectReason: "No proof of the VIP level",
+        decidedBy: expect.any(String),
+      }),
+    );
+  });
+
   test("a tab needs the permission of the screen it reads: payments need withdrawals.view", async () => {
     const player = await findMemberByAccount(handle.db, "player01");
     const viewer = await staffCookieWith(handle.db, ["players.view"]);
@@ -92,5 +143,8 @@ describe("/ops/players", () => {
       } as never);
     expect((await thrownResponse(at("?tab=payments"))).status).toBe(403);
     expect((await jsonBody(await at("?tab=ledger"))).panel.tab).toBe("ledger");
+    // Bonuses are the promotions screens' to read; bets are the player page's own.
+    expect((await thrownResponse(at("?tab=bonuses"))).status).toBe(403);
+    expect((await jsonBody(await at("?tab=bets"))).panel.tab).toBe("bets");
   });
 });

@@ -27,10 +27,16 @@ const iso = (value: Date | string | null) =>
 
 export async function listGrants(
   db: Database,
-  filter: Paging & { status?: GrantStatus; promotionId?: string },
+  filter: Paging & { status?: GrantStatus; promotionId?: string; memberId?: string },
 ) {
   let base = db.selectFrom("bonus_grants as g");
   if (filter.status) base = base.where("g.status", "=", filter.status);
+  // Through the member's entries (every grant has one): they are indexed by member, grants are not.
+  const { memberId } = filter;
+  if (memberId)
+    base = base.where("g.entry_id", "in", (eb) =>
+      eb.selectFrom("promotion_entries").select("id").where("member_id", "=", memberId),
+    );
   if (filter.promotionId && /^\d{1,18}$/.test(filter.promotionId))
     base = base.where("g.promotion_id", "=", filter.promotionId);
   const total = await base

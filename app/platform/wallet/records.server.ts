@@ -384,11 +384,13 @@ export interface BetFilter {
   window: RecordWindow;
   category?: string;
   vassalage?: string;
+  /** One game of the vendor's (staff narrow a player's bets to it). */
+  gameCode?: string;
   status?: BetStatus;
 }
 
 /**
- * Bets placed in the filter's window (of its category, vendor and status, if
+ * Bets placed in the filter's window (of its category, vendor, game and status, if
  * any) by the members `whose` picks: a condition on `bets.member_id` (one
  * member, or an agent's downline).
  */
@@ -404,6 +406,7 @@ export function betsOf(
     .where("bets.placed_at", "<", filter.window.to);
   if (filter.category) query = query.where("bets.category", "=", filter.category);
   if (filter.vassalage) query = query.where("bets.vassalage", "=", filter.vassalage);
+  if (filter.gameCode) query = query.where("bets.game_code", "=", filter.gameCode);
   if (filter.status) query = query.where("bets.status", "=", filter.status);
   return query;
 }

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   BetAmountCells,
   BetAmountHeads,
+  BetGameCell,
   BetTotalsRow,
 } from "~/components/member/records/bet-columns";
 import { BetFilters } from "~/components/member/records/bet-filters";
@@ -77,12 +78,7 @@ export default function TeamBetting() {
           <tr key={row.id}>
             <TimeCell iso={row.placedAt} timeZone={timeZone} />
             <td>{row.account}</td>
-            <td>
-              {row.gameName}{" "}
-              <span className="muted">
-                {t(`category.${row.category}`, { defaultValue: row.category })}
-              </span>
-            </td>
+            <BetGameCell row={row} />
             <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
             <BetAmountCells row={row} currency={currency} />
           </tr>

@@ -7,6 +7,7 @@ import {
 } from "~/components/ops/players/player-tabs";
 import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
+import { PLAYER_BONUSES_SHOWN, playerBonuses } from "~/platform/players/bonuses.server";
 import { playerLedger } from "~/platform/players/ledger.server";
 import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
 import { playerNotes } from "~/platform/players/notes.server";
@@ -21,6 +22,7 @@ import { optionalChoice } from "~/utils/records.server";
 import { adjustmentsPanel } from "./__adjustments.server";
 import { opsRequest, type OpsRequest } from "./__ops-request.server";
 import { PLAYER_ACTION_DONE } from "./__player-actions.server";
+import { BET_FILTER_FIELDS, playerBetsPanel } from "./__player-bets.server";
 
 /**
  * /ops/players and /ops/players/:memberId: find a member or agent by anything
@@ -54,6 +56,7 @@ const playerFilters = z.object({
     .optional()
     .catch(undefined)
     .transform((page) => pageParam(page ?? null)),
+  ...BET_FILTER_FIELDS,
 });
 
 /** A paged tab's rows to read for its page, and its pages once the rows are counted. */
@@ -87,6 +90,19 @@ async function panelOf(
         ledger,
       } as const;
     }
+    case "bets": {
+      const bets = await playerBetsPanel(db, memberId, filters, {
+        pageSize: PLAYER_PAGE_SIZE,
+        timeZone,
+      });
+      return { tab, ...bets } as const;
+    }
+    case "bonuses":
+      return {
+        tab,
+        bonuses: await playerBonuses(db, memberId),
+        shown: PLAYER_BONUSES_SHOWN,
+      } as const;
     case "payments":
       return {
         tab,

@@ -4,6 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdjustmentForm } from "~/components/ops/adjustments/adjustment-form";
 import { AdjustmentList } from "~/components/ops/adjustments/adjustment-list";
 import { AccountActions } from "~/components/ops/players/account-actions";
+import { BetsPanel } from "~/components/ops/players/bets-panel";
+import { BonusesPanel } from "~/components/ops/players/bonuses-panel";
 import { LedgerPanel } from "~/components/ops/players/ledger-panel";
 import { LinkedPanel } from "~/components/ops/players/linked-panel";
 import { doneLabel, NotesPanel } from "~/components/ops/players/notes-panel";
@@ -95,6 +97,15 @@ export default function OpsPlayer() {
             timeZone={timeZone}
           />
         </>
+      ) : panel.tab === "bets" ? (
+        <BetsPanel {...panel} currency={currency} timeZone={timeZone} />
+      ) : panel.tab === "bonuses" ? (
+        <BonusesPanel
+          bonuses={panel.bonuses}
+          shown={panel.shown}
+          currency={currency}
+          timeZone={timeZone}
+        />
       ) : panel.tab === "linked" ? (
         <LinkedPanel linked={panel.linked} shown={panel.shown} />
       ) : panel.tab === "payments" ? (

@@ -84,3 +84,14 @@ export function BetAmountCells({ row, currency }: { row: BetAmounts; currency: C
     </>
   );
 }
+
+/** A bet's game: its name and, muted, its category. */
+export function BetGameCell({ row }: { row: { gameName: string; category: string } }) {
+  const { t } = useTranslation();
+  return (
+    <td>
+      {row.gameName}{" "}
+      <span className="muted">{t(`category.${row.category}`, { defaultValue: row.category })}</span>
+    </td>
+  );
+}

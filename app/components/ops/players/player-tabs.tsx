@@ -11,6 +11,8 @@ import { useStaffCan } from "../use-staff-can";
 export const PLAYER_TAB_PERMISSION = {
   profile: "players.view",
   ledger: "players.view",
+  bets: "players.view",
+  bonuses: "promotions.view",
   payments: "withdrawals.view",
   "sign-ins": "players.view",
   linked: "players.view",

@@ -8,6 +8,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { GRANT_STATUSES } from "~/platform/rewards/promotion-types";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
+import { GrantTurnover } from "./grant-turnover";
 import type { Currency, OpsGrantView } from "./types";
 
 /** Where the operator is in the list (filters and page): links and forms keep it. */
@@ -157,7 +158,6 @@ export function GrantList({
           <tbody>
             {grants.map((grant) => {
               const errors = failed?.grantId === grant.id ? (failed.result.error ?? {}) : {};
-              const required = BigInt(grant.required);
               return (
                 <tr
                   key={grant.id}
@@ -179,27 +179,7 @@ export function GrantList({
                   <td dir="ltr">{grant.promotionCode}</td>
                   <td className="amount">{money(grant.amount)}</td>
                   <td>
-                    {required > 0n ? (
-                      <>
-                        <progress
-                          value={Number(
-                            BigInt(grant.done) > required ? required : BigInt(grant.done),
-                          )}
-                          max={Number(required)}
-                          aria-label={t("opsPromotions.grants.turnoverLabel", {
-                            account: grant.account,
-                          })}
-                        />
-                        <div className="muted">
-                          {t("rewardCentre.turnover", {
-                            wagered: money(grant.done),
-                            required: money(grant.required),
-                          })}
-                        </div>
-                      </>
-                    ) : (
-                      t("opsPromotions.grants.noTurnover")
-                    )}
+                    <GrantTurnover grant={grant} currency={currency} />
                   </td>
                   <td data-testid="ops-grant-status">{t(`rewards.grantStatus.${grant.status}`)}</td>
                   <td>

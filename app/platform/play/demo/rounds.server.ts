@@ -76,7 +76,8 @@ type RoundRow = {
   created_at: Date | string;
 };
 
-const ROUND_COLUMNS = [
+/** The columns of `game_rounds` a RoundRecord is read from (`roundRecordOf`). */
+export const ROUND_COLUMNS = [
   "id",
   "engine",
   "mode",
@@ -91,7 +92,8 @@ const ROUND_COLUMNS = [
 const parseOutcome = (value: unknown): Outcome =>
   (typeof value === "string" ? JSON.parse(value) : value) as Outcome;
 
-const toRecord = (row: RoundRow): RoundRecord => ({
+/** A `game_rounds` row as the platform works with it: money as bigints, the outcome parsed. */
+export const roundRecordOf = (row: RoundRow): RoundRecord => ({
   id: row.id,
   engine: row.engine,
   mode: row.mode,
@@ -178,7 +180,7 @@ export async function playRound(
       .where("round_key", "=", request.roundKey)
       .executeTakeFirst();
     if (earlier) {
-      const record = toRecord(earlier);
+      const record = roundRecordOf(earlier);
       return { ...record, engine: record.engine as EngineId, replayed: true };
     }
     // Slot pace (issue 17): the seed lock above orders a member's spins, so two cannot both pass.
@@ -265,7 +267,7 @@ export async function recentRounds(
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map(toRecord);
+  return rows.map(roundRecordOf);
 }
 
 /** One of the member's rounds (null when the id is not theirs). */
@@ -281,5 +283,5 @@ export async function roundOf(
     .where("member_id", "=", memberId)
     .where("id", "=", roundId)
     .executeTakeFirst();
-  return row ? toRecord(row) : null;
+  return row ? roundRecordOf(row) : null;
 }

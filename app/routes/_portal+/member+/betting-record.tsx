@@ -1,19 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import {
-  BetAmountCells,
-  BetAmountHeads,
-  BetTotalsRow,
-} from "~/components/member/records/bet-columns";
 import { BetFilters } from "~/components/member/records/bet-filters";
+import { BetRecordTable } from "~/components/member/records/bet-record-table";
 import { DateRangeFilter } from "~/components/member/records/date-range-filter";
-import { RecordTable, TimeCell } from "~/components/member/records/record-table";
 import { CATEGORIES } from "~/platform/catalog/categories";
 import { BET_STATUSES, bettingRecords, bettingVendors } from "~/platform/wallet/records.server";
 import { vendorDisplayNames } from "~/platform/wallet/vendor-names.server";
 import { requireRealMember } from "~/utils/auth.server";
-import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import {
   optionalChoice,
@@ -64,7 +58,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BettingRecord() {
   const { title, range, vendors, vendorNames, statuses, filter, records, currency, timeZone } =
     useLoaderData<typeof loader>();
-  const { t } = useTranslation();
   return (
     <div className="records-page">
       <h1>{title}</h1>
@@ -76,34 +69,12 @@ export default function BettingRecord() {
           statuses={statuses}
         />
       </DateRangeFilter>
-      <RecordTable
+      <BetRecordTable
         records={records}
-        head={
-          <>
-            <th scope="col">{t("records.columns.time")}</th>
-            <th scope="col">{t("records.columns.vendor")}</th>
-            <th scope="col">{t("records.columns.game")}</th>
-            <th scope="col">{t("records.columns.round")}</th>
-            <BetAmountHeads />
-          </>
-        }
-        foot={<BetTotalsRow totals={records.totals} currency={currency} leading={4} />}
-      >
-        {records.rows.map((row) => (
-          <tr key={row.id}>
-            <TimeCell iso={row.placedAt} timeZone={timeZone} />
-            <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
-            <td>
-              {row.gameName}{" "}
-              <span className="muted">
-                {t(`category.${row.category}`, { defaultValue: row.category })}
-              </span>
-            </td>
-            <td>{row.roundId}</td>
-            <BetAmountCells row={row} currency={currency} />
-          </tr>
-        ))}
-      </RecordTable>
+        vendorNames={vendorNames}
+        currency={currency}
+        timeZone={timeZone}
+      />
     </div>
   );
 }
