@@ -163,6 +163,62 @@ test.describe("account actions on the player page", () => {
     await staff.context().close();
   });
 
+  test("compliance closes an account with its money held: the member's session ends, and its sign-in opens the cash-out page, which pays nothing out", async ({
+    browser,
+    baseURL,
+    javaScriptEnabled,
+    signIn,
+    createMember,
+    fundMember,
+    page,
+  }) => {
+    const { account, staff } = await memberAndComplianceOnItsPage({
+      browser,
+      baseURL,
+      javaScriptEnabled,
+      signIn,
+      createMember,
+      page,
+    });
+    await fundMember(account, 100_00);
+    const close = staff.getByTestId("player-close-form");
+    await close
+      .getByLabel(label("en", "opsPlayers.suspension.actions.reason"))
+      .selectOption("fraud");
+    await close.getByLabel(label("en", "opsPlayers.closure.fundsLabel")).selectOption("hold");
+    await close
+      .getByLabel(label("en", "opsPlayers.suspension.actions.note"))
+      .fill("Card reported stolen");
+    await close.getByTestId("player-close").click();
+    await expect(staff.getByTestId("ops-player-done")).toHaveText(
+      label("en", "opsPlayers.suspension.done.closed", { count: 1 }),
+    );
+    await expect(staff.getByTestId("ops-player-status")).toContainText(
+      label("en", "opsPlayers.statuses.closed"),
+    );
+    await expect(staff.getByTestId("ops-player-closureFunds")).toContainText(
+      label("en", "opsPlayers.closure.funds.hold"),
+    );
+    // Closed for good: no close form, no suspension.
+    await expect(staff.getByTestId("player-close-form")).toHaveCount(0);
+    await expect(staff.getByTestId("player-suspend-form")).toHaveCount(0);
+
+    await page.goto("/member");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember/);
+    await submitLogin(page, account, PASSWORD);
+    await expect(page).toHaveURL("/cash-out");
+    await expect(page.getByTestId("cash-out-why")).toContainText(
+      label("en", "accountClosure.reasons.fraud"),
+    );
+    await expect(page.getByTestId("cash-out-main")).toHaveText("Rs 100.00");
+    await expect(page.getByTestId("cash-out-held")).toBeVisible();
+    await expect(page.getByTestId("withdraw-form")).toHaveCount(0);
+    // The rest of the portal treats it as a visitor.
+    await page.goto("/member");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmember/);
+    await staff.context().close();
+  });
+
   test("support reads the player page and is offered no account action", async ({
     browser,
     baseURL,
