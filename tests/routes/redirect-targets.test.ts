@@ -1,5 +1,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, test } from "vitest";
+import { OPERATOR_TYPE } from "~/platform/identity/member-types";
+import { adjustmentRules, requestAdjustment } from "~/platform/players/adjustments.server";
 import { useSeededDatabase } from "../helpers/database";
 import {
   formPost,
@@ -9,6 +11,8 @@ import {
   signedInNewMember,
   signInAs,
 } from "../helpers/routes";
+import { staffCookieWith } from "../helpers/staff";
+import { formKey, insertMember } from "../helpers/wallet";
 
 /**
  * Where a redirect leads, route by route, built from the route files: every
@@ -172,6 +176,35 @@ const CASES: Record<string, Case> = {
       redirectTo: posted,
     });
     expect((await expectRedirect(login, label)).pathname).toBe("/ops");
+  },
+  "/app/routes/ops+/adjustments.tsx": async (posted, _intended, label) => {
+    // A decision returns only to the queue or a player page's adjustments tab: any other
+    // target is the queue.
+    const member = await insertMember(handle.db);
+    const maker = await insertMember(handle.db, { type: OPERATOR_TYPE });
+    const checker = await staffCookieWith(handle.db, ["adjustments.view", "adjustments.approve"]);
+    const pending = await requestAdjustment(
+      handle.db,
+      {
+        memberId: member,
+        direction: "credit",
+        amount: 500_000n,
+        reason: "goodwill",
+        note: "redirect test",
+        formKey: formKey(),
+      },
+      adjustmentRules({
+        adjustments: { reasons: ["goodwill"], fourEyesAbove: 0, max: 1_000_000 },
+      }),
+      { operatorId: maker, context: { ip: null, userAgent: null } },
+    );
+    const reply = await postTo(
+      "/app/routes/ops+/adjustments.tsx",
+      { website: "", intent: "approve", adjustmentId: pending.id, returnTo: posted },
+      checker,
+    );
+    const url = await expectRedirect(reply, label);
+    expect(url.pathname).toBe("/ops/adjustments");
   },
   "/app/routes/_portal+/member+/protection_.reality-check.tsx": async (posted, intended, label) => {
     const { cookie } = await signedInNewMember(handle.db);
