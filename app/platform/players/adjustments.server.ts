@@ -215,8 +215,11 @@ async function ensureBalance(trx: Database, memberId: string, amount: bigint) {
   if (BigInt(account?.balance ?? 0) < amount) throw new PlatformError("insufficient_balance");
 }
 
-/** The pending adjustment under lock; `adjustment_not_found`, or `adjustment_decided` when no longer pending. */
-async function lockedPending(trx: Database, id: string) {
+/**
+ * The pending adjustment under lock, for a decision by `act`'s staff member: `adjustment_not_found`,
+ * `adjustment_decided` when no longer pending, `adjustment_four_eyes` for the one who asked.
+ */
+async function lockedForDecision(trx: Database, id: string, act: OperatorAct) {
   const row = /^\d{1,18}$/.test(id)
     ? await trx
         .selectFrom("manual_adjustments as a")
@@ -238,8 +241,22 @@ async function lockedPending(trx: Database, id: string) {
     : undefined;
   if (!row) throw new PlatformError("adjustment_not_found");
   if (row.status !== "pending") throw new PlatformError("adjustment_decided");
+  if (row.requested_by === act.operatorId) throw new PlatformError("adjustment_four_eyes");
   return row;
 }
+
+/** What a decision's audit entry says of the adjustment decided. */
+const decided = (row: Awaited<ReturnType<typeof lockedForDecision>>) => ({
+  memberId: row.member_id,
+  account: row.account,
+  target: target(row.id),
+  detail: {
+    direction: row.direction,
+    amount: row.amount,
+    reason: row.reason,
+    requestedBy: row.requested_by,
+  },
+});
 
 /**
  * A second staff member approves a pending adjustment: the money moves, once. The one who
@@ -253,8 +270,7 @@ export function approveAdjustment(
   now = new Date(),
 ): Promise<void> {
   return inTransaction(db, async (trx) => {
-    const row = await lockedPending(trx, id);
-    if (row.requested_by === act.operatorId) throw new PlatformError("adjustment_four_eyes");
+    const row = await lockedForDecision(trx, id, act);
     await trx
       .updateTable("manual_adjustments")
       .set({ decided_by: act.operatorId })
@@ -262,17 +278,9 @@ export function approveAdjustment(
       .execute();
     const balance = await applyAdjustment(trx, row, now);
     await audit(trx, "adjustment_applied", act.context, {
-      memberId: row.member_id,
-      account: row.account,
-      target: target(row.id),
+      ...decided(row),
       before: { balance: balance.before, status: "pending" },
       after: { balance: balance.after, status: "applied" },
-      detail: {
-        direction: row.direction,
-        amount: row.amount,
-        reason: row.reason,
-        requestedBy: row.requested_by,
-      },
     });
     await publishOpsQueue(trx, "adjustments");
   });
@@ -287,8 +295,7 @@ export function rejectAdjustment(
   now = new Date(),
 ): Promise<void> {
   return inTransaction(db, async (trx) => {
-    const row = await lockedPending(trx, id);
-    if (row.requested_by === act.operatorId) throw new PlatformError("adjustment_four_eyes");
+    const row = await lockedForDecision(trx, id, act);
     await trx
       .updateTable("manual_adjustments")
       .set({
@@ -299,19 +306,12 @@ export function rejectAdjustment(
       })
       .where("id", "=", row.id)
       .execute();
+    const subject = decided(row);
     await audit(trx, "adjustment_rejected", act.context, {
-      memberId: row.member_id,
-      account: row.account,
-      target: target(row.id),
+      ...subject,
       before: { status: "pending" },
       after: { status: "rejected" },
-      detail: {
-        direction: row.direction,
-        amount: row.amount,
-        reason: row.reason,
-        requestedBy: row.requested_by,
-        note: note || null,
-      },
+      detail: { ...subject.detail, note: note || null },
     });
     await publishOpsQueue(trx, "adjustments");
   });

@@ -1,7 +1,7 @@
+import { ChoiceField } from "~/components/forms/choice-field";
 import { FormErrors, formReply, Field, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
-import { SelectField } from "~/components/member/withdraw/select-field";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
 import { StaffForm } from "../staff-form";
@@ -50,16 +50,14 @@ export function AdjustmentForm({
       <HoneypotField />
       <input type="hidden" name="intent" value="adjust" />
       <input type="hidden" name="idempotencyKey" value={form.formKey} />
-      <SelectField
+      <ChoiceField
         name="direction"
         label={t("opsAdjustments.form.direction")}
-        defaultValue={reply.values.direction ?? "credit"}
-        errors={reply.errors.direction}
-        required
-      >
-        <option value="credit">{t("opsAdjustments.form.credit")}</option>
-        <option value="debit">{t("opsAdjustments.form.debit")}</option>
-      </SelectField>
+        codes={["credit", "debit"]}
+        labelOf={(direction) => t(`opsAdjustments.form.${direction}`)}
+        reply={reply}
+        defaultCode="credit"
+      />
       <Field
         name="amount"
         label={t("opsAdjustments.amount")}
@@ -69,22 +67,13 @@ export function AdjustmentForm({
         errors={reply.errors.amount}
         required
       />
-      <SelectField
+      <ChoiceField
         name="reason"
         label={t("opsAdjustments.reason")}
-        defaultValue={reply.values.reason ?? ""}
-        errors={reply.errors.reason}
-        required
-      >
-        <option value="" disabled>
-          —
-        </option>
-        {form.reasons.map((reason) => (
-          <option key={reason} value={reason}>
-            {t(`opsAdjustments.reasons.${reason}`)}
-          </option>
-        ))}
-      </SelectField>
+        codes={form.reasons}
+        labelOf={(reason) => t(`opsAdjustments.reasons.${reason}`)}
+        reply={reply}
+      />
       <TextareaField
         name="note"
         label={t("opsAdjustments.form.note")}

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
+import { ChoiceField } from "~/components/forms/choice-field";
 import { FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { TextareaField } from "~/components/forms/textarea-field";
-import { SelectField } from "~/components/member/withdraw/select-field";
 import type { MemberStatus } from "~/platform/identity/member-types";
 import {
   CLOSURE_FUNDS,
@@ -48,22 +48,13 @@ export function AccountActions({
           <HoneypotField />
           <input type="hidden" name="intent" value="suspend" />
           <p className="muted">{t("opsPlayers.suspension.actions.suspendHint")}</p>
-          <SelectField
+          <ChoiceField
             name="reason"
             label={t("opsPlayers.suspension.actions.reason")}
-            defaultValue={suspend.values.reason ?? ""}
-            errors={suspend.errors.reason}
-            required
-          >
-            <option value="" disabled>
-              —
-            </option>
-            {SUSPENSION_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {t(`opsPlayers.suspension.reasons.${reason}`)}
-              </option>
-            ))}
-          </SelectField>
+            codes={SUSPENSION_REASONS}
+            labelOf={(reason) => t(`opsPlayers.suspension.reasons.${reason}`)}
+            reply={suspend}
+          />
           <StaffNoteField reply={suspend} />
           <FormErrors errors={suspend.errors[""]} />
           <button type="submit" className="button primary" data-testid="player-suspend">
@@ -106,35 +97,21 @@ export function AccountActions({
           <HoneypotField />
           <input type="hidden" name="intent" value="close" />
           <p className="muted">{t("opsPlayers.closure.hint")}</p>
-          <SelectField
+          <ChoiceField
             name="reason"
             label={t("opsPlayers.suspension.actions.reason")}
-            defaultValue={close.values.reason ?? ""}
-            errors={close.errors.reason}
-            required
-          >
-            <option value="" disabled>
-              —
-            </option>
-            {CLOSURE_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {t(`accountClosure.reasons.${reason}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            codes={CLOSURE_REASONS}
+            labelOf={(reason) => t(`accountClosure.reasons.${reason}`)}
+            reply={close}
+          />
+          <ChoiceField
             name="funds"
             label={t("opsPlayers.closure.fundsLabel")}
-            defaultValue={close.values.funds ?? "cash_out"}
-            errors={close.errors.funds}
-            required
-          >
-            {CLOSURE_FUNDS.map((funds) => (
-              <option key={funds} value={funds}>
-                {t(`opsPlayers.closure.funds.${funds}`)}
-              </option>
-            ))}
-          </SelectField>
+            codes={CLOSURE_FUNDS}
+            labelOf={(funds) => t(`opsPlayers.closure.funds.${funds}`)}
+            reply={close}
+            defaultCode="cash_out"
+          />
           <StaffNoteField reply={close} />
           <FormErrors errors={close.errors[""]} />
           <button type="submit" className="button" data-testid="player-close">

@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ChoiceField } from "~/components/forms/choice-field";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
-import { SelectField } from "~/components/member/withdraw/select-field";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { TAG_MAX, TAGS_PER_MEMBER } from "~/platform/players/staff-notes";
 import { useTranslation } from "~/utils/i18n";
@@ -98,22 +98,13 @@ export function TagsPanel({
           <p className="muted">{t("opsPlayers.notes.tagsHint", { max: TAGS_PER_MEMBER })}</p>
           {brandLeft.length > 0 ? (
             <TagForm kind="brand" reply={brand}>
-              <SelectField
+              <ChoiceField
                 name="tag"
                 label={t("opsPlayers.notes.brandTag")}
-                defaultValue={brand.values.tag ?? ""}
-                errors={brand.errors.tag}
-                required
-              >
-                <option value="" disabled>
-                  —
-                </option>
-                {brandLeft.map(({ code }) => (
-                  <option key={code} value={code}>
-                    {labelOf(code).label}
-                  </option>
-                ))}
-              </SelectField>
+                codes={brandLeft.map(({ code }) => code)}
+                labelOf={(code) => labelOf(code).label}
+                reply={brand}
+              />
             </TagForm>
           ) : null}
           <TagForm kind="free" reply={free}>
