@@ -31,14 +31,13 @@ const PERMISSION_AREAS = [...new Set(STAFF_PERMISSIONS.map(areaOf))].map((area) 
 }));
 
 export async function opsRoleLoader(request: Request, id: string | null) {
-  const { db, brand, t, staff } = await opsRequest(request, "staff.view");
+  const { db, brand, t } = await opsRequest(request, "staff.view");
   const role = id === null ? null : await findRole(db, id);
   if (id !== null && !role) throw notFound();
   const done = new URL(request.url).searchParams.get("done");
   return json({
     title: role ? t("staffOps.role.title", { name: role.name }) : t("staffOps.role.new"),
     brandName: brand.name,
-    canManage: staff.permissions.has("staff.manage"),
     saved: done === "saved" || done === "created" ? done : null,
     areas: PERMISSION_AREAS,
     role: role && { name: role.name, permissions: role.permissions, members: role.members },

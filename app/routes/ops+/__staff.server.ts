@@ -80,12 +80,11 @@ export function staffErrorMessage(error: unknown, t: TFunction): [string, string
 }
 
 export async function opsStaffLoader(request: Request) {
-  const { db, brand, t, staff } = await opsRequest(request, "staff.view");
+  const { db, brand, t } = await opsRequest(request, "staff.view");
   const [members, roles] = await Promise.all([listStaff(db), listRoles(db)]);
   return json({
     title: t("staffOps.title"),
     brandName: brand.name,
-    canManage: staff.permissions.has("staff.manage"),
     staff: members.map((row) => staffView(row, brand.timeZone)),
     roles: roles.map(({ id, name, permissions, members }) => ({
       id,
@@ -137,7 +136,6 @@ export async function opsStaffMemberLoader(request: Request, memberId: string) {
   return json({
     title: t("staffOps.member.title", { account: member.account }),
     brandName: brand.name,
-    canManage: staff.permissions.has("staff.manage"),
     self: member.memberId === staff.viewer.member.id,
     done: MEMBER_DONE.find((value) => value === done) ?? null,
     member: staffView(member, brand.timeZone),

@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SetupLinkNotice } from "~/components/ops/staff/setup-link-notice";
 import { staffState } from "~/components/ops/staff/staff-list";
 import { StaffMemberActions } from "~/components/ops/staff/staff-member-actions";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsStaffMemberAction, opsStaffMemberLoader } from "./__staff.server";
@@ -20,7 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OpsStaffMember() {
-  const { title, member, roles, canManage, self, done } = useLoaderData<typeof loader>();
+  const { title, member, roles, self, done } = useLoaderData<typeof loader>();
+  const canManage = useStaffCan("staff.manage");
   const reply = useActionData<typeof action>();
   const { t } = useTranslation();
   const reenrolled = reply && "reenrolled" in reply ? reply.reenrolled : null;

@@ -5,6 +5,7 @@ import { CreateStaffForm } from "~/components/ops/staff/create-staff-form";
 import { RolesTable } from "~/components/ops/staff/roles-table";
 import { SetupLinkNotice } from "~/components/ops/staff/setup-link-notice";
 import { StaffList } from "~/components/ops/staff/staff-list";
+import { useStaffCan } from "~/components/ops/use-staff-can";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsStaffAction, opsStaffLoader } from "./__staff.server";
@@ -24,6 +25,7 @@ export default function OpsStaff() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation();
+  const canManage = useStaffCan("staff.manage");
   const created = reply && "created" in reply ? reply.created : null;
   return (
     <section className="member-card ops-queue" aria-labelledby="ops-staff-title">
@@ -34,17 +36,15 @@ export default function OpsStaff() {
         ) : null}
       </div>
       <StaffList staff={data.staff} />
-      {data.canManage ? (
-        <CreateStaffForm
-          // A fresh form after each new account.
-          key={created?.url ?? "form"}
-          roles={data.roles}
-          result={reply && "result" in reply ? reply.result : undefined}
-        />
-      ) : null}
+      <CreateStaffForm
+        // A fresh form after each new account.
+        key={created?.url ?? "form"}
+        roles={data.roles}
+        result={reply && "result" in reply ? reply.result : undefined}
+      />
       <h2>{t("staffOps.roles")}</h2>
       <RolesTable roles={data.roles} />
-      {data.canManage ? (
+      {canManage ? (
         <p>
           <Link to="/ops/staff/roles/new" className="button" data-testid="ops-role-new">
             {t("staffOps.role.new")}

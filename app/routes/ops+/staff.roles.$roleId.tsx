@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The role's page, new or existing alike. */
 export function OpsRolePage() {
-  const { title, role, areas, canManage, saved } = useLoaderData<typeof loader>();
+  const { title, role, areas, saved } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation();
   return (
@@ -40,7 +40,6 @@ export function OpsRolePage() {
         name={role ? role.name : null}
         permissions={role?.permissions ?? []}
         areas={areas}
-        canManage={canManage}
         result={failed?.result}
       />
     </section>

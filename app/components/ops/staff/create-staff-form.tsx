@@ -1,8 +1,8 @@
-import { Form } from "@remix-run/react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { SelectField } from "~/components/member/withdraw/select-field";
 import { useTranslation } from "~/utils/i18n";
+import { StaffForm } from "../staff-form";
 
 /** A new staff account: its name and role (the password is its owner's to choose, through the link). */
 export function CreateStaffForm({
@@ -15,8 +15,8 @@ export function CreateStaffForm({
   const { t } = useTranslation();
   const { errors, values } = formReply(result);
   return (
-    <Form
-      method="post"
+    <StaffForm
+      permission="staff.manage"
       className="stack-form"
       data-testid="ops-staff-create-form"
       aria-labelledby="ops-staff-create-title"
@@ -49,6 +49,6 @@ export function CreateStaffForm({
       <button type="submit" className="button primary" data-testid="ops-staff-create">
         {t("staffOps.create.submit")}
       </button>
-    </Form>
+    </StaffForm>
   );
 }

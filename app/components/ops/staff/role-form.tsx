@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { Field, FormErrors, formReply, type FormReply } from "~/components/forms/field";
 import { HoneypotField } from "~/components/forms/honeypot-field";
 import { useTranslation } from "~/utils/i18n";
+import { useStaffCan } from "../use-staff-can";
 
 /** The permissions a failed post sent (one tick is a string, several a list), or null before any post. */
 function sentPermissions(result: FormReply | undefined): string[] | null {
@@ -19,21 +20,26 @@ export function RoleForm({
   name,
   permissions,
   areas,
-  canManage,
   result,
 }: {
   name: string | null;
   permissions: readonly string[];
   areas: { area: string; permissions: readonly string[] }[];
-  canManage: boolean;
   result?: FormReply;
 }) {
   const { t } = useTranslation();
+  const canManage = useStaffCan("staff.manage");
+  // A reader sees the role's ticks, in no form: nothing it could send.
+  const Wrapper = canManage ? Form : "div";
   const { errors, values } = formReply(result);
   const ticked = new Set(sentPermissions(result) ?? permissions);
   return (
-    <Form method="post" className="stack-form" data-testid="ops-role-form">
-      <HoneypotField />
+    <Wrapper
+      {...(canManage ? { method: "post" as const } : {})}
+      className="stack-form"
+      data-testid="ops-role-form"
+    >
+      {canManage ? <HoneypotField /> : null}
       {name === null ? (
         <Field
           name="name"
@@ -77,6 +83,6 @@ export function RoleForm({
           {t(name === null ? "staffOps.role.create" : "staffOps.role.save")}
         </button>
       ) : null}
-    </Form>
+    </Wrapper>
   );
 }
