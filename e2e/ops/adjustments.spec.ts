@@ -86,5 +86,15 @@ test.describe("manual adjustments", () => {
     );
     await page.getByTestId("ops-player-tab-profile").click();
     await expect(page.getByTestId("ops-player-balances")).toContainText("2,150.00");
+
+    // In Urdu the tab reads right to left, its form and list translated.
+    await page.goto(`${page.url().split("?")[0]}?tab=adjustments&lng=ur`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(
+      page.getByRole("heading", { name: label("ur", "opsAdjustments.form.title") }),
+    ).toBeVisible();
+    await expect(rows.first().getByTestId("adjustment-status")).toHaveText(
+      label("ur", "opsAdjustments.status.applied"),
+    );
   });
 });
