@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { rewardCentreHref } from "~/utils/lobby-links";
-import { formatMoney } from "~/utils/money";
+import { useMessageText } from "./message-text";
 import { Pager } from "../ui/pager";
 
 /** A message to the account: its kind and parameters, translated in the reader's language. */
@@ -18,9 +18,6 @@ export interface MessageView {
    */
   promotion?: { code: string; title: string } | null;
 }
-
-/** Parameters that are money (minor units), shown in the brand's currency. */
-const MONEY_PARAMS = ["amount", "loss"] as const;
 
 /** What a messages page renders (the routes pass their loader's data, which TypeScript checks against this). */
 export interface MessagesPageData {
@@ -49,40 +46,9 @@ export function MessagesPage({
   currency,
   timeZone,
 }: MessagesPageData) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const location = useLocation();
-  /**
-   * A message in the reader's language, from its kind and parameters; amounts
-   * in the brand's currency. The rewards platform's kinds are worded with the
-   * reward centre's labels (`rewards.messages`, a forfeit's reason from
-   * `rewards.forfeitReason`); a rejection's reason is the operator's text.
-   */
-  const text = (message: MessageView) => {
-    const params: Record<string, string> = { ...message.params };
-    for (const name of MONEY_PARAMS) {
-      const value = params[name];
-      if (value !== undefined && /^-?\d+$/.test(value))
-        params[name] = formatMoney(value, currency, i18n.language);
-    }
-    if (message.kind === "promotion_forfeited" && params.reason)
-      params.reason = t(`rewards.forfeitReason.${params.reason}`, { defaultValue: params.reason });
-    const unknown = t("messagesPage.unknown");
-    // Each feature words its own message kinds: the first of these keys that exists is used.
-    const prefixes = [
-      "messagesPage.kinds",
-      "rewards.messages",
-      "referral.messages",
-      "pointMall.messages",
-      "ageCheck.messages",
-      "protectionOps.messages",
-      "feedback.messages",
-      "stepUp.messages",
-    ];
-    return prefixes.reduceRight(
-      (fallback, prefix) => t(`${prefix}.${message.kind}`, { ...params, defaultValue: fallback }),
-      unknown,
-    );
-  };
+  const text = useMessageText(currency);
   return (
     <div className="records-page messages-page">
       <h1>{title}</h1>

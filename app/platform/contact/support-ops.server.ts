@@ -134,3 +134,12 @@ export async function closeConversation(db: Database, input: SupportAct) {
     return { changed: true };
   });
 }
+
+/** The member's support conversation for staff (at most one), without touching its unread counts. */
+export function conversationsOf(db: Database, memberId: string) {
+  return db
+    .selectFrom("support_conversations")
+    .select(["id", "status", "ops_unread as unread", "last_message_at as lastMessageAt"])
+    .where("member_id", "=", memberId)
+    .execute();
+}
