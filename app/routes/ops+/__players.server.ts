@@ -7,12 +7,15 @@ import {
 } from "~/components/ops/players/player-tabs";
 import { parseDateRange } from "~/platform/calendar/date-range";
 import { roleOf } from "~/platform/identity/member-types";
+import { playerAgency } from "~/platform/players/agency.server";
 import { PLAYER_BONUSES_SHOWN, playerBonuses } from "~/platform/players/bonuses.server";
 import { playerLedger } from "~/platform/players/ledger.server";
 import { LINKED_SHOWN, linkedAccounts } from "~/platform/players/linked.server";
+import { PLAYER_MESSAGES_SHOWN, playerMessages } from "~/platform/players/messages.server";
 import { playerNotes } from "~/platform/players/notes.server";
 import { PLAYER_PAYMENTS_SHOWN, playerPayments } from "~/platform/players/payments.server";
 import { loadPlayer, playerAccounts, playerSignIns } from "~/platform/players/player.server";
+import { playerProtection } from "~/platform/players/protection.server";
 import { PLAYER_SEARCH_LIMIT, searchPlayers } from "~/platform/players/search.server";
 import { playerTags } from "~/platform/players/tags.server";
 import { staffWithPermission } from "~/utils/auth.server";
@@ -72,7 +75,7 @@ async function panelOf(
   filters: z.infer<typeof playerFilters>,
   timeZone: string,
 ) {
-  const { db } = ops;
+  const { db, brand, staff } = ops;
   const tab: PlayerTab = filters.tab ?? "profile";
   switch (tab) {
     case "profile":
@@ -109,6 +112,18 @@ async function panelOf(
         payments: await playerPayments(db, memberId),
         shown: PLAYER_PAYMENTS_SHOWN,
       } as const;
+    case "protection":
+      return { tab, protection: await playerProtection(db, memberId, brand) } as const;
+    case "messages": {
+      // Feedback is read only for a role that may open the feedback screens.
+      const feedback = staff.permissions.has("feedback.view");
+      const messages = await playerMessages(db, memberId, { feedback });
+      return { tab, ...messages, shown: PLAYER_MESSAGES_SHOWN } as const;
+    }
+    case "agency": {
+      const paging = { page: filters.page, pageSize: PLAYER_PAGE_SIZE };
+      return { tab, ...(await playerAgency(db, memberId, paging, brand)) } as const;
+    }
     case "linked":
       return { tab, linked: await linkedAccounts(db, memberId), shown: LINKED_SHOWN } as const;
     case "sign-ins": {

@@ -4,14 +4,17 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdjustmentForm } from "~/components/ops/adjustments/adjustment-form";
 import { AdjustmentList } from "~/components/ops/adjustments/adjustment-list";
 import { AccountActions } from "~/components/ops/players/account-actions";
+import { AgencyPanel } from "~/components/ops/players/agency-panel";
 import { BetsPanel } from "~/components/ops/players/bets-panel";
 import { BonusesPanel } from "~/components/ops/players/bonuses-panel";
 import { LedgerPanel } from "~/components/ops/players/ledger-panel";
 import { LinkedPanel } from "~/components/ops/players/linked-panel";
+import { MessagesPanel } from "~/components/ops/players/messages-panel";
 import { doneLabel, NotesPanel } from "~/components/ops/players/notes-panel";
 import { PaymentsPanel } from "~/components/ops/players/payments-panel";
 import { PlayerTabs } from "~/components/ops/players/player-tabs";
 import { ProfilePanel } from "~/components/ops/players/profile-panel";
+import { ProtectionPanel } from "~/components/ops/players/protection-panel";
 import { SignInsPanel } from "~/components/ops/players/sign-ins-panel";
 import { TagBadges } from "~/components/ops/players/tag-badges";
 import { TagsPanel } from "~/components/ops/players/tags-panel";
@@ -106,6 +109,17 @@ export default function OpsPlayer() {
           currency={currency}
           timeZone={timeZone}
         />
+      ) : panel.tab === "protection" ? (
+        <ProtectionPanel protection={panel.protection} currency={currency} timeZone={timeZone} />
+      ) : panel.tab === "messages" ? (
+        <MessagesPanel
+          messages={panel}
+          shown={panel.shown}
+          currency={currency}
+          timeZone={timeZone}
+        />
+      ) : panel.tab === "agency" ? (
+        <AgencyPanel upline={panel.upline} downline={panel.downline} timeZone={timeZone} />
       ) : panel.tab === "linked" ? (
         <LinkedPanel linked={panel.linked} shown={panel.shown} />
       ) : panel.tab === "payments" ? (

@@ -14,8 +14,11 @@ export const PLAYER_TAB_PERMISSION = {
   bets: "players.view",
   bonuses: "promotions.view",
   payments: "withdrawals.view",
+  protection: "protection.view",
   "sign-ins": "players.view",
   linked: "players.view",
+  agency: "agents.view",
+  messages: "support.view",
   adjustments: "adjustments.view",
   notes: "players.view",
 } as const satisfies Record<string, StaffPermission>;
