@@ -3,6 +3,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { AccountActions } from "~/components/ops/players/account-actions";
 import { BetRound } from "~/components/ops/players/bet-round";
+import { MessagesPanel } from "~/components/ops/players/messages-panel";
 import { NotesPanel } from "~/components/ops/players/notes-panel";
 import { PLAYER_TABS, PlayerTabs } from "~/components/ops/players/player-tabs";
 import { TagBadges } from "~/components/ops/players/tag-badges";
@@ -33,7 +34,15 @@ describe("the player page offers what the staff member's role allows", () => {
   test("with every permission, every tab", async () => {
     await renderWithApp(<PlayerTabs memberId="7" current="ledger" />, {
       path: "/ops/players/7",
-      staffPermissions: ["players.view", "withdrawals.view", "adjustments.view", "promotions.view"],
+      staffPermissions: [
+        "players.view",
+        "withdrawals.view",
+        "adjustments.view",
+        "promotions.view",
+        "protection.view",
+        "support.view",
+        "agents.view",
+      ],
     });
     await screen.findByTestId("ops-player-tab-profile");
     for (const tab of PLAYER_TABS) expect(screen.getByTestId(`ops-player-tab-${tab}`)).toBeTruthy();
@@ -118,6 +127,71 @@ describe("the player page offers what the staff member's role allows", () => {
       .filter(Boolean);
     expect(offered).toEqual(["vip"]);
     expect(screen.getByTestId("player-tag-free-form")).toBeTruthy();
+  });
+});
+
+describe("the messages tab", () => {
+  const messages = {
+    inbox: {
+      rows: [
+        {
+          id: "3",
+          kind: "withdrawal_paid",
+          params: { amount: "12345" },
+          createdAt: "2026-11-28T10:00:00.000Z",
+          read: false,
+        },
+      ],
+      total: 1,
+    },
+    support: [{ id: "5", status: "open", unread: 2, lastMessageAt: "2026-11-28T10:00:00.000Z" }],
+    feedback: {
+      rows: [
+        {
+          id: "8",
+          questionType: "game",
+          status: "answered",
+          createdAt: "2026-11-28T10:00:00.000Z",
+        },
+      ],
+      total: 1,
+    },
+  };
+  const panel = (
+    <MessagesPanel
+      messages={messages}
+      shown={25}
+      currency={{ symbol: "Rs", minorUnits: 2 }}
+      timeZone="UTC"
+    />
+  );
+
+  test("messages worded as the member reads them; the conversation and feedback linked to their screens", async () => {
+    await renderWithApp(panel, {
+      path: "/ops/players/7",
+      staffPermissions: ["players.view", "support.view", "feedback.view"],
+    });
+    await screen.findByTestId("ops-player-inbox");
+    expect(screen.getByTestId("ops-player-message")).toHaveTextContent("123.45");
+    expect(screen.getByTestId("ops-player-message")).toHaveTextContent("Not read yet");
+    expect(screen.getByRole("link", { name: "Conversation #5" })).toHaveAttribute(
+      "href",
+      "/ops/support/5",
+    );
+    expect(screen.getByRole("link", { name: "Feedback #8" })).toHaveAttribute(
+      "href",
+      "/ops/feedback/8",
+    );
+  });
+
+  test("without feedback.view, no feedback section", async () => {
+    await renderWithApp(panel, {
+      path: "/ops/players/7",
+      staffPermissions: ["players.view", "support.view"],
+    });
+    await screen.findByTestId("ops-player-inbox");
+    expect(screen.queryByTestId("ops-player-feedback")).toBeNull();
+    expect(screen.queryByText("Feedback #8")).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { findMemberByAccount } from "~/platform/identity/members.server";
+import type { StaffPermission } from "~/platform/identity/staff-permissions";
 import { loader as playerLoader } from "~/routes/ops+/players.$memberId";
 import { loader as searchLoader } from "~/routes/ops+/players._index";
 import { useSeededDatabase } from "../helpers/database";
@@ -146,5 +147,61 @@ describe("/ops/players", () => {
     // Bonuses are the promotions screens' to read; bets are the player page's own.
     expect((await thrownResponse(at("?tab=bonuses"))).status).toBe(403);
     expect((await jsonBody(await at("?tab=bets"))).panel.tab).toBe("bets");
+  });
+
+  test("the protection, messages and agency tabs read the account's own rows", async () => {
+    const player = await findMemberByAccount(handle.db, "player01");
+    const protection = (await page(player!.id, "?tab=protection")).panel;
+    expect(protection.tab).toBe("protection");
+    expect(protection.protection).toEqual(
+      expect.objectContaining({
+        limits: expect.any(Array),
+        breaks: expect.any(Array),
+        reality: expect.objectContaining({ intervalMinutes: expect.any(Number) }),
+        age: expect.objectContaining({ status: expect.any(String) }),
+      }),
+    );
+    const messages = (await page(player!.id, "?tab=messages")).panel;
+    expect(messages.tab).toBe("messages");
+    expect(messages.inbox.total).toBeGreaterThanOrEqual(messages.inbox.rows.length);
+    expect(Array.isArray(messages.support)).toBe(true);
+    // The admin reads feedback too.
+    expect(messages.feedback).toEqual(expect.objectContaining({ total: expect.any(Number) }));
+
+    const crew02 = await findMemberByAccount(handle.db, "crew02");
+    const agency = (await page(crew02!.id, "?tab=agency")).panel;
+    expect(agency.tab).toBe("agency");
+    expect(agency.upline.map((agent: { account: string }) => agent.account)).toEqual([
+      "agent02",
+      "agent01",
+    ]);
+    const top = await findMemberByAccount(handle.db, "agent01");
+    const team = (await page(top!.id, "?tab=agency")).panel;
+    expect(team.upline).toEqual([]);
+    expect(team.downline.rows.map((row: { account: string }) => row.account)).toContain("agent02");
+    expect(team.downline.total).toBe(team.downline.rows.length);
+  });
+
+  test("protection needs protection.view, messages support.view, agency agents.view; feedback only with feedback.view", async () => {
+    const player = await findMemberByAccount(handle.db, "player01");
+    const as = async (permissions: StaffPermission[], query: string) => {
+      const cookie = await staffCookieWith(handle.db, ["players.view", ...permissions]);
+      return playerLoader({
+        ...getAs(`/ops/players/${player!.id}${query}`, cookie),
+        params: { memberId: player!.id },
+      } as never);
+    };
+    for (const tab of ["protection", "messages", "agency"])
+      expect((await thrownResponse(as([], `?tab=${tab}`))).status).toBe(403);
+    expect((await jsonBody(await as(["protection.view"], "?tab=protection"))).panel.tab).toBe(
+      "protection",
+    );
+    expect((await jsonBody(await as(["agents.view"], "?tab=agency"))).panel.tab).toBe("agency");
+    const support = (await jsonBody(await as(["support.view"], "?tab=messages"))).panel;
+    expect(support.tab).toBe("messages");
+    expect(support.feedback).toBeNull();
+    const both = (await jsonBody(await as(["support.view", "feedback.view"], "?tab=messages")))
+      .panel;
+    expect(both.feedback).toEqual(expect.objectContaining({ rows: expect.any(Array) }));
   });
 });
