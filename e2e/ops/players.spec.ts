@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { DEMO_STAFF_PASSWORD } from "~/platform/seed/staff.server";
 import { expect, label, test } from "../fixtures";
 
@@ -5,9 +6,18 @@ import { expect, label, test } from "../fixtures";
  * Finding a player and reading the player page, with JavaScript on and off:
  * support finds player01 by the mobile number a caller gives, and reads the
  * profile and balances, the ledger and the sign-ins, each a tab in the URL;
- * a member's bets (filtered, each round's details) and bonuses; the same page
- * in Urdu reads right to left.
+ * a member's bets (filtered, each round's details) and bonuses; its
+ * protection, messages and place in the agent tree; the same page in Urdu
+ * reads right to left.
  */
+
+/** The player page of `account`, found by the search. */
+async function openPlayer(page: Page, account: string) {
+  await page.goto(`/ops/players?q=${account}`);
+  await page.getByTestId("ops-player-result").getByRole("link", { name: account }).click();
+  await expect(page).toHaveURL(/\/ops\/players\/\d+$/);
+}
+
 test.describe("the player page", () => {
   test("support finds a member by phone and reads the profile, the ledger and the sign-ins", async ({
     signIn,
@@ -82,11 +92,7 @@ test.describe("the player page", () => {
     page,
   }) => {
     await signIn("support01", DEMO_STAFF_PASSWORD, { site: "ops" });
-    const open = async (account: string) => {
-      await page.goto(`/ops/players?q=${account}`);
-      await page.getByTestId("ops-player-result").getByRole("link", { name: account }).click();
-      await expect(page).toHaveURL(/\/ops\/players\/\d+$/);
-    };
+    const open = (account: string) => openPlayer(page, account);
 
     // The demo's seeded plays: player01 bet on a few vendors' slots this week.
     await open("player01");
@@ -138,6 +144,68 @@ test.describe("the player page", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByTestId("ops-player-tab-bonuses")).toHaveText(
       label("ur", "opsPlayers.tabs.bonuses"),
+    );
+  });
+
+  test("support reads a member's protection and messages, and an agent tree up and down", async ({
+    signIn,
+    page,
+  }) => {
+    await signIn("support01", DEMO_STAFF_PASSWORD, { site: "ops" });
+    await openPlayer(page, "player01");
+    await page.getByTestId("ops-player-tab-protection").click();
+    await expect(page).toHaveURL(/tab=protection/);
+    await expect(page.getByTestId("ops-player-tab-protection")).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(
+      page.getByTestId("ops-player-limits").or(page.getByTestId("ops-player-limits-none")),
+    ).toBeVisible();
+    await expect(page.getByTestId("ops-player-reality")).toContainText(
+      label("en", "protectionOps.reality.interval"),
+    );
+    await expect(page.getByTestId("ops-player-age-status")).not.toBeEmpty();
+
+    // The seed's deposits told player01 so, and it read them.
+    await page.getByTestId("ops-player-tab-messages").click();
+    await expect(page).toHaveURL(/tab=messages/);
+    const arrived = page.locator('[data-testid="ops-player-message"][data-kind="deposit_arrived"]');
+    await expect(arrived.first()).toContainText(label("en", "opsPlayers.messages.isRead"));
+    await expect(
+      page.getByTestId("ops-player-support").or(page.getByTestId("ops-player-support-none")),
+    ).toBeVisible();
+    // Support reads feedback too.
+    await expect(
+      page.getByTestId("ops-player-feedback").or(page.getByTestId("ops-player-feedback-none")),
+    ).toBeVisible();
+
+    // crew02 sits under agent02, under the top agent agent01.
+    await openPlayer(page, "crew02");
+    await page.getByTestId("ops-player-tab-agency").click();
+    await expect(page).toHaveURL(/tab=agency/);
+    const upline = page.getByTestId("ops-player-upline-agent");
+    await expect(upline).toHaveCount(2);
+    await expect(upline.nth(0)).toHaveAttribute("data-account", "agent02");
+    await expect(upline.nth(1)).toHaveAttribute("data-account", "agent01");
+    await expect(page.getByTestId("ops-player-downline-none")).toBeVisible();
+    await upline.nth(1).getByRole("link", { name: "agent01" }).click();
+    await expect(page).toHaveURL(/\/ops\/players\/\d+$/);
+    await expect(page.getByTestId("ops-player-account")).toHaveText(
+      label("en", "opsPlayers.playerTitle", { account: "agent01" }),
+    );
+    await page.getByTestId("ops-player-tab-agency").click();
+    await expect(page.getByTestId("ops-player-upline-none")).toBeVisible();
+    await expect(
+      page.locator('[data-testid="ops-player-downline-row"][data-account="agent02"]'),
+    ).toBeVisible();
+    await expect(page.getByTestId("ops-player-downline-count")).not.toBeEmpty();
+
+    // In Urdu, right to left.
+    await page.goto(`${page.url()}&lng=ur`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("ops-player-tab-agency")).toHaveText(
+      label("ur", "opsPlayers.tabs.agency"),
     );
   });
 
