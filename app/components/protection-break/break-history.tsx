@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/i18n";
+import { BreakColumns } from "./break-columns";
 import type { BreakRowView } from "./types";
 
 /** The member's current state and past breaks (times already in the brand's time zone). */
@@ -9,13 +10,7 @@ export function BreakHistory({ rows }: { rows: BreakRowView[] }) {
     <table className="records-table" data-testid="break-state">
       <caption>{t("protectionBreak.state.history")}</caption>
       <thead>
-        <tr>
-          <th scope="col">{t("protectionBreak.state.kind")}</th>
-          <th scope="col">{t("protectionBreak.state.from")}</th>
-          <th scope="col">{t("protectionBreak.state.until")}</th>
-          <th scope="col">{t("protectionBreak.state.by")}</th>
-          <th scope="col">{t("protectionBreak.state.reopen")}</th>
-        </tr>
+        <BreakColumns />
       </thead>
       <tbody>
         {rows.map((row) => (

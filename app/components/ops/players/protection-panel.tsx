@@ -1,3 +1,4 @@
+import { BreakColumns } from "~/components/protection-break/break-columns";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
@@ -108,13 +109,7 @@ export function ProtectionPanel({
         <div className="table-scroll">
           <table className="data-table" data-testid="ops-player-breaks">
             <thead>
-              <tr>
-                <th scope="col">{t("protectionBreak.state.kind")}</th>
-                <th scope="col">{t("protectionBreak.state.from")}</th>
-                <th scope="col">{t("protectionBreak.state.until")}</th>
-                <th scope="col">{t("protectionBreak.state.by")}</th>
-                <th scope="col">{t("protectionBreak.state.reopen")}</th>
-              </tr>
+              <BreakColumns />
             </thead>
             <tbody>
               {breaks.map((row) => (
