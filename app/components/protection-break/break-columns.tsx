@@ -4,12 +4,12 @@ import { useTranslation } from "~/utils/i18n";
 export function BreakColumns() {
   const { t } = useTranslation();
   return (
-    <tr>
+    <>
       <th scope="col">{t("protectionBreak.state.kind")}</th>
       <th scope="col">{t("protectionBreak.state.from")}</th>
       <th scope="col">{t("protectionBreak.state.until")}</th>
       <th scope="col">{t("protectionBreak.state.by")}</th>
       <th scope="col">{t("protectionBreak.state.reopen")}</th>
-    </tr>
+    </>
   );
 }

@@ -10,7 +10,9 @@ export function BreakHistory({ rows }: { rows: BreakRowView[] }) {
     <table className="records-table" data-testid="break-state">
       <caption>{t("protectionBreak.state.history")}</caption>
       <thead>
-        <BreakColumns />
+        <tr>
+          <BreakColumns />
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Pager, useSamePageHref } from "~/components/ui/pager";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
+import { PanelTable } from "./panel-table";
 
 /** The agency tab's data, as JSON (the platform's PlayerAgency). */
 export interface PlayerAgencyView {
@@ -30,82 +31,82 @@ export function AgencyPanel({
     <>
       <h2>{t("opsPlayers.tabs.agency")}</h2>
 
-      <h3>{t("opsPlayers.profile.upline")}</h3>
-      {upline.length === 0 ? (
-        <p className="empty-state" data-testid="ops-player-upline-none">
-          {t("opsPlayers.agency.noUpline")}
-        </p>
-      ) : (
-        <>
-          <p className="muted">{t("opsPlayers.agency.uplineAbout")}</p>
-          <div className="table-scroll">
-            <table className="data-table" data-testid="ops-player-upline">
-              <thead>
-                <tr>
-                  <th scope="col">{t("agentTeam.columns.level")}</th>
-                  <th scope="col">{t("opsPlayers.columns.account")}</th>
-                  <th scope="col">{t("opsPlayers.columns.role")}</th>
-                  <th scope="col">{t("opsPlayers.columns.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {upline.map((agent) => (
-                  <tr
-                    key={agent.id}
-                    data-testid="ops-player-upline-agent"
-                    data-account={agent.account}
-                  >
-                    <td>{agent.depth}</td>
-                    <td>
-                      <Link to={`/ops/players/${agent.id}`}>{agent.account}</Link>
-                    </td>
-                    <td>{t(`opsPlayers.roles.${agent.role}`)}</td>
-                    <td>{t(`opsPlayers.statuses.${agent.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <PanelTable
+        title={t("opsPlayers.profile.upline")}
+        rows={upline.length}
+        none={t("opsPlayers.agency.noUpline")}
+        testId="ops-player-upline"
+        above={<p className="muted">{t("opsPlayers.agency.uplineAbout")}</p>}
+        head={
+          <>
+            <th scope="col">{t("agentTeam.columns.level")}</th>
+            <AccountColumns />
+          </>
+        }
+      >
+        {upline.map((agent) => (
+          <tr key={agent.id} data-testid="ops-player-upline-agent" data-account={agent.account}>
+            <td>{agent.depth}</td>
+            <AccountCells account={agent} />
+          </tr>
+        ))}
+      </PanelTable>
 
-      <h3>{t("opsPlayers.profile.downlines")}</h3>
-      {downline.total === 0 ? (
-        <p className="empty-state" data-testid="ops-player-downline-none">
-          {t("opsPlayers.agency.noDownline")}
-        </p>
-      ) : (
-        <>
+      <PanelTable
+        title={t("opsPlayers.profile.downlines")}
+        rows={downline.total}
+        none={t("opsPlayers.agency.noDownline")}
+        testId="ops-player-downline"
+        above={
           <p className="muted" data-testid="ops-player-downline-count">
             {t("opsPlayers.agency.count", { count: downline.total })}
           </p>
-          <div className="table-scroll">
-            <table className="data-table" data-testid="ops-player-downline">
-              <thead>
-                <tr>
-                  <th scope="col">{t("opsPlayers.columns.account")}</th>
-                  <th scope="col">{t("opsPlayers.columns.role")}</th>
-                  <th scope="col">{t("opsPlayers.columns.status")}</th>
-                  <th scope="col">{t("opsPlayers.columns.registered")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {downline.rows.map((row) => (
-                  <tr key={row.id} data-testid="ops-player-downline-row" data-account={row.account}>
-                    <td>
-                      <Link to={`/ops/players/${row.id}`}>{row.account}</Link>
-                    </td>
-                    <td>{t(`opsPlayers.roles.${row.role}`)}</td>
-                    <td>{t(`opsPlayers.statuses.${row.status}`)}</td>
-                    <td>{formatTimestamp(row.createdAt, timeZone)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager pageNum={downline.page} totalPages={downline.pageCount} pageHref={pageHref} />
-        </>
-      )}
+        }
+        head={
+          <>
+            <AccountColumns />
+            <th scope="col">{t("opsPlayers.columns.registered")}</th>
+          </>
+        }
+      >
+        {downline.rows.map((row) => (
+          <tr key={row.id} data-testid="ops-player-downline-row" data-account={row.account}>
+            <AccountCells account={row} />
+            <td>{formatTimestamp(row.createdAt, timeZone)}</td>
+          </tr>
+        ))}
+      </PanelTable>
+      <Pager pageNum={downline.page} totalPages={downline.pageCount} pageHref={pageHref} />
+    </>
+  );
+}
+
+/** An account's columns in both lists: the account, its kind and its status. */
+function AccountColumns() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th scope="col">{t("opsPlayers.columns.account")}</th>
+      <th scope="col">{t("opsPlayers.columns.role")}</th>
+      <th scope="col">{t("opsPlayers.columns.status")}</th>
+    </>
+  );
+}
+
+/** An account linked to its own player page, its kind and its status. */
+function AccountCells({
+  account,
+}: {
+  account: { id: string; account: string; role: string; status: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <td>
+        <Link to={`/ops/players/${account.id}`}>{account.account}</Link>
+      </td>
+      <td>{t(`opsPlayers.roles.${account.role}`)}</td>
+      <td>{t(`opsPlayers.statuses.${account.status}`)}</td>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PanelTable } from "./panel-table";
 
 /**
  * A list of the latest few of something on the player page: its heading, then
@@ -23,25 +24,15 @@ export function LatestTable({
   children: ReactNode;
 }) {
   return (
-    <>
-      <h3>{title}</h3>
-      {total === 0 ? (
-        <p className="empty-state" data-testid={`${testId}-none`}>
-          {none}
-        </p>
-      ) : (
-        <>
-          <p className="muted">{count}</p>
-          <div className="table-scroll">
-            <table className="data-table" data-testid={testId}>
-              <thead>
-                <tr>{head}</tr>
-              </thead>
-              <tbody>{children}</tbody>
-            </table>
-          </div>
-        </>
-      )}
-    </>
+    <PanelTable
+      title={title}
+      rows={total}
+      none={none}
+      testId={testId}
+      above={<p className="muted">{count}</p>}
+      head={head}
+    >
+      {children}
+    </PanelTable>
   );
 }

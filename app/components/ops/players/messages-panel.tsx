@@ -4,6 +4,7 @@ import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { useStaffCan } from "../use-staff-can";
 import { LatestTable } from "./latest-table";
+import { PanelTable } from "./panel-table";
 
 type Currency = { symbol: string; minorUnits: number };
 
@@ -77,39 +78,33 @@ export function MessagesPanel({
         ))}
       </LatestTable>
 
-      <h3>{t("opsPlayers.messages.support")}</h3>
-      {support.length === 0 ? (
-        <p className="empty-state" data-testid="ops-player-support-none">
-          {t("opsPlayers.messages.noSupport")}
-        </p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="ops-player-support">
-            <thead>
-              <tr>
-                <th scope="col">{t("opsPlayers.messages.conversation")}</th>
-                <th scope="col">{t("opsPlayers.columns.status")}</th>
-                <th scope="col">{t("opsPlayers.messages.lastMessage")}</th>
-                <th scope="col">{t("opsPlayers.messages.staffUnread")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {support.map((conversation) => (
-                <tr key={conversation.id} data-testid="ops-player-conversation">
-                  <td>
-                    <Link to={`/ops/support/${conversation.id}`}>
-                      {t("opsPlayers.messages.conversationLink", { id: conversation.id })}
-                    </Link>
-                  </td>
-                  <td>{t(`opsPlayers.messages.supportStatuses.${conversation.status}`)}</td>
-                  <td>{when(conversation.lastMessageAt)}</td>
-                  <td>{conversation.unread}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PanelTable
+        title={t("opsPlayers.messages.support")}
+        rows={support.length}
+        none={t("opsPlayers.messages.noSupport")}
+        testId="ops-player-support"
+        head={
+          <>
+            <th scope="col">{t("opsPlayers.messages.conversation")}</th>
+            <th scope="col">{t("opsPlayers.columns.status")}</th>
+            <th scope="col">{t("opsPlayers.messages.lastMessage")}</th>
+            <th scope="col">{t("opsPlayers.messages.staffUnread")}</th>
+          </>
+        }
+      >
+        {support.map((conversation) => (
+          <tr key={conversation.id} data-testid="ops-player-conversation">
+            <td>
+              <Link to={`/ops/support/${conversation.id}`}>
+                {t("opsPlayers.messages.conversationLink", { id: conversation.id })}
+              </Link>
+            </td>
+            <td>{t(`opsPlayers.messages.supportStatuses.${conversation.status}`)}</td>
+            <td>{when(conversation.lastMessageAt)}</td>
+            <td>{conversation.unread}</td>
+          </tr>
+        ))}
+      </PanelTable>
 
       {feedback && mayReadFeedback ? (
         <LatestTable

@@ -2,6 +2,7 @@ import { BreakColumns } from "~/components/protection-break/break-columns";
 import { formatTimestamp } from "~/platform/calendar/datetime";
 import { useTranslation } from "~/utils/i18n";
 import { formatMoney } from "~/utils/money";
+import { PanelTable } from "./panel-table";
 
 type Currency = { symbol: string; minorUnits: number };
 
@@ -50,83 +51,66 @@ export function ProtectionPanel({
     <>
       <h2>{t("opsPlayers.tabs.protection")}</h2>
 
-      <h3>{t("opsPlayers.protection.limits")}</h3>
-      {limits.length === 0 ? (
-        <p className="empty-state" data-testid="ops-player-limits-none">
-          {t("opsPlayers.protection.noLimits")}
-        </p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="ops-player-limits">
-            <thead>
-              <tr>
-                <th scope="col">{t("protection.limits.kind")}</th>
-                <th scope="col">{t("protection.limits.period")}</th>
-                <th scope="col" className="amount">
-                  {t("protection.limits.amount")}
-                </th>
-                <th scope="col">{t("protectionOps.limits.pending")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {limits.map((limit) => (
-                <tr
-                  key={`${limit.kind}-${limit.period}`}
-                  data-testid="ops-player-limit"
-                  data-kind={limit.kind}
-                >
-                  <td>{t(`protection.kind.${limit.kind}`)}</td>
-                  <td>{t(`protection.period.${limit.period}`)}</td>
-                  <td className="amount">{limit.amount === null ? "—" : money(limit.amount)}</td>
-                  <td>
-                    {limit.pending
-                      ? t(
-                          limit.pending.amount === null
-                            ? "protectionOps.limits.pendingRemoval"
-                            : "protectionOps.limits.pendingRaise",
-                          {
-                            amount:
-                              limit.pending.amount === null ? "" : money(limit.pending.amount),
-                            since: when(limit.pending.since),
-                            from: when(limit.pending.from),
-                          },
-                        )
-                      : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PanelTable
+        title={t("opsPlayers.protection.limits")}
+        rows={limits.length}
+        none={t("opsPlayers.protection.noLimits")}
+        testId="ops-player-limits"
+        head={
+          <>
+            <th scope="col">{t("protection.limits.kind")}</th>
+            <th scope="col">{t("protection.limits.period")}</th>
+            <th scope="col" className="amount">
+              {t("protection.limits.amount")}
+            </th>
+            <th scope="col">{t("protectionOps.limits.pending")}</th>
+          </>
+        }
+      >
+        {limits.map((limit) => (
+          <tr
+            key={`${limit.kind}-${limit.period}`}
+            data-testid="ops-player-limit"
+            data-kind={limit.kind}
+          >
+            <td>{t(`protection.kind.${limit.kind}`)}</td>
+            <td>{t(`protection.period.${limit.period}`)}</td>
+            <td className="amount">{limit.amount === null ? "—" : money(limit.amount)}</td>
+            <td>
+              {limit.pending
+                ? t(
+                    limit.pending.amount === null
+                      ? "protectionOps.limits.pendingRemoval"
+                      : "protectionOps.limits.pendingRaise",
+                    {
+                      amount: limit.pending.amount === null ? "" : money(limit.pending.amount),
+                      since: when(limit.pending.since),
+                      from: when(limit.pending.from),
+                    },
+                  )
+                : "—"}
+            </td>
+          </tr>
+        ))}
+      </PanelTable>
 
-      <h3>{t("opsPlayers.protection.breaks")}</h3>
-      {breaks.length === 0 ? (
-        <p className="empty-state" data-testid="ops-player-breaks-none">
-          {t("opsPlayers.protection.noBreaks")}
-        </p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="ops-player-breaks">
-            <thead>
-              <BreakColumns />
-            </thead>
-            <tbody>
-              {breaks.map((row) => (
-                <tr key={row.id} data-testid="ops-player-break" data-source={row.source}>
-                  <td>{t(`protectionBreak.kind.${row.kind}`)}</td>
-                  <td>{when(row.startsAt)}</td>
-                  <td>{when(row.endsAt)}</td>
-                  <td>
-                    {t(`opsPlayers.protection.setBy.${row.source}`, { account: row.setBy ?? "—" })}
-                  </td>
-                  <td>{row.reopenRequestedAt ? when(row.reopenRequestedAt) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <PanelTable
+        title={t("opsPlayers.protection.breaks")}
+        rows={breaks.length}
+        none={t("opsPlayers.protection.noBreaks")}
+        testId="ops-player-breaks"
+        head={<BreakColumns />}
+      >
+        {breaks.map((row) => (
+          <tr key={row.id} data-testid="ops-player-break" data-source={row.source}>
+            <td>{t(`protectionBreak.kind.${row.kind}`)}</td>
+            <td>{when(row.startsAt)}</td>
+            <td>{when(row.endsAt)}</td>
+            <td>{t(`opsPlayers.protection.setBy.${row.source}`, { account: row.setBy ?? "—" })}</td>
+            <td>{row.reopenRequestedAt ? when(row.reopenRequestedAt) : "—"}</td>
+          </tr>
+        ))}
+      </PanelTable>
 
       <h3>{t("realityCheck.title")}</h3>
       <dl className="player-facts" data-testid="ops-player-reality">
