@@ -14,7 +14,7 @@ import type { BrandConfig } from "../system/brand-config.server";
 export interface PlayerLimit {
   kind: LimitKind;
   period: LimitPeriod;
-  /** Minor units; null when only a change waits (a first limit is never pending, so rarely). */
+  /** Minor units; null when no limit is in force and only a change waits. */
   amount: string | null;
   /** A raise (amount) or removal (null) the member asked for, and when it may be confirmed. */
   pending: { amount: string | null; since: string; from: string } | null;
