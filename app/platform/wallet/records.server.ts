@@ -47,6 +47,8 @@ export const TRANSACTION_TYPES = {
   game: ["bet", "win", "bet_refund"],
   // A locked bonus moves again when it is released to MAIN or forfeited (ADR 15).
   bonus: ["bonus", "bonus_release", "bonus_forfeit"],
+  // Staff credits and debits of the balance (manual adjustments).
+  adjustment: ["adjustment"],
 } as const satisfies Record<string, readonly EntryKind[]>;
 export type TransactionType = keyof typeof TRANSACTION_TYPES;
 

@@ -12,6 +12,7 @@ import {
 import { brandConfigSchema } from "~/platform/system/brand-config.server";
 import demoBrand from "~/platform/system/brands/demo.json";
 import { MAIN } from "~/platform/wallet/ledger.server";
+import { transactionHistory } from "~/platform/wallet/records.server";
 import { useSeededDatabase } from "../../helpers/database";
 import { codeOf, fundMain } from "../../helpers/play";
 import { accountBalance, formKey, insertMember } from "../../helpers/wallet";
@@ -197,6 +198,20 @@ describe("manual adjustments", () => {
       "player_not_found",
     );
     expect(await codeOf(approveAdjustment(db, "99999999", maker))).toBe("adjustment_not_found");
+  });
+
+  test("the member's transaction history lists an adjustment under its own type", async () => {
+    const db = seeded.db;
+    const member = await insertMember(db);
+    await fundMain(db, member, 10_000n);
+    await requestAdjustment(db, input(member, { amount: 2_500n }), rules, await staffAct());
+    const history = await transactionHistory(db, member, {
+      window: { from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) },
+      type: "adjustment",
+      page: 1,
+      pageSize: 10,
+    });
+    expect(history.rows.map((row) => [row.kind, row.amount])).toEqual([["adjustment", "2500"]]);
   });
 
   test("a brand file without adjustments gets every reason and a threshold", () => {
