@@ -145,5 +145,19 @@ test.describe("staff accounts", () => {
     await page.goto("/ops/staff");
     const row = page.locator(`[data-testid="ops-role-row"][data-role="${name}"]`);
     await expect(row.locator("td").nth(1)).toHaveText("1");
+
+    // Nobody holds it: it can be deleted, and the list says so. A held role offers no deletion.
+    await row.getByRole("link", { name }).click();
+    await page.getByTestId("ops-role-delete").click();
+    await expect(page).toHaveURL(`/ops/staff?roleDeleted=${name}`);
+    await expect(page.getByTestId("ops-role-deleted")).toHaveText(
+      label("en", "staffOps.role.deleted", { name }),
+    );
+    await expect(row).toHaveCount(0);
+    await page
+      .locator('[data-testid="ops-role-row"][data-role="support"]')
+      .getByRole("link", { name: "support" })
+      .click();
+    await expect(page.getByTestId("ops-role-delete")).toHaveCount(0);
   });
 });

@@ -245,4 +245,51 @@ describe("/ops/staff", () => {
       "Choose among the listed permissions.",
     ]);
   });
+
+  test("a role nobody holds can be deleted (audited, the list says so); one held by staff, and admin, cannot", async () => {
+    const cookie = await opsCookie(handle.db);
+    const { action: create } = await newRole();
+    const made = (await create(
+      post("/ops/staff/roles/new", cookie, {
+        name: "spare-desk",
+        permissions: "vip.view",
+      }) as never,
+    )) as Response;
+    const id = made.headers.get("Location")!.match(/roles\/(\d+)/)![1]!;
+    const { action: edit, loader } = await role();
+    const remove = (roleId: string) =>
+      edit(
+        post(`/ops/staff/roles/${roleId}`, cookie, { intent: "delete" }, { roleId }) as never,
+      ) as Promise<Response>;
+
+    const held = await remove((await roleId("support"))!);
+    expect(held.status).toBe(400);
+    expect((await held.json()).result.error[""]).toEqual([
+      "This role is held by staff accounts: give them another role first.",
+    ]);
+    expect((await remove((await roleId("admin"))!)).status).toBe(400);
+
+    const deleted = await remove(id);
+    expect(deleted.headers.get("Location")).toBe("/ops/staff?roleDeleted=spare-desk");
+    const { loader: staffList } = await list();
+    const page = await jsonBody(
+      staffList(getAs("/ops/staff?roleDeleted=spare-desk", cookie) as never),
+    );
+    expect(page.roleDeleted).toBe("spare-desk");
+    expect(page.roles.map((row: { name: string }) => row.name)).not.toContain("spare-desk");
+    const entry = await handle.db
+      .selectFrom("audit_log")
+      .select(["before"])
+      .where("event", "=", "role_deleted")
+      .where("target_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(entry.before).toEqual({ name: "spare-desk", permissions: ["vip.view"] });
+    expect(
+      (
+        await thrownResponse(
+          loader(getAs(`/ops/staff/roles/${id}`, cookie, { roleId: id }) as never),
+        )
+      ).status,
+    ).toBe(404);
+  });
 });

@@ -91,6 +91,7 @@ export const AUDIT_EVENTS = [
   "staff_password_set",
   "role_created",
   "role_updated",
+  "role_deleted",
   // Account acts on the player page (ADR 47): suspension, its lifting, a sign-out everywhere.
   "player_suspended",
   "player_reactivated",

@@ -119,3 +119,24 @@ export async function setRolePermissions(
     });
   });
 }
+
+/**
+ * Deletes a role nobody holds (`role_in_use` while a staff account has it, `role_protected`
+ * for the admin role, which the brand's migrations give new permissions by name). The audit
+ * entry keeps what the role was.
+ */
+export async function deleteRole(db: Database, id: string, act: OperatorAct): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await lockStaffChanges(trx);
+    const before = await findRole(trx, id);
+    if (!before) throw new PlatformError("role_not_found");
+    if (before.name === "admin") throw new PlatformError("role_protected");
+    if (before.members > 0) throw new PlatformError("role_in_use");
+    await trx.deleteFrom("staff_roles").where("id", "=", id).execute();
+    await audit(trx, "role_deleted", act.context, {
+      target: target(id),
+      before: { name: before.name, permissions: before.permissions },
+    });
+    return before.name;
+  });
+}

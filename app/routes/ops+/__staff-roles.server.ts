@@ -6,13 +6,14 @@ import { PlatformError } from "~/platform/errors";
 import { isStaffPermission, STAFF_PERMISSIONS } from "~/platform/identity/staff-permissions";
 import {
   createRole,
+  deleteRole,
   findRole,
   ROLE_NAME_PATTERN,
   setRolePermissions,
 } from "~/platform/identity/staff-roles.server";
 import { formFailure, parseSubmission, readForm } from "~/utils/form.server";
 import { requiredText } from "~/utils/identity-schemas.server";
-import { opsRequest } from "./__ops-request.server";
+import { opsRequest, type OpsRequest } from "./__ops-request.server";
 import { staffErrorMessage } from "./__staff.server";
 
 /**
@@ -63,6 +64,9 @@ const roleSchema = (t: TFunction, isNew: boolean) =>
     ),
   });
 
+/** A role's page posts its permissions, or (`intent=delete`) asks to delete the role. */
+const intentSchema = z.object({ intent: z.enum(["delete"]).optional().catch(undefined) });
+
 type RoleReply = { result: SubmissionResult<string[]> };
 
 /** Saves the role; a refusal keeps the name and the ticks as they were sent. */
@@ -72,6 +76,8 @@ export async function opsRoleAction(
 ): Promise<TypedResponse<RoleReply>> {
   const formData = await readForm(request, { honeypot: true });
   const { db, t, act } = await opsRequest(request, "staff.manage");
+  const { intent } = intentSchema.parse({ intent: formData.get("intent") ?? undefined });
+  if (id !== null && intent === "delete") return deleteRoleAction(db, id, t, act);
   const submission = parseSubmission(formData, { schema: roleSchema(t, id === null) });
   if (submission.status !== "success") return formFailure(submission.reply());
   const { name, permissions } = submission.value;
@@ -88,5 +94,22 @@ export async function opsRoleAction(
     return formFailure(
       submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
     );
+  }
+}
+
+/** Deletes the role (nobody may hold it) and goes back to the staff list, which says so. */
+async function deleteRoleAction(
+  db: OpsRequest["db"],
+  id: string,
+  t: TFunction,
+  act: OpsRequest["act"],
+) {
+  try {
+    const name = await deleteRole(db, id, act);
+    return redirect(`/ops/staff?roleDeleted=${encodeURIComponent(name)}`);
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === "role_not_found") throw notFound();
+    const [, message] = staffErrorMessage(error, t);
+    return formFailure({ status: "error", error: { "": [message] } } as SubmissionResult<string[]>);
   }
 }

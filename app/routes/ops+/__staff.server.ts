@@ -17,7 +17,7 @@ import {
   type SetupLink,
   type StaffRow,
 } from "~/platform/identity/staff-accounts.server";
-import { listRoles } from "~/platform/identity/staff-roles.server";
+import { listRoles , ROLE_NAME_PATTERN } from "~/platform/identity/staff-roles.server";
 import { formFailure, parseSubmission, readForm } from "~/utils/form.server";
 import { requiredText } from "~/utils/identity-schemas.server";
 import { opsRequest } from "./__ops-request.server";
@@ -74,6 +74,8 @@ export function staffErrorMessage(error: unknown, t: TFunction): [string, string
     "staff_self",
     "last_staff_manager",
     "staff_not_found",
+    "role_in_use",
+    "role_protected",
   ].includes(error.code);
   if (!known) throw error;
   return [fields[error.code] ?? "", t(`staffOps.error.${error.code}`)];
@@ -82,9 +84,12 @@ export function staffErrorMessage(error: unknown, t: TFunction): [string, string
 export async function opsStaffLoader(request: Request) {
   const { db, brand, t } = await opsRequest(request, "staff.view");
   const [members, roles] = await Promise.all([listStaff(db), listRoles(db)]);
+  const deleted = new URL(request.url).searchParams.get("roleDeleted") ?? "";
   return json({
     title: t("staffOps.title"),
     brandName: brand.name,
+    // After a role's deletion (see ./__staff-roles.server.ts): its name, if it is one.
+    roleDeleted: ROLE_NAME_PATTERN.test(deleted) ? deleted : null,
     staff: members.map((row) => staffView(row, brand.timeZone)),
     roles: roles.map(({ id, name, permissions, members }) => ({
       id,

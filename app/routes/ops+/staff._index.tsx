@@ -34,6 +34,11 @@ export default function OpsStaff() {
         {created ? (
           <SetupLinkNotice {...created} heading={t("staffOps.create.done", created)} />
         ) : null}
+        {data.roleDeleted && !reply ? (
+          <p className="form-success" role="status" data-testid="ops-role-deleted">
+            {t("staffOps.role.deleted", { name: data.roleDeleted })}
+          </p>
+        ) : null}
       </div>
       <StaffList staff={data.staff} />
       <CreateStaffForm

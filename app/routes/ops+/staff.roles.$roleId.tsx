@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { HoneypotField } from "~/components/forms/honeypot-field";
 import { RoleForm } from "~/components/ops/staff/role-form";
+import { StaffForm } from "~/components/ops/staff-form";
 import { useTranslation } from "~/utils/i18n";
 import { titleMeta } from "~/utils/meta";
 import { opsRoleAction, opsRoleLoader } from "./__staff-roles.server";
@@ -42,6 +44,20 @@ export function OpsRolePage() {
         areas={areas}
         result={failed?.result}
       />
+      {role && role.name !== "admin" && role.members === 0 ? (
+        <StaffForm
+          permission="staff.manage"
+          className="stack-form"
+          data-testid="ops-role-delete-form"
+        >
+          <HoneypotField />
+          <input type="hidden" name="intent" value="delete" />
+          <p className="muted">{t("staffOps.role.deleteHint")}</p>
+          <button type="submit" className="button" data-testid="ops-role-delete">
+            {t("staffOps.role.delete")}
+          </button>
+        </StaffForm>
+      ) : null}
     </section>
   );
 }
