@@ -17,7 +17,7 @@ import {
   type SetupLink,
   type StaffRow,
 } from "~/platform/identity/staff-accounts.server";
-import { listRoles , ROLE_NAME_PATTERN } from "~/platform/identity/staff-roles.server";
+import { listRoles, ROLE_NAME_PATTERN } from "~/platform/identity/staff-roles.server";
 import { formFailure, parseSubmission, readForm } from "~/utils/form.server";
 import { requiredText } from "~/utils/identity-schemas.server";
 import { opsRequest } from "./__ops-request.server";
