@@ -118,8 +118,12 @@ test.describe("the player page", () => {
     await expect(bets.first()).toBeVisible();
     for (const row of await bets.all()) await expect(row).toContainText(gameName);
 
-    // The round's details open under its id, with or without JavaScript.
-    const round = bets.first().getByTestId("ops-player-bet-round");
+    // The round's details open under its id, with or without JavaScript. The row is pinned by
+    // its bet's id: other tests' spins may add rows above it while the page revalidates.
+    const betId = await bets.first().getAttribute("data-bet-id");
+    const round = page
+      .locator(`[data-testid="bet-record"][data-bet-id="${betId}"]`)
+      .getByTestId("ops-player-bet-round");
     await expect(round.getByText(label("en", "opsPlayers.bets.settled"))).toBeHidden();
     await round.locator("summary").click();
     await expect(round.getByText(label("en", "opsPlayers.bets.settled"))).toBeVisible();

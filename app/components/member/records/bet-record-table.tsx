@@ -60,7 +60,7 @@ export function BetRecordTable<Row extends BetRecordRow>({
       foot={<BetTotalsRow totals={records.totals} currency={currency} leading={4} />}
     >
       {records.rows.map((row) => (
-        <tr key={row.id} data-testid="bet-record">
+        <tr key={row.id} data-testid="bet-record" data-bet-id={row.id}>
           <TimeCell iso={row.placedAt} timeZone={timeZone} />
           <td>{vendorNames[row.vassalage] ?? row.vassalage}</td>
           <BetGameCell row={row} />
