@@ -6,6 +6,7 @@ import type { ClosureFunds, ClosureReason, SuspensionReason } from "./suspension
 import { staffResetPending } from "../identity/forced-change";
 import { OPERATOR_TYPE, type MemberStatus } from "../identity/member-types";
 import { endAllSessions } from "../identity/sessions.server";
+import { mainBalance } from "../wallet/balance.server";
 
 /**
  * Staff acts on a member's or agent's account that are not about money:
@@ -189,12 +190,7 @@ export function closePlayer(
       .where("id", "=", player.id)
       .execute();
     const ended = await endAllSessions(trx, player.id);
-    const main = await trx
-      .selectFrom("accounts")
-      .select("balance")
-      .where("member_id", "=", player.id)
-      .where("kind", "=", "MAIN")
-      .executeTakeFirst();
+    const main = await mainBalance(trx, player);
     await audit(trx, "player_closed", act.context, {
       memberId: player.id,
       account: player.account,
@@ -204,7 +200,7 @@ export function closePlayer(
       detail: {
         note: input.note || null,
         sessionsEnded: ended,
-        mainBalance: String(main?.balance ?? "0"),
+        mainBalance: main,
       },
     });
     return ended;

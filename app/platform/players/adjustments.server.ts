@@ -6,6 +6,7 @@ import { PlatformError } from "../errors";
 import { lockedPlayer } from "./account-status.server";
 import { publishOpsQueue } from "../events/producers.server";
 import type { AdjustmentReason, BrandConfig } from "../system/brand-config.server";
+import { mainBalance } from "../wallet/balance.server";
 import { HOUSE, MAIN, postEntry } from "../wallet/ledger.server";
 
 /**
@@ -74,7 +75,10 @@ export function adjustmentRules(brand: Pick<BrandConfig, "adjustments">) {
 }
 export type AdjustmentRules = ReturnType<typeof adjustmentRules>;
 
-/** Moves the money of an adjustment (under its row's lock); returns the balance before and after. */
+/**
+ * Moves the money of an adjustment (under its row's lock) and marks it applied, by its approver
+ * when it had one; returns the balance before and after.
+ */
 async function applyAdjustment(
   trx: Database,
   row: {
@@ -85,6 +89,7 @@ async function applyAdjustment(
     reason: string;
   },
   now: Date,
+  approvedBy: string | null = null,
 ) {
   const member = { memberId: row.member_id, kind: MAIN } as const;
   const house = { house: HOUSE.adjustments } as const;
@@ -104,7 +109,7 @@ async function applyAdjustment(
   });
   await trx
     .updateTable("manual_adjustments")
-    .set({ status: "applied", entry_id: entry.id, decided_at: now })
+    .set({ status: "applied", entry_id: entry.id, decided_at: now, decided_by: approvedBy })
     .where("id", "=", row.id)
     .execute();
   const after = entry.postings.find((posting) => posting.memberId === row.member_id)!.balanceAfter;
@@ -206,13 +211,8 @@ async function replayRequest(
 }
 
 async function ensureBalance(trx: Database, memberId: string, amount: bigint) {
-  const account = await trx
-    .selectFrom("accounts")
-    .select("balance")
-    .where("member_id", "=", memberId)
-    .where("kind", "=", MAIN)
-    .executeTakeFirst();
-  if (BigInt(account?.balance ?? 0) < amount) throw new PlatformError("insufficient_balance");
+  if (BigInt(await mainBalance(trx, { id: memberId })) < amount)
+    throw new PlatformError("insufficient_balance");
 }
 
 /**
@@ -271,12 +271,7 @@ export function approveAdjustment(
 ): Promise<void> {
   return inTransaction(db, async (trx) => {
     const row = await lockedForDecision(trx, id, act);
-    await trx
-      .updateTable("manual_adjustments")
-      .set({ decided_by: act.operatorId })
-      .where("id", "=", row.id)
-      .execute();
-    const balance = await applyAdjustment(trx, row, now);
+    const balance = await applyAdjustment(trx, row, now, act.operatorId);
     await audit(trx, "adjustment_applied", act.context, {
       ...decided(row),
       before: { balance: balance.before, status: "pending" },
